@@ -1,0 +1,225 @@
+"""`Bank`: the only filesystem walk, the mtime-incremental refresh, and the cross-document maps.
+
+Why incremental: every MCP call and every lint run starts with a refresh, so the common case
+(nothing changed) must cost a walk and a `stat` per file, no reads. Why no cache on disk: the
+folder of markdown files is the only state; kill the process and nothing is lost.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import document
+from .contract import Contract, read_contract
+from .document import Document, Edge, Link
+from .layers import LayerTable, read_layer_table
+
+SKIPPED_NAMES = frozenset({"node_modules", ".git", "dist", ".obsidian"})
+BANK_DIR_NAMES = ("memory_bank", "memory-bank")
+DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+
+
+class BankNotFound(Exception):
+    """No bank at the given or default location; the message says where it looked."""
+
+
+def find_root(start: Path) -> Path:
+    """The bank folder under `start`: `memory_bank/` or `memory-bank/`."""
+    found = [start / name for name in BANK_DIR_NAMES if (start / name).is_dir()]
+    if not found:
+        raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {start}; pass --root DIR")
+    if len(found) > 1:
+        raise BankNotFound(f"both memory_bank/ and memory-bank/ exist in {start}; pass --root DIR")
+    return found[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    mtime_ns: int
+    size: int
+
+
+@dataclass
+class RefreshResult:
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
+    duration_ms: float = 0.0
+
+
+@dataclass
+class IndexLink:
+    """A link from an index document, with where it lands in this bank (None when nowhere)."""
+
+    source: str
+    link: Link
+    lands: str | None
+
+
+def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
+    """Yield `(bank path, lstat)` for every markdown document, directories in code-point order.
+
+    Hidden entries and `node_modules`, `.git`, `dist`, `.obsidian` are skipped; symlinks are never
+    followed (neither as files nor as directories); unreadable directories are skipped.
+    """
+    stack: list[tuple[str, str]] = [(str(root), "")]
+    while stack:
+        directory, prefix = stack.pop()
+        try:
+            with os.scandir(directory) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            continue
+        subdirs = []
+        for entry in entries:
+            name = entry.name
+            if name.startswith(".") or name in SKIPPED_NAMES:
+                continue
+            try:
+                if entry.is_symlink():
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    subdirs.append((entry.path, f"{prefix}{name}/"))
+                elif name.endswith(".md") and entry.is_file(follow_symlinks=False):
+                    yield f"{prefix}{name}", entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+        stack.extend(reversed(subdirs))
+
+
+class Bank:
+    """A memory bank on disk, kept in step with it by `refresh()`."""
+
+    def __init__(self, root: Path | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.root = Path(root).resolve()
+        self.name = self.root.name
+        self.max_bytes = max_bytes
+        self.docs: dict[str, Document] = {}
+        self._stamps: dict[str, Stamp] = {}
+        self.contract: Contract | None = None
+        self.layers = LayerTable()
+        self.owners: dict[str, list[str]] = {}
+        self.incoming: dict[str, list[str]] = {}
+        self.index_links: list[IndexLink] = []
+        self._names: dict[str, list[str]] = {}
+        self._loaded = False
+
+    # -- reading the disk ------------------------------------------------------------------
+    def _load(self, path: str, stat: os.stat_result) -> Document:
+        mtime = stat.st_mtime_ns / 1e6
+        if stat.st_size > self.max_bytes:
+            return document.unreadable(
+                path,
+                f"file is {stat.st_size} bytes, over the {self.max_bytes}-byte limit; not parsed",
+                mtime=mtime,
+                size=stat.st_size,
+            )
+        try:
+            with open(self.root / path, "rb") as handle:
+                raw = handle.read(self.max_bytes + 1)
+        except OSError as exc:
+            return document.unreadable(path, f"cannot be read: {exc.strerror}", mtime=mtime)
+        if b"\x00" in raw[:8192]:
+            return document.unreadable(
+                path, "binary file (contains NUL bytes); not parsed", mtime=mtime, size=len(raw)
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return document.unreadable(
+                path,
+                f"not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start}); not parsed",
+                mtime=mtime,
+                size=len(raw),
+            )
+        return document.parse(path, text, bank_name=self.name, mtime=mtime, size=len(raw))
+
+    def refresh(self) -> RefreshResult:
+        """Bring the documents in step with the disk; rebuild the maps only if anything moved."""
+        started = time.perf_counter()
+        result = RefreshResult()
+        seen: set[str] = set()
+        for path, stat in walk(self.root):
+            seen.add(path)
+            stamp = Stamp(stat.st_mtime_ns, stat.st_size)
+            if self._stamps.get(path) == stamp:
+                continue
+            if path in self.docs:
+                result.changed += 1
+            else:
+                result.added += 1
+            self.docs[path] = self._load(path, stat)
+            self._stamps[path] = stamp
+        for path in [p for p in self.docs if p not in seen]:
+            del self.docs[path]
+            del self._stamps[path]
+            result.removed += 1
+        if result.added or result.changed or result.removed or not self._loaded:
+            if result.added:
+                self.docs = dict(sorted(self.docs.items()))
+            self._rebuild()
+            self._loaded = True
+        result.duration_ms = (time.perf_counter() - started) * 1000
+        return result
+
+    # -- derived maps ----------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        dna = [(p, d.text) for p, d in self.docs.items() if p.startswith("dna/") and d.read_error is None]
+        self.contract = (
+            read_contract(dna, self.docs.keys()) if any(p.startswith("dna/") for p in self.docs) else None
+        )
+        self.layers = read_layer_table(dna)
+        self.owners, self.incoming, self._names = {}, {}, {}
+        self.index_links = []
+        for path, doc in self.docs.items():
+            doc.layer = self.layers.layer_of(path)
+            doc.registered_in = []
+            self._names.setdefault(doc.name, []).append(path)
+            for key in doc.canonical_for:
+                self.owners.setdefault(key, []).append(path)
+            for edge in doc.derived_from:
+                if edge.target.resolved:
+                    self.incoming.setdefault(self.edge_target(edge) or edge.target.resolved, []).append(path)
+        for path, doc in self.docs.items():
+            for link in doc.links:
+                lands = self._link_lands(link)
+                self.index_links.append(IndexLink(path, link, lands))
+                if lands and lands != path and path not in self.docs[lands].registered_in:
+                    self.docs[lands].registered_in.append(path)
+
+    def _link_lands(self, link: Link) -> str | None:
+        resolved = link.target.resolved
+        if resolved is None:
+            return None
+        if not link.directory:
+            return resolved if resolved in self.docs else None
+        for name in ("README.md", "index.md"):
+            candidate = f"{resolved}/{name}" if resolved != "." else name
+            if candidate in self.docs:
+                return candidate
+        return None
+
+    # -- lookups -----------------------------------------------------------------------------
+    def edge_target(self, edge: Edge) -> str | None:
+        """The document an edge lands on: as written, else from the repository root; or None."""
+        target = edge.target
+        if target.resolved in self.docs:
+            return target.resolved
+        if target.from_repo_root in self.docs:
+            return target.from_repo_root
+        return None
+
+    def directory_has_docs(self, resolved: str) -> bool:
+        prefix = "" if resolved == "." else resolved + "/"
+        return any(path.startswith(prefix) for path in self.docs)
+
+    def by_name(self, name: str) -> list[str]:
+        """Bank paths of every document with this file name."""
+        return self._names.get(name, [])
+
+    def get(self, path: str) -> Document | None:
+        return self.docs.get(path)

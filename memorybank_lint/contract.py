@@ -1,0 +1,136 @@
+"""`Contract`: the rules a bank declares for itself in `dna/`, read from its own prose and tables.
+
+Why read prose: a bank's governance is written for people first. Real banks state it in English
+or in Russian with a handful of stock sentences; the contract recognises both, and a bank without
+`dna/` runs in degraded mode (no contract-dependent rules, one MB012 warning).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .tables import Table, tables
+
+TRACKED_FIELDS = ("doc_kind", "doc_function", "status", "delivery_status", "decision_status")
+_NOISE = {"enum", "string", "array", "object", "md", "yaml", "true", "false"}
+_TOKEN = re.compile(r"`([a-z][a-z0-9_-]*)`")
+_OPEN_LIST = re.compile(r"(?:\.\.\.|…)")
+
+_VALUES_HEADERS = re.compile(r"^(?:allowed\s+)?values?$|^(?:допустимые\s+)?значени[яе]$", re.I)
+_TYPE_HEADERS = re.compile(r"^(?:type|тип)$", re.I)
+_SCOPE_HEADERS = re.compile(r"где|когда|where|when|applies|обязател|required|scope", re.I)
+_GOVERNANCE_ONLY = re.compile(
+    r"(?:governance[- ]документ|governance documents?).*"
+    r"(?:не требуются|not required|only|только)",
+    re.I,
+)
+
+_ROOT = re.compile(
+    r"(?:root document|корневой документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
+)
+_ROOT_ARROW = re.compile(r"`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
+_REQUIRES = re.compile(r"must define|is required|required for|обязател|задан", re.I)
+_REQUIRED_SCOPE = re.compile(r"non-root|active", re.I)
+_CYCLES = re.compile(
+    r"(?:cyclic dependencies|cycles)\s+(?:are\s+)?(?:forbidden|not allowed|prohibited)"
+    r"|(?:циклические зависимости|циклы)\s+(?:запрещены|недопустимы|не допускаются)",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class ValueSet:
+    """One table row's declaration of a field's values.
+
+    `open` is set when the list trails off (`…`, `...`): a list of examples, not an enum.
+    `governance_only` when the table is introduced as applying to governance documents only.
+    """
+
+    values: frozenset[str]
+    open: bool
+    governance_only: bool
+    source: str
+    line: int
+
+
+@dataclass
+class Contract:
+    declared: dict[str, list[ValueSet]] = field(default_factory=dict)
+    roots: set[str] = field(default_factory=set)
+    requires_derived_from: bool = False
+    forbids_cycles: bool = False
+    source: list[str] = field(default_factory=list)
+
+    def allowed(self, field_name: str, doc_kind: str) -> frozenset[str] | None:
+        """The closed set a document's value must belong to, or None when nothing is enforced."""
+        applicable = [
+            vs
+            for vs in self.declared.get(field_name, ())
+            if not vs.governance_only or doc_kind == "governance"
+        ]
+        if not applicable or any(vs.open for vs in applicable):
+            return None
+        values = frozenset().union(*(vs.values for vs in applicable))
+        return values or None
+
+
+def _values_column(table: Table) -> int | None:
+    header = [cell.replace("`", "").strip() for cell in table.header]
+    for index, cell in enumerate(header[1:], start=1):
+        if _VALUES_HEADERS.match(cell):
+            return index
+    if len(header) > 2 and _TYPE_HEADERS.match(header[1]):
+        return 2
+    return None
+
+
+def _value_sets(path: str, table: Table) -> list[tuple[str, ValueSet]]:
+    column = _values_column(table)
+    skip = {i for i, cell in enumerate(table.header) if _SCOPE_HEADERS.search(cell)}
+    scoped = bool(_GOVERNANCE_ONLY.search(table.before) or _GOVERNANCE_ONLY.search(table.after))
+    found = []
+    for line, row in table.rows:
+        name = row[0].replace("`", "").strip()
+        if name not in TRACKED_FIELDS or len(row) < 2:
+            continue
+        if column is not None and column < len(row):
+            cell = row[column]
+        else:
+            cell = next((c for i, c in enumerate(row[1:], start=1) if i not in skip and _TOKEN.search(c)), "")
+        tokens = [t for t in _TOKEN.findall(cell) if t not in _NOISE and t != name]
+        if not tokens:
+            continue
+        tail = cell[cell.rfind("`") + 1 :]
+        found.append((name, ValueSet(frozenset(tokens), bool(_OPEN_LIST.search(tail)), scoped, path, line)))
+    return found
+
+
+def _root_path(written: str) -> str:
+    written = written.removeprefix("./")
+    return written if written.startswith("dna/") else f"dna/{written}"
+
+
+def read_contract(dna: list[tuple[str, str]], existing: set[str] | frozenset[str]) -> Contract | None:
+    """Read the contract out of the dna documents `(path, text)`; None when there are none."""
+    if not dna:
+        return None
+    contract = Contract(source=sorted(path for path, _ in dna))
+    for path, text in dna:
+        folded = text.replace("ё", "е").replace("Ё", "Е")
+        for line in folded.split("\n"):
+            for match in _ROOT.finditer(line):
+                contract.roots.add(_root_path(match.group(1)))
+            for match in _ROOT_ARROW.finditer(line):
+                contract.roots.add(_root_path(match.group(1)))
+            if "derived_from" in line and _REQUIRES.search(line) and _REQUIRED_SCOPE.search(line):
+                contract.requires_derived_from = True
+            if _CYCLES.search(line):
+                contract.forbids_cycles = True
+        if "|" in text:
+            for table in tables(text):
+                for name, value_set in _value_sets(path, table):
+                    contract.declared.setdefault(name, []).append(value_set)
+    if not contract.roots and "dna/principles.md" in existing:
+        contract.roots.add("dna/principles.md")
+    return contract

@@ -1,0 +1,200 @@
+"""`Document`: one markdown file of the bank, parsed once into everything the tools ask of it.
+
+Why parse once: the linter, routing, search and the writes all read the same record; the bank
+re-parses a file only when its mtime or size moved, so this is the only place text becomes data.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import frontmatter, markdown
+from .markdown import Section
+from .paths import Target, resolve
+
+SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
+_KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:")
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One `derived_from` entry: the target as written, its resolution and its header line."""
+
+    target: Target
+    fit: str | None
+    line: int | None
+
+    @property
+    def raw(self) -> str:
+        return self.target.raw
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A `[label](target)` in an index document, outside fenced code; `line` is the file line."""
+
+    target: Target
+    line: int
+    column: int
+    directory: bool
+
+
+@dataclass(slots=True)
+class Document:
+    path: str
+    text: str = ""
+    title: str = ""
+    doc_kind: str = ""
+    doc_function: str = ""
+    purpose: str = ""
+    status: str = ""
+    delivery_status: str | None = None
+    decision_status: str | None = None
+    derived_from: list[Edge] = field(default_factory=list)
+    canonical_for: list[str] = field(default_factory=list)
+    must_not_define: list[str] = field(default_factory=list)
+    anchors: list[str] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    fields: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    key_lines: dict[str, int] = field(default_factory=dict)
+    has_frontmatter: bool = False
+    parse_error: str | None = None
+    read_error: str | None = None
+    body_line: int = 1
+    mtime: float = 0.0
+    size: int = 0
+    layer: str = "other"
+    registered_in: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return posixpath.basename(self.path)
+
+    @property
+    def is_template(self) -> bool:
+        return self.doc_function == "template"
+
+    @property
+    def is_index(self) -> bool:
+        """Index documents register what they link to: `doc_function: index` or any README.md.
+
+        A template named README.md is not an index: its links are examples, not navigation.
+        """
+        if self.is_template:
+            return False
+        return self.doc_function == "index" or self.name == "README.md"
+
+    def value_line(self, key: str, value: str = "") -> int | None:
+        """The file line of `key:` in the header, or of `value` among the lines that follow it."""
+        start = self.key_lines.get(key)
+        if start is None or not value:
+            return start
+        lines = self.text.split("\n")
+        for number in range(start, self.body_line):
+            line = lines[number - 1]
+            if number > start and _KEY_LINE.match(line):
+                break
+            if value in line:
+                return number
+        return start
+
+
+def _string(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _string_list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value.strip()]
+    if isinstance(value, list):
+        return [item.strip() for item in value if isinstance(item, str)]
+    return []
+
+
+def _anchor_list(value: Any) -> list[str]:
+    result = []
+    for item in _string_list(value):
+        if item.startswith("./"):
+            item = item[2:]
+        elif item.startswith("/"):
+            item = item[1:]
+        if item:
+            result.append(item)
+    return result
+
+
+def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[Edge]:
+    if not isinstance(value, list):
+        return []
+    start = doc.key_lines.get("derived_from", 1)
+    edges = []
+    for item in value:
+        fit = None
+        if isinstance(item, dict) and isinstance(item.get("path"), str):
+            raw = item["path"]
+            fit = item["fit"] if isinstance(item.get("fit"), str) else None
+        elif isinstance(item, str):
+            raw = item
+        else:
+            continue
+        line = next((n for n in range(start, doc.body_line) if raw and raw in lines[n - 1]), start)
+        edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line))
+    return edges
+
+
+def _links(doc: Document, body: list[str], bank_name: str) -> list[Link]:
+    found = []
+    for i, line in markdown.iter_unfenced(body):
+        for _label, raw, column in markdown.links(line):
+            target = raw.split("#", 1)[0]
+            is_dir = target.endswith("/")
+            if target.endswith(".md") or is_dir:
+                found.append(Link(resolve(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
+    return found
+
+
+def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size: int = 0) -> Document:
+    """Build the record for `path` from its decoded text (BOM and CRLF are tolerated)."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    parts, header = frontmatter.parse(text)
+    data = header.data
+    doc = Document(path, text, mtime=mtime, size=size, data=data, fields=header.fields)
+    doc.has_frontmatter = text.startswith("---")
+    doc.parse_error = header.error
+    doc.body_line = parts.body_line
+    lines = text.split("\n")
+    if parts.block is not None:
+        for number in range(1, min(parts.body_line, len(lines) + 1)):
+            match = _KEY_LINE.match(lines[number - 1])
+            if match and match.group(1) not in doc.key_lines:
+                doc.key_lines[match.group(1)] = number
+    doc.doc_kind, doc.doc_function, doc.purpose, doc.status = (
+        _string(data.get(key)) for key in SCALAR_FIELDS
+    )
+    doc.delivery_status = _string(data.get("delivery_status")) or None
+    doc.decision_status = _string(data.get("decision_status")) or None
+    doc.canonical_for = _string_list(data.get("canonical_for"))
+    doc.must_not_define = _string_list(data.get("must_not_define"))
+    doc.anchors = _anchor_list(data.get("anchors"))
+    doc.derived_from = _edges(doc, data.get("derived_from"), bank_name, lines)
+    body = parts.body.split("\n")
+    h1, doc.sections = markdown.headings(body, parts.body_line)
+    name = posixpath.basename(path)
+    doc.title = _string(data.get("title")) or h1 or (name[:-3] if name.endswith(".md") else name)
+    if doc.is_index:
+        doc.links = _links(doc, body, bank_name)
+    return doc
+
+
+def unreadable(path: str, reason: str, *, mtime: float = 0.0, size: int = 0) -> Document:
+    """A placeholder for a file that exists but cannot be parsed (binary, not UTF-8, too big).
+
+    It stays in the bank so links to it do not dangle, and MB002 reports the reason.
+    """
+    name = posixpath.basename(path)
+    return Document(path, title=name[:-3], read_error=reason, mtime=mtime, size=size)

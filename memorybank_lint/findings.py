@@ -1,0 +1,70 @@
+"""Findings: the immutable value every rule produces and every reporter consumes.
+
+Why a separate module: rules, the engine, the baseline and the reporters all speak in findings,
+and none of them should import another to get the type.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What a rule reports; the engine turns it into a `Finding` by stamping code and severity.
+
+    `path` defaults to the document the rule was called for. `value` is the offending value
+    (a target, a key, a field value) that the baseline fingerprints instead of the line number.
+    """
+
+    message: str
+    line: int | None = None
+    column: int | None = None
+    path: str | None = None
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule violation at one place in the bank.
+
+    `path` is bank-relative POSIX; `line`/`column` are 1-based and `None` when the finding
+    belongs to the whole file. `order` is the rule's position in the output order.
+    """
+
+    code: str
+    rule: str
+    severity: Severity
+    path: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+    value: str = ""
+    order: int = field(default=0, compare=False)
+
+    def sort_key(self) -> tuple[int, str, int, int]:
+        return (self.order, self.path, self.line or 0, self.column or 0)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of what the finding is about, not where: it survives lines moving above it.
+
+        The offending `value` identifies a finding better than its message; the message is the
+        fallback for rules that report no value. Baselines and SARIF both key on this.
+        """
+        digest = hashlib.sha256()
+        for part in (self.code, self.path, self.value or self.message):
+            digest.update(part.encode("utf-8"))
+            digest.update(b"\x00")
+        return digest.hexdigest()[:32]

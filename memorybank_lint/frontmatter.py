@@ -1,0 +1,202 @@
+"""The only frontmatter splitter and YAML loader, plus the line-by-line recovery for broken YAML.
+
+Why one module: the linter, routing and every governed write must agree on where the header ends
+and what it says. A second splitter would sooner or later disagree with this one on some real file.
+
+Loading is safe (no arbitrary tags), follows YAML 1.2 core typing so that `yes`, `on` or `1:20`
+stay strings, and refuses documents that lean on many aliases (the "billion laughs" shape).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+MAX_ALIASES = 16
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _core_schema(loader: type) -> None:
+    """Swap YAML 1.1's bool/int/float resolvers for YAML 1.2 core ones on `loader`."""
+    dropped = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+    loader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag not in dropped]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+    )
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:int",
+        re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"),
+        list("-+0123456789"),
+    )
+    loader.add_implicit_resolver(
+        "tag:yaml.org,2002:float",
+        re.compile(
+            r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+            r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+        ),
+        list("-+.0123456789"),
+    )
+
+
+class _FastLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """The C loader, for the common case of a header with no aliases at all."""
+
+
+class _CountingLoader(yaml.SafeLoader):
+    """The pure-Python loader, used only when a header contains `*`, so aliases can be counted."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            self._aliases = getattr(self, "_aliases", 0) + 1
+            if self._aliases > MAX_ALIASES:
+                event = self.peek_event()
+                raise yaml.composer.ComposerError(
+                    None,
+                    None,
+                    f"more than {MAX_ALIASES} aliases (refused as a possible alias bomb)",
+                    event.start_mark,
+                )
+        return super().compose_node(parent, index)
+
+
+_core_schema(_FastLoader)
+_core_schema(_CountingLoader)
+
+
+@dataclass
+class Split:
+    """A document's text cut into header and body.
+
+    `block` is the text between the fences (None when there is no frontmatter), starting with the
+    rest of the opening line so YAML line numbers are file line numbers. `body_line` is the file
+    line (1-based) of the first body line; `closed` says whether a closing fence was found.
+    """
+
+    block: str | None
+    body: str
+    body_line: int
+    closed: bool
+
+
+def split(text: str) -> Split:
+    """Cut `text` (BOM stripped, LF line endings) into frontmatter block and body."""
+    if not text.startswith("---") or text[3:4] == "-":
+        return Split(None, text, 1, False)
+    close = text.find("\n---", 3)
+    if close < 0:
+        return Split(text[3:], "", text.count("\n") + 2, False)
+    closing_line = text.count("\n", 0, close) + 2
+    body = text[close + 4 :]
+    if body.startswith("\r"):
+        body = body[1:]
+    if body.startswith("\n"):
+        body = body[1:]
+    return Split(text[3:close], body, closing_line + 1, True)
+
+
+@dataclass
+class Header:
+    """The parsed frontmatter: the mapping, its top-level keys, and why strict parsing failed."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+    fields: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def _is_blank(block: str) -> bool:
+    return all(not line.strip() or line.lstrip().startswith("#") for line in block.split("\n"))
+
+
+def load(block: str) -> Header:
+    """Parse a frontmatter block strictly; on failure return the error with a file position."""
+    if _is_blank(block):
+        return Header()
+    loader = _CountingLoader if "*" in block else _FastLoader
+    try:
+        data = yaml.load(block, Loader=loader)
+    except yaml.YAMLError as exc:
+        return Header(error=describe_error(exc))
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        return Header(error=f"unreadable value: {exc}")
+    if not isinstance(data, dict):
+        return Header()
+    data = {str(key): value for key, value in data.items()}
+    return Header(data, list(data))
+
+
+def describe_error(exc: yaml.YAMLError) -> str:
+    """`<problem> at line L, column C`, with L a file line (the block starts on line 1)."""
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    if mark is None:
+        return str(problem)
+    return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
+
+
+_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(.*)$")
+_ITEM = re.compile(r"^\s*-\s+(.*)$")
+_PATH_ITEM = re.compile(r"^path:\s*(.*)$")
+_FIT = re.compile(r"^\s+fit:\s*(.*)$")
+
+
+def unquote(value: str) -> str:
+    """Trim, drop one leading and one trailing quote, trim again; escapes are not processed."""
+    value = value.strip()
+    if value[:1] in ("'", '"'):
+        value = value[1:]
+    if value[-1:] in ("'", '"'):
+        value = value[:-1]
+    return value.strip()
+
+
+def recover(block: str) -> dict[str, Any]:
+    """Read flat `key: value` pairs and simple lists out of a header strict YAML rejected.
+
+    Everything stays a string; `{path, fit}` items become small dicts, as strict YAML gives them.
+    """
+    data: dict[str, Any] = {}
+    key: str | None = None
+    items: list[Any] = []
+    pending: dict[str, str] | None = None
+    for line in block.split("\n"):
+        if match := _KEY.match(line):
+            if key is not None and items:
+                data[key] = items
+            key, items, pending = match.group(1), [], None
+            value = unquote(match.group(2))
+            if value:
+                data[key] = value
+        elif (match := _ITEM.match(line)) and key is not None:
+            text = match.group(1)
+            if path := _PATH_ITEM.match(text):
+                pending = {"path": unquote(path.group(1))}
+                items.append(pending)
+            else:
+                items.append(unquote(text))
+                pending = None
+        elif pending is not None and (match := _FIT.match(line)):
+            pending["fit"] = unquote(match.group(1))
+    if key is not None and items:
+        data[key] = items
+    return data
+
+
+def parse(text: str) -> tuple[Split, Header]:
+    """Split and load in one call: strict first, the line reader when strict YAML fails."""
+    parts = split(text)
+    if parts.block is None:
+        return parts, Header()
+    header = load(parts.block)
+    if header.error is not None:
+        recovered = recover(parts.block) if parts.closed else {}
+        if not parts.closed:
+            parts = Split(parts.block, text, 1, False)
+        header = Header(recovered, list(recovered), header.error)
+    return parts, header

@@ -1,0 +1,78 @@
+"""Bank paths: resolving a target written inside a document, and normalising a path an agent passes.
+
+Why here: `derived_from` edges, index links and rule references all resolve the same way, and a
+path that means one thing to the linter must mean the same thing to the server.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:(?://|[^/\s]*@)")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where a written target points.
+
+    `resolved` is the bank path (None for empty or external targets); `external` is set when the
+    target leaves the bank (a sibling bank in a monorepo) or is a URL; `from_repo_root` is the
+    bank path a target written from the repository root (`memory-bank/prd/PRD.md`) would have.
+    """
+
+    raw: str
+    resolved: str | None
+    external: bool = False
+    url: bool = False
+    from_repo_root: str | None = None
+
+
+def doc_dir(path: str) -> str:
+    return posixpath.dirname(path)
+
+
+def resolve(doc_path: str, raw: str, bank_name: str = "") -> Target:
+    """Resolve `raw` as written in the document `doc_path` (fragment cut, POSIX-normalised)."""
+    target = raw.split("#", 1)[0].strip()
+    if not target:
+        return Target(raw, None)
+    if _URL.match(target):
+        return Target(raw, None, external=True, url=True)
+    base = doc_dir(doc_path)
+    joined = posixpath.normpath(f"{base}/{target}" if base else target.lstrip("/") or ".")
+    if joined == ".." or joined.startswith("../"):
+        return Target(raw, None, external=True)
+    alternative = None
+    plain = target[2:] if target.startswith("./") else target
+    if bank_name and plain.startswith(bank_name + "/"):
+        alternative = posixpath.normpath(plain[len(bank_name) + 1 :])
+        if alternative.startswith(".."):
+            alternative = None
+    return Target(raw, joined, from_repo_root=alternative)
+
+
+def normalize(root: Path, given: str, known: set[str] | frozenset[str]) -> str:
+    """Turn a path an agent passes into a bank path, or return it unchanged so the lookup fails.
+
+    Absolute paths inside the bank become bank-relative; one leading `./` is removed; a leading
+    `<bank folder name>/` is dropped when the path as given is not a document and the bank has no
+    entry of that name. `..` is never collapsed: a path that climbs is simply not found.
+    """
+    text = given.strip()
+    if text.startswith("/") or (len(text) > 2 and text[1] == ":" and text[2] in "/\\"):
+        try:
+            relative = Path(text).resolve(strict=False).relative_to(root.resolve())
+        except ValueError:
+            return text
+        posix = relative.as_posix()
+        return text if posix in ("", ".") else posix
+    text = text.replace("\\", "/")
+    if text.startswith("./"):
+        text = text[2:]
+    prefix = root.name + "/"
+    if text.startswith(prefix) and text not in known and not (root / root.name).exists():
+        text = text[len(prefix) :]
+    return text

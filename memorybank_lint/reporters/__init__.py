@@ -1,0 +1,75 @@
+"""Reporters: turn sorted findings into the text a user, a script or a CI system reads.
+
+Why pure functions taking a `ReportContext`: the CLI is the only place that knows the terminal,
+the working directory and the repository, so it resolves them once and passes them in. The
+renderers then stay deterministic and testable without touching the environment, and every
+format agrees on how a bank-relative path becomes a displayed one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from urllib.parse import quote
+
+from .. import __version__
+from ..findings import Finding
+from ..registry import RuleSpec
+from . import github, json_format, sarif, text
+
+__all__ = ["FORMATS", "ReportContext", "render"]
+
+
+def _relative(target: Path, start: Path) -> str:
+    """`target` relative to `start` as POSIX, absolute when no relative path exists.
+
+    `os.path.relpath` rather than `Path.relative_to` because the bank may sit outside the
+    directory we are relative to (a `../` path is still the most useful thing to show), and
+    only fails outright across Windows drives.
+    """
+    try:
+        return PurePath(os.path.relpath(target, start)).as_posix()
+    except ValueError:
+        return target.as_posix()
+
+
+@dataclass(frozen=True)
+class ReportContext:
+    """Everything about the environment a renderer needs, resolved by the CLI."""
+
+    root: Path
+    cwd: Path
+    repo_root: Path
+    color: bool = False
+    version: str = __version__
+
+    def shown_path(self, bank_path: str) -> str:
+        """Where a human (or a GitHub annotation) finds the file: relative to the cwd."""
+        return _relative(self.root / bank_path, self.cwd)
+
+    def repo_path(self, bank_path: str) -> str:
+        """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be."""
+        return quote(_relative(self.root / bank_path, self.repo_root), safe="/")
+
+
+Renderer = Callable[[Sequence[Finding], Sequence[RuleSpec], ReportContext], str]
+
+_RENDERERS: dict[str, Renderer] = {
+    "text": text.render,
+    "json": json_format.render,
+    "sarif": sarif.render,
+    "github": github.render,
+}
+
+FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github")
+
+
+def render(fmt: str, findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> str:
+    """The whole report in `fmt`, without a trailing newline (the caller prints it)."""
+    try:
+        renderer = _RENDERERS[fmt]
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}") from None
+    return renderer(findings, rules, ctx)

@@ -1,0 +1,119 @@
+"""GitHub Actions workflow commands, so findings appear as annotations on the pull request diff.
+
+Why a cap and a job summary: GitHub displays at most 10 error and 10 warning annotations per step
+and silently drops the rest. Rather than let findings vanish, we annotate the first ten of each
+severity and put the complete list in the job summary (`$GITHUB_STEP_SUMMARY`, written by the CLI).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..findings import Finding, Severity
+from ..registry import RuleSpec
+from .text import plural
+
+if TYPE_CHECKING:
+    from . import ReportContext
+
+ANNOTATION_LIMIT = 10  # per severity, per step
+
+
+def escape_data(value: str) -> str:
+    """`@actions/core`'s escapeData: a command's message must not break the one-line syntax."""
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(value: str) -> str:
+    """`@actions/core`'s escapeProperty: `:` and `,` would otherwise end the property list."""
+    return escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotated(findings: Sequence[Finding]) -> list[bool]:
+    """For each finding, whether it is among the first `ANNOTATION_LIMIT` of its severity."""
+    seen = {Severity.ERROR: 0, Severity.WARNING: 0}
+    flags = []
+    for finding in findings:
+        seen[finding.severity] = seen.get(finding.severity, 0) + 1
+        flags.append(seen[finding.severity] <= ANNOTATION_LIMIT)
+    return flags
+
+
+def annotation(finding: Finding, ctx: ReportContext) -> str:
+    """One `::error`/`::warning` command; whole-file findings point at line 1, column 1."""
+    command = "error" if finding.severity is Severity.ERROR else "warning"
+    properties = ",".join(
+        f"{key}={escape_property(value)}"
+        for key, value in (
+            ("file", ctx.shown_path(finding.path)),
+            ("line", str(finding.line or 1)),
+            ("col", str(finding.column or 1)),
+            ("title", f"{finding.code} {finding.rule}"),
+        )
+    )
+    return f"::{command} {properties}::{escape_data(finding.message)}"
+
+
+def _counts(findings: Sequence[Finding]) -> str:
+    errors = sum(1 for finding in findings if finding.is_error)
+    return (
+        f"{plural(len(findings), 'finding')} ({plural(errors, 'error')}, "
+        f"{plural(len(findings) - errors, 'warning')})"
+    )
+
+
+def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> str:
+    """The capped annotations, then a plain summary line that says if any were left out."""
+    flags = annotated(findings)
+    lines = [annotation(finding, ctx) for finding, shown in zip(findings, flags, strict=True) if shown]
+    hidden = flags.count(False)
+    if not findings:
+        lines.append("memorybank-lint: no findings.")
+    elif hidden:
+        lines.append(f"memorybank-lint: {_counts(findings)}; {hidden} not annotated, see the job summary.")
+    else:
+        lines.append(f"memorybank-lint: {_counts(findings)}.")
+    return "\n".join(lines)
+
+
+def _cell(value: str) -> str:
+    """A markdown table cell: a `|` or a line break would otherwise split the row."""
+    flat = value.replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>")
+    return flat.replace("|", "\\|")
+
+
+def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str | None:
+    """Markdown listing every finding, or None when every finding got an annotation."""
+    hidden = annotated(findings).count(False)
+    if not hidden:
+        return None
+    rows = [
+        "| "
+        + " | ".join(
+            _cell(cell)
+            for cell in (
+                str(finding.severity),
+                finding.code,
+                finding.rule,
+                ctx.shown_path(finding.path),
+                str(finding.line or 1),
+                finding.message,
+            )
+        )
+        + " |"
+        for finding in findings
+    ]
+    return "\n".join(
+        [
+            "## memorybank-lint",
+            "",
+            f"{hidden} of {plural(len(findings), 'finding')} went beyond GitHub's annotation cap "
+            f"({ANNOTATION_LIMIT} errors and {ANNOTATION_LIMIT} warnings per step) and "
+            "appear only here; the table lists all of them.",
+            "",
+            "| Severity | Code | Rule | File | Line | Message |",
+            "| --- | --- | --- | --- | --- | --- |",
+            *rows,
+        ]
+    )

@@ -1,0 +1,71 @@
+"""The human format: one `path:line:col:` line per finding, the shape editors and terminals link.
+
+Why this shape: `path:line:col:` is what compilers and ruff print, so terminal emulators, editors'
+problem matchers and `grep` all understand it without configuration.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..findings import Finding, Severity
+from ..registry import RuleSpec
+
+if TYPE_CHECKING:
+    from . import ReportContext
+
+_BOLD = "\x1b[1m"
+_RED = "\x1b[1;31m"
+_YELLOW = "\x1b[1;33m"
+_RESET = "\x1b[0m"
+
+
+def plural(count: int, word: str) -> str:
+    """`1 error`, `2 errors`: shared by the formats that print a summary line."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _paint(text: str, style: str, color: bool) -> str:
+    return f"{style}{text}{_RESET}" if color else text
+
+
+def format_finding(finding: Finding, ctx: ReportContext) -> str:
+    """One finding as a line; a whole-file finding points at 1:1 so the location stays clickable."""
+    location = f"{ctx.shown_path(finding.path)}:{finding.line or 1}:{finding.column or 1}:"
+    code_style = _RED if finding.severity is Severity.ERROR else _YELLOW
+    return (
+        f"{_paint(location, _BOLD, ctx.color)} {_paint(finding.code, code_style, ctx.color)} "
+        f"[{finding.rule}] {finding.message}"
+    )
+
+
+def summary(findings: Sequence[Finding]) -> str:
+    """The closing line, so a user sees the size of the problem without counting lines."""
+    if not findings:
+        return "No findings."
+    errors = sum(1 for finding in findings if finding.is_error)
+    files = len({finding.path for finding in findings})
+    return (
+        f"Found {plural(len(findings), 'finding')} ({plural(errors, 'error')}, "
+        f"{plural(len(findings) - errors, 'warning')}) in {plural(files, 'file')}."
+    )
+
+
+def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> str:
+    """Every finding in the order given, then the summary."""
+    return "\n".join([*(format_finding(finding, ctx) for finding in findings), summary(findings)])
+
+
+def render_statistics(findings: Sequence[Finding]) -> str:
+    """Counts per rule, most frequent first (ruff's `--statistics`), to see where to start.
+
+    Ties go by code so the output is stable. Empty when there are no findings.
+    """
+    counts = Counter((finding.code, finding.rule) for finding in findings)
+    if not counts:
+        return ""
+    width = max(4, len(str(max(counts.values()))))
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
+    return "\n".join(f"{count:>{width}}  {code}  {name}" for (code, name), count in ordered)

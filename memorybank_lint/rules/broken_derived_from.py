@@ -1,0 +1,45 @@
+"""A `derived_from` entry names a document that is not in the bank.
+
+Why it matters: an edge is a document's claim about what it is built on. A dangling one breaks
+the blast-radius walk (what to re-check when the source changes) and usually hides a moved or
+deleted source.
+
+Not reported: targets that leave the bank (`../../other-bank/x.md`, a sibling bank in a monorepo)
+and URLs (`https://…`), which are external sources. A target written from the repository root
+(`memory-bank/prd/PRD.md` inside `memory-bank/`) is followed for the graph, and reported with the
+path it should have, relative to the document.
+
+Example: `derived_from: [../missing/nowhere.md]` in `engineering/architecture.md`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from ..context import RuleContext
+from ..document import Document
+from ..findings import Problem, Severity
+from ..registry import rule
+
+
+@rule("MB001", "broken-derived-from", severity=Severity.ERROR)
+def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
+    for edge in doc.derived_from:
+        target = edge.target
+        if target.external or target.resolved is None or target.resolved in ctx.bank.docs:
+            continue
+        if target.from_repo_root in ctx.bank.docs:
+            relative = posixpath.relpath(target.from_repo_root, posixpath.dirname(doc.path) or ".")
+            yield Problem(
+                f"derived_from '{edge.raw}' is written from the repository root; relative to this "
+                f"document it is '{relative}'",
+                line=edge.line,
+                value=edge.raw,
+            )
+            continue
+        yield Problem(
+            f"derived_from target '{edge.raw}' does not exist (looked for '{target.resolved}')",
+            line=edge.line,
+            value=edge.raw,
+        )

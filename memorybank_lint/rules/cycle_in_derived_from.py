@@ -1,0 +1,33 @@
+"""`derived_from` edges form a loop, and the bank's governance forbids cycles.
+
+Why it matters: the dependency tree is how a change in one document tells you which others to
+re-check. In a loop every member is upstream of itself, so "what depends on this" has no answer.
+
+Runs only when `dna/` forbids cycles ("Cyclic dependencies are forbidden." / "Циклические
+зависимости запрещены."). Each loop is reported once, at the document whose edge closes it.
+
+Example: `adr/a.md -> adr/b.md -> adr/a.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..context import RuleContext
+from ..findings import Problem, Severity
+from ..graph import find_cycles
+from ..registry import rule
+
+
+@rule("MB003", "cycle-in-derived-from", severity=Severity.ERROR, scope="bank")
+def check(ctx: RuleContext) -> Iterator[Problem]:
+    if ctx.contract is None or not ctx.contract.forbids_cycles:
+        return
+    for cycle in find_cycles(ctx.bank):
+        if ctx.in_scope(cycle.closer):
+            yield Problem(
+                f"derived_from cycle: {cycle.render()}",
+                path=cycle.closer,
+                line=cycle.line,
+                value=" ".join(sorted(cycle.members)),
+            )

@@ -1,0 +1,43 @@
+"""A document's frontmatter is not valid YAML, or the file cannot be read as text at all.
+
+Why it matters: every other tool reads the header to route, validate and write. When strict YAML
+fails, the bank keeps the document and recovers flat `key: value` pairs line by line, but other
+YAML readers (editors, site generators, the next tool) will not. The usual cause is an unquoted
+`": "` inside a value: `purpose: Retry layer: backoff` must be quoted.
+
+Also reported here: files that are binary, not UTF-8, or over the size limit (they stay in the
+bank as names, so links to them do not dangle, but nothing inside them is read), and headers that
+use YAML features the bank refuses (unknown tags, more than a handful of aliases).
+
+Example: `purpose: Defines the retry layer: backoff and jitter.`
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..context import RuleContext
+from ..document import Document
+from ..findings import Problem, Severity
+from ..registry import rule
+
+_POSITION = re.compile(r" at line (\d+), column (\d+)$")
+
+
+@rule("MB002", "invalid-frontmatter", severity=Severity.ERROR)
+def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
+    if doc.read_error:
+        yield Problem(f"the file was not indexed: {doc.read_error}", value=doc.read_error)
+        return
+    if doc.parse_error is None:
+        return
+    position = _POSITION.search(doc.parse_error)
+    line, column = (int(position.group(1)), int(position.group(2))) if position else (None, None)
+    yield Problem(
+        f"frontmatter is not valid YAML ({doc.parse_error}); values were recovered line by line. "
+        "Quote any value that contains ': '",
+        line=line,
+        column=column,
+        value=_POSITION.sub("", doc.parse_error),
+    )

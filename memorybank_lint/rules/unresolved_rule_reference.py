@@ -1,0 +1,119 @@
+"""Prose says a rule is defined in a file, and that file is not in the bank.
+
+Why it matters: sentences such as "The escalation ladder is governed by `escalation-ladder.md`"
+or "Этапы релиза описаны в `ops/stages.md`" are how documents hand a fact to its owner. When
+the named file does not exist, the fact has no owner a reader can find.
+
+A claim is a short phrase, a verb (`defined`, `described`, `specified`, `owned`, `governed` +
+`by`/`in`, or `зафиксирован`, `определён`, `определяется`, `описан` + `в`/`во`) and a markdown
+path, bare or as a link. The path is resolved against the document, then from the bank root.
+
+Not reported: templates; claims inside fenced code (examples); paths that leave the bank; bare
+file names that several documents share, that name a template, or that name a template the
+starter ships (`brief.md`, `ADR-ID.md`, …).
+
+Example: `The escalation ladder is governed by escalation-ladder.md` when no such file exists.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+
+from .. import markdown
+from ..context import RuleContext
+from ..document import Document
+from ..findings import Problem, Severity
+from ..registry import rule
+
+SHIPPED_TEMPLATE_NAMES = frozenset(
+    {
+        "ADR-ID.md",
+        "PRD-ID.md",
+        "PROMPT-ID.md",
+        "README.md",
+        "UC-XXX.md",
+        "brief.md",
+        "charter.md",
+        "decision-log.md",
+        "design.md",
+        "implementation-plan.md",
+        "large.md",
+        "lifecycle-protocol.md",
+        "process-card.md",
+        "runtime-surfaces.md",
+        "session-handoff.md",
+        "short.md",
+        "subissues.md",
+        "ui-reference.md",
+        "use-cases.md",
+    }
+)
+
+_VERB = (
+    r"(?:(?:is|are)\s+)?(?:defined|described|specified|owned|governed)\s+(?:by|in)"
+    r"|(?:зафиксирован[аоы]?|определ[её]н[аоы]?|определяется|описан[аоы]?)\s+во?"
+)
+_CLAIM = re.compile(
+    rf"\b([^\W\d_][\w`, -]{{4,60}}?)\s+(?:{_VERB})\s+"
+    r"(?:\[[^\]]*\]\(<?([^)\s>]*?\.md)[^)]*\)|`?([\w./-]+\.md)`?)",
+    re.IGNORECASE,
+)
+
+
+def _resolve(base: str, target: str) -> str | None:
+    parts: list[str] = [p for p in base.split("/") if p] if base else []
+    for segment in target.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if not parts:
+                return None
+            parts.pop()
+        else:
+            parts.append(segment)
+    return "/".join(parts)
+
+
+def _excused(target: str, ctx: RuleContext) -> bool:
+    """A bare file name is excused when it cannot be a specific missing document."""
+    if "/" in target:
+        return False
+    same_name = ctx.bank.by_name(target)
+    if len(same_name) >= 2:
+        return True
+    if len(same_name) == 1:
+        return ctx.bank.docs[same_name[0]].is_template
+    return target in SHIPPED_TEMPLATE_NAMES
+
+
+@rule("MB010", "unresolved-rule-reference", severity=Severity.WARNING)
+def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
+    if doc.is_template or not doc.text:
+        return
+    docs = ctx.bank.docs
+    base = posixpath.dirname(doc.path)
+    lines = doc.text.split("\n")
+    for index, line in markdown.iter_unfenced(lines):
+        if ".md" not in line:
+            continue
+        for match in _CLAIM.finditer(line):
+            target = match.group(2) or match.group(3)
+            tried = _resolve(base, target)
+            if tried is None or tried == doc.path or tried in docs:
+                continue
+            from_root = _resolve("", target.removeprefix(ctx.bank.name + "/"))
+            if "/" in target and from_root in docs:
+                continue
+            if _excused(target, ctx):
+                continue
+            phrase = match.group(1).replace("`", "").strip()
+            message = (
+                f"\"{phrase}\" is said to be defined in '{target}', "
+                f"but '{tried}' is not a document of this bank"
+            )
+            same_name = ctx.bank.by_name(posixpath.basename(target))
+            if len(same_name) == 1:
+                message += f"; did you mean '{same_name[0]}'?"
+            yield Problem(message, line=index + 1, column=match.start(1) + 1, value=f"{phrase}->{target}")

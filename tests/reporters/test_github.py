@@ -1,0 +1,92 @@
+"""The GitHub reporter: toolkit-compatible escaping, the 10/10 annotation cap and the summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memorybank_lint.findings import Finding, Severity
+from memorybank_lint.reporters import ReportContext, render
+from memorybank_lint.reporters.github import escape_data, escape_property, render_step_summary
+
+ROOT = Path("/repo/memory-bank")
+CTX = ReportContext(root=ROOT, cwd=Path("/repo"), repo_root=Path("/repo"))
+
+
+def finding(n: int, severity: Severity = Severity.ERROR, message: str = "bad") -> Finding:
+    code, rule = ("MB001", "broken-derived-from") if severity is Severity.ERROR else ("MB006", "stale-doc")
+    return Finding(code, rule, severity, f"doc{n:02}.md", f"{message} {n}", n + 1, 2)
+
+
+def test_annotation_shape() -> None:
+    out = render("github", [finding(3)], [], CTX).splitlines()
+    assert out[0] == ("::error file=memory-bank/doc03.md,line=4,col=2,title=MB001 broken-derived-from::bad 3")
+
+
+def test_warning_command_and_whole_file_location() -> None:
+    whole = Finding("MB006", "stale-doc", Severity.WARNING, "a.md", "old")
+    assert render("github", [whole], [], CTX).splitlines()[0] == (
+        "::warning file=memory-bank/a.md,line=1,col=1,title=MB006 stale-doc::old"
+    )
+
+
+def test_escape_functions_match_actions_core() -> None:
+    assert escape_data("100%\r\nx:y,z") == "100%25%0D%0Ax:y,z"
+    assert escape_property("100%\r\nx:y,z") == "100%25%0D%0Ax%3Ay%2Cz"
+    assert escape_data("%0A") == "%250A"  # `%` first, so an existing escape is not decoded
+
+
+def test_message_and_properties_escaped_in_the_command() -> None:
+    odd = Finding("MB001", "broken-derived-from", Severity.ERROR, "a:b,c%.md", "50% of\nlinks: a,b\r", 1, 1)
+    line = render("github", [odd], [], CTX).splitlines()[0]
+    assert line == (
+        "::error file=memory-bank/a%3Ab%2Cc%25.md,line=1,col=1,"
+        "title=MB001 broken-derived-from::50%25 of%0Alinks: a,b%0D"
+    )
+
+
+def test_cap_ten_errors_and_ten_warnings() -> None:
+    findings = [finding(n) for n in range(12)] + [finding(n, Severity.WARNING) for n in range(3)]
+    lines = render("github", findings, [], CTX).splitlines()
+    annotations = [line for line in lines if line.startswith("::")]
+    assert len(annotations) == 13
+    assert sum(line.startswith("::error ") for line in annotations) == 10
+    assert sum(line.startswith("::warning ") for line in annotations) == 3
+    assert "doc10.md" not in "\n".join(annotations)  # the 11th and 12th errors are the ones cut
+    assert lines[-1] == (
+        "memorybank-lint: 15 findings (12 errors, 3 warnings); 2 not annotated, see the job summary."
+    )
+
+
+def test_step_summary_lists_every_finding() -> None:
+    findings = [finding(n) for n in range(12)] + [finding(n, Severity.WARNING) for n in range(3)]
+    summary = render_step_summary(findings, CTX)
+    assert summary is not None
+    assert summary.startswith("## ")
+    assert "2 of 15 findings" in summary
+    lines = summary.splitlines()
+    header = lines.index("| Severity | Code | Rule | File | Line | Message |")
+    rows = lines[header + 2 :]
+    assert len(rows) == 15
+    assert rows[0] == "| error | MB001 | broken-derived-from | memory-bank/doc00.md | 1 | bad 0 |"
+    assert rows[11] == ("| error | MB001 | broken-derived-from | memory-bank/doc11.md | 12 | bad 11 |")
+    assert rows[-1].startswith("| warning | MB006 | stale-doc | memory-bank/doc02.md | 3 |")
+
+
+def test_step_summary_escapes_pipes_and_newlines() -> None:
+    findings = [finding(n) for n in range(10)] + [finding(10, message="a|b\nc")]
+    summary = render_step_summary(findings, CTX)
+    assert summary is not None
+    assert summary.splitlines()[-1].endswith("| a\\|b<br>c 10 |")
+
+
+def test_no_summary_when_everything_fits() -> None:
+    findings = [finding(n) for n in range(10)] + [finding(n, Severity.WARNING) for n in range(10)]
+    assert render_step_summary(findings, CTX) is None
+    assert render_step_summary([], CTX) is None
+    lines = render("github", findings, [], CTX).splitlines()
+    assert len(lines) == 21
+    assert lines[-1] == "memorybank-lint: 20 findings (10 errors, 10 warnings)."
+
+
+def test_no_findings() -> None:
+    assert render("github", [], [], CTX) == "memorybank-lint: no findings."
