@@ -28,13 +28,21 @@ class BankNotFound(Exception):
 
 
 def find_root(start: Path) -> Path:
-    """The bank folder under `start`: `memory_bank/` or `memory-bank/`."""
+    """The bank folder for a run started in `start`.
+
+    A `memory_bank/` or `memory-bank/` child of `start` comes first (the repository root case);
+    otherwise `start` itself or the nearest ancestor with one of those names (a run from inside
+    the bank).
+    """
     found = [start / name for name in BANK_DIR_NAMES if (start / name).is_dir()]
-    if not found:
-        raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {start}; pass --root DIR")
     if len(found) > 1:
         raise BankNotFound(f"both memory_bank/ and memory-bank/ exist in {start}; pass --root DIR")
-    return found[0]
+    if found:
+        return found[0]
+    for directory in (start, *start.parents):
+        if directory.name in BANK_DIR_NAMES:
+            return directory
+    raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {start}; pass --root DIR")
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,3 +97,10 @@ def find_rule(token: str) -> RuleSpec | None:
 def describe(spec: RuleSpec) -> dict[str, Any]:
     """The registry entry as plain data, for `--list-rules --format json` and tests."""
     return {"code": spec.code, "name": spec.name, "severity": str(spec.severity), "summary": spec.summary}
+
+
+def markdown_table() -> str:
+    """The rules table the README carries (a test keeps the two identical)."""
+    rows = ["| Code | Name | Severity | What it reports |", "|---|---|---|---|"]
+    rows += [f"| {s.code} | `{s.name}` | {s.severity} | {s.summary} |" for s in all_rules()]
+    return "\n".join(rows)

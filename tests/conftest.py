@@ -1,0 +1,83 @@
+"""Shared test helpers: writing small banks to disk."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+FIXTURE = Path(__file__).parent / "fixture_bank"
+
+CLEAN_BANK = {
+    "dna/principles.md": """\
+        ---
+        title: Principles
+        doc_kind: governance
+        doc_function: canonical
+        purpose: The root.
+        status: active
+        ---
+        # Principles
+        """,
+    "dna/governance.md": """\
+        ---
+        title: Governance
+        doc_kind: governance
+        doc_function: canonical
+        purpose: The rules.
+        derived_from:
+          - principles.md
+        status: active
+        ---
+        # Governance
+
+        The root document is `principles.md`.
+        Every `active` non-root document must define `derived_from`.
+        Cyclic dependencies are forbidden.
+        """,
+    "README.md": """\
+        ---
+        title: Bank
+        doc_function: index
+        purpose: Root index.
+        status: draft
+        ---
+        - [Principles](dna/principles.md)
+        - [Governance](dna/governance.md)
+        - [Model](domain/model.md)
+        """,
+    "domain/model.md": """\
+        ---
+        title: Model
+        doc_kind: domain
+        doc_function: canonical
+        purpose: The model.
+        derived_from:
+          - ../dna/principles.md
+        status: active
+        ---
+        # Model
+        """,
+}
+
+
+def write_bank(root: Path, files: dict[str, str | bytes]) -> Path:
+    """Write `files` (bank path -> text, dedented, or raw bytes) under `root`; return `root`."""
+    for path, content in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(textwrap.dedent(content), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def bank_factory(tmp_path: Path) -> Callable[..., Path]:
+    def make(files: dict[str, str | bytes] | None = None, name: str = "memory-bank") -> Path:
+        return write_bank(tmp_path / name, CLEAN_BANK if files is None else files)
+
+    return make

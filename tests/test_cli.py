@@ -1,0 +1,229 @@
+"""`memorybank-lint` end to end: exit codes, selection, formats, paths, baselines, configuration."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.cli import main
+
+FIXTURE = Path(__file__).parent / "fixture_bank"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def fixture_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "memory_bank"
+    shutil.copytree(FIXTURE, target)
+    return target
+
+
+def test_clean_bank_exits_zero(bank_factory, monkeypatch, capsys) -> None:
+    root = bank_factory()
+    monkeypatch.chdir(root.parent)
+    code, out, _ = run([], capsys)
+    assert code == 0
+    assert "No findings" in out
+
+
+def test_findings_exit_one_and_text_format(capsys) -> None:
+    code, out, _ = run(["--root", str(FIXTURE), "--format", "text"], capsys)
+    assert code == 1
+    assert "engineering/architecture.md:8:1: MB001 [broken-derived-from]" in out
+    assert "Found 13 findings (9 errors, 4 warnings)" in out
+
+
+def test_warnings_fail_only_when_strict(capsys) -> None:
+    args = ["--root", str(FIXTURE), "--select", "unregistered-doc"]
+    assert run(args, capsys)[0] == 0
+    assert run([*args, "--strict"], capsys)[0] == 1
+
+
+def test_exit_zero(capsys) -> None:
+    assert run(["--root", str(FIXTURE), "--exit-zero"], capsys)[0] == 0
+
+
+def test_no_bank_is_a_usage_error(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run([], capsys)
+    assert code == 2
+    assert "no memory_bank/ or memory-bank/" in err
+
+
+def test_run_from_inside_the_bank_finds_it(bank_factory, monkeypatch, capsys) -> None:
+    root = bank_factory()
+    monkeypatch.chdir(root / "domain")
+    assert run([], capsys)[0] == 0
+
+
+def test_unknown_rule_and_unknown_option_are_usage_errors(capsys) -> None:
+    code, _, err = run(["--root", str(FIXTURE), "--select", "MB099"], capsys)
+    assert code == 2 and "unknown rule 'MB099'" in err
+    assert run(["--root", str(FIXTURE), "--no-such-flag"], capsys)[0] == 2
+
+
+def test_select_by_code_and_name_and_ignore(capsys) -> None:
+    _, out, _ = run(["--root", str(FIXTURE), "--format", "json", "--select", "MB001,ssot-conflict"], capsys)
+    assert sorted({f["code"] for f in json.loads(out)}) == ["MB001", "MB004"]
+    _, out, _ = run(
+        ["--root", str(FIXTURE), "--format", "json", "--ignore", "MB001,MB007,unregistered-doc"], capsys
+    )
+    codes = {f["code"] for f in json.loads(out)}
+    assert not codes & {"MB001", "MB007", "MB009"} and "MB004" in codes
+    _, out, _ = run(
+        ["--root", str(FIXTURE), "--format", "json", "--select", "MB001", "--extend-select", "MB012"], capsys
+    )
+    assert {f["code"] for f in json.loads(out)} == {"MB001"}
+
+
+def test_json_shape(capsys) -> None:
+    _, out, _ = run(["--root", str(FIXTURE), "--format", "json", "--select", "MB009"], capsys)
+    assert json.loads(out) == [
+        {
+            "path": "orphan.md",
+            "line": 1,
+            "column": 1,
+            "code": "MB009",
+            "rule": "unregistered-doc",
+            "severity": "warning",
+            "message": "no index document links here, so navigation cannot reach it",
+        }
+    ]
+
+
+def test_statistics(capsys) -> None:
+    _, out, _ = run(["--root", str(FIXTURE), "--statistics"], capsys)
+    lines = out.strip().splitlines()
+    assert lines[0].split() == ["2", "MB001", "broken-derived-from"]
+    assert len(lines) == 11  # every rule but no-contract fires on the fixture
+
+
+def test_list_rules_explain_version(capsys) -> None:
+    _, out, _ = run(["--list-rules"], capsys)
+    assert len(out.strip().splitlines()) == 12 and "MB006  must-not-define-violated" in out
+    code, out, _ = run(["--explain", "must-not-define-violated"], capsys)
+    assert code == 0 and out.startswith("MB006 must-not-define-violated (error)") and "Why it matters" in out
+    assert run(["--explain", "nope"], capsys)[0] == 2
+    assert "0.1.0" in run(["--version"], capsys)[1]
+
+
+def test_paths_report_only_given_files(fixture_copy, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, _ = run(["--format", "json", "memory_bank/conflict.md", "memory_bank/domain/model.md"], capsys)
+    assert code == 1
+    assert [(f["code"], f["path"]) for f in json.loads(out)] == [("MB004", "conflict.md")]
+    code, out, _ = run(["--format", "json", "memory_bank/domain/model.md"], capsys)
+    assert (code, json.loads(out)) == (0, [])
+
+
+def test_path_outside_the_bank_is_skipped_with_a_note(fixture_copy, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(fixture_copy.parent)
+    (fixture_copy.parent / "notes.md").write_text("x", encoding="utf-8")
+    code, out, err = run(["--format", "json", "notes.md"], capsys)
+    assert (code, json.loads(out)) == (0, [])
+    assert "not inside the bank" in err
+
+
+def test_github_is_the_default_format_under_actions(fixture_copy, tmp_path, monkeypatch, capsys) -> None:
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, _ = run([], capsys)
+    assert code == 1
+    assert "::error file=memory_bank/engineering/architecture.md,line=8" in out
+    assert not summary.exists()  # 13 findings fit under the 10 + 10 annotation caps
+
+
+def test_baseline_hides_known_findings_even_when_lines_move(fixture_copy, tmp_path, capsys) -> None:
+    baseline = tmp_path / "baseline.json"
+    assert run(["--root", str(fixture_copy), "--write-baseline", str(baseline)], capsys)[0] == 0
+    assert run(["--root", str(fixture_copy), "--baseline", str(baseline)], capsys)[0] == 0
+    arch = fixture_copy / "engineering/architecture.md"
+    moved = arch.read_text().replace("derived_from:", "owner: platform\nreviewed: 2026-11-01\nderived_from:")
+    arch.write_text(moved, encoding="utf-8")
+    code, out, err = run(
+        ["--root", str(fixture_copy), "--baseline", str(baseline), "--format", "json"], capsys
+    )
+    assert (code, json.loads(out)) == (0, [])
+    assert "13 known finding(s) hidden" in err
+    orphan = fixture_copy / "second-orphan.md"
+    orphan.write_text("---\ntitle: New\nderived_from:\n  - gone.md\n---\n", encoding="utf-8")
+    code, out, _ = run(["--root", str(fixture_copy), "--baseline", str(baseline), "--format", "json"], capsys)
+    assert code == 1
+    assert sorted((f["code"], f["path"]) for f in json.loads(out)) == [
+        ("MB001", "second-orphan.md"),
+        ("MB009", "second-orphan.md"),
+    ]
+
+
+def test_bad_baseline_is_a_usage_error(tmp_path, capsys) -> None:
+    bad = tmp_path / "b.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    code, _, err = run(["--root", str(FIXTURE), "--baseline", str(bad)], capsys)
+    assert code == 2 and "not a memorybank-lint baseline" in err
+    assert run(["--root", str(FIXTURE), "--baseline", str(tmp_path / "missing.json")], capsys)[0] == 2
+
+
+def test_pyproject_configuration(fixture_copy, monkeypatch, capsys) -> None:
+    (fixture_copy.parent / "pyproject.toml").write_text(
+        '[tool.memorybank]\nroot = "memory_bank"\nignore = ["MB011"]\n'
+        '[tool.memorybank.per-file-ignores]\n"engineering/*" = ["broken-derived-from"]\n'
+        '[tool.memorybank.severity]\nMB004 = "warning"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(fixture_copy.parent)
+    _, out, _ = run(["--format", "json"], capsys)
+    findings = json.loads(out)
+    assert "MB011" not in {f["code"] for f in findings}
+    assert ("MB001", "engineering/architecture.md") not in {(f["code"], f["path"]) for f in findings}
+    assert ("MB001", "ROADMAP.md") in {(f["code"], f["path"]) for f in findings}
+    assert [f["severity"] for f in findings if f["code"] == "MB004"] == ["warning"]
+
+
+def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
+    config = fixture_copy.parent / ".memorybank.toml"
+    monkeypatch.chdir(fixture_copy.parent)
+    config.write_text('select = ["MB004"]\n', encoding="utf-8")
+    _, out, _ = run(["--format", "json"], capsys)
+    assert {f["code"] for f in json.loads(out)} == {"MB004"}
+    config.write_text('selct = ["MB004"]\n', encoding="utf-8")
+    code, _, err = run([], capsys)
+    assert code == 2 and "unknown key(s) selct" in err
+    config.write_text('[severity]\nMB004 = "fatal"\n', encoding="utf-8")
+    assert run([], capsys)[0] == 2
+    config.write_text("select = [", encoding="utf-8")
+    code, _, err = run([], capsys)
+    assert code == 2 and "cannot read configuration" in err
+
+
+def test_no_color_and_non_tty_output_is_plain(capsys, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, out, _ = run(["--root", str(FIXTURE)], capsys)
+    assert "\x1b[" not in out
+
+
+def test_console_script_as_a_subprocess() -> None:
+    script = Path(sys.executable).with_name("memorybank-lint")
+    done = subprocess.run(
+        [str(script), "--root", str(FIXTURE), "--format", "sarif"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["version"] == "2.1.0"
+    done = subprocess.run(
+        [str(script), "--root", str(FIXTURE / "missing")], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr

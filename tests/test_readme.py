@@ -1,0 +1,26 @@
+"""The README stays true to the code: its rules table is the registry's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memorybank_lint.registry import markdown_table
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_rules_table_matches_the_registry() -> None:
+    text = README.read_text(encoding="utf-8")
+    start = text.index("<!-- rules:start -->\n") + len("<!-- rules:start -->\n")
+    end = text.index("<!-- rules:end -->")
+    assert text[start:end].strip() == markdown_table()
+
+
+def test_quick_start_has_exactly_two_commands_and_ci_runs_the_test_one() -> None:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Quick start") : text.index("## The linter")]
+    commands = [block.split("\n", 1)[1].strip() for block in section.split("```sh")[1:]]
+    commands = [c[: c.index("```")].strip() for c in commands]
+    assert len(commands) == 2
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert commands[1] in ci
