@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from . import __version__, baseline
-from .bank import Bank, BankNotFound, find_root
+from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
 from .config import Config, ConfigError, load, rule_codes
 from .findings import Finding
 from .linter import Selection, lint, scope_filter
@@ -55,6 +55,20 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
     return wanted
 
 
+def _root_of(paths: tuple[str, ...]) -> Path | None:
+    """The one bank the given files live in (a nested `docs/memory-bank/` included), if any."""
+    roots = set()
+    for item in paths:
+        for directory in Path(item).resolve().parents:
+            if directory.name in BANK_DIR_NAMES:
+                roots.add(directory)
+                break
+    if len(roots) > 1:
+        listed = ", ".join(sorted(str(r) for r in roots))
+        raise UsageProblem(f"the files belong to several banks ({listed}); run once per bank with --root")
+    return roots.pop() if roots else None
+
+
 def _selection(config: Config, select: str | None, ignore: str | None, extend: str | None) -> Selection:
     chosen = rule_codes(select, "--select") if select else config.select
     extra = config.extend_select + (rule_codes(extend, "--extend-select") if extend else [])
@@ -90,7 +104,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         click.echo(_explain(opts["explain"]))
         return 0
     config = load(cwd, Path(opts["config"]) if opts["config"] else None)
-    root = Path(opts["root"]).resolve() if opts["root"] else config.root or find_root(cwd)
+    root = Path(opts["root"]).resolve() if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
     if not root.is_dir():
         raise BankNotFound(f"bank root {root} is not a directory")
     selection = _selection(config, opts["select"], opts["ignore"], opts["extend_select"])

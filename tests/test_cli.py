@@ -227,3 +227,20 @@ def test_console_script_as_a_subprocess() -> None:
         [str(script), "--root", str(FIXTURE / "missing")], capture_output=True, text=True, check=False
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_nested_bank_is_found_from_the_given_files(tmp_path, monkeypatch, capsys) -> None:
+    nested = tmp_path / "docs" / "memory-bank"
+    shutil.copytree(FIXTURE, nested)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(["--format", "json", "docs/memory-bank/conflict.md"], capsys)
+    assert code == 1
+    assert [(f["code"], f["path"]) for f in json.loads(out)] == [("MB004", "conflict.md")]
+
+
+def test_files_from_two_banks_are_a_usage_error(tmp_path, monkeypatch, capsys) -> None:
+    for name in ("a/memory-bank", "b/memory_bank"):
+        shutil.copytree(FIXTURE, tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(["a/memory-bank/orphan.md", "b/memory_bank/orphan.md"], capsys)
+    assert code == 2 and "several banks" in err

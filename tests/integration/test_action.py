@@ -1,0 +1,280 @@
+"""The composite GitHub Action in `action.yml`: its declared interface, and its lint script run for real.
+
+The lint step's `run:` script is executed with bash the way a runner executes `shell: bash`
+(`bash --noprofile --norc -eo pipefail`), with the step's `env:` resolved from the action's inputs
+as GitHub would, against a broken bank in a temporary git checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+ACTION_FILE = PROJECT_ROOT / "action.yml"
+EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+
+EXPECTED_DEFAULTS = {
+    "root": "",
+    "format": "github",
+    "sarif-file": "memorybank.sarif",
+    "args": "",
+    "python-version": "3.12",
+}
+
+
+@pytest.fixture(scope="module")
+def action() -> dict:
+    assert ACTION_FILE.is_file(), f"{ACTION_FILE} is missing"
+    return yaml.safe_load(ACTION_FILE.read_text(encoding="utf-8"))
+
+
+def _steps(action: dict) -> list[dict]:
+    return action["runs"]["steps"]
+
+
+def _lint_step(action: dict) -> dict:
+    [step] = [s for s in _steps(action) if s.get("id") == "lint"]
+    return step
+
+
+# -- structure ---------------------------------------------------------------------------------
+
+
+def test_is_a_composite_action(action: dict) -> None:
+    assert action["runs"]["using"] == "composite"
+    assert action["name"] and action["description"]
+
+
+def test_inputs_and_their_defaults(action: dict) -> None:
+    inputs = action["inputs"]
+    assert set(inputs) == set(EXPECTED_DEFAULTS)
+    for name, default in EXPECTED_DEFAULTS.items():
+        assert inputs[name].get("required", False) is False, name
+        # str() would hide a YAML float 3.12 or a null default; the value itself must be the string.
+        assert inputs[name]["default"] == default, name
+        assert inputs[name].get("description"), name
+
+
+def test_first_step_sets_up_the_requested_python(action: dict) -> None:
+    first = _steps(action)[0]
+    assert first["uses"] == "actions/setup-python@v5"
+    assert first["with"]["python-version"] == "${{ inputs.python-version }}"
+
+
+def test_every_run_step_uses_bash(action: dict) -> None:
+    run_steps = [s for s in _steps(action) if "run" in s]
+    assert len(run_steps) >= 2
+    for step in run_steps:
+        assert step.get("shell") == "bash", step.get("name")
+
+
+def test_no_expression_is_interpolated_into_a_script(action: dict) -> None:
+    """Inputs reach scripts only through `env:` (GitHub's documented injection-safe pattern)."""
+    for step in _steps(action):
+        if "run" in step:
+            assert "${{ inputs." not in step["run"], step.get("name")
+            assert not EXPRESSION.search(step["run"]), f"expression inside the script of {step.get('name')}"
+
+
+def test_install_step_installs_the_action_checkout(action: dict) -> None:
+    installs = [s for s in _steps(action) if "run" in s and "pip install" in s["run"]]
+    assert len(installs) == 1
+    step = installs[0]
+    [var] = [name for name, value in step.get("env", {}).items() if value == "${{ github.action_path }}"]
+    assert re.search(rf'pip install\b.*"\${var}"', step["run"]), step["run"]
+
+
+def test_sarif_file_output_comes_from_the_lint_step(action: dict) -> None:
+    step = _lint_step(action)
+    assert action["outputs"]["sarif-file"]["value"] == f"${{{{ steps.{step['id']}.outputs.sarif-file }}}}"
+
+
+def test_lint_step_receives_every_linter_input_through_env(action: dict) -> None:
+    values = set(_lint_step(action)["env"].values())
+    for name in ("root", "format", "sarif-file", "args"):
+        assert f"${{{{ inputs.{name} }}}}" in values, name
+
+
+# -- the lint script, executed -----------------------------------------------------------------
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+
+
+def _make_checkout(workspace: Path, *, broken: bool) -> None:
+    """A git checkout with a bank in `memory-bank/`; `broken` adds a dangling `derived_from`."""
+    bank = workspace / "memory-bank"
+    _write(
+        bank / "dna/principles.md",
+        """
+        ---
+        title: Principles
+        doc_kind: governance
+        status: active
+        ---
+        # Principles
+
+        Everything in this bank derives from these principles.
+        """,
+    )
+    _write(
+        bank / "dna/governance.md",
+        """
+        ---
+        title: Governance
+        doc_kind: governance
+        status: active
+        derived_from: [principles.md]
+        ---
+        # Governance
+
+        The root document is `principles.md`.
+        Every `active` non-root document must define `derived_from`.
+        Cyclic dependencies are forbidden.
+        """,
+    )
+    _write(
+        bank / "README.md",
+        """
+        # Memory bank
+
+        - [Principles](dna/principles.md)
+        - [Governance](dna/governance.md)
+        """,
+    )
+    if broken:
+        _write(
+            bank / "feature.md",
+            """
+            ---
+            title: Feature
+            status: active
+            derived_from: [dna/missing.md]
+            ---
+            # Feature
+            """,
+        )
+    # A checkout is a git repository; SARIF paths are made relative to its top level.
+    subprocess.run(["git", "init", "-q"], cwd=workspace, check=True)
+
+
+def _resolve(value: str, inputs: dict[str, str]) -> str:
+    def replace(match: re.Match[str]) -> str:
+        expr = match.group(1)
+        if expr.startswith("inputs."):
+            return inputs[expr.removeprefix("inputs.")]
+        if expr == "github.action_path":
+            return str(PROJECT_ROOT)
+        raise AssertionError(f"test cannot resolve expression ${{{{ {expr} }}}}")
+
+    return EXPRESSION.sub(replace, str(value))
+
+
+def _run_lint_step(
+    action: dict, workspace: Path, **overrides: str
+) -> tuple[subprocess.CompletedProcess, Path]:
+    """Run the lint step in `workspace` as a runner would; returns the process and GITHUB_OUTPUT."""
+    inputs = {name: spec.get("default", "") for name, spec in action["inputs"].items()}
+    unknown = set(overrides) - set(inputs)
+    assert not unknown, f"not inputs of the action: {unknown}"
+    inputs.update(overrides)
+
+    step = _lint_step(action)
+    script = workspace.parent / "lint-step.sh"
+    script.write_text(step["run"], encoding="utf-8")
+    github_output = workspace.parent / "github_output"
+    step_summary = workspace.parent / "step_summary"
+    github_output.write_text("", encoding="utf-8")
+    step_summary.write_text("", encoding="utf-8")
+
+    env = dict(os.environ)
+    env.update({name: _resolve(value, inputs) for name, value in step.get("env", {}).items()})
+    env.update(
+        GITHUB_ACTIONS="true",
+        GITHUB_WORKSPACE=str(workspace),
+        GITHUB_OUTPUT=str(github_output),
+        GITHUB_STEP_SUMMARY=str(step_summary),
+        PATH=os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", ""),
+    )
+    env.pop("NO_COLOR", None)
+    proc = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return proc, github_output
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    path = tmp_path / "workspace"
+    path.mkdir()
+    return path
+
+
+def test_github_format_annotates_the_broken_file_and_fails(action: dict, workspace: Path) -> None:
+    _make_checkout(workspace, broken=True)
+    proc, github_output = _run_lint_step(action, workspace)
+
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    errors = [line for line in proc.stdout.splitlines() if line.startswith("::error file=")]
+    assert errors, proc.stdout
+    assert any(
+        line.startswith("::error file=memory-bank/feature.md,") and "title=MB001" in line for line in errors
+    ), proc.stdout
+    assert not any("principles.md" in line or "governance.md" in line for line in errors), proc.stdout
+    assert github_output.read_text(encoding="utf-8") == ""
+
+
+def test_root_and_args_inputs_reach_the_linter(action: dict, workspace: Path) -> None:
+    """`root` becomes `--root`; `args` is split on spaces (`--ignore MB001` leaves only a warning)."""
+    _make_checkout(workspace, broken=True)
+    (workspace / "memory-bank").rename(workspace / "bank-elsewhere")
+
+    proc, _ = _run_lint_step(action, workspace, root="bank-elsewhere", args="--ignore  MB001")
+
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "::warning file=bank-elsewhere/feature.md," in proc.stdout
+    assert "MB001" not in proc.stdout
+
+
+def test_sarif_format_writes_the_report_then_fails(action: dict, workspace: Path) -> None:
+    _make_checkout(workspace, broken=True)
+    proc, github_output = _run_lint_step(action, workspace, format="sarif")
+
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    report_path = workspace / "memorybank.sarif"
+    assert report_path.is_file(), "the SARIF file must exist although the step fails"
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    results = report["runs"][0]["results"]
+    assert results
+    mb001 = [r for r in results if r["ruleId"] == "MB001"]
+    assert mb001, results
+    uri = mb001[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "memory-bank/feature.md"
+    assert "sarif-file=memorybank.sarif" in github_output.read_text(encoding="utf-8").splitlines()
+    assert "::error" not in proc.stdout, "SARIF mode must not print annotations to the log"
+
+
+def test_sarif_format_on_a_clean_bank_succeeds(action: dict, workspace: Path) -> None:
+    _make_checkout(workspace, broken=False)
+    proc, github_output = _run_lint_step(action, workspace, format="sarif", **{"sarif-file": "clean.sarif"})
+
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    report = json.loads((workspace / "clean.sarif").read_text(encoding="utf-8"))
+    assert report["runs"][0]["results"] == []
+    assert "sarif-file=clean.sarif" in github_output.read_text(encoding="utf-8").splitlines()

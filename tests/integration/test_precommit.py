@@ -1,0 +1,262 @@
+"""The pre-commit hook in `.pre-commit-hooks.yaml`, run for real with `pre-commit try-repo`.
+
+Why a snapshot of the project: `try-repo` on a local path with uncommitted changes builds a
+shadow commit from the *staged and tracked-modified* files only; untracked files (a new
+`.pre-commit-hooks.yaml`, a new module) are left out of it. To test the files as they are on disk,
+the fixture copies the project's working tree (tracked plus untracked, minus git-ignored files,
+as listed by `git ls-files`) into a temporary repository, commits it and points try-repo at that.
+The project root therefore has to be a git repository; if it is not, the tests fail and say so.
+
+Each try-repo run builds the hook's virtualenv in a throwaway store of its own (try-repo ignores
+`PRE_COMMIT_HOME` for hook environments), so the number of runs here is kept to three.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+HOOK_ID = "memorybank-lint"
+
+GIT_IDENTITY = {
+    "GIT_AUTHOR_NAME": "memorybank tests",
+    "GIT_AUTHOR_EMAIL": "tests@example.invalid",
+    "GIT_COMMITTER_NAME": "memorybank tests",
+    "GIT_COMMITTER_EMAIL": "tests@example.invalid",
+}
+# Variables that would point git at another repository or make pre-commit skip the hook.
+UNWANTED_ENV = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "SKIP")
+
+CLEAN_BANK = {
+    "dna/principles.md": """
+        ---
+        title: Principles
+        doc_kind: governance
+        status: active
+        ---
+        # Principles
+
+        Everything in this bank derives from these principles.
+        """,
+    "dna/governance.md": """
+        ---
+        title: Governance
+        doc_kind: governance
+        status: active
+        derived_from: [principles.md]
+        ---
+        # Governance
+
+        The root document is `principles.md`.
+        Every `active` non-root document must define `derived_from`.
+        Cyclic dependencies are forbidden.
+        """,
+    "README.md": """
+        # Memory bank
+
+        - [Principles](dna/principles.md)
+        - [Governance](dna/governance.md)
+        - [Domain](domain/README.md)
+        - [Domain model](domain/model.md)
+        """,
+    "domain/README.md": """
+        # Domain
+
+        - [Domain model](model.md)
+        """,
+    "domain/model.md": """
+        ---
+        title: Domain model
+        status: active
+        derived_from: [../dna/principles.md]
+        ---
+        # Domain model
+
+        The nouns of the product and how they relate.
+        """,
+}
+BROKEN_DOC = (
+    "domain/broken.md",
+    """
+    ---
+    title: Broken
+    status: active
+    derived_from: [../dna/missing.md]
+    ---
+    # Broken
+
+    Derived from a document that does not exist.
+    """,
+)
+
+
+def _env(pre_commit_home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in UNWANTED_ENV}
+    env.update(GIT_IDENTITY, PRE_COMMIT_HOME=str(pre_commit_home), NO_COLOR="1")
+    return env
+
+
+def _git(cwd: Path, *args: str, env: dict[str, str]) -> str:
+    proc = subprocess.run(
+        ["git", "-c", "commit.gpgsign=false", *args], cwd=cwd, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, f"git {' '.join(args)} failed in {cwd}:\n{proc.stdout}{proc.stderr}"
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
+@pytest.fixture(scope="module")
+def hook_repo(tmp_path_factory: pytest.TempPathFactory, pre_commit_home: Path) -> Path:
+    """A committed copy of the project's working tree, for try-repo to install the hook from."""
+    env = _env(pre_commit_home)
+    probe = subprocess.run(
+        ["git", "rev-parse", "--show-toplevel"], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True
+    )
+    if probe.returncode != 0 or Path(probe.stdout.strip()).resolve() != PROJECT_ROOT:
+        pytest.fail(
+            f"pre-commit try-repo needs the project root {PROJECT_ROOT} to be the top of a git "
+            f"repository, and it is not (git rev-parse: {probe.stdout.strip() or probe.stderr.strip()})",
+            pytrace=False,
+        )
+    listed = _git(PROJECT_ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard", env=env)
+    snapshot = tmp_path_factory.mktemp("hook-repo")
+    for name in filter(None, listed.split("\0")):
+        source = PROJECT_ROOT / name
+        if source.is_file():  # tracked files deleted in the working tree are listed too
+            target = snapshot / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    assert (snapshot / ".pre-commit-hooks.yaml").is_file(), ".pre-commit-hooks.yaml is not in the project"
+    _git(snapshot, "init", "-q", env=env)
+    _git(snapshot, "add", "-A", env=env)
+    _git(snapshot, "commit", "-q", "-m", "snapshot of the working tree", env=env)
+    return snapshot
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+
+
+@pytest.fixture
+def user_repo(tmp_path: Path, pre_commit_home: Path) -> Path:
+    """A user's repository with a clean bank in `memory-bank/`, committed."""
+    repo = tmp_path / "user-repo"
+    env = _env(pre_commit_home)
+    _git(tmp_path, "init", "-q", str(repo), env=env)
+    for name, text in CLEAN_BANK.items():
+        _write(repo / "memory-bank" / name, text)
+    _git(repo, "add", "memory-bank", env=env)
+    _git(repo, "commit", "-q", "-m", "a clean memory bank", env=env)
+    return repo
+
+
+def _add_broken_doc(repo: Path, pre_commit_home: Path) -> str:
+    name, text = BROKEN_DOC
+    _write(repo / "memory-bank" / name, text)
+    _git(repo, "add", "memory-bank", env=_env(pre_commit_home))
+    return f"memory-bank/{name}"
+
+
+def _bank_files(repo: Path) -> list[str]:
+    return sorted(p.relative_to(repo).as_posix() for p in (repo / "memory-bank").rglob("*.md"))
+
+
+def _try_repo(
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path, files: list[str]
+) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo), HOOK_ID, "--files", *files],
+        cwd=user_repo,
+        env=_env(pre_commit_home),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def _hook_line(output: str) -> str:
+    """pre-commit's status line for the hook, e.g. `memorybank-lint......Passed`."""
+    lines = [line for line in output.splitlines() if line.startswith(HOOK_ID + ".")]
+    assert len(lines) == 1, output
+    return lines[0]
+
+
+def test_manifest_declares_the_hook() -> None:
+    manifest = yaml.safe_load((PROJECT_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    [hook] = manifest
+    assert hook["id"] == HOOK_ID
+    assert hook["entry"] == "memorybank-lint"
+    assert hook["language"] == "python"
+    assert hook["require_serial"] is True
+    assert hook.get("pass_filenames", True) is True
+    assert "markdown" not in hook.get("types", [])
+
+
+def test_files_pattern_matches_bank_markdown_at_any_depth() -> None:
+    manifest = yaml.safe_load((PROJECT_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    pattern = re.compile(manifest[0]["files"])
+    for path in (
+        "memory-bank/README.md",
+        "memory_bank/dna/principles.md",
+        "docs/memory-bank/domain/model.md",
+        "a/b/memory_bank/x.md",
+    ):
+        assert pattern.search(path), path
+    for path in (
+        "README.md",
+        "docs/guide.md",
+        "memory-bank/diagram.png",
+        "memory-bank/notes.md.bak",
+        "not-memory-bank/x.md",
+        "memorybank/x.md",
+    ):
+        assert not pattern.search(path), path
+
+
+def test_clean_bank_passes(hook_repo: Path, user_repo: Path, pre_commit_home: Path) -> None:
+    proc = _try_repo(hook_repo, user_repo, pre_commit_home, _bank_files(user_repo))
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output
+    assert _hook_line(output).endswith("Passed"), output
+
+
+def test_broken_bank_fails_and_names_the_file(
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path
+) -> None:
+    broken = _add_broken_doc(user_repo, pre_commit_home)
+    files = _bank_files(user_repo)
+    assert broken in files
+
+    proc = _try_repo(hook_repo, user_repo, pre_commit_home, files)
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 1, output
+    assert _hook_line(output).endswith("Failed"), output
+    reported = [line for line in output.splitlines() if line.startswith(broken + ":")]
+    assert any("MB001" in line for line in reported), output
+    assert "memory-bank/domain/model.md:" not in output, output
+
+
+def test_only_the_given_files_are_reported(hook_repo: Path, user_repo: Path, pre_commit_home: Path) -> None:
+    """The whole bank is indexed, but a broken document that was not passed is not reported."""
+    broken = _add_broken_doc(user_repo, pre_commit_home)
+
+    proc = _try_repo(hook_repo, user_repo, pre_commit_home, ["memory-bank/domain/model.md"])
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output
+    assert _hook_line(output).endswith("Passed"), output
+    assert broken not in output
+    assert "MB001" not in output
