@@ -176,10 +176,9 @@ class Bank:
 
     # -- derived maps ----------------------------------------------------------------------
     def _rebuild(self) -> None:
-        dna = [(p, d.text) for p, d in self.docs.items() if p.startswith("dna/") and d.read_error is None]
-        self.contract = (
-            read_contract(dna, self.docs.keys()) if any(p.startswith("dna/") for p in self.docs) else None
-        )
+        dna_paths = [p for p in self.docs if p.startswith("dna/")]
+        dna = [(p, self.docs[p].text) for p in dna_paths if self.docs[p].read_error is None]
+        self.contract = read_contract(dna, self.docs.keys(), sources=dna_paths)
         self.layers = read_layer_table(dna)
         self.owners, self.incoming, self._names = {}, {}, {}
         self.index_links = []

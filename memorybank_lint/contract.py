@@ -8,6 +8,7 @@ or in Russian with a handful of stock sentences; the contract recognises both, a
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from .tables import Table, tables
@@ -16,6 +17,9 @@ TRACKED_FIELDS = ("doc_kind", "doc_function", "status", "delivery_status", "deci
 _NOISE = {"enum", "string", "array", "object", "md", "yaml", "true", "false"}
 _TOKEN = re.compile(r"`([a-z][a-z0-9_-]*)`")
 _OPEN_LIST = re.compile(r"(?:\.\.\.|…)")
+_SEPARATOR = re.compile(r"^[\s,/;|()…\.]*(?:(?:or|или|and|и)[\s,/;|()…\.]*)?$", re.I)
+_CODE = re.compile(r"`[^`]*`")
+_TRAILING_OPEN = re.compile(r"^[\s,/;]*(?:\.\.\.|…)")
 
 _VALUES_HEADERS = re.compile(r"^(?:allowed\s+)?values?$|^(?:допустимые\s+)?значени[яе]$", re.I)
 _TYPE_HEADERS = re.compile(r"^(?:type|тип)$", re.I)
@@ -98,12 +102,34 @@ def _value_sets(path: str, table: Table) -> list[tuple[str, ValueSet]]:
             cell = row[column]
         else:
             cell = next((c for i, c in enumerate(row[1:], start=1) if i not in skip and _TOKEN.search(c)), "")
-        tokens = [t for t in _TOKEN.findall(cell) if t not in _NOISE and t != name]
+        tokens, is_open = _value_run(cell)
+        tokens = [t for t in tokens if t not in _NOISE and t not in TRACKED_FIELDS]
         if not tokens:
             continue
-        tail = cell[cell.rfind("`") + 1 :]
-        found.append((name, ValueSet(frozenset(tokens), bool(_OPEN_LIST.search(tail)), scoped, path, line)))
+        found.append((name, ValueSet(frozenset(tokens), is_open, scoped, path, line)))
     return found
+
+
+def _value_run(cell: str) -> tuple[list[str], bool]:
+    """The first run of backticked values in a cell, and whether it trails off (`…`, `...`).
+
+    Values are separated by commas, slashes, "or"/"или" and the like; the first stretch of prose
+    ends the run, so a description that mentions another field in backticks adds nothing.
+    """
+    matches = list(_TOKEN.finditer(cell))
+    if not matches:
+        return [], False
+    run = [matches[0]]
+    is_open = False
+    for match in matches[1:]:
+        between = _CODE.sub(" ", cell[run[-1].end() : match.start()])
+        if not _SEPARATOR.match(between):
+            break
+        is_open = is_open or bool(_OPEN_LIST.search(between))
+        run.append(match)
+    tail = cell[run[-1].end() :]
+    is_open = is_open or bool(_TRAILING_OPEN.match(tail))
+    return [m.group(1) for m in run], is_open
 
 
 def _root_path(written: str) -> str:
@@ -111,11 +137,18 @@ def _root_path(written: str) -> str:
     return written if written.startswith("dna/") else f"dna/{written}"
 
 
-def read_contract(dna: list[tuple[str, str]], existing: set[str] | frozenset[str]) -> Contract | None:
-    """Read the contract out of the dna documents `(path, text)`; None when there are none."""
-    if not dna:
+def read_contract(
+    dna: list[tuple[str, str]], existing: Collection[str], *, sources: Collection[str] | None = None
+) -> Contract | None:
+    """Read the contract out of the readable dna documents `(path, text)`.
+
+    `sources` lists every dna document, readable or not; the contract is present when there is
+    at least one (an unreadable one says a contract exists even if nothing can be read from it).
+    """
+    listed = sorted(sources if sources is not None else (path for path, _ in dna))
+    if not listed:
         return None
-    contract = Contract(source=sorted(path for path, _ in dna))
+    contract = Contract(source=listed)
     for path, text in dna:
         folded = text.replace("ё", "е").replace("Ё", "Е")
         for line in folded.split("\n"):

@@ -17,6 +17,7 @@ from .paths import Target, resolve
 
 SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:")
+_ITEM_LINE = re.compile(r"^\s*-\s+(?:path:\s*)?(.*?)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,18 +91,28 @@ class Document:
         return self.doc_function == "index" or self.name == "README.md"
 
     def value_line(self, key: str, value: str = "") -> int | None:
-        """The file line of `key:` in the header, or of `value` among the lines that follow it."""
+        """The file line of `key:` in the header, or of the item equal to `value` under it."""
         start = self.key_lines.get(key)
         if start is None or not value:
             return start
+        return next((line for line, item in self.header_items(key) if item == value), start)
+
+    def header_items(self, key: str) -> list[tuple[int, str]]:
+        """`(file line, value)` of each scalar written under `key`: block items and flow items."""
+        start = self.key_lines.get(key)
+        if start is None:
+            return []
         lines = self.text.split("\n")
-        for number in range(start, self.body_line):
+        items: list[tuple[int, str]] = []
+        inline = lines[start - 1].split(":", 1)[1]
+        items += [(start, frontmatter.unquote(v)) for v in inline.strip().strip("[]").split(",") if v.strip()]
+        for number in range(start + 1, min(self.body_line, len(lines) + 1)):
             line = lines[number - 1]
-            if number > start and _KEY_LINE.match(line):
+            if _KEY_LINE.match(line):
                 break
-            if value in line:
-                return number
-        return start
+            if match := _ITEM_LINE.match(line):
+                items.append((number, frontmatter.unquote(match.group(1))))
+        return items
 
 
 def _string(value: Any) -> str:
@@ -128,10 +139,12 @@ def _anchor_list(value: Any) -> list[str]:
     return result
 
 
-def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[Edge]:
+def _edges(doc: Document, value: Any, bank_name: str) -> list[Edge]:
     if not isinstance(value, list):
         return []
-    start = doc.key_lines.get("derived_from", 1)
+    items = doc.header_items("derived_from")
+    start = doc.key_lines.get("derived_from")
+    cursor = 0
     edges = []
     for item in value:
         fit = None
@@ -142,7 +155,11 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
             raw = item
         else:
             continue
-        line = next((n for n in range(start, doc.body_line) if raw and raw in lines[n - 1]), start)
+        line = start
+        for index in range(cursor, len(items)):
+            if items[index][1] == raw.strip():
+                line, cursor = items[index][0], index + 1
+                break
         edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line))
     return edges
 
@@ -181,7 +198,7 @@ def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size
     doc.canonical_for = _string_list(data.get("canonical_for"))
     doc.must_not_define = _string_list(data.get("must_not_define"))
     doc.anchors = _anchor_list(data.get("anchors"))
-    doc.derived_from = _edges(doc, data.get("derived_from"), bank_name, lines)
+    doc.derived_from = _edges(doc, data.get("derived_from"), bank_name)
     body = parts.body.split("\n")
     h1, doc.sections = markdown.headings(body, parts.body_line)
     name = posixpath.basename(path)

@@ -200,3 +200,31 @@ def parse(text: str) -> tuple[Split, Header]:
             parts = Split(parts.block, text, 1, False)
         header = Header(recovered, list(recovered), header.error)
     return parts, header
+
+
+class _BlockDumper(yaml.SafeDumper):
+    """Block style with indented sequences (`  - item`), the shape people write by hand."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> Any:
+        return super().increase_indent(flow, False)
+
+
+def dump(data: dict[str, Any]) -> str:
+    """Serialise a frontmatter mapping so that it reads back as exactly `data`.
+
+    PyYAML quotes every string a YAML 1.1 reader would misread, which covers the 1.2 reader here
+    too; the read-back check turns any remaining surprise into an error instead of a silent change.
+    """
+    text = yaml.dump(
+        data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True, width=10**9,
+        default_flow_style=False,
+    )
+    header = load(text)
+    if header.error is not None or header.data != data:
+        raise ValueError(f"frontmatter does not read back as written: {data!r}")
+    return text
+
+
+def render(data: dict[str, Any], body: str) -> str:
+    """A whole document: `---`, the mapping, `---`, then the body, ending in one newline."""
+    return f"---\n{dump(data)}---\n{body.rstrip()}\n"

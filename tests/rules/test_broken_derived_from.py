@@ -1,0 +1,129 @@
+"""MB001 broken-derived-from: a `derived_from` entry names a document that is not in the bank."""
+
+from __future__ import annotations
+
+import pytest
+
+CODE = "MB001"
+
+
+def test_missing_target_is_reported_at_its_line(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "engineering/architecture.md": """
+                ---
+                title: Architecture
+                derived_from:
+                  - ../domain/rules.md
+                  - ../missing/nowhere.md
+                ---
+                # Architecture
+                """,
+            "domain/rules.md": "# Rules\n",
+        },
+    )
+    [finding] = run_rule(bank, CODE)
+    assert finding.code == CODE
+    assert finding.rule == "broken-derived-from"
+    assert finding.path == "engineering/architecture.md"
+    assert finding.line == 5
+    assert "'../missing/nowhere.md' does not exist" in finding.message
+    assert "missing/nowhere.md" in finding.message
+
+
+def test_existing_target_is_silent(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "engineering/architecture.md": "---\nderived_from:\n  - ../domain/rules.md#thresholds\n---\n",
+            "domain/rules.md": "# Rules\n",
+        },
+    )
+    assert run_rule(bank, CODE) == []
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["../../x.md", "../../../other/memory_bank/flows/x.md", "https://github.com/x/y/issues/1", "#frag"],
+)
+def test_external_urls_and_empty_targets_are_not_reported(make_bank, run_rule, tmp_path, target) -> None:
+    bank = make_bank(tmp_path, {"adr/c.md": f"---\nderived_from:\n  - '{target}'\n---\n"})
+    assert run_rule(bank, CODE) == []
+
+
+def test_one_finding_per_broken_edge(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "a.md": """
+                ---
+                derived_from:
+                  - gone-one.md
+                  - gone-two.md
+                ---
+                """,
+        },
+    )
+    findings = run_rule(bank, CODE)
+    assert [(f.path, f.line) for f in findings] == [("a.md", 3), ("a.md", 4)]
+    assert "'gone-one.md'" in findings[0].message
+    assert "'gone-two.md'" in findings[1].message
+
+
+def test_each_broken_edge_is_reported_at_its_own_line(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"sec/a.md": "---\nderived_from:\n  - ../x/gone.md\n  - gone.md\n---\n"})
+    findings = run_rule(bank, CODE)
+    assert [(f.value, f.line) for f in findings] == [("../x/gone.md", 3), ("gone.md", 4)]
+
+
+def test_existing_file_that_is_not_a_document_is_broken(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "a.md": "---\nderived_from:\n  - schema.yml\n  - .hidden.md\n---\n",
+            "schema.yml": "x: 1\n",
+            ".hidden.md": "# Hidden\n",
+        },
+    )
+    assert [f.value for f in run_rule(bank, CODE)] == ["schema.yml", ".hidden.md"]
+
+
+@pytest.mark.parametrize(
+    ("path", "header"),
+    [
+        ("flows/templates/x.md", "doc_function: template"),
+        ("_inbox/note.md", "status: draft"),
+        ("README.md", "doc_function: index"),
+        ("adr/old.md", "status: archived"),
+    ],
+)
+def test_nothing_is_exempt(make_bank, run_rule, tmp_path, path, header) -> None:
+    bank = make_bank(tmp_path, {path: f"---\n{header}\nderived_from:\n  - nowhere.md\n---\n"})
+    assert [(f.code, f.path) for f in run_rule(bank, CODE)] == [(CODE, path)]
+
+
+def test_target_written_from_repository_root_gets_the_relative_path(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "features/FT-1.md": "---\nderived_from:\n  - memory-bank/prd/PRD.md\n---\n",
+            "prd/PRD.md": "# PRD\n",
+        },
+    )
+    [finding] = run_rule(bank, CODE)
+    assert finding.path == "features/FT-1.md"
+    assert "written from the repository root" in finding.message
+    assert "'../prd/PRD.md'" in finding.message
+
+
+def test_scope_limits_the_documents_reported(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "adr/a.md": "---\nderived_from: [nowhere.md]\n---\n",
+            "domain/b.md": "---\nderived_from: [nowhere.md]\n---\n",
+        },
+    )
+    assert [f.path for f in run_rule(bank, CODE, scope="adr")] == ["adr/a.md"]
+    assert [f.path for f in run_rule(bank, CODE, paths=["domain/b.md"])] == ["domain/b.md"]

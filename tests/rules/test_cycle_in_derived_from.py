@@ -1,0 +1,106 @@
+"""MB003 cycle-in-derived-from: `derived_from` edges loop, and `dna/` forbids cycles."""
+
+from __future__ import annotations
+
+import pytest
+
+CODE = "MB003"
+FORBIDS = {
+    "dna/principles.md": "# Principles\n",
+    "dna/governance.md": "# Governance\n\nCyclic dependencies are forbidden.\n",
+}
+
+
+def edges(*targets: str) -> str:
+    return "---\nderived_from:\n" + "".join(f"  - {t}\n" for t in targets) + "---\n"
+
+
+def test_loop_is_reported_at_the_document_that_closes_it(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        FORBIDS | {"adr/a.md": edges("b.md"), "adr/b.md": edges("c.md"), "adr/c.md": edges("a.md")},
+    )
+    [finding] = run_rule(bank, CODE)
+    assert finding.code == CODE
+    assert finding.rule == "cycle-in-derived-from"
+    assert finding.path == "adr/c.md"
+    assert finding.line == 3
+    assert "adr/a.md -> adr/b.md -> adr/c.md -> adr/a.md" in finding.message
+
+
+def test_russian_prohibition_enables_the_rule(make_bank, run_rule, tmp_path) -> None:
+    dna = {"dna/governance.md": "# Управление\n\nЦиклические зависимости запрещены.\n"}
+    bank = make_bank(tmp_path, dna | {"a.md": edges("b.md"), "b.md": edges("a.md")})
+    assert [f.path for f in run_rule(bank, CODE)] == ["b.md"]
+
+
+def test_acyclic_graph_is_silent(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        FORBIDS | {"a.md": edges("b.md", "c.md"), "b.md": edges("c.md"), "c.md": edges("dna/principles.md")},
+    )
+    assert run_rule(bank, CODE) == []
+
+
+def test_not_reported_when_the_contract_does_not_forbid_cycles(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {"dna/principles.md": "# Principles\n", "a.md": edges("b.md"), "b.md": edges("a.md")},
+    )
+    assert bank.contract is not None
+    assert run_rule(bank, CODE) == []
+
+
+def test_not_reported_without_a_contract(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"a.md": edges("b.md"), "b.md": edges("a.md")})
+    assert run_rule(bank, CODE) == []
+
+
+def test_self_loop(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, FORBIDS | {"b.md": edges("b.md")})
+    [finding] = run_rule(bank, CODE)
+    assert finding.path == "b.md"
+    assert "b.md -> b.md" in finding.message
+
+
+def test_each_loop_is_reported_once(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        FORBIDS
+        | {
+            "a.md": edges("b.md"),
+            "b.md": edges("a.md", "a.md#again"),
+            "x.md": edges("y.md"),
+            "y.md": edges("x.md"),
+        },
+    )
+    findings = run_rule(bank, CODE)
+    assert [f.path for f in findings] == ["b.md", "y.md"]
+    assert "a.md -> b.md -> a.md" in findings[0].message
+    assert "x.md -> y.md -> x.md" in findings[1].message
+
+
+@pytest.mark.parametrize(
+    ("scope", "expected"), [("domain", ["domain/x.md"]), ("adr", []), (None, ["domain/x.md"])]
+)
+def test_scope_applies_to_the_closing_document(make_bank, run_rule, tmp_path, scope, expected) -> None:
+    bank = make_bank(
+        tmp_path, FORBIDS | {"adr/y.md": edges("../domain/x.md"), "domain/x.md": edges("../adr/y.md")}
+    )
+    findings = run_rule(bank, CODE, scope=scope) if scope else run_rule(bank, CODE)
+    assert [f.path for f in findings] == expected
+
+
+def test_templates_are_checked(make_bank, run_rule, tmp_path) -> None:
+    template = "---\ndoc_function: template\nderived_from:\n  - {}\n---\n"
+    bank = make_bank(
+        tmp_path,
+        FORBIDS
+        | {"flows/templates/a.md": template.format("b.md"), "flows/templates/b.md": template.format("a.md")},
+    )
+    assert [f.path for f in run_rule(bank, CODE)] == ["flows/templates/b.md"]
+
+
+def test_external_and_broken_edges_are_not_followed(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, FORBIDS | {"a.md": edges("../a.md", "missing.md", "https://x.org/a.md")})
+    assert run_rule(bank, CODE) == []

@@ -1,0 +1,110 @@
+"""MB007 dangling-index-entry: an index document links to a markdown file that is not in the bank."""
+
+from __future__ import annotations
+
+import pytest
+
+CODE = "MB007"
+
+
+def test_dead_link_is_reported_at_its_line_and_column(make_bank, run_rule, tmp_path) -> None:
+    readme = """
+        # Index
+
+        - [Queue choice](adr/ADR-009.md)
+        - [Kept](adr/ADR-001.md)
+        """
+    bank = make_bank(tmp_path, {"README.md": readme, "adr/ADR-001.md": "# ADR 1\n"})
+    [finding] = run_rule(bank, CODE)
+    assert finding.code == CODE
+    assert finding.rule == "dangling-index-entry"
+    assert finding.path == "README.md"
+    assert (finding.line, finding.column) == (3, 3)
+    assert "'adr/ADR-009.md'" in finding.message
+
+
+def test_resolving_links_are_silent(make_bank, run_rule, tmp_path) -> None:
+    readme = "- [a](a.md)\n| x | [b](sub/b.md#part) |\nsee [c](../c.md) for more\n1. [d](sub/d.md)\n"
+    bank = make_bank(
+        tmp_path,
+        {"README.md": readme, "a.md": "", "sub/b.md": "", "sub/d.md": "", "sub/README.md": "[c](../a.md)\n"},
+    )
+    assert run_rule(bank, CODE) == []
+
+
+def test_line_counts_the_frontmatter_and_message_keeps_the_fragment(make_bank, run_rule, tmp_path) -> None:
+    index = "---\ndoc_function: index\n---\n# Domain\n\nSee [x](gone.md#anchor) and [y](also-gone.md).\n"
+    bank = make_bank(tmp_path, {"domain/index.md": index})
+    findings = run_rule(bank, CODE)
+    assert [(f.path, f.line, f.column) for f in findings] == [
+        ("domain/index.md", 6, 5),
+        ("domain/index.md", 6, 29),
+    ]
+    assert "'gone.md#anchor'" in findings[0].message
+
+
+def test_index_without_frontmatter_is_checked(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"adr/README.md": "# ADRs\n- [x](gone.md)\n"})
+    assert [(f.path, f.line) for f in run_rule(bank, CODE)] == [("adr/README.md", 2)]
+
+
+def test_only_index_documents_are_checked(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "notes.md": "- [x](gone.md)\n",
+            "index.md": "# Index without doc_function: index\n- [x](gone.md)\n",
+        },
+    )
+    assert run_rule(bank, CODE) == []
+
+
+def test_fenced_links_are_not_entries(make_bank, run_rule, tmp_path) -> None:
+    readme = "# Index\n\n````markdown\n```md\n- [x](gone.md)\n```\n- [y](gone-too.md)\n````\n"
+    bank = make_bank(tmp_path, {"README.md": readme})
+    assert run_rule(bank, CODE) == []
+
+
+def test_links_in_frontmatter_are_not_entries(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"README.md": "---\nsee: '[x](gone.md)'\n---\n# Index\n"})
+    assert run_rule(bank, CODE) == []
+
+
+def test_template_readme_is_not_checked(make_bank, run_rule, tmp_path) -> None:
+    template = "---\ndoc_function: template\n---\n# Feature\n\n- [Feature](feature.md)\n"
+    bank = make_bank(tmp_path, {"flows/templates/feature/README.md": template})
+    assert run_rule(bank, CODE) == []
+
+
+def test_directory_links(make_bank, run_rule, tmp_path) -> None:
+    readme = "# Features\n- [FT-001](FT-001/)\n- [FT-002](FT-002/)\n- [FT-003](FT-003/)\n"
+    bank = make_bank(
+        tmp_path,
+        {
+            "features/README.md": readme,
+            "features/FT-001/README.md": "# FT-001\n",
+            "features/FT-002/brief.md": "# FT-002\n",
+            "features/FT-003/notes.txt": "not a document\n",
+        },
+    )
+    [finding] = run_rule(bank, CODE)
+    assert (finding.path, finding.line) == ("features/README.md", 4)
+    assert "'FT-003/'" in finding.message
+    assert "no documents live there" in finding.message
+
+
+@pytest.mark.parametrize("target", ["../../other-bank/README.md", "https://example.com/x/README.md"])
+def test_links_leaving_the_bank_are_skipped(make_bank, run_rule, tmp_path, target) -> None:
+    bank = make_bank(tmp_path, {"adr/README.md": f"- [x]({target})\n"})
+    assert run_rule(bank, CODE) == []
+
+
+def test_archived_index_is_checked(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"README.md": "---\nstatus: archived\n---\n- [x](gone.md)\n"})
+    assert [f.path for f in run_rule(bank, CODE)] == ["README.md"]
+
+
+def test_scope_applies_to_the_index_document(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"README.md": "- [x](adr/gone.md)\n", "adr/README.md": "- [x](gone.md)\n"})
+    assert [f.path for f in run_rule(bank, CODE, scope="adr")] == ["adr/README.md"]
+    assert [f.path for f in run_rule(bank, CODE, paths=["README.md"])] == ["README.md"]

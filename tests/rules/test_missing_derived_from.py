@@ -1,0 +1,110 @@
+"""MB005 missing-derived-from: an active non-root document has no edge, and `dna/` requires one."""
+
+from __future__ import annotations
+
+import pytest
+
+CODE = "MB005"
+REQUIRES = {
+    "dna/principles.md": "---\nstatus: active\n---\n# Principles\n",
+    "dna/governance.md": """
+        ---
+        status: active
+        derived_from:
+          - principles.md
+        ---
+        Every `active` non-root document must define `derived_from`.
+        """,
+}
+ACTIVE_NO_EDGES = "---\ntitle: Model\nstatus: active\n---\n# Model\n"
+
+
+def test_active_document_without_edges_is_reported(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": ACTIVE_NO_EDGES})
+    [finding] = run_rule(bank, CODE)
+    assert finding.code == CODE
+    assert finding.rule == "missing-derived-from"
+    assert finding.path == "domain/model.md"
+    assert finding.line == 3
+    assert "no derived_from" in finding.message
+
+
+def test_russian_requirement_enables_the_rule(make_bank, run_rule, tmp_path) -> None:
+    dna = {"dna/governance.md": "Для каждого `active` non-root документа `derived_from` обязательно.\n"}
+    bank = make_bank(tmp_path, dna | {"domain/model.md": ACTIVE_NO_EDGES})
+    assert [f.path for f in run_rule(bank, CODE)] == ["domain/model.md"]
+
+
+def test_document_with_an_edge_is_silent(make_bank, run_rule, tmp_path) -> None:
+    text = "---\nstatus: active\nderived_from:\n  - ../dna/principles.md\n---\n"
+    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": text})
+    assert run_rule(bank, CODE) == []
+
+
+@pytest.mark.parametrize(
+    "edge", ["../../other-bank/x.md", "https://example.com/spec.md", "missing.md", "'#frag'"]
+)
+def test_any_edge_counts_even_external_broken_or_empty(make_bank, run_rule, tmp_path, edge) -> None:
+    text = f"---\nstatus: active\nderived_from:\n  - {edge}\n---\n"
+    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": text})
+    assert run_rule(bank, CODE) == []
+
+
+def test_scalar_derived_from_counts_as_none(make_bank, run_rule, tmp_path) -> None:
+    text = "---\nstatus: active\nderived_from: ../dna/principles.md\n---\n"
+    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": text})
+    [finding] = run_rule(bank, CODE)
+    assert (finding.path, finding.line) == ("domain/model.md", 3)
+
+
+@pytest.mark.parametrize("status", ["draft", "archived", "Active", ""])
+def test_documents_that_are_not_active_are_exempt(make_bank, run_rule, tmp_path, status) -> None:
+    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": f"---\ntitle: M\nstatus: {status}\n---\n"})
+    assert run_rule(bank, CODE) == []
+
+
+def test_default_root_is_exempt(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, REQUIRES)
+    assert bank.contract.roots == {"dna/principles.md"}
+    assert run_rule(bank, CODE) == []
+
+
+def test_declared_root_is_exempt_and_replaces_the_default(make_bank, run_rule, tmp_path) -> None:
+    dna = {
+        "dna/principles.md": ACTIVE_NO_EDGES,
+        "dna/charter.md": ACTIVE_NO_EDGES,
+        "dna/governance.md": "The root document is `charter.md`.\n"
+        "Every `active` non-root document must define `derived_from`.\n",
+    }
+    bank = make_bank(tmp_path, dna)
+    assert [f.path for f in run_rule(bank, CODE)] == ["dna/principles.md"]
+
+
+@pytest.mark.parametrize(
+    ("path", "extra"),
+    [
+        ("README.md", ""),
+        ("domain/index.md", "doc_function: index\n"),
+        ("flows/templates/brief.md", "doc_function: template\n"),
+        ("_inbox/note.md", ""),
+    ],
+)
+def test_index_documents_templates_and_inbox_are_not_exempt(
+    make_bank, run_rule, tmp_path, path, extra
+) -> None:
+    bank = make_bank(tmp_path, REQUIRES | {path: f"---\n{extra}status: active\n---\n"})
+    assert [f.path for f in run_rule(bank, CODE)] == [path]
+
+
+def test_not_reported_when_the_contract_does_not_require_it(make_bank, run_rule, tmp_path) -> None:
+    dna = {
+        "dna/principles.md": "# P\n",
+        "dna/frontmatter.md": "`derived_from` lists the sources of a document.\n",
+    }
+    bank = make_bank(tmp_path, dna | {"domain/model.md": ACTIVE_NO_EDGES})
+    assert run_rule(bank, CODE) == []
+
+
+def test_not_reported_without_a_contract(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"domain/model.md": ACTIVE_NO_EDGES})
+    assert run_rule(bank, CODE) == []

@@ -1,0 +1,78 @@
+"""MB004 ssot-conflict: two or more documents claim the same `canonical_for` key."""
+
+from __future__ import annotations
+
+CODE = "MB004"
+
+
+def owns(*keys: str, extra: str = "") -> str:
+    return "---\n" + extra + "canonical_for:\n" + "".join(f"  - {k}\n" for k in keys) + "---\n"
+
+
+def test_conflict_is_reported_at_the_first_owner(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "domain/rules.md": owns("filter_thresholds", "retry_policy"),
+            "conflict.md": "---\ntitle: Conflict\ncanonical_for:\n  - filter_thresholds\n---\n",
+        },
+    )
+    [finding] = run_rule(bank, CODE)
+    assert finding.code == CODE
+    assert finding.rule == "ssot-conflict"
+    assert finding.path == "conflict.md"
+    assert finding.line == 4
+    assert "'filter_thresholds' is claimed by 2 documents: conflict.md, domain/rules.md" in finding.message
+
+
+def test_line_is_the_line_of_the_key_in_the_first_owner(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"a.md": owns("limits_v2", "limits"), "b.md": owns("limits")})
+    [finding] = run_rule(bank, CODE)
+    assert (finding.path, finding.line) == ("a.md", 4)
+
+
+def test_distinct_keys_are_silent(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"a.md": owns("one"), "b.md": owns("two"), "c.md": owns("three")})
+    assert run_rule(bank, CODE) == []
+
+
+def test_first_owner_is_in_code_point_path_order(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path, {"z.md": owns("k"), "a.md": owns("k"), "_inbox/n.md": owns("k"), "B.md": owns("k")}
+    )
+    [finding] = run_rule(bank, CODE)
+    assert finding.path == "B.md"
+    assert "claimed by 4 documents: B.md, _inbox/n.md, a.md, z.md" in finding.message
+
+
+def test_whole_bank_counts_whatever_the_status(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "adr/old.md": owns("k", extra="status: archived\n"),
+            "flows/templates/t.md": owns("k", extra="doc_function: template\n"),
+            "_inbox/draft.md": owns("k", extra="status: draft\n"),
+        },
+    )
+    [finding] = run_rule(bank, CODE)
+    assert "claimed by 3 documents: _inbox/draft.md, adr/old.md, flows/templates/t.md" in finding.message
+
+
+def test_reported_when_any_owner_is_in_scope_at_the_first_owner(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(
+        tmp_path, {"conflict.md": owns("k"), "domain/rules.md": owns("k"), "adr/x.md": owns("other")}
+    )
+    assert [f.path for f in run_rule(bank, CODE, scope="domain")] == ["conflict.md"]
+    assert run_rule(bank, CODE, scope="adr") == []
+
+
+def test_same_key_twice_in_one_document_conflicts_with_itself(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"a.md": owns("k", "k")})
+    [finding] = run_rule(bank, CODE)
+    assert finding.path == "a.md"
+    assert "claimed by 2 documents: a.md, a.md" in finding.message
+
+
+def test_string_canonical_for_counts(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"a.md": "---\ncanonical_for: k\n---\n", "b.md": owns("k")})
+    assert [f.path for f in run_rule(bank, CODE)] == ["a.md"]

@@ -1,0 +1,270 @@
+"""The bank: which files are documents, the incremental refresh, unreadable files, layers, paths."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.linter import Selection, lint
+
+
+def write(root: Path, files: dict[str, str | bytes]) -> None:
+    for relative, content in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(textwrap.dedent(content).lstrip("\n"), encoding="utf-8")
+
+
+def bank_at(root: Path, files: dict[str, str | bytes], **kw: int) -> Bank:
+    root.mkdir(parents=True, exist_ok=True)
+    write(root, files)
+    bank = Bank(root, **kw)
+    bank.refresh()
+    return bank
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return tmp_path / "memory-bank"
+
+
+# -- the walk ---------------------------------------------------------------------------------------
+
+
+def test_hidden_and_skipped_entries_are_not_documents(root: Path) -> None:
+    bank = bank_at(
+        root,
+        {
+            "kept.md": "",
+            ".hidden.md": "",
+            ".obsidian/workspace.md": "",
+            ".git/notes.md": "",
+            "sec/.draft.md": "",
+            "sec/.cache/x.md": "",
+            "node_modules/pkg/README.md": "",
+            "sec/node_modules/x.md": "",
+            "dist/out.md": "",
+            "sec/dist/out.md": "",
+            "_inbox/note.md": "",
+        },
+    )
+    assert list(bank.docs) == ["_inbox/note.md", "kept.md"]
+
+
+def test_only_lower_case_md_files_are_documents(root: Path) -> None:
+    bank = bank_at(
+        root,
+        {
+            "a.md": "",
+            "NOTES.MD": "",
+            "b.Md": "",
+            "x.md:Zone.Identifier": "",
+            "c.yml": "",
+            "d.png": b"\x89PNG",
+        },
+    )
+    assert list(bank.docs) == ["a.md"]
+
+
+def test_symlinks_are_not_followed(root: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    write(outside, {"secret.md": "# Secret\n", "dir/inner.md": "# Inner\n"})
+    write(root, {"real.md": "# Real\n", "domain/rules.md": "# Rules\n"})
+    (root / "alias.md").symlink_to(root / "real.md")
+    (root / "mirror").symlink_to(root / "domain", target_is_directory=True)
+    (root / "leak.md").symlink_to(outside / "secret.md")
+    (root / "leakdir").symlink_to(outside / "dir", target_is_directory=True)
+    bank = Bank(root)
+    bank.refresh()
+    assert list(bank.docs) == ["domain/rules.md", "real.md"]
+
+
+def test_documents_are_in_code_point_order(root: Path) -> None:
+    names = ["b.md", "a/x.md", "a-b.md", "B.md", "_inbox/n.md", "é.md", "Z/y.md", "a.md", "README.md"]
+    bank = bank_at(root, dict.fromkeys(names, ""))
+    assert list(bank.docs) == sorted(names)
+    write(root, {"A.md": "", "a/a.md": ""})
+    bank.refresh()
+    assert list(bank.docs) == sorted([*names, "A.md", "a/a.md"])
+
+
+# -- refresh ----------------------------------------------------------------------------------------
+
+
+def counts(bank: Bank) -> tuple[int, int, int]:
+    result = bank.refresh()
+    return result.added, result.changed, result.removed
+
+
+def test_refresh_counts(root: Path) -> None:
+    bank = Bank(root)
+    write(root, {"a.md": "# A\n", "b.md": "# B\n", "sec/c.md": "# C\n"})
+    assert counts(bank) == (3, 0, 0)
+    assert counts(bank) == (0, 0, 0)
+
+    (root / "a.md").write_text("# A, edited and longer\n", encoding="utf-8")
+    assert counts(bank) == (0, 1, 0)
+    assert bank.docs["a.md"].title == "A, edited and longer"
+
+    stat = (root / "b.md").stat()
+    (root / "b.md").write_text("# X\n", encoding="utf-8")
+    os.utime(root / "b.md", ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))
+    assert counts(bank) == (0, 1, 0)
+    assert bank.docs["b.md"].title == "X"
+
+    (root / "sec" / "c.md").unlink()
+    assert counts(bank) == (0, 0, 1)
+    assert "sec/c.md" not in bank.docs
+
+    write(root, {"new.md": "# New\n"})
+    assert counts(bank) == (1, 0, 0)
+    assert counts(bank) == (0, 0, 0)
+
+
+def test_refresh_rebuilds_the_maps(root: Path) -> None:
+    bank = bank_at(root, {"README.md": "- [a](a.md)\n", "a.md": "---\ncanonical_for: [k]\n---\n"})
+    assert bank.docs["a.md"].registered_in == ["README.md"]
+    assert bank.owners == {"k": ["a.md"]}
+    (root / "README.md").write_text("# Nothing linked any more\n", encoding="utf-8")
+    (root / "b.md").write_text("---\ncanonical_for: [k]\n---\n", encoding="utf-8")
+    bank.refresh()
+    assert bank.docs["a.md"].registered_in == []
+    assert bank.owners == {"k": ["a.md", "b.md"]}
+
+
+# -- unreadable files -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"\x00\x01\x02\x03 binary", "binary"),
+        (b"# Caf\xe9 in Latin-1\n", "UTF-8"),
+        (b"# Big\n" + b"x" * 400, "limit"),
+    ],
+)
+def test_unreadable_file_stays_in_the_bank_and_is_reported(root: Path, content: bytes, reason: str) -> None:
+    files: dict[str, str | bytes] = {
+        "README.md": "- [odd](odd.md)\n- [gone](gone.md)\n",
+        "odd.md": content,
+        "a.md": "---\nderived_from: [odd.md, missing.md]\n---\n",
+    }
+    bank = bank_at(root, files, max_bytes=300)
+    assert "odd.md" in bank.docs
+    assert bank.docs["odd.md"].read_error is not None
+    findings = lint(bank, Selection(select=frozenset({"MB001", "MB002", "MB007"})))
+    assert [(f.code, f.path) for f in findings] == [
+        ("MB002", "odd.md"),
+        ("MB001", "a.md"),
+        ("MB007", "README.md"),
+    ]
+    assert reason in findings[0].message
+    assert "'missing.md'" in findings[1].message
+    assert "'gone.md'" in findings[2].message
+
+
+# -- layers -----------------------------------------------------------------------------------------
+
+
+def test_layers_from_the_built_in_map(root: Path) -> None:
+    paths = {
+        "dna/principles.md": "dna",
+        "domain/rules.md": "knowledge",
+        "engineering/x.md": "knowledge",
+        "adr/a.md": "decision",
+        "use_cases/u.md": "decision",
+        "features/FT-1/brief.md": "delivery",
+        "flows/f.md": "flow",
+        "_inbox/n.md": "inbox",
+        "README.md": "other",
+        "project/p.md": "other",
+        "Domain/x.md": "other",
+    }
+    bank = bank_at(root, dict.fromkeys(paths, ""))
+    assert {path: doc.layer for path, doc in bank.docs.items()} == paths
+
+
+LAYER_TABLE = """
+    # Governance
+
+    | Directory | Layer | Weight |
+    |-|-|-|
+    | `scenarios` | `decision` | 1.2 |
+    | `guides/` | knowledge | 2.5 |
+    | `domain` | `other` |  |
+    | `notes` | `important` | 9 |
+    """
+
+
+def test_layers_from_a_dna_layer_table(root: Path) -> None:
+    files = {
+        "dna/governance.md": LAYER_TABLE,
+        "scenarios/s.md": "",
+        "guides/g.md": "",
+        "domain/rules.md": "",
+        "notes/n.md": "",
+        "adr/a.md": "",
+    }
+    bank = bank_at(root, files)
+    layers = {path: doc.layer for path, doc in bank.docs.items()}
+    assert layers == {
+        "adr/a.md": "decision",
+        "dna/governance.md": "dna",
+        "domain/rules.md": "other",
+        "guides/g.md": "knowledge",
+        "notes/n.md": "other",
+        "scenarios/s.md": "decision",
+    }
+    assert bank.layers.weight("knowledge") == 2.5
+    assert bank.layers.weight("decision") == 1.2
+
+
+def test_layers_are_recomputed_when_the_table_is_removed(root: Path) -> None:
+    bank = bank_at(root, {"dna/governance.md": LAYER_TABLE, "scenarios/s.md": "", "domain/rules.md": ""})
+    assert (bank.docs["scenarios/s.md"].layer, bank.docs["domain/rules.md"].layer) == ("decision", "other")
+    (root / "dna" / "governance.md").write_text("# Governance\n\nNo table any more.\n", encoding="utf-8")
+    bank.refresh()
+    assert (bank.docs["scenarios/s.md"].layer, bank.docs["domain/rules.md"].layer) == ("other", "knowledge")
+
+
+def test_layer_table_outside_dna_is_ignored(root: Path) -> None:
+    bank = bank_at(root, {"scenarios/README.md": LAYER_TABLE, "scenarios/s.md": ""})
+    assert bank.docs["scenarios/s.md"].layer == "other"
+
+
+# -- paths written from the repository root ---------------------------------------------------------
+
+
+def test_bank_name_prefix_resolves_for_the_graph_and_mb001_gives_the_relative_path(root: Path) -> None:
+    files = {
+        "ROADMAP.md": "---\nderived_from: [memory-bank/prd/PRD.md]\n---\n",
+        "features/FT-1.md": "---\nderived_from:\n  - memory-bank/prd/PRD.md\n---\n",
+        "prd/PRD.md": "# PRD\n",
+    }
+    bank = bank_at(root, files)
+    [edge] = bank.docs["ROADMAP.md"].derived_from
+    assert bank.edge_target(edge) == "prd/PRD.md"
+    assert bank.incoming["prd/PRD.md"] == ["ROADMAP.md", "features/FT-1.md"]
+    findings = lint(bank, Selection(select=frozenset({"MB001"})))
+    assert [f.path for f in findings] == ["ROADMAP.md", "features/FT-1.md"]
+    assert "written from the repository root" in findings[0].message
+    assert "'memory-bank/prd/PRD.md'" in findings[0].message
+    assert "'prd/PRD.md'" in findings[0].message
+    assert "'../prd/PRD.md'" in findings[1].message
+
+
+def test_other_bank_name_is_not_a_prefix(tmp_path: Path) -> None:
+    bank = bank_at(
+        tmp_path / "memory_bank", {"a.md": "---\nderived_from: [memory-bank/b.md]\n---\n", "b.md": ""}
+    )
+    [edge] = bank.docs["a.md"].derived_from
+    assert bank.edge_target(edge) is None
+    [finding] = lint(bank, Selection(select=frozenset({"MB001"})))
+    assert "does not exist" in finding.message

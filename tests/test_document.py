@@ -1,0 +1,291 @@
+"""The document parser: title, sections, fences, edges, list fields, YAML typing and recovery, links."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.document import parse
+
+
+def doc(text: str, path: str = "domain/rules.md"):
+    return parse(path, textwrap.dedent(text).lstrip("\n"), bank_name="memory-bank")
+
+
+# -- title ----------------------------------------------------------------------------------------
+
+
+def test_title_from_frontmatter_first() -> None:
+    assert doc("---\ntitle: '  From header  '\n---\n# From H1\n").title == "From header"
+
+
+def test_title_falls_back_to_the_first_h1_outside_fences() -> None:
+    text = "```md\n# Fenced\n```\n#NoSpace\n## Second level\n# Real Title  \n# Later\n"
+    assert doc(text).title == "Real Title"
+
+
+@pytest.mark.parametrize("header", ["---\ntitle: ''\n---\n", "---\ntitle: 2024\n---\n", ""])
+def test_empty_or_non_string_title_falls_back(header: str) -> None:
+    assert doc(header + "# Heading\n").title == "Heading"
+
+
+def test_title_falls_back_to_the_file_name() -> None:
+    assert doc("no heading here\n## Only a section\n", path="x/only-name.md").title == "only-name"
+
+
+# -- sections and fences --------------------------------------------------------------------------
+
+
+def test_section_lines_are_file_lines() -> None:
+    header = "---\n" + "".join(f"key{i}: v\n" for i in range(12)) + "---\n"
+    text = header + "# Rules\n\n## Thresholds\n\ntext\n\n## Invariants\n"
+    parsed = doc(text)
+    assert text.split("\n")[13] == "---"
+    assert [(s.title, s.line) for s in parsed.sections] == [("Thresholds", 17), ("Invariants", 21)]
+
+
+def test_sections_without_frontmatter_count_from_line_one() -> None:
+    parsed = doc("# T\n## First ##\n### Not a section\n##NoSpace\n## **Second**  \n")
+    assert [(s.title, s.line) for s in parsed.sections] == [("First ##", 2), ("**Second**", 5)]
+
+
+def test_heading_inside_a_md_fence_is_ignored() -> None:
+    text = """
+        ---
+        title: Rules
+        ---
+        # Rules
+
+        ```md
+        ## Not A Real Heading
+        ```
+
+        ## Thresholds
+        ## Invariants
+        """
+    assert [s.title for s in doc(text).sections] == ["Thresholds", "Invariants"]
+
+
+def test_four_backtick_fence_hides_nested_three_backtick_blocks() -> None:
+    text = """
+        ````markdown
+        # Not a title
+        ```yaml
+        ## Leaked
+        ```
+        ## Hidden
+        ````
+        # Real
+        ## Visible
+        """
+    parsed = doc(text)
+    assert parsed.title == "Real"
+    assert [(s.title, s.line) for s in parsed.sections] == [("Visible", 9)]
+
+
+def test_tilde_fence_is_not_closed_by_backticks_and_unclosed_fence_runs_to_the_end() -> None:
+    text = "~~~\n## Hidden\n```\n## Still hidden\n~~~\n## Shown\n```\n## Never closed\n"
+    assert [s.title for s in doc(text).sections] == ["Shown"]
+
+
+# -- derived_from ---------------------------------------------------------------------------------
+
+
+def test_derived_from_string_and_path_fit_forms() -> None:
+    text = """
+        ---
+        derived_from:
+          - ../dna/principles.md
+          - path: ../adr/ADR-001.md
+            fit: "Only the accepted decision."
+          - 42
+          - {fit: no path}
+        ---
+        """
+    edges = doc(text).derived_from
+    assert [(e.raw, e.fit, e.target.resolved) for e in edges] == [
+        ("../dna/principles.md", None, "dna/principles.md"),
+        ("../adr/ADR-001.md", "Only the accepted decision.", "adr/ADR-001.md"),
+    ]
+
+
+@pytest.mark.parametrize("value", ["../dna/principles.md", "{path: ../x.md}"])
+def test_scalar_or_mapping_derived_from_gives_no_edges(value: str) -> None:
+    assert doc(f"---\nderived_from: {value}\n---\n").derived_from == []
+
+
+@pytest.mark.parametrize(
+    ("path", "raw", "resolved"),
+    [
+        ("features/FT-1/brief.md", "../../domain/rules.md", "domain/rules.md"),
+        ("domain/rules.md", "model.md", "domain/model.md"),
+        ("a/b.md", "../c.md#section-two", "c.md"),
+        ("adr/c.md", "/abs/path.md", "adr/abs/path.md"),
+        ("top.md", "./x//y/../z.md", "x/z.md"),
+    ],
+)
+def test_edge_resolution(path: str, raw: str, resolved: str) -> None:
+    [edge] = doc(f"---\nderived_from:\n  - '{raw}'\n---\n", path=path).derived_from
+    assert edge.raw == raw
+    assert (edge.target.resolved, edge.target.external) == (resolved, False)
+
+
+@pytest.mark.parametrize(
+    ("path", "raw"),
+    [
+        ("features/FT-1/brief.md", "../../../x.md"),
+        ("backend/notes.md", "../../../other/memory_bank/flows/x.md"),
+        ("adr/c.md", "https://github.com/x/y/issues/1"),
+        ("top.md", "../README.md"),
+    ],
+)
+def test_urls_and_targets_leaving_the_bank_are_external(path: str, raw: str) -> None:
+    [edge] = doc(f"---\nderived_from:\n  - '{raw}'\n---\n", path=path).derived_from
+    assert (edge.target.resolved, edge.target.external) == (None, True)
+
+
+def test_fragment_only_target_is_empty_not_external() -> None:
+    [edge] = doc("---\nderived_from:\n  - '#frag'\n---\n").derived_from
+    assert (edge.target.resolved, edge.target.external) == (None, False)
+
+
+# -- list fields and typing ------------------------------------------------------------------------
+
+
+def test_canonical_for_string_becomes_a_list() -> None:
+    parsed = doc("---\ncanonical_for: retry_policy\nmust_not_define: [' a ', 3, b]\n---\n")
+    assert parsed.canonical_for == ["retry_policy"]
+    assert parsed.must_not_define == ["a", "b"]
+
+
+def test_yaml_12_typing_keeps_yes_a_string() -> None:
+    parsed = doc("---\nstatus: yes\ndoc_kind: on\ndoc_function: 'no'\n---\n")
+    assert (parsed.status, parsed.doc_kind, parsed.doc_function) == ("yes", "on", "no")
+    assert parsed.data["status"] == "yes"
+
+
+def test_non_string_scalars_count_as_absent() -> None:
+    parsed = doc("---\nstatus: true\ndoc_kind: 3\npurpose: [a]\n---\n")
+    assert (parsed.status, parsed.doc_kind, parsed.purpose) == ("", "", "")
+
+
+def test_bom_and_crlf_parse_as_if_absent() -> None:
+    plain = "---\ntitle: T\nstatus: active\ncanonical_for:\n  - k\n---\n# H\n\n## Section\n"
+    odd = parse("a.md", "\ufeff" + plain.replace("\n", "\r\n"))
+    clean = parse("a.md", plain)
+    assert odd.has_frontmatter is True
+    assert odd.parse_error is None
+    assert (odd.title, odd.status, odd.canonical_for) == (clean.title, clean.status, clean.canonical_for)
+    assert [(s.title, s.line) for s in odd.sections] == [(s.title, s.line) for s in clean.sections]
+
+
+def test_fields_lists_the_top_level_keys_in_order() -> None:
+    parsed = doc("---\ntitle: T\nzeta: 1\nalpha: [x]\n---\n")
+    assert parsed.fields == ["title", "zeta", "alpha"]
+    assert parsed.has_frontmatter is True
+
+
+# -- recovery and refusal --------------------------------------------------------------------------
+
+
+def test_lenient_recovery_of_the_broken_example() -> None:
+    text = """
+        ---
+        title: Broken
+        doc_kind: engineering
+        purpose: Defines the retry layer: backoff and jitter.
+        derived_from:
+          - ../dna/principles.md
+          - path: ../adr/ADR-002.md
+            fit: "narrow"
+        canonical_for:
+          - retry_policy
+        status: active
+        ---
+        # Broken
+
+        ## After
+        """
+    parsed = doc(text, path="engineering/retry.md")
+    assert parsed.purpose == "Defines the retry layer: backoff and jitter."
+    assert [(e.raw, e.fit) for e in parsed.derived_from] == [
+        ("../dna/principles.md", None),
+        ("../adr/ADR-002.md", "narrow"),
+    ]
+    assert parsed.canonical_for == ["retry_policy"]
+    assert parsed.status == "active"
+    assert parsed.title == "Broken"
+    assert parsed.parse_error is not None
+    assert "line 4" in parsed.parse_error
+    assert [(s.title, s.line) for s in parsed.sections] == [("After", 15)]
+
+
+def test_alias_bomb_is_refused() -> None:
+    lines = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
+        lines.append(f"{name}: &{name} [{', '.join([f'*{prev}'] * 9)}]")
+    parsed = parse("bomb.md", "---\n" + "\n".join(lines) + "\ntitle: Bomb\n---\n")
+    assert parsed.parse_error is not None
+    assert "aliases" in parsed.parse_error
+    assert parsed.title == "Bomb"
+
+
+def test_a_few_aliases_are_fine() -> None:
+    parsed = parse("a.md", "---\nbase: &b active\nstatus: *b\n---\n")
+    assert parsed.parse_error is None
+    assert parsed.status == "active"
+
+
+def test_unknown_tag_is_refused() -> None:
+    parsed = parse("a.md", "---\nstatus: active\nobj: !!python/object:os.system {}\n---\n")
+    assert parsed.parse_error is not None
+    assert "python/object" in parsed.parse_error
+    assert all(isinstance(value, str) for value in parsed.data.values())
+
+
+# -- index links ------------------------------------------------------------------------------------
+
+
+def test_index_links_skip_fences_and_carry_file_lines() -> None:
+    text = """
+        ---
+        doc_function: index
+        related: "[x](header.md)"
+        ---
+        # Index
+
+        - [A](a.md)
+        ```md
+        - [B](b.md)
+        ```
+        | x | [C](sub/c.md#part) | and [D](../d.md) |
+        """
+    parsed = doc(text, path="sec/index.md")
+    assert [(link.target.raw, link.target.resolved, link.line) for link in parsed.links] == [
+        ("a.md", "sec/a.md", 7),
+        ("sub/c.md#part", "sec/sub/c.md", 11),
+        ("../d.md", "d.md", 11),
+    ]
+
+
+def test_readme_is_an_index_but_a_template_readme_is_not() -> None:
+    assert doc("- [A](a.md)\n", path="adr/README.md").links != []
+    template = doc("---\ndoc_function: template\n---\n- [A](a.md)\n", path="flows/templates/README.md")
+    assert template.is_index is False
+    assert template.links == []
+    assert doc("- [A](a.md)\n", path="notes.md").links == []
+
+
+def test_directory_link_registers_the_directory_readme(tmp_path: Path) -> None:
+    root = tmp_path / "memory-bank"
+    (root / "features" / "FT-001").mkdir(parents=True)
+    (root / "features" / "README.md").write_text("# Features\n- [FT-001](FT-001/)\n", encoding="utf-8")
+    (root / "features" / "FT-001" / "README.md").write_text("# FT-001\n", encoding="utf-8")
+    bank = Bank(root)
+    bank.refresh()
+    [link] = bank.docs["features/README.md"].links
+    assert link.directory is True
+    assert bank.docs["features/FT-001/README.md"].registered_in == ["features/README.md"]
