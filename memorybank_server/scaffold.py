@@ -1,0 +1,244 @@
+"""`bank_init` and `bank_materialize_flows`: seed a bank that validates clean, hand over templates.
+
+Why the templates stay out of a new bank: copies fork and drift silently. A fresh bank gets a
+pointer; `bank_create` uses the shipped templates as if they were local, until the team runs
+`materialize_flows` and owns its copies, which then always win.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memorybank_lint import frontmatter
+from memorybank_lint.bank import Bank
+
+from .sections import SEEDED, section_index
+from .starter import starter_root, templates_root
+from .writes.atomic import ensure_directory, write_atomic
+
+COPIED_TREES = ("dna", "product", "engineering")
+SEED_ENTRIES = {
+    "product": [("context.md", "context.md", "the problem, the audience and the outcomes; fill it first")],
+    "engineering": [
+        (
+            "testing-policy.md",
+            "testing-policy.md",
+            "test levels, what every change needs, and the closure reviews",
+        )
+    ],
+}
+
+
+class ScaffoldError(Exception):
+    """A refusal: nothing was written, and the message says why."""
+
+
+@dataclass
+class ScaffoldResult:
+    root: str
+    created: bool
+    dryRun: bool  # the MCP result keeps the reference's field names
+    files: list[str]
+    directories: list[str]
+    warnings: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _document_count(root: Path) -> int:
+    if not root.is_dir():
+        return 0
+    bank = Bank(root)
+    bank.refresh()
+    return len(bank.docs)
+
+
+def _fill(text: str, name: str, today: dt.date) -> str:
+    """Fill the placeholders: in the frontmatter through YAML (any name stays valid), then the body."""
+
+    def plain(value: str) -> str:
+        return value.replace("{{PROJECT_NAME}}", name).replace("{{DATE}}", today.isoformat())
+
+    def deep(value: Any) -> Any:
+        if isinstance(value, str):
+            return plain(value)
+        if isinstance(value, list):
+            return [deep(item) for item in value]
+        if isinstance(value, dict):
+            return {key: deep(item) for key, item in value.items()}
+        return value
+
+    parts, header = frontmatter.parse(text)
+    if parts.block is None or "{{" not in parts.block:
+        return plain(text)
+    if header.error is not None:
+        raise ScaffoldError(f"the starter file has invalid frontmatter: {header.error}")
+    return frontmatter.render(deep(header.data), plain(parts.body))
+
+
+def _starter_files(name: str, today: dt.date) -> dict[str, str]:
+    starter = starter_root()
+    files: dict[str, str] = {}
+    for tree in COPIED_TREES:
+        for source in sorted((starter / tree).rglob("*.md")):
+            files[source.relative_to(starter).as_posix()] = _fill(source.read_text("utf-8"), name, today)
+    for source in sorted((starter / "flows").glob("*.md")):
+        files[f"flows/{source.name}"] = _fill(source.read_text("utf-8"), name, today)
+    return files
+
+
+def templates_pointer() -> str:
+    data = {
+        "title": "Document Templates",
+        "doc_kind": "governance",
+        "doc_function": "index",
+        "purpose": "Where the document templates come from, and how this bank can take them over.",
+        "derived_from": ["../../dna/governance.md"],
+        "status": "active",
+    }
+    body = """# Document Templates
+
+The templates are not copied into this bank: they ship with the mcp-memorybank server. When an
+agent creates a document with `bank_create`, the server picks the template for its kind and
+target file name exactly as if it lived here, and reports which one it used.
+
+The flows that explain when each template is used are part of this bank:
+[the feature flow](../feature-flow.md), [the epic flow](../epic-flow.md) and
+[the workflows](../workflows.md).
+
+Why not copy them: a copied template forks. Improvements to the shipped set never reach it, and
+nobody notices the difference until two documents of one kind disagree in shape.
+
+To own the templates instead, run `mcp-memorybank --root <bank> --materialize-flows`. It copies
+the whole set here, replacing this page with the template catalogue; from then on the bank's
+copies always win over the shipped ones."""
+    return frontmatter.render(data, body)
+
+
+def root_index(name: str) -> str:
+    data = {
+        "title": "Documentation Index",
+        "doc_kind": "project",
+        "doc_function": "index",
+        "purpose": f"Start here: the map of the {name} memory bank and where each kind of knowledge lives.",
+        "derived_from": ["dna/governance.md"],
+        "status": "active",
+        "audience": "humans_and_agents",
+    }
+    entries = "\n".join(
+        f"- [`{s.directory}/README.md`]({s.directory}/README.md)\n  {s.read_when}" for s in SEEDED
+    )
+    body = f"""# Documentation Index
+
+**Project:** {name}
+
+## Start Here
+
+Read [`dna/README.md`](dna/README.md) first: it says how this bank is governed, who owns which
+fact, and how a document becomes active. Then route to the section below that fits your task and
+read only what it points to.
+
+## Annotated Index
+
+{entries}
+
+- [`flows/README.md`](flows/README.md)
+  Read this when you need how work moves: feature packages, epics, and how much documentation a task needs.
+
+- [`dna/README.md`](dna/README.md)
+  Read this when you need the bank's own rules: principles, ownership, fields, lifecycle.
+
+## Task-Specific Routes
+
+| Task | Read |
+|---|---|
+| Starting a feature | [the feature flow](flows/feature-flow.md) |
+| Recording a decision | [the decision records](adr/README.md) |
+| Choosing how much documentation a task needs | [the workflows](flows/workflows.md) |"""
+    return frontmatter.render(data, body)
+
+
+def plan(name: str, today: dt.date) -> dict[str, str]:
+    """Every file `init` writes, bank path to text, in the order they are written."""
+    files = _starter_files(name, today)
+    files["flows/templates/README.md"] = templates_pointer()
+    for section in SEEDED:
+        entries = SEED_ENTRIES.get(section.directory, [])
+        files[f"{section.directory}/README.md"] = section_index(section, entries)
+    files["README.md"] = root_index(name)
+    return files
+
+
+def _write_all(root: Path, files: dict[str, str]) -> None:
+    """Write every file; if one fails, remove the files this run created and re-raise."""
+    created: list[Path] = []
+    try:
+        for path, text in files.items():
+            directory = ensure_directory(root, path.rsplit("/", 1)[0] if "/" in path else "")
+            target = directory / path.rsplit("/", 1)[-1]
+            existed = target.exists()
+            write_atomic(target, text.encode("utf-8"))
+            if not existed:
+                created.append(target)
+    except BaseException:
+        for target in created:
+            with contextlib.suppress(OSError):
+                target.unlink()
+        raise
+
+
+def init(
+    root: Path, name: str, *, dry_run: bool = False, force: bool = False, today: dt.date | None = None
+) -> ScaffoldResult:
+    """Seed `root` with the starter bank for project `name`."""
+    name = name.strip()
+    if not name:
+        raise ScaffoldError("`name` is required: the project name shown in the root index")
+    if "\n" in name or "\r" in name:
+        raise ScaffoldError("`name` must be a single line")
+    root = root.resolve()
+    if root.exists() and not root.is_dir():
+        raise ScaffoldError(f"{root} exists and is not a directory")
+    existing = _document_count(root)
+    warnings = []
+    if existing and not force:
+        raise ScaffoldError(
+            f"{root} already holds {existing} documents; "
+            "refusing to seed over them (pass force to do it anyway)"
+        )
+    if existing:
+        warnings.append(f"Seeding over {existing} existing documents.")
+    files = plan(name, today or dt.date.today())
+    directories = [s.directory for s in SEEDED] + ["dna", "flows"]
+    if not dry_run:
+        root.mkdir(parents=True, exist_ok=True)
+        _write_all(root, files)
+    return ScaffoldResult(str(root), not dry_run, dry_run, sorted(files), directories, warnings)
+
+
+def materialize_flows(root: Path, *, force: bool = False) -> ScaffoldResult:
+    """Copy the shipped templates into `root/flows/templates/`; the bank's copies win from now on."""
+    root = root.resolve()
+    if not root.is_dir():
+        raise ScaffoldError(f"{root} is not a bank directory")
+    bank = Bank(root)
+    bank.refresh()
+    owned = [p for p in bank.docs if p.startswith("flows/templates/") and p != "flows/templates/README.md"]
+    if owned and not force:
+        raise ScaffoldError(
+            f"flows/templates/ already holds {len(owned)} documents of its own; "
+            "refusing to overwrite them (pass force to do it anyway)"
+        )
+    shipped = templates_root()
+    files = {
+        f"flows/templates/{source.relative_to(shipped).as_posix()}": source.read_text("utf-8")
+        for source in sorted(shipped.rglob("*.md"))
+    }
+    _write_all(root, files)
+    warnings = [f"Overwrote {len(owned)} documents that flows/templates/ already held."] if owned else []
+    return ScaffoldResult(str(root), True, False, sorted(files), ["flows/templates"], warnings)

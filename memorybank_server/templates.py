@@ -1,0 +1,117 @@
+"""Templates: which one a new document starts from, and what a wrapper template instantiates to.
+
+Why the bank's own templates win: once a team has materialised and edited its templates, the
+shipped set must never override those choices. Lookup is deterministic (sorted candidates).
+Wrappers are unwrapped with a real CommonMark parser, so a four-backtick body that contains
+fenced code comes out whole.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+
+from memorybank_lint import frontmatter
+from memorybank_lint.bank import Bank
+
+from .starter import templates_root
+
+FRONTMATTER_HEADING = "Instantiated Frontmatter"
+BODY_HEADING = "Instantiated Body"
+_ALIASES = {"use_case": "use-case", "feature-support": "feature"}
+_TEMPLATE_ONLY_KEYS = ("template_for", "template_target_path", "doc_function")
+
+
+@dataclass
+class Template:
+    """A template found for a new document: where it is, and what it instantiates to."""
+
+    path: str
+    from_server: bool
+    data: dict[str, Any] = field(default_factory=dict)
+    body: str = ""
+    wrapper: bool = False
+
+
+def unwrap(text: str) -> tuple[dict[str, Any], str, bool]:
+    """The instantiated frontmatter and body of a template file, and whether it was a wrapper.
+
+    A wrapper has a `## Instantiated Frontmatter` heading followed by a `yaml` fence and a
+    `## Instantiated Body…` heading followed by a `markdown` fence. Anything else is a plain
+    template: its own frontmatter (minus template-only keys) and its body.
+    """
+    _, header = frontmatter.parse(text)
+    parts = frontmatter.split(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+    tokens = MarkdownIt("commonmark").parse(parts.body)
+    blocks: dict[str, str] = {}
+    heading: str | None = None
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag == "h2":
+            heading = tokens[index + 1].content.strip()
+        elif token.type == "fence" and heading is not None:
+            info = token.info.strip().split(" ")[0].lower()
+            if heading.startswith(FRONTMATTER_HEADING) and info == "yaml" and "yaml" not in blocks:
+                blocks["yaml"] = token.content
+            elif heading.startswith(BODY_HEADING) and info in ("markdown", "md") and "body" not in blocks:
+                blocks["body"] = token.content
+            heading = None
+    if "yaml" in blocks and "body" in blocks:
+        loaded = frontmatter.load(blocks["yaml"])
+        data = loaded.data if loaded.error is None else frontmatter.recover(blocks["yaml"])
+        return data, blocks["body"].rstrip(), True
+    data = {k: v for k, v in header.data.items() if k not in _TEMPLATE_ONLY_KEYS}
+    return data, parts.body.strip(), False
+
+
+def _in_bank(bank: Bank, doc_kind: str, target: str) -> Template | None:
+    folders = {f"flows/templates/{doc_kind}/", f"flows/templates/{doc_kind.replace('_', '-')}/"}
+    candidates = sorted(
+        path
+        for path, doc in bank.docs.items()
+        if doc.is_template
+        and (doc.data.get("template_for") == doc_kind or any(path.startswith(folder) for folder in folders))
+    )
+    name = posixpath.basename(target)
+    chosen = next(
+        (
+            p
+            for p in candidates
+            if posixpath.basename(str(bank.docs[p].data.get("template_target_path", ""))) == name
+        ),
+        None,
+    ) or next((p for p in candidates if posixpath.basename(p) == name), None)
+    if chosen is None:
+        others = [p for p in candidates if posixpath.basename(p) != "README.md"]
+        chosen = others[0] if len(others) == 1 else None
+    if chosen is None:
+        return None
+    data, body, wrapper = unwrap(bank.docs[chosen].text)
+    return Template(chosen, False, data, body, wrapper)
+
+
+def _shipped(doc_kind: str, target: str, shipped: Path) -> Template | None:
+    name = posixpath.basename(target)
+    for folder in dict.fromkeys((doc_kind, _ALIASES.get(doc_kind, doc_kind))):
+        directory = shipped / folder
+        if not directory.is_dir():
+            continue
+        files = sorted(p for p in directory.glob("*.md") if p.is_file())
+        chosen = next((p for p in files if p.name == name), None)
+        if chosen is None:
+            others = [p for p in files if p.name != "README.md"]
+            chosen = others[0] if len(others) == 1 else None
+        if chosen is not None:
+            data, body, wrapper = unwrap(chosen.read_text("utf-8"))
+            return Template(f"flows/templates/{folder}/{chosen.name}", True, data, body, wrapper)
+    return None
+
+
+def find_template(bank: Bank, doc_kind: str, target: str, *, shipped: Path | None = None) -> Template | None:
+    """The template for a new `doc_kind` document at `target`: the bank's first, then the shipped."""
+    if not doc_kind:
+        return None
+    return _in_bank(bank, doc_kind, target) or _shipped(doc_kind, target, shipped or templates_root())

@@ -1,0 +1,1 @@
+"""Governed writes: every change to a bank's files goes through this package."""

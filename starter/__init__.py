@@ -1,0 +1,1 @@
+"""The starter bank and the shipped templates, installed as package data."""

@@ -1,0 +1,304 @@
+"""`bank_init` and `bank_materialize_flows`: a seeded bank validates clean, before and after."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import posixpath
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint import markdown
+from memorybank_lint.bank import Bank
+from memorybank_lint.frontmatter import split
+from memorybank_lint.linter import lint
+from memorybank_lint.paths import resolve
+from memorybank_server import scaffold
+from memorybank_server.starter import templates_root
+from memorybank_server.templates import find_template, unwrap
+
+SEEDED = {
+    "README.md",
+    "dna/README.md",
+    "dna/principles.md",
+    "dna/governance.md",
+    "dna/frontmatter.md",
+    "dna/lifecycle.md",
+    "dna/cross-references.md",
+    "dna/glossary.md",
+    "dna/changelog.md",
+    "flows/README.md",
+    "flows/feature-flow.md",
+    "flows/epic-flow.md",
+    "flows/workflows.md",
+    "flows/templates/README.md",
+    "product/context.md",
+    "engineering/testing-policy.md",
+    "product/README.md",
+    "domain/README.md",
+    "engineering/README.md",
+    "ops/README.md",
+    "adr/README.md",
+    "use-cases/README.md",
+    "features/README.md",
+    "processes/README.md",
+}
+TODAY = dt.date(2026, 11, 30)
+
+
+def seeded(tmp_path: Path, name: str = "Acme Shop") -> Bank:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, name, today=TODAY)
+    bank = Bank(root)
+    bank.refresh()
+    return bank
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_init_writes_exactly_the_24_starter_files(tmp_path: Path) -> None:
+    result = scaffold.init(tmp_path / "memory_bank", "Acme Shop", today=TODAY)
+    assert set(result.files) == SEEDED and len(result.files) == 24
+    assert result.created and not result.dryRun
+    assert set(tree_digest(tmp_path / "memory_bank")) == SEEDED
+    assert result.directories[-2:] == ["dna", "flows"]
+
+
+def test_a_fresh_bank_has_zero_findings(tmp_path: Path) -> None:
+    findings = lint(seeded(tmp_path))
+    assert [(f.code, f.path, f.message) for f in findings] == []
+
+
+def test_a_materialised_bank_has_zero_findings_and_owns_every_template(tmp_path: Path) -> None:
+    bank = seeded(tmp_path)
+    result = scaffold.materialize_flows(bank.root)
+    shipped = {
+        f"flows/templates/{p.relative_to(templates_root()).as_posix()}"
+        for p in templates_root().rglob("*.md")
+    }
+    assert set(result.files) == shipped and len(shipped) == 24
+    bank.refresh()
+    assert [(f.code, f.path, f.message) for f in lint(bank)] == []
+    assert bank.docs["flows/templates/README.md"].text != scaffold.templates_pointer()
+    assert bank.docs["flows/templates/adr/ADR-ID.md"].registered_in == ["flows/templates/README.md"]
+
+
+def test_placeholders_are_filled(tmp_path: Path) -> None:
+    bank = seeded(tmp_path, "Acme Shop")
+    for path, doc in bank.docs.items():
+        assert "{{" not in doc.text, path
+    assert "Acme Shop" in bank.docs["README.md"].text
+    assert "Acme Shop" in bank.docs["product/context.md"].text
+    assert TODAY.isoformat() in bank.docs["dna/changelog.md"].text
+
+
+def test_a_project_name_with_yaml_characters_still_validates(tmp_path: Path) -> None:
+    bank = seeded(tmp_path, "Acme: Shop #1, 'beta'")
+    assert bank.docs["README.md"].parse_error is None
+    assert "Acme: Shop #1, 'beta'" in bank.docs["README.md"].purpose
+    assert lint(bank) == []
+
+
+def test_the_starter_contract_is_read_as_intended(tmp_path: Path) -> None:
+    bank = seeded(tmp_path)
+    contract = bank.contract
+    assert contract is not None
+    assert contract.roots == {"dna/principles.md"}
+    assert contract.requires_derived_from and contract.forbids_cycles
+    assert contract.allowed("doc_kind", "governance") == {
+        "governance",
+        "project",
+        "product",
+        "domain",
+        "prd",
+        "use_case",
+        "feature",
+        "feature-support",
+        "epic",
+        "process",
+        "prompt",
+        "engineering",
+        "ops",
+        "adr",
+    }
+    assert contract.allowed("doc_function", "governance") == {
+        "canonical",
+        "index",
+        "template",
+        "reference",
+        "derived",
+        "roadmap",
+        "risk_register",
+        "decision_log",
+        "subissue_registry",
+    }
+    assert contract.allowed("status", "adr") == {"draft", "active", "archived"}
+    assert contract.allowed("delivery_status", "feature") == {"planned", "in_progress", "done", "cancelled"}
+    assert contract.allowed("decision_status", "adr") == {"proposed", "accepted", "superseded", "rejected"}
+    layers = bank.layers
+    assert layers.unknown == []
+    assert layers.by_dir["features"] == "delivery" and layers.by_dir["_inbox"] == "inbox"
+    assert set(layers.by_dir) >= {
+        "dna",
+        "product",
+        "domain",
+        "engineering",
+        "ops",
+        "adr",
+        "use-cases",
+        "prd",
+        "features",
+        "epics",
+        "flows",
+        "processes",
+        "prompts",
+        "_inbox",
+    }
+    assert layers.weight("knowledge") == 1.5 and layers.weight("delivery") == 0.6
+
+
+def test_the_seeded_roles(tmp_path: Path) -> None:
+    bank = seeded(tmp_path)
+    assert bank.docs["dna/principles.md"].derived_from == []
+    assert bank.docs["product/context.md"].status == "draft"
+    assert bank.docs["engineering/testing-policy.md"].status == "draft"
+    assert "Simplify Review" in [s.title for s in bank.docs["engineering/testing-policy.md"].sections]
+    assert "engineering/testing-policy.md" in {
+        bank.edge_target(e) for e in bank.docs["flows/feature-flow.md"].derived_from
+    }
+    assert not any(p.startswith("flows/templates/adr/") for p in bank.docs)
+
+
+def test_init_refuses_a_root_with_documents_and_writes_nothing(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    (root / "notes").mkdir(parents=True)
+    (root / "notes" / "keep.md").write_text("# Keep me\n", encoding="utf-8")
+    before = tree_digest(root)
+    for dry_run in (False, True):
+        with pytest.raises(scaffold.ScaffoldError, match="already holds 1 documents"):
+            scaffold.init(root, "Acme", dry_run=dry_run)
+    assert tree_digest(root) == before
+
+
+def test_a_root_holding_only_other_files_counts_as_empty(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    root.mkdir()
+    (root / "diagram.png").write_bytes(b"\x89PNG")
+    assert scaffold.init(root, "Acme", today=TODAY).created
+
+
+def test_force_seeds_over_existing_documents_with_a_warning(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Acme", today=TODAY)
+    result = scaffold.init(root, "Acme", force=True, today=TODAY)
+    assert result.warnings == ["Seeding over 24 existing documents."]
+
+
+def test_dry_run_writes_nothing_not_even_the_root(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    result = scaffold.init(root, "Acme", dry_run=True, today=TODAY)
+    assert not root.exists()
+    assert set(result.files) == SEEDED and not result.created and result.dryRun
+
+
+@pytest.mark.parametrize("name", ["", "   ", "two\nlines"])
+def test_a_bad_name_is_refused(tmp_path: Path, name: str) -> None:
+    with pytest.raises(scaffold.ScaffoldError):
+        scaffold.init(tmp_path / "memory_bank", name)
+    assert not (tmp_path / "memory_bank").exists()
+
+
+def test_materialize_refuses_over_the_banks_own_templates_unless_forced(tmp_path: Path) -> None:
+    bank = seeded(tmp_path)
+    scaffold.materialize_flows(bank.root)
+    custom = bank.root / "flows/templates/adr/ADR-ID.md"
+    custom.write_text(custom.read_text(encoding="utf-8") + "\nOur own addition.\n", encoding="utf-8")
+    before = tree_digest(bank.root)
+    with pytest.raises(scaffold.ScaffoldError, match="already holds 23 documents"):
+        scaffold.materialize_flows(bank.root)
+    assert tree_digest(bank.root) == before
+    result = scaffold.materialize_flows(bank.root, force=True)
+    assert result.warnings == ["Overwrote 23 documents that flows/templates/ already held."]
+    assert "Our own addition." not in custom.read_text(encoding="utf-8")
+
+
+def test_a_bank_owned_template_is_preferred_over_the_shipped_one(tmp_path: Path) -> None:
+    bank = seeded(tmp_path)
+    shipped = find_template(bank, "adr", "adr/ADR-7-queue.md")
+    assert shipped is not None and shipped.from_server and shipped.path == "flows/templates/adr/ADR-ID.md"
+    own = bank.root / "flows/templates/adr/ADR-ID.md"
+    own.parent.mkdir(parents=True)
+    own.write_text(
+        (templates_root() / "adr/ADR-ID.md")
+        .read_text("utf-8")
+        .replace("## Instantiated Body", "Local rule: every ADR names its reviewer.\n\n## Instantiated Body"),
+        encoding="utf-8",
+    )
+    bank.refresh()
+    local = find_template(bank, "adr", "adr/ADR-7-queue.md")
+    assert local is not None and not local.from_server and local.path == "flows/templates/adr/ADR-ID.md"
+    assert find_template(bank, "domain", "domain/model.md") is None
+
+
+def _shipped_templates() -> list[Path]:
+    return sorted(
+        p for p in templates_root().rglob("*.md") if p.name != "README.md" or p.parent.name != "templates"
+    )
+
+
+@pytest.mark.parametrize(
+    "template", _shipped_templates(), ids=lambda p: p.relative_to(templates_root()).as_posix()
+)
+def test_every_shipped_template_instantiates_cleanly(template: Path, tmp_path: Path) -> None:
+    """Valid wrapper YAML, and every link in the instantiated body resolves from the target."""
+    text = template.read_text("utf-8")
+    data, body, wrapper = unwrap(text)
+    assert wrapper, "a shipped template must be a wrapper with both instantiated blocks"
+    assert isinstance(data, dict) and data.get("doc_kind")
+    assert "{{" not in body
+    from memorybank_lint.frontmatter import parse
+
+    _, header = parse(text)
+    assert header.error is None
+    target_rel = header.data["template_target_path"]
+    template_bank_path = f"flows/templates/{template.relative_to(templates_root()).as_posix()}"
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(template_bank_path), target_rel))
+    assert not target.startswith("..")
+    bank = seeded(tmp_path)
+    scaffold.materialize_flows(bank.root)
+    bank.refresh()
+    siblings = _instance_targets()
+    lines = split(body).body.split("\n") if body.startswith("---") else body.split("\n")
+    for _, line in markdown.iter_unfenced(lines):
+        for _, raw, _ in markdown.links(line):
+            resolved = resolve(target, raw)
+            if resolved.external or resolved.resolved is None:
+                continue
+            assert resolved.resolved in bank.docs or resolved.resolved in siblings, (raw, target)
+    for edge in data.get("derived_from") or []:
+        raw = edge["path"] if isinstance(edge, dict) else edge
+        if raw.startswith("<") and raw.endswith(">"):
+            continue  # a placeholder the author replaces
+        resolved = resolve(target, raw).resolved
+        assert resolved in bank.docs or resolved in siblings, (raw, target)
+
+
+def _instance_targets() -> set[str]:
+    """Where instances of every shipped template would live (sibling links may point there)."""
+    from memorybank_lint.frontmatter import parse
+
+    targets = set()
+    for template in templates_root().rglob("*.md"):
+        _, header = parse(template.read_text("utf-8"))
+        target_rel = header.data.get("template_target_path")
+        if isinstance(target_rel, str):
+            bank_path = f"flows/templates/{template.relative_to(templates_root()).as_posix()}"
+            targets.add(posixpath.normpath(posixpath.join(posixpath.dirname(bank_path), target_rel)))
+    return targets
