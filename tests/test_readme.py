@@ -18,7 +18,8 @@ def test_readme_rules_table_matches_the_registry() -> None:
 
 def test_quick_start_has_exactly_two_commands_and_ci_runs_the_test_one() -> None:
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Quick start") : text.index("## The linter")]
+    start = text.index("## Quick start")
+    section = text[start : text.index("\n## ", start + 1)]
     commands = [block.split("\n", 1)[1].strip() for block in section.split("```sh")[1:]]
     commands = [c[: c.index("```")].strip() for c in commands]
     assert len(commands) == 2
