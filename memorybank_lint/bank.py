@@ -7,6 +7,7 @@ folder of markdown files is the only state; kill the process and nothing is lost
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Iterator
@@ -43,12 +44,6 @@ def find_root(start: Path) -> Path:
         if directory.name in BANK_DIR_NAMES:
             return directory
     raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {start}; pass --root DIR")
-
-
-@dataclass(frozen=True, slots=True)
-class Stamp:
-    mtime_ns: int
-    size: int
 
 
 @dataclass
@@ -88,8 +83,6 @@ def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
             if name.startswith(".") or name in SKIPPED_NAMES:
                 continue
             try:
-                if entry.is_symlink():
-                    continue
                 if entry.is_dir(follow_symlinks=False):
                     subdirs.append((entry.path, f"{prefix}{name}/"))
                 elif name.endswith(".md") and entry.is_file(follow_symlinks=False):
@@ -107,7 +100,7 @@ class Bank:
         self.name = self.root.name
         self.max_bytes = max_bytes
         self.docs: dict[str, Document] = {}
-        self._stamps: dict[str, Stamp] = {}
+        self._stamps: dict[str, tuple[int, int]] = {}
         self.contract: Contract | None = None
         self.layers = LayerTable()
         self.owners: dict[str, list[str]] = {}
@@ -127,8 +120,8 @@ class Bank:
                 size=stat.st_size,
             )
         try:
-            with open(self.root / path, "rb") as handle:
-                raw = handle.read(self.max_bytes + 1)
+            with open(self.root / path, "rb", buffering=0) as handle:
+                raw = handle.read(min(stat.st_size, self.max_bytes) + 1)
         except OSError as exc:
             return document.unreadable(path, f"cannot be read: {exc.strerror}", mtime=mtime)
         if b"\x00" in raw[:8192]:
@@ -151,17 +144,13 @@ class Bank:
         started = time.perf_counter()
         result = RefreshResult()
         seen: set[str] = set()
-        for path, stat in walk(self.root):
-            seen.add(path)
-            stamp = Stamp(stat.st_mtime_ns, stat.st_size)
-            if self._stamps.get(path) == stamp:
-                continue
-            if path in self.docs:
-                result.changed += 1
-            else:
-                result.added += 1
-            self.docs[path] = self._load(path, stat)
-            self._stamps[path] = stamp
+        collecting = gc.isenabled()
+        gc.disable()  # a cold load allocates many long-lived objects; collections would only rescan them
+        try:
+            self._scan(seen, result)
+        finally:
+            if collecting:
+                gc.enable()
         for path in [p for p in self.docs if p not in seen]:
             del self.docs[path]
             del self._stamps[path]
@@ -173,6 +162,20 @@ class Bank:
             self._loaded = True
         result.duration_ms = (time.perf_counter() - started) * 1000
         return result
+
+    def _scan(self, seen: set[str], result: RefreshResult) -> None:
+        stamps, docs = self._stamps, self.docs
+        for path, stat in walk(self.root):
+            seen.add(path)
+            stamp = (stat.st_mtime_ns, stat.st_size)
+            if stamps.get(path) == stamp:
+                continue
+            if path in docs:
+                result.changed += 1
+            else:
+                result.added += 1
+            docs[path] = self._load(path, stat)
+            stamps[path] = stamp
 
     # -- derived maps ----------------------------------------------------------------------
     def _rebuild(self) -> None:

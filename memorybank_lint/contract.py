@@ -65,9 +65,16 @@ class Contract:
     requires_derived_from: bool = False
     forbids_cycles: bool = False
     source: list[str] = field(default_factory=list)
+    _allowed: dict[tuple[str, bool], frozenset[str] | None] = field(default_factory=dict, repr=False)
 
     def allowed(self, field_name: str, doc_kind: str) -> frozenset[str] | None:
         """The closed set a document's value must belong to, or None when nothing is enforced."""
+        key = (field_name, doc_kind == "governance")
+        if key not in self._allowed:
+            self._allowed[key] = self._compute_allowed(field_name, doc_kind)
+        return self._allowed[key]
+
+    def _compute_allowed(self, field_name: str, doc_kind: str) -> frozenset[str] | None:
         applicable = [
             vs
             for vs in self.declared.get(field_name, ())

@@ -97,12 +97,12 @@ class Document:
             return start
         return next((line for line, item in self.header_items(key) if item == value), start)
 
-    def header_items(self, key: str) -> list[tuple[int, str]]:
+    def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, str]]:
         """`(file line, value)` of each scalar written under `key`: block items and flow items."""
         start = self.key_lines.get(key)
         if start is None:
             return []
-        lines = self.text.split("\n")
+        lines = lines if lines is not None else self.text.split("\n")
         items: list[tuple[int, str]] = []
         inline = lines[start - 1].split(":", 1)[1]
         items += [(start, frontmatter.unquote(v)) for v in inline.strip().strip("[]").split(",") if v.strip()]
@@ -139,10 +139,10 @@ def _anchor_list(value: Any) -> list[str]:
     return result
 
 
-def _edges(doc: Document, value: Any, bank_name: str) -> list[Edge]:
+def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[Edge]:
     if not isinstance(value, list):
         return []
-    items = doc.header_items("derived_from")
+    items = doc.header_items("derived_from", lines)
     start = doc.key_lines.get("derived_from")
     cursor = 0
     edges = []
@@ -164,9 +164,9 @@ def _edges(doc: Document, value: Any, bank_name: str) -> list[Edge]:
     return edges
 
 
-def _links(doc: Document, body: list[str], bank_name: str) -> list[Link]:
+def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:
     found = []
-    for i, line in markdown.iter_unfenced(body):
+    for i, line in markdown.iter_unfenced(body, mask):
         for _label, raw, column in markdown.links(line):
             target = raw.split("#", 1)[0]
             is_dir = target.endswith("/")
@@ -198,13 +198,19 @@ def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size
     doc.canonical_for = _string_list(data.get("canonical_for"))
     doc.must_not_define = _string_list(data.get("must_not_define"))
     doc.anchors = _anchor_list(data.get("anchors"))
-    doc.derived_from = _edges(doc, data.get("derived_from"), bank_name)
-    body = parts.body.split("\n")
-    h1, doc.sections = markdown.headings(body, parts.body_line)
+    doc.derived_from = _edges(doc, data.get("derived_from"), bank_name, lines)
+    if parts.block is None:
+        body = lines
+    elif parts.closed and lines[parts.body_line - 2] == "---":
+        body = lines[parts.body_line - 1 :]
+    else:
+        body = parts.body.split("\n")
+    mask = markdown.fenced(body)
+    h1, doc.sections = markdown.headings(body, parts.body_line, mask)
     name = posixpath.basename(path)
     doc.title = _string(data.get("title")) or h1 or (name[:-3] if name.endswith(".md") else name)
     if doc.is_index:
-        doc.links = _links(doc, body, bank_name)
+        doc.links = _links(doc, body, bank_name, mask)
     return doc
 
 

@@ -38,9 +38,9 @@ def fenced(lines: list[str]) -> list[bool]:
     return mask
 
 
-def iter_unfenced(lines: list[str]) -> Iterator[tuple[int, str]]:
-    """Yield `(index, line)` for every line outside fenced code."""
-    for i, (line, inside) in enumerate(zip(lines, fenced(lines), strict=True)):
+def iter_unfenced(lines: list[str], mask: list[bool] | None = None) -> Iterator[tuple[int, str]]:
+    """Yield `(index, line)` for every line outside fenced code (`mask`: a precomputed `fenced`)."""
+    for i, (line, inside) in enumerate(zip(lines, mask or fenced(lines), strict=True)):
         if not inside:
             yield i, line
 
@@ -54,11 +54,13 @@ class Section:
     end: int
 
 
-def headings(lines: list[str], first_line: int) -> tuple[str | None, list[Section]]:
+def headings(
+    lines: list[str], first_line: int, mask: list[bool] | None = None
+) -> tuple[str | None, list[Section]]:
     """The first H1's text and the level-2 sections of a body starting at file line `first_line`."""
     title: str | None = None
     starts: list[tuple[str, int]] = []
-    for i, line in iter_unfenced(lines):
+    for i, line in iter_unfenced(lines, mask):
         if not line.startswith("#"):
             continue
         if title is None and (match := _H1.match(line)):

@@ -55,6 +55,7 @@ _VERB = (
     r"(?:(?:is|are)\s+)?(?:defined|described|specified|owned|governed)\s+(?:by|in)"
     r"|(?:зафиксирован[аоы]?|определ[её]н[аоы]?|определяется|описан[аоы]?)\s+во?"
 )
+_VERB_HINT = re.compile(r"defined|described|specified|owned|governed|зафиксирован|определ|описан", re.I)
 _CLAIM = re.compile(
     rf"\b([^\W\d_][\w`, -]{{4,60}}?)\s+(?:{_VERB})\s+"
     r"(?:\[[^\]]*\]\(<?([^)\s>]*?\.md)[^)]*\)|`?([\w./-]+\.md)`?)",
@@ -95,9 +96,14 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     docs = ctx.bank.docs
     base = posixpath.dirname(doc.path)
     lines = doc.text.split("\n")
-    for index, line in markdown.iter_unfenced(lines):
-        if ".md" not in line:
+    candidates = [i for i, line in enumerate(lines) if ".md" in line and _VERB_HINT.search(line)]
+    if not candidates:
+        return
+    mask = markdown.fenced(lines)
+    for index in candidates:
+        if mask[index]:
             continue
+        line = lines[index]
         for match in _CLAIM.finditer(line):
             target = match.group(2) or match.group(3)
             tried = _resolve(base, target)
