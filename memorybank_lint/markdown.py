@@ -23,18 +23,22 @@ _LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^\s()<>]+?)>?(?:\s+(?:\"[^\"]*\"|'[^']
 def fenced(lines: list[str]) -> list[bool]:
     """For each line, whether it is part of a fenced code block (the fence lines included)."""
     mask = [False] * len(lines)
+    candidates = [i for i, line in enumerate(lines) if "```" in line or "~~~" in line]
     opener: str | None = None
-    for i, line in enumerate(lines):
+    start = 0
+    for i in candidates:
+        line = lines[i]
         if opener is None:
             match = _FENCE_OPEN.match(line)
             if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
-                opener = match.group(1)
-                mask[i] = True
+                opener, start = match.group(1), i
             continue
-        mask[i] = True
         stripped = line.strip()
-        if stripped.startswith(opener[0] * len(opener)) and not stripped.strip(opener[0]):
+        if stripped.startswith(opener) and not stripped.strip(opener[0]):
+            mask[start : i + 1] = [True] * (i + 1 - start)
             opener = None
+    if opener is not None:
+        mask[start:] = [True] * (len(lines) - start)
     return mask
 
 
@@ -60,9 +64,13 @@ def headings(
     """The first H1's text and the level-2 sections of a body starting at file line `first_line`."""
     title: str | None = None
     starts: list[tuple[str, int]] = []
-    for i, line in iter_unfenced(lines, mask):
-        if not line.startswith("#"):
+    hashes = [i for i, line in enumerate(lines) if line.startswith("#")]
+    if hashes and mask is None:
+        mask = fenced(lines)
+    for i in hashes:
+        if mask[i]:
             continue
+        line = lines[i]
         if title is None and (match := _H1.match(line)):
             title = match.group(1)
         elif match := _H2.match(line):
