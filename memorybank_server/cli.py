@@ -1,12 +1,13 @@
 """`mcp-memorybank`: serve a bank over MCP, or run one action on it and exit.
 
 Action flags give the terminal the same answers the MCP tools give (`--json` prints exactly the
-tool's result object). Exit codes follow the linter: 0 done, 1 the action found problems or was
-refused, 2 usage error.
+tool's result object). Exit codes follow the linter: 0 done, 1 the action was refused or found
+errors, 2 usage error or no bank.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -15,14 +16,11 @@ from typing import Any
 import click
 
 from memorybank_lint import __version__
-from memorybank_lint.bank import BankNotFound, find_root
+from memorybank_lint.bank import Bank, BankNotFound, find_root
 
 from . import scaffold
+from .errors import ToolInputError
 from .starter import StarterMissing
-
-
-class Refusal(Exception):
-    """The action was refused; the message names the reason (exit 1)."""
 
 
 def _emit(result: dict[str, Any], as_json: bool, text: str) -> None:
@@ -55,9 +53,82 @@ def _root(given: str | None, *, must_exist: bool) -> Path:
     raise click.UsageError("--root DIR is required to say where the new bank goes")
 
 
+def _bank(opts: dict[str, Any]) -> tuple[Bank, float]:
+    root = _root(opts["root"], must_exist=True)
+    if not root.is_dir():
+        raise BankNotFound(f"bank root {root} is not a directory")
+    bank = Bank(root)
+    return bank, bank.refresh().duration_ms
+
+
+def _read_action(opts: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """Run the one read action the flags ask for, in a fixed order of precedence."""
+    from . import resources, textviews
+    from .changed import changed
+    from .drift import drift
+    from .graph import graph
+    from .read import read
+    from .route import route
+    from .search import index_for
+    from .validate import validate
+
+    wanted = ("route", "validate", "list_inbox", "search", "changed", "drift", "graph", "read")
+    if not any(opts[name] not in (None, False) for name in wanted):
+        return None
+    bank, _ = _bank(opts)
+    limit = opts["limit"]
+    if opts["route"] is not None:
+        result = route(bank, opts["route"], limit or 5)
+        return result, textviews.route_text(result)
+    if opts["validate"]:
+        result = validate(bank, opts["scope"], None, opts["rule"])
+        return result, textviews.validate_text(result, opts["summary"])
+    if opts["list_inbox"]:
+        result = resources.inbox(bank)
+        return result, textviews.inbox_text(result)
+    if opts["search"] is not None:
+        result = index_for(bank).search(bank, opts["search"], limit or 10)
+        return result, textviews.search_text(result)
+    if opts["changed"] is not None:
+        result = changed(bank, opts["changed"])
+        return result, textviews.changed_text(result)
+    if opts["drift"]:
+        result = drift(bank, opts["threshold_days"], opts["scope"])
+        return result, textviews.drift_text(result)
+    if opts["graph"] is not None:
+        result = graph(bank, opts["graph"], opts["direction"], opts["depth"])
+        return result, textviews.graph_text(result)
+    result = read(bank, opts["read"], opts["section"])
+    return result, textviews.read_text(result)
+
+
+def _serve(opts: dict[str, Any]) -> int:
+    try:
+        from .server import build_server
+    except ImportError as exc:
+        click.echo(
+            f"mcp-memorybank: serving MCP needs the server extra ({exc}); "
+            "install it with: pip install 'mcp-memorybank[server]'",
+            err=True,
+        )
+        return 2
+    root = Path(opts["root"]) if opts["root"] else Path.cwd() / "memory_bank"
+    if not opts["root"]:
+        with contextlib.suppress(BankNotFound):  # no bank yet: the seed surface for ./memory_bank
+            root = find_root(Path.cwd())
+    build_server(root, off=opts["off"]).run()
+    return 0
+
+
 def run(opts: dict[str, Any]) -> int:
     as_json = bool(opts["json"])
     try:
+        if opts["stats"]:
+            from .textviews import stats_text
+
+            bank, took = _bank(opts)
+            click.echo(stats_text(bank, took))
+            return 0
         if opts["init"] is not None:
             result = scaffold.init(
                 _root(opts["root"], must_exist=False),
@@ -71,15 +142,15 @@ def run(opts: dict[str, Any]) -> int:
             result = scaffold.materialize_flows(_root(opts["root"], must_exist=True), force=opts["force"])
             _emit(result.as_dict(), as_json, _materialize_text(result))
             return 0
-    except (scaffold.ScaffoldError, StarterMissing, Refusal) as exc:
+        answered = _read_action(opts)
+    except (scaffold.ScaffoldError, StarterMissing, ToolInputError) as exc:
         click.echo(f"mcp-memorybank: {exc}", err=True)
         return 1
-    click.echo(
-        "mcp-memorybank: serving MCP is not part of this version yet; pass an action such as "
-        "--init NAME or --materialize-flows",
-        err=True,
-    )
-    return 2
+    if answered is None:
+        return _serve(opts)
+    result, text = answered
+    _emit(result, as_json, text)
+    return 1 if opts["validate"] and result["errors"] else 0
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -89,6 +160,23 @@ def run(opts: dict[str, Any]) -> int:
 @click.option("--dry-run", is_flag=True, help="With --init: list what would be written, write nothing.")
 @click.option("--force", is_flag=True, help="Seed or copy over existing documents.")
 @click.option("--materialize-flows", is_flag=True, help="Copy the shipped templates into the bank.")
+@click.option("--stats", is_flag=True, help="Print what the bank holds and exit.")
+@click.option("--route", metavar="QUESTION", help="Which documents answer a question.")
+@click.option("--search", metavar="QUERY", help="Full-text search of document bodies.")
+@click.option("--read", metavar="PATH", help="Read a document (with --section: one section).")
+@click.option("--section", help="With --read: the ## section to read.")
+@click.option("--validate", is_flag=True, help="Check the bank; exit 1 when there are errors.")
+@click.option("--summary", is_flag=True, help="With --validate: counts only.")
+@click.option("--rule", help="With --validate: one rule name.")
+@click.option("--scope", help="With --validate or --drift: a subdirectory.")
+@click.option("--graph", metavar="PATH", help="The derived_from graph around a document.")
+@click.option("--direction", type=click.Choice(["up", "down", "both"]), default="down", show_default=True)
+@click.option("--depth", type=click.IntRange(1, 6), default=2, show_default=True)
+@click.option("--changed", metavar="REF_OR_DATE", help="Documents changed since a git ref or a date.")
+@click.option("--drift", is_flag=True, help="Documents whose anchored code moved on without them.")
+@click.option("--threshold-days", type=click.IntRange(0, 3650), default=90, show_default=True)
+@click.option("--list-inbox", is_flag=True, help="The quarantined _inbox/ notes, oldest first.")
+@click.option("--limit", type=click.IntRange(1, 50), help="With --route (1-25) or --search (1-50).")
 @click.option("--json", "json", is_flag=True, help="Print the result object the MCP tool returns.")
 @click.version_option(__version__, "--version", prog_name="mcp-memorybank")
 def command(**opts: Any) -> None:

@@ -112,6 +112,7 @@ SECTIONS: tuple[Section, ...] = (
 
 BY_DIRECTORY = {section.directory: section for section in SECTIONS}
 SEEDED = tuple(section for section in SECTIONS if section.seeded)
+INBOX_NOT_NOTES = frozenset({"README.md", "DISCARDED.md"})  # the inbox's own index and its discard log
 EMPTY_REGISTRY = "Empty. The first document of this kind is registered here."
 LEGACY_EMPTY_REGISTRY = "Empty. A first document of this kind is registered here."
 

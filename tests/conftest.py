@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -81,3 +83,23 @@ def bank_factory(tmp_path: Path) -> Callable[..., Path]:
         return write_bank(tmp_path / name, CLEAN_BANK if files is None else files)
 
     return make
+
+
+GIT_IDENTITY = {
+    "GIT_AUTHOR_NAME": "Bank Test",
+    "GIT_AUTHOR_EMAIL": "bank@example.com",
+    "GIT_COMMITTER_NAME": "Bank Test",
+    "GIT_COMMITTER_EMAIL": "bank@example.com",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+
+
+def git(repo: Path, *args: str, date: str = "2024-01-01T12:00:00+00:00") -> str:
+    """Run the real git in `repo` with a fixed identity and author/committer date; return stdout."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env |= GIT_IDENTITY | {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+    done = subprocess.run(
+        ["git", "-C", str(repo), *args], env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout

@@ -57,8 +57,8 @@ def test_usage_errors_exit_two(tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.chdir(tmp_path)
     assert run(["--init", "Acme"], capsys)[0] == 2
     assert run(["--materialize-flows"], capsys)[0] == 2
-    code, _, err = run(["--root", str(tmp_path)], capsys)
-    assert code == 2 and "--init" in err
+    code, _, err = run(["--root", str(tmp_path), "--route", "x", "--limit", "0"], capsys)
+    assert code == 2 and "--limit" in err
 
 
 def test_the_console_scripts_work_as_subprocesses(tmp_path: Path) -> None:

@@ -1,0 +1,196 @@
+"""`bank_changed`: which documents were added, modified, renamed or deleted since a ref or a date.
+
+Why two modes: a git ref gives the honest delta (new, edited, moved, gone), compared with the
+working tree so uncommitted edits count; a date is the fallback for banks outside git, and can only
+say which files have a newer modification time.
+
+Dates (pinned here): `YYYY-MM-DD` is **local** midnight of that day; a date-time without an offset
+is local time; one with `Z` or an offset is that instant. The reference read a bare date as UTC
+midnight; local midnight is what a person typing "since yesterday's date" means.
+
+Departures from the reference, on purpose:
+- file names are read NUL-separated and unquoted, so `заметка.md` is reported (W20);
+- a walking ref (`HEAD~20`, `main^^`) that reaches past the first commit is measured from the empty
+  tree, so what the first commit added is reported as added too (W20); in a repository with no
+  commit yet, everything under the bank is added;
+- a document renamed to something that is no longer a document (`x.md` → `x.txt`, or out of the
+  bank) is reported as deleted rather than dropped; a type change (file ↔ symlink) is modified when
+  the path is still a document and deleted when it no longer is; a copy (seen only under
+  `diff.renames=copies`) is added;
+- paths the bank itself never indexes (hidden directories, `node_modules`, …) are left out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from memorybank_lint.bank import SKIPPED_NAMES, Bank
+
+from . import git
+from .errors import ToolInputError
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
+_WALKING = re.compile(r"(?:~\d*|\^+)+$")
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+MTIME_NOTE = (
+    "Modification times cannot tell a new document from an edited one and cannot see deletions or "
+    "renames; pass a git ref (for example HEAD~5) for the full delta."
+)
+
+
+def _instant(text: str) -> dt.datetime:
+    try:
+        value = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise ToolInputError(
+            f"'{text}' starts like a date but is not a valid one; write YYYY-MM-DD or an ISO date-time"
+        ) from None
+    return value.astimezone() if value.tzinfo is None else value
+
+
+def _entry(bank: Bank, path: str, kind: str, origin: str | None = None) -> dict[str, Any]:
+    doc = bank.docs.get(path) if kind != "deleted" else None
+    name = path.rsplit("/", 1)[-1]
+    entry: dict[str, Any] = {
+        "path": path,
+        "title": doc.title if doc is not None else name.removesuffix(".md"),
+        "changeKind": kind,
+    }
+    if doc is not None:
+        if doc.doc_kind:
+            entry["docKind"] = doc.doc_kind
+        entry["layer"] = doc.layer
+        if doc.status:
+            entry["status"] = doc.status
+    if origin is not None:
+        entry["from"] = origin
+    return entry
+
+
+def _by_mtime(bank: Bank, since: str, instant: dt.datetime, note: str) -> dict[str, Any]:
+    threshold_ms = instant.timestamp() * 1000
+    changes = [_entry(bank, path, "modified") for path, doc in bank.docs.items() if doc.mtime > threshold_ms]
+    changes.sort(key=lambda c: c["path"])
+    return {"since": since, "mode": "mtime", "changes": changes, "note": note}
+
+
+def _commit(bank: Bank, ref: str) -> str | None:
+    result = git.run(bank.root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    return result.out.strip() if result.ok and result.out.strip() else None
+
+
+def _empty_tree(bank: Bank) -> str:
+    result = git.run(bank.root, "hash-object", "-t", "tree", "--stdin", stdin="")
+    if not result.ok:
+        raise ToolInputError(f"git could not name the empty tree: {result.err or 'no message'}")
+    return result.out.strip()
+
+
+def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
+    """The tree-ish to compare the working tree with, and the note explaining a fallback."""
+    found = _commit(bank, since)
+    if found is not None:
+        return found, None
+    not_commit = ToolInputError(f"'{since}' is not a commit in the repository at {repo}")
+    if not _WALKING.search(since):
+        raise not_commit
+    stem = _WALKING.sub("", since) or "HEAD"
+    if stem == "HEAD" and _commit(bank, "HEAD") is None:
+        return _empty_tree(bank), (
+            f"The repository at {repo} has no commit yet, so every document under the bank is listed "
+            "as added."
+        )
+    tip = _commit(bank, stem)
+    roots = git.run(bank.root, "rev-list", "--max-parents=0", tip) if tip is not None else None
+    listed = roots.out.split() if roots is not None and roots.ok else []
+    if not listed:
+        raise not_commit
+    return _empty_tree(bank), (
+        f"'{since}' reaches past the start of the repository, so the delta is measured from before "
+        f"its first commit {listed[-1][:8]}: everything the repository holds under the bank counts."
+    )
+
+
+def _to_bank(repo: Path, bank_real: str, repo_path: str) -> str | None:
+    """A repository path as a bank document path, or None when the bank would not index it."""
+    relative = os.path.relpath(os.path.join(repo, repo_path), bank_real).replace(os.sep, "/")
+    if relative.startswith("../") or relative == ".." or not relative.endswith(".md"):
+        return None
+    if any(part.startswith(".") or part in SKIPPED_NAMES for part in relative.split("/")):
+        return None
+    return relative
+
+
+def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
+    bank_real = os.path.realpath(bank.root)
+    prefix = git.bank_prefix(repo, bank.root)
+    scope = prefix or "."
+    diff = git.run(repo, "diff", "-z", "--name-status", "-M", "--no-color", base, "--", scope)
+    if not diff.ok:
+        raise ToolInputError(f"git could not compare the working tree with {base[:8]}: {diff.err}")
+    found: dict[str, dict[str, Any]] = {}
+
+    def report(path: str | None, kind: str, origin: str | None = None) -> None:
+        if path is not None and path not in found:
+            found[path] = _entry(bank, path, kind, origin)
+
+    tokens = iter(diff.out.split("\0"))
+    for status in tokens:
+        letter = status[:1]
+        names = [next(tokens, ""), next(tokens, "")] if letter in ("R", "C") else [next(tokens, "")]
+        if not letter or not all(names):
+            break
+        if len(names) == 2:
+            old_doc, new_doc = (_to_bank(repo, bank_real, name) for name in names)
+            if new_doc is not None:
+                report(new_doc, *(("renamed", old_doc or names[0]) if letter == "R" else ("added",)))
+            elif letter == "R":
+                report(old_doc, "deleted")
+            continue
+        path = _to_bank(repo, bank_real, names[0])
+        if letter == "T":
+            report(path, "modified" if path in bank.docs else "deleted")
+        elif kind := {"A": "added", "M": "modified", "D": "deleted"}.get(letter):
+            report(path, kind)
+    others = git.run(repo, "ls-files", "-z", "--others", "--exclude-standard", "--", scope)
+    if not others.ok:
+        raise ToolInputError(f"git could not list the untracked files: {others.err}")
+    for name in others.out.split("\0"):
+        if name:
+            report(_to_bank(repo, bank_real, name), "added")
+    return sorted(found.values(), key=lambda c: (c["changeKind"], c["path"]))
+
+
+def changed(bank: Bank, since: str) -> dict[str, Any]:
+    """`bank_changed`: a date gives the modification-time list, anything else is read as a git ref."""
+    if not isinstance(since, str) or not since.strip():
+        raise ToolInputError("since is empty; pass a git ref (HEAD~5, a tag, a hash) or a date (YYYY-MM-DD)")
+    since = since.strip()
+    if _DATE.match(since):
+        return _by_mtime(bank, since, _instant(since), MTIME_NOTE)
+    if since.startswith("-") or "\0" in since:
+        raise ToolInputError(f"'{since}' is neither a git ref nor a date")
+    repo, problem = git.toplevel(bank.root)
+    if problem is not None:
+        raise ToolInputError(f"git cannot answer for the bank at {bank.root}: {problem}")
+    if repo is None:
+        if _WALKING.search(since):
+            note = (
+                f"The bank is not inside a git repository, so '{since}' cannot be measured and every "
+                "document is listed as present; commit the bank, or pass a date (YYYY-MM-DD)."
+            )
+            return _by_mtime(bank, since, _EPOCH, note)
+        raise ToolInputError(
+            f"The bank is not inside a git repository, so '{since}' cannot be resolved; "
+            "pass a date (YYYY-MM-DD) instead."
+        )
+    base, note = _base(bank, since, repo)
+    changes = _delta(bank, repo, base)
+    answer: dict[str, Any] = {"since": since, "mode": "git", "repo": str(repo), "changes": changes}
+    if note is not None:
+        answer["note"] = note
+    return answer

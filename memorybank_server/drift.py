@@ -1,0 +1,163 @@
+"""`bank_drift`: documents whose anchored code was committed long after the document last was.
+
+Why only `anchors:`: ownership of code by a document is a claim a person makes; guessing it from
+the text would report drift nobody can act on. Why commit times and not modification times: a
+checkout rewrites every mtime, so only the history says when code and document last moved. Why one
+`git log`: a bank can anchor hundreds of paths, and one walk of the history answers all of them.
+
+Departures from the reference, on purpose: times are compared as instants (committer Unix times),
+not as ISO strings, so commits made under different UTC offsets order correctly (W22); when the
+newest commit is not the first one the log lists (clock skew, merges), the newest still wins; an
+anchor that climbs out of the repository (`../x`) is reported as missing without looking at the
+disk; anchors skipped because the code or the document was never committed are counted in a note
+instead of vanishing silently.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from pathlib import Path
+from typing import Any
+
+from memorybank_lint.bank import Bank
+
+from . import git
+from .errors import ToolInputError
+
+DAY_SECONDS = 86_400
+MAX_THRESHOLD = 3650
+NOTHING_ANCHORED = (
+    "No document in scope declares anchors:. List the repository-relative code paths (files or "
+    "directories) a document describes under anchors: in its frontmatter; that list is the only input "
+    "this tool reads, and it never guesses ownership from the text."
+)
+NO_REPOSITORY = (
+    "The bank is not inside a git repository, so there are no commit dates to compare; modification "
+    "times would answer a different question (a checkout rewrites them all)."
+)
+
+Stamp = tuple[int, str]  # committer Unix time, committer date as strict ISO 8601 with offset
+
+
+def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
+    """The newest commit touching each path (files only, repository-relative), or why none."""
+    result = git.run(
+        repo,
+        "log",
+        "-z",
+        "--name-only",
+        "--no-renames",
+        "--no-show-signature",
+        "--format=%x01%ct %cI",
+        "--",
+        *paths,
+    )
+    if not result.ok:
+        head = git.run(repo, "rev-parse", "--verify", "--quiet", "HEAD")
+        if not head.ok:
+            return {}, None  # no commit yet: nothing was ever committed, which is not a failure
+        return {}, result.err or "git log failed without a message"
+    times: dict[str, Stamp] = {}
+    stamp: Stamp | None = None
+    fresh = False
+    for token in result.out.split("\0"):
+        unix, _, iso = token[1:].partition(" ")
+        if token.startswith("\x01") and unix.lstrip("-").isdigit():
+            stamp, fresh = (int(unix), iso), True
+            continue
+        name = token[1:] if fresh and token.startswith("\n") else token
+        fresh = False
+        if name and stamp is not None and (name not in times or times[name][0] < stamp[0]):
+            times[name] = stamp
+    return times, None
+
+
+def _unusable(anchor: str) -> bool:
+    """An anchor that leaves the repository (or cannot be a file name) names no code of it."""
+    return anchor == ".." or anchor.startswith(("../", "/")) or "\0" in anchor
+
+
+def _code_time(times: dict[str, Stamp], anchor: str) -> Stamp | None:
+    if anchor in times:
+        return times[anchor]
+    prefix = "" if anchor == "." else anchor + "/"
+    under = [stamp for name, stamp in times.items() if name.startswith(prefix)]
+    return max(under, default=None)
+
+
+def _check(threshold_days: Any, scope: Any) -> tuple[int, str | None]:
+    integer = isinstance(threshold_days, int) and not isinstance(threshold_days, bool)
+    if not integer or not 0 <= threshold_days <= MAX_THRESHOLD:
+        raise ToolInputError(
+            f"thresholdDays must be an integer from 0 to {MAX_THRESHOLD}, not {threshold_days!r}"
+        )
+    if scope is not None and not isinstance(scope, str):
+        raise ToolInputError(f"scope must be a bank subdirectory, not {scope!r}")
+    cleaned = (scope or "").strip().removeprefix("./").strip("/")
+    return threshold_days, cleaned or None
+
+
+def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dict[str, Any]:
+    """`bank_drift`: anchored documents whose code moved on more than `threshold_days` after them."""
+    threshold_days, scope = _check(threshold_days, scope)
+    docs = [
+        doc
+        for path, doc in bank.docs.items()
+        if scope is None or path == scope or path.startswith(scope + "/")
+    ]
+    anchored = [doc for doc in docs if doc.anchors]
+    answer: dict[str, Any] = {
+        "thresholdDays": threshold_days,
+        "anchored": len(anchored),
+        "unanchored": len(docs) - len(anchored),
+        "mode": "none",
+        "drifted": [],
+        "missing": [],
+    }
+    if not anchored:
+        return {**answer, "note": NOTHING_ANCHORED}
+    repo, problem = git.toplevel(bank.root)
+    prefix = git.bank_prefix(repo, bank.root) if repo is not None else None
+    if repo is None or prefix is None:
+        return {**answer, "note": NO_REPOSITORY if problem is None else f"git cannot answer: {problem}"}
+    pairs = [
+        (doc, anchor) for doc in anchored for anchor in dict.fromkeys(map(posixpath.normpath, doc.anchors))
+    ]
+    doc_paths = {doc.path: posixpath.join(prefix, doc.path) if prefix else doc.path for doc in anchored}
+    logged = {anchor for _, anchor in pairs if not _unusable(anchor)} | set(doc_paths.values())
+    times, failure = _log(repo, sorted(logged))
+    drifted: list[tuple[int, dict[str, Any]]] = []
+    missing: list[dict[str, Any]] = []
+    skipped = 0
+    for doc, anchor in pairs:
+        base = {"path": doc.path, "title": doc.title, "status": doc.status, "anchor": anchor}
+        if _unusable(anchor) or not os.path.lexists(repo / anchor):
+            missing.append({**base, "missing": True})
+            continue
+        code, touched = _code_time(times, anchor), times.get(doc_paths[doc.path])
+        if code is None or touched is None:
+            skipped += 1
+            continue
+        gap = code[0] - touched[0]
+        if gap > threshold_days * DAY_SECONDS:
+            entry = {
+                **base,
+                "docTouched": touched[1],
+                "codeTouched": code[1],
+                "aheadDays": gap // DAY_SECONDS,
+            }
+            drifted.append((gap, entry))
+    drifted.sort(key=lambda item: (-item[0], item[1]["path"], item[1]["anchor"]))
+    missing.sort(key=lambda m: (m["path"], m["anchor"]))
+    answer.update(mode="git", repo=str(repo), drifted=[entry for _, entry in drifted], missing=missing)
+    if failure is not None:
+        answer["note"] = (
+            f"git log failed ({failure}), so no anchor could be timed; only missing anchors are listed."
+        )
+    elif skipped:
+        answer["note"] = (
+            f"{skipped} anchor(s) were not compared because the code or the document has never been "
+            "committed (uncommitted edits do not count)."
+        )
+    return answer

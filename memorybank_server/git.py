@@ -1,0 +1,92 @@
+"""Running the real `git` binary for `bank_changed` and `bank_drift`, without ever raising past here.
+
+Why a wrapper: both tools ask git read-only questions about the repository around the bank, and
+both must turn every failure (git missing, not a repository, a bad ref, a hung process) into a
+sentence or a note, never a traceback. Why these flags: `-z` and `core.quotePath=false` keep
+non-ASCII file names byte-exact (a quoted `заметка.md` would otherwise be dropped), and literal
+pathspecs stop an anchor such as `src/*.py` or `:(exclude)x` from being read as pathspec magic,
+and `core.fsmonitor=false` keeps a read-only question from starting a repository-configured command.
+Why a scrubbed environment: inside a git hook `GIT_DIR` and `GIT_INDEX_FILE` point at another
+repository's internals; the bank's own repository must be found from the bank directory alone.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+TIMEOUT_SECONDS = 60
+_LOCATION_VARIABLES = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_NAMESPACE",
+    "GIT_PREFIX",
+)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one git call produced; `ok` is False for a non-zero exit, a missing git or a timeout."""
+
+    ok: bool
+    out: str
+    err: str
+
+
+def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
+    """`git -C directory args…` with quoting off and literal pathspecs; never raises."""
+    env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARIABLES}
+    env["GIT_LITERAL_PATHSPECS"] = "1"
+    env["GIT_OPTIONAL_LOCKS"] = "0"
+    command = ["git", "-C", str(directory), "-c", "core.quotePath=false", "-c", "core.fsmonitor=false", *args]
+    try:
+        done = subprocess.run(
+            command,
+            input=stdin.encode() if stdin is not None else None,
+            capture_output=True,
+            env=env,
+            timeout=TIMEOUT_SECONDS,
+            check=False,
+        )
+    except FileNotFoundError:
+        return Result(False, "", "git is not installed or not on PATH")
+    except subprocess.TimeoutExpired:
+        return Result(False, "", f"git did not answer within {TIMEOUT_SECONDS} seconds")
+    except OSError as exc:
+        return Result(False, "", f"git could not be started: {exc.strerror}")
+    except ValueError:
+        return Result(False, "", "an argument for git contains a NUL character")
+    out = done.stdout.decode("utf-8", errors="surrogateescape")
+    err = done.stderr.decode("utf-8", errors="replace").strip()
+    return Result(done.returncode == 0, out, err)
+
+
+def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:
+    """The real path of the working tree holding `directory`; or None and why git could not say.
+
+    The reason is None when there is simply no repository, and git's own words otherwise (git
+    missing, a repository git refuses to use, …), so callers never call the latter "no repository".
+    """
+    result = run(directory, "rev-parse", "--show-toplevel")
+    if result.ok and result.out.strip():
+        return Path(os.path.realpath(result.out.strip())), None
+    if result.ok or "not a git repository" in result.err:
+        return None, None
+    lines = result.err.splitlines()
+    return None, (lines[0].removeprefix("fatal: ") if lines else "git failed without a message")
+
+
+def bank_prefix(repo: Path, bank_root: Path) -> str | None:
+    """The bank's directory relative to the repository (`""` at the top), or None if outside it."""
+    try:
+        relative = Path(os.path.realpath(bank_root)).relative_to(repo)
+    except ValueError:
+        return None
+    posix = relative.as_posix()
+    return "" if posix == "." else posix

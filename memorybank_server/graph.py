@@ -1,0 +1,221 @@
+"""`bank_graph`: the `derived_from` neighbourhood of one document, up (sources), down (dependents)
+or both, with the edges that leave the bank and the ones that go nowhere.
+
+Why a walk of its own rather than `memorybank_lint.graph.walk`: the answer needs the edges, their
+`fit`, the hop at which each node was first seen and by which sweep, and the entries that are not
+internal, none of which the linter's walk keeps.
+
+Departures from the reference, on purpose:
+- a URL target is `external` with `url: true`, never `broken`, and is never opened (W21);
+- `external` and `broken` come from every node whose own `derived_from` the walk looked at: in `up`
+  the nodes it expanded; in `down` and `both` every node of the answer (the root included), so the
+  default `down` direction shows the root's and the dependents' outside sources too (W21), and so
+  the external neighbours are no longer always empty there;
+- in `both`, the down sweep expands a node even if the up sweep found it first; each sweep expands
+  a document at most once, which is what keeps cycles harmless.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import stat
+from typing import Any
+
+from memorybank_lint import frontmatter
+from memorybank_lint.bank import Bank
+from memorybank_lint.document import Edge
+from memorybank_lint.paths import normalize
+
+from .errors import ToolInputError
+
+DIRECTIONS = ("up", "down", "both")
+MAX_DEPTH = 6
+MAX_LIMIT = 300
+MAX_NEIGHBOURS = 25
+CEILING_LEVELS = 3
+NEIGHBOUR_READ_BYTES = 256 * 1024
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ToolInputError(f"{name} must be an integer from {low} to {high}, not {value!r}")
+    return value
+
+
+class _Walk:
+    """The shared node and edge sets of one `bank_graph` call."""
+
+    def __init__(self, bank: Bank, root: str, direction: str, limit: int) -> None:
+        self.bank = bank
+        self.limit = limit
+        self.nodes: dict[str, dict[str, Any]] = {root: self._node(root, 0, direction)}
+        self.edges: dict[tuple[str, str], str | None] = {}
+        self.outside: dict[tuple[str, str], dict[str, Any]] = {}
+        self.broken: dict[tuple[str, str], dict[str, Any]] = {}
+        self.truncated = False
+
+    def _node(self, path: str, depth: int, via: str) -> dict[str, Any]:
+        doc = self.bank.docs[path]
+        return {
+            "path": path,
+            "title": doc.title,
+            "docKind": doc.doc_kind,
+            "layer": doc.layer,
+            "status": doc.status,
+            "depth": depth,
+            "via": via,
+        }
+
+    def reach(self, path: str, depth: int, via: str) -> bool:
+        """Record `path` as a node at `depth`; False when the node ceiling keeps it out."""
+        node = self.nodes.get(path)
+        if node is not None:
+            node["depth"] = min(node["depth"], depth)
+            return True
+        if len(self.nodes) >= self.limit:
+            self.truncated = True
+            return False
+        self.nodes[path] = self._node(path, depth, via)
+        return True
+
+    def edge(self, source: str, target: str, fit: str | None) -> None:
+        if source in self.nodes and target in self.nodes and (source, target) not in self.edges:
+            self.edges[(source, target)] = fit
+
+    def note_leaving(self, path: str) -> None:
+        """File the non-internal `derived_from` entries of `path` under `external` or `broken`."""
+        for edge in self.bank.docs[path].derived_from:
+            target = edge.target
+            key = (path, edge.raw)
+            if target.url:
+                self.outside.setdefault(key, {"from": path, "raw": edge.raw, "url": True})
+            elif target.external:
+                self.outside.setdefault(key, {"from": path, "raw": edge.raw})
+            elif target.resolved is not None and self.bank.edge_target(edge) is None:
+                self.broken.setdefault(key, {"from": path, "raw": edge.raw})
+
+    def sweep(self, root: str, direction: str, depth: int) -> None:
+        """Breadth-first, level by level; each document expanded at most once in this sweep."""
+        expanded = {root}
+        level = [root]
+        for hop in range(1, depth + 1):
+            following: list[str] = []
+            for current in level:
+                for source, target, fit in self._steps(current, direction):
+                    reached = target if direction == "up" else source
+                    if not self.reach(reached, hop, direction):
+                        continue
+                    self.edge(source, target, fit)
+                    if reached not in expanded:
+                        expanded.add(reached)
+                        following.append(reached)
+            level = following
+        if direction == "down":
+            for path in self.nodes:
+                self.note_leaving(path)
+
+    def _steps(self, current: str, direction: str) -> list[tuple[str, str, str | None]]:
+        """`(from, to, fit)` for each internal edge one hop from `current` in `direction`."""
+        if direction == "up":
+            self.note_leaving(current)
+            return [
+                (current, target, edge.fit)
+                for edge in self.bank.docs[current].derived_from
+                if (target := self.bank.edge_target(edge)) is not None
+            ]
+        steps = []
+        for dependent in dict.fromkeys(self.bank.incoming.get(current, [])):
+            if dependent in self.bank.docs:
+                steps.append((dependent, current, _fit_towards(self.bank, dependent, current)))
+        return steps
+
+
+def _fit_towards(bank: Bank, dependent: str, target: str) -> str | None:
+    edges: list[Edge] = bank.docs[dependent].derived_from
+    return next((e.fit for e in edges if e.fit is not None and bank.edge_target(e) == target), None)
+
+
+def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
+    """One hop outside the bank: what the target file says about itself, read leniently, or why
+    it was not read. Nothing beyond `CEILING_LEVELS` directories above the bank is ever opened."""
+    parents = bank.root.parents
+    ceiling = parents[min(CEILING_LEVELS - 1, len(parents) - 1)] if parents else bank.root
+    written = entry["raw"].split("#", 1)[0].strip()
+    declaring = os.path.join(bank.root, posixpath.dirname(entry["from"]))
+    target = os.path.normpath(os.path.join(declaring, written))
+    same = target == str(ceiling)
+    result = {**entry, "file": target if same else os.path.relpath(target, ceiling)}
+    real = os.path.realpath(target)
+    if not _within(target, str(ceiling)) or not _within(real, os.path.realpath(ceiling)):
+        return {**result, "unreadable": f"beyond the {CEILING_LEVELS} directory levels above the bank"}
+    if not target.endswith(".md"):
+        return {**result, "unreadable": "not a markdown file"}
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            raise OSError
+        with open(target, "rb") as handle:
+            text = handle.read(NEIGHBOUR_READ_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return {**result, "unreadable": "no such file (the edge is broken, not merely external)"}
+    _, header = frontmatter.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+    data = header.data
+    title = data.get("title")
+    named = isinstance(title, str) and title.strip()
+    result["title"] = title.strip() if named else os.path.basename(target)[:-3]
+    for key, name in (("doc_kind", "docKind"), ("status", "status"), ("purpose", "purpose")):
+        value = data.get(key)
+        if isinstance(value, str) and value.strip():
+            result[name] = value.strip()
+    owned = data.get("canonical_for")
+    if isinstance(owned, str):
+        result["canonicalFor"] = [owned.strip()]
+    elif isinstance(owned, list):
+        result["canonicalFor"] = [str(item).strip() for item in owned]
+    return result
+
+
+def _within(path: str, directory: str) -> bool:
+    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
+
+
+def graph(
+    bank: Bank, path: str, direction: str = "down", depth: int = 2, limit: int = 60, neighbours: bool = True
+) -> dict[str, Any]:
+    """`bank_graph`: the nodes within `depth` hops of `path`, at most `limit` of them (root included)."""
+    if direction not in DIRECTIONS:
+        raise ToolInputError(f"direction must be one of up, down, both, not {direction!r}")
+    depth = _check_int("depth", depth, 1, MAX_DEPTH)
+    limit = _check_int("limit", limit, 1, MAX_LIMIT)
+    if not isinstance(path, str) or not path.strip():
+        raise ToolInputError("path is empty; pass the bank-relative path of the starting document")
+    root = normalize(bank.root, path, bank.docs.keys())
+    if root not in bank.docs:
+        raise ToolInputError(f"Not a document of this bank: '{path}'")
+    walk = _Walk(bank, root, direction, limit)
+    for sweep in ("up", "down") if direction == "both" else (direction,):
+        walk.sweep(root, sweep, depth)
+    nodes = sorted(walk.nodes.values(), key=lambda n: (n["depth"], n["path"]))
+    by_layer: dict[str, int] = {}
+    for node in nodes:
+        if node["path"] != root:
+            by_layer[node["layer"]] = by_layer.get(node["layer"], 0) + 1
+    external = [walk.outside[k] for k in sorted(walk.outside)]
+    answer: dict[str, Any] = {
+        "root": root,
+        "direction": direction,
+        "depth": depth,
+        "nodes": nodes,
+        "edges": [
+            {"from": s, "to": t, **({"fit": f} if f is not None else {})}
+            for (s, t), f in sorted(walk.edges.items())
+        ],
+        "external": external,
+        "broken": [walk.broken[k] for k in sorted(walk.broken)],
+        "byLayer": dict(sorted(by_layer.items())),
+        "truncated": walk.truncated,
+    }
+    if neighbours:
+        readable = [entry for entry in external if not entry.get("url")]
+        answer["neighbours"] = [neighbour(bank, entry) for entry in readable[:MAX_NEIGHBOURS]]
+    return answer

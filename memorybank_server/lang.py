@@ -1,0 +1,247 @@
+"""The bilingual layer: tokenisers, stop words, stems and the Russian ↔ English concept model.
+
+Why a layer of its own: most real banks write purposes and headings in Russian and titles and
+`canonical_for` keys in English, and developers ask in either language. Routing and search both
+need the same answer to "which words in this document mean what the question means", so the
+tokenisers, the dictionary and the bank's own `dna/vocabulary.md` live here, once.
+
+`ё` is folded to `е` everywhere (authors write both), and stems come from `stemmer`: a word's
+ending is removed, never its front, so a root cannot be mistaken for a shorter unrelated one.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from memorybank_lint.bank import Bank
+
+from . import lexicon_data
+from .stemmer import en_stem, is_cyrillic, ru_stem
+
+ROUTE_STOP = lexicon_data.EN_STOP | lexicon_data.RU_STOP
+SEARCH_STOP = lexicon_data.SEARCH_EN_STOP | lexicon_data.RU_STOP
+VOCABULARY_PATH = "dna/vocabulary.md"
+
+_ROUTE_SPLIT = re.compile(r"[^a-z0-9\u0400-\u04ff]+")
+_SEARCH_TOKEN = re.compile(r"[a-z0-9_\-\u0400-\u04ff]+")
+_FRAGMENT_SPLIT = re.compile(r"[-_]+")
+_LATIN_WORD = re.compile(r"^[a-z][a-z0-9_-]*$")
+_SEPARATOR_ROW = re.compile(r"^[\s|:-]+$")
+
+# A Russian token whose stem is not a key may still extend one (`пороговый` → `порог`), but only
+# from a key long enough to be unambiguous and by a short tail; `проектирование` is not `проект`.
+_MIN_PREFIX_KEY = 5
+_MAX_PREFIX_TAIL = 3
+
+
+def fold(text: str) -> str:
+    """Lower-case and fold `ё` to `е`: the one normalisation every tokeniser starts with."""
+    return text.lower().replace("ё", "е")
+
+
+def words(text: str) -> list[str]:
+    """Routing words of a field, stop words kept: split on anything but a–z, 0–9 and Cyrillic."""
+    return [t for t in _ROUTE_SPLIT.split(fold(text)) if len(t) >= 2]
+
+
+def route_tokens(text: str) -> list[str]:
+    """Routing words with the English and Russian stop words removed."""
+    return [t for t in words(text) if t not in ROUTE_STOP]
+
+
+def search_tokens(text: str) -> list[str]:
+    """Index words: `-` and `_` are kept inside a token, so `ft-smd-843` stays one identifier."""
+    found = (t.strip("-_") for t in _SEARCH_TOKEN.findall(fold(text)))
+    return [t for t in found if len(t) >= 2]
+
+
+def fragments(token: str) -> list[str]:
+    """The parts of a compound identifier: `ft-smd-843` → `ft`, `smd`, `843` (2+ characters)."""
+    if "-" not in token and "_" not in token:
+        return []
+    return [part for part in _FRAGMENT_SPLIT.split(token) if len(part) >= 2]
+
+
+def normal(token: str) -> str:
+    """The stem two words are compared by: Snowball for Cyrillic, the light stemmer for Latin."""
+    return ru_stem(token) if is_cyrillic(token) else en_stem(token)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One question word with its other-language equivalents.
+
+    `stem` is the dictionary key a Cyrillic word fell under (None for Latin words and for Russian
+    words the dictionary does not know); `translations` are whole words of the other language.
+    """
+
+    literal: str
+    translations: tuple[str, ...]
+    stem: str | None
+
+
+Entry = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _parse_entries(text: str) -> list[Entry]:
+    entries = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "|" not in line:
+            continue
+        left, right = line.split("|", 1)
+        entries.append((tuple(words(left)), tuple(words(right))))
+    return entries
+
+
+class Lexicon:
+    """The built-in dictionary, optionally extended by a bank's vocabulary rows.
+
+    Russian words are keyed by their Snowball stem and English words by their light stem, so any
+    inflection of a listed word finds the entry, in either direction.
+    """
+
+    def __init__(self, entries: Iterable[Entry], vocabulary_rows: int = 0) -> None:
+        self.vocabulary_rows = vocabulary_rows
+        self._ru: dict[str, list[str]] = {}
+        self._en: dict[str, list[str]] = {}
+        self._groups: dict[str, list[str]] = {}
+        for russian, english in entries:
+            for group in (russian, english):
+                for word in group:
+                    same = self._groups.setdefault(normal(word), [])
+                    same.extend(w for w in group if w not in same)
+            for ru_word in russian:
+                targets = self._ru.setdefault(ru_stem(ru_word), [])
+                targets.extend(w for w in english if w not in targets)
+            for en_word in english:
+                targets = self._en.setdefault(en_stem(en_word), [])
+                targets.extend(w for w in russian if w not in targets)
+        self._prefix_keys = sorted((k for k in self._ru if len(k) >= _MIN_PREFIX_KEY), key=len, reverse=True)
+
+    def stem(self, token: str) -> str | None:
+        """The dictionary key a Cyrillic token falls under, or None (Latin or unknown word)."""
+        token = fold(token)
+        if not is_cyrillic(token):
+            return None
+        own = ru_stem(token)
+        if own in self._ru:
+            return own
+        for key in self._prefix_keys:
+            if own.startswith(key) and len(own) - len(key) <= _MAX_PREFIX_TAIL:
+                return key
+        return None
+
+    def translations(self, token: str) -> tuple[str, ...]:
+        """Other-language words for one token, one per stem, in dictionary order."""
+        token = fold(token)
+        if is_cyrillic(token):
+            key = self.stem(token)
+            found = self._ru.get(key, []) if key else []
+        else:
+            found = self._en.get(en_stem(token), [])
+        seen: set[str] = set()
+        result = []
+        for word in found:
+            if normal(word) not in seen:
+                seen.add(normal(word))
+                result.append(word)
+        return tuple(result)
+
+    def synonyms(self, token: str) -> tuple[str, ...]:
+        """Same-language words listed on a dictionary line with `token` (`booking` → `reservation`).
+
+        A line is one meaning, so its words in one language are near-synonyms; routing gives them
+        less credit than a translation.
+        """
+        own = normal(fold(token))
+        seen = {own}
+        result = []
+        for word in self._groups.get(own, ()):
+            key = normal(word)
+            if key not in seen:
+                seen.add(key)
+                result.append(word)
+        return tuple(result)
+
+    def concept(self, token: str) -> Concept:
+        token = fold(token)
+        return Concept(token, self.translations(token), self.stem(token))
+
+    def concepts(self, text: str) -> list[Concept]:
+        """One concept per distinct routing word of `text` (words with the same stem count once)."""
+        seen: set[str] = set()
+        result = []
+        for token in route_tokens(text):
+            key = normal(token)
+            if key in seen:
+                continue
+            seen.add(key)
+            result.append(self.concept(token))
+        return result
+
+
+def parse_vocabulary(text: str) -> list[Entry]:
+    """Rows of the markdown tables in `dna/vocabulary.md` as dictionary entries.
+
+    The header row of a table (the row right above its `|---|` separator) is never an entry, in
+    whatever language it is written. The left cell holds Russian words (comma-separated forms; any
+    inflection works because words are stemmed); the right cell English words or phrases, comma
+    separated, each phrase contributing its content words.
+    """
+    lines = [line.strip() for line in text.splitlines()]
+    entries: list[Entry] = []
+    for index, line in enumerate(lines):
+        if not line.startswith("|") or _SEPARATOR_ROW.match(line):
+            continue
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if following.startswith("|") and _SEPARATOR_ROW.match(following):
+            continue
+        cells = [cell.strip().replace("`", "") for cell in line.strip("|").split("|")]
+        if len(cells) < 2 or not is_cyrillic(cells[0]):
+            continue
+        russian = tuple(w for w in words(cells[0]) if is_cyrillic(w))
+        english = tuple(
+            w
+            for part in cells[1].split(",")
+            for w in words(part)
+            if _LATIN_WORD.match(w) and w not in lexicon_data.EN_STOP
+        )
+        if russian and english:
+            entries.append((russian, english))
+    return entries
+
+
+_BUILTIN: list[Entry] = _parse_entries(lexicon_data.ENTRIES)
+_builtin_lexicon: Lexicon | None = None
+_per_bank: weakref.WeakKeyDictionary[Bank, tuple[object, Lexicon]] = weakref.WeakKeyDictionary()
+
+
+def builtin_lexicon() -> Lexicon:
+    global _builtin_lexicon
+    if _builtin_lexicon is None:
+        _builtin_lexicon = Lexicon(_BUILTIN)
+    return _builtin_lexicon
+
+
+def lexicon_for(bank: Bank) -> Lexicon:
+    """The dictionary for one bank: built-ins plus its `dna/vocabulary.md`, rebuilt when that changes.
+
+    The cache key is the vocabulary document object itself: `Bank.refresh()` replaces a document
+    object exactly when its file changed, so an edit, an addition or a deletion is seen on the next
+    call at the cost of one dictionary lookup.
+    """
+    doc = bank.docs.get(VOCABULARY_PATH)
+    cached = _per_bank.get(bank)
+    if cached is not None and cached[0] is doc:
+        return cached[1]
+    if doc is None or not doc.text:
+        lexicon = builtin_lexicon()
+    else:
+        rows = parse_vocabulary(doc.text)
+        lexicon = Lexicon([*_BUILTIN, *rows], vocabulary_rows=len(rows))
+    _per_bank[bank] = (doc, lexicon)
+    return lexicon

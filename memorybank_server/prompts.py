@@ -1,0 +1,66 @@
+"""The five prompts: the bank's recurring jobs, written as instructions an agent can follow.
+
+Why prompts: they encode the order of calls that keeps reads small (route before reading, read
+sections, never scan the folder) so every session does not have to rediscover it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+
+def session_start(since: str = "HEAD~20") -> str:
+    return (
+        "Catch me up on this project from its memory bank, without reading everything.\n"
+        "1. Read the resource memorybank://index: it lists every document with its purpose.\n"
+        f"2. Call bank_changed with since={since!r} to see what moved recently.\n"
+        "3. Read only where the index and the delta leave real doubt: one bank_read call with a list "
+        "of paths, by section where you can. Never read files from the shell.\n"
+        "Then answer in this order: what the project is (two sentences); what is in flight, with its "
+        "delivery documents; the latest decisions; what is open (recorded questions, drafts never "
+        "activated, documents that are linked but missing). End by saying what you did not read."
+    )
+
+
+def route_then_read(question: str) -> str:
+    return (
+        f"Answer from the memory bank: {question}\n"
+        "Call bank_route with the question as asked (either language works). Read only its top "
+        "results with bank_read, preferring the section it names. Do not open README files or section "
+        "indexes to hunt for paths. If routing finds nothing, say so plainly instead of reading "
+        "broadly; bank_search finds literal terms and identifiers."
+    )
+
+
+def check_before_commit(scope: str = "") -> str:
+    where = f" with scope={scope!r}" if scope else ""
+    return (
+        f"Call bank_validate{where}. Group the findings by rule, errors first. For each: the rule, "
+        "the document that owns the problem, and the smallest fix. Collapse repeated findings of one "
+        "shape into one line with a count. Change nothing unless I ask."
+    )
+
+
+def record_adr(decision: str, now: dt.datetime | None = None) -> str:
+    stamp = (now or dt.datetime.now(dt.UTC)).strftime("%Y%m%dT%H%M%SZ")
+    return (
+        f"Record this decision as an ADR: {decision}\n"
+        "1. Read memorybank://schema/frontmatter, then bank_route the topic so derived_from points at "
+        "the documents the decision really rests on.\n"
+        f"2. Call bank_create with docKind 'adr' and path 'adr/ADR-{stamp}-<short-name>.md', dryRun "
+        "true first, and show me the preview.\n"
+        "3. Fill the template's sections with the real context, the drivers, the options considered "
+        "and why each lost, the decision and its consequences.\n"
+        "Keep decision_status 'proposed' and status 'draft': only a person accepts a decision."
+    )
+
+
+def review_inbox() -> str:
+    return (
+        "Review the quarantined notes in memorybank://inbox, oldest first. For each note: its claim in "
+        "one line, then bank_route its topic to find an existing owner. Recommend one outcome: fold it "
+        "into the owner with bank_update_section (preferred), promote it to a document of its own with "
+        "bank_promote, or discard it with bank_discard (a folded note is discarded with its "
+        "destination as the reason). Give the exact call, run it as a dry run, and act only on my "
+        "choice."
+    )

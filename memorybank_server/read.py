@@ -1,0 +1,253 @@
+"""`bank_read`: one document, one of its sections, or several documents under a byte budget.
+
+Why the text is read again from disk: the refresh that preceded the call may be a moment old, and an
+agent acting on what it read must see the file as it is now. The index is still the gate: only a
+path the refresh accepted as a document is opened, and it is opened only if it is, right now, a
+regular file reached without any symlink, inside the bank.
+
+Why sections match the way they do: most real headings are Russian, and the reference matcher kept
+only `a-z0-9`, so every Russian request matched the first heading. Here both sides keep every
+Unicode letter and digit (NFKC, casefolded, `ё` folded to `е`); an exact match wins, then a unique
+substring, then a unique whole-word match; anything else is an error that lists the real headings.
+
+Deliberate choices: a blank `section` means the whole document; of several headings with the same
+name the first is read (they cannot be told apart by name); the 400,000 cap counts UTF-8 bytes and
+cuts on a character boundary; dates in the frontmatter become ISO strings (`2026-03-27`, or
+`2026-03-27T10:00:00+00:00` for a timestamp), not the reference's JavaScript `…T00:00:00.000Z`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import os
+import re
+import stat
+import unicodedata
+from typing import Any
+
+from memorybank_lint import document
+from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import Section
+from memorybank_lint.paths import normalize
+
+from .errors import ToolInputError
+
+SINGLE_CAP_BYTES = 400_000
+BUDGET_BYTES = 40_000
+MIN_MAX_BYTES = 1000
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def fold(text: str) -> str:
+    """A heading or request reduced to its letters and digits: composed (a decomposed `й` is one
+    letter), casefolded, `ё`→`е`, runs of anything else collapsed to one space."""
+    composed = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
+    return _NOT_WORD.sub(" ", composed).strip()
+
+
+def _listing(sections: list[Section]) -> str:
+    return " | ".join(s.title for s in sections) or "(none)"
+
+
+def match_section(sections: list[Section], request: str, where: str) -> Section:
+    """The one section `request` names; a ToolInputError listing the real headings otherwise."""
+    wanted = fold(request)
+    if not wanted:
+        raise ToolInputError(
+            f"Section '{request}' has no letters or digits to match in {where}; "
+            f"available sections: {_listing(sections)}"
+        )
+    for matches in (
+        [s for s in sections if s.title == request.strip()],
+        [s for s in sections if fold(s.title) == wanted],
+    ):
+        if matches:
+            return matches[0]
+    containing = [s for s in sections if wanted in fold(s.title)]
+    if len(containing) > 1:
+        whole_words = [s for s in containing if f" {wanted} " in f" {fold(s.title)} "]
+        if len(whole_words) == 1:
+            return whole_words[0]
+        raise ToolInputError(
+            f"Section '{request}' is ambiguous in {where}: it matches {_listing(containing)}; "
+            "pass more of the heading"
+        )
+    if containing:
+        return containing[0]
+    raise ToolInputError(f"No section '{request}' in {where}; available sections: {_listing(sections)}")
+
+
+def jsonable(value: Any) -> Any:
+    """A YAML value as JSON can carry it: dates as ISO strings, keys as strings, bytes as text."""
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set):
+        return [jsonable(v) for v in value]
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return value
+
+
+def cap_bytes(text: str, limit: int) -> tuple[str, bool]:
+    """`text` cut to at most `limit` UTF-8 bytes on a character boundary, and whether it was cut."""
+    raw = text.encode("utf-8")
+    if len(raw) <= limit:
+        return text, False
+    return raw[:limit].decode("utf-8", errors="ignore"), True
+
+
+def _not_found(given: str, path: str) -> ToolInputError:
+    message = f"Not a document of this bank: '{given}'"
+    if path != given.strip():
+        message += f" (looked for '{path}')"
+    if path.startswith(("/", "../")) or "/../" in path or path == "..":
+        message += "; the path leads outside the bank"
+    return ToolInputError(message)
+
+
+def _fresh_text(bank: Bank, path: str) -> str:
+    """The file's text now, refusing anything that is no longer a plain file inside the bank."""
+    current = bank.root
+    for part in path.split("/"):
+        current = current / part
+        try:
+            info = os.lstat(current)
+        except OSError:
+            raise ToolInputError(f"Not a document of this bank: '{path}' is no longer on disk") from None
+        if stat.S_ISLNK(info.st_mode):
+            raise ToolInputError(f"Not a document of this bank: '{path}' now goes through a symlink")
+    if not stat.S_ISREG(info.st_mode):
+        raise ToolInputError(f"Not a document of this bank: '{path}' is no longer a regular file")
+    if info.st_size > bank.max_bytes:
+        raise ToolInputError(f"'{path}' is {info.st_size} bytes, over the {bank.max_bytes}-byte read limit")
+    try:
+        fd = os.open(current, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as handle:
+            raw = handle.read(bank.max_bytes + 1)
+    except OSError as exc:
+        raise ToolInputError(f"'{path}' cannot be read: {exc.strerror}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ToolInputError(f"'{path}' is not valid UTF-8 (byte offset {exc.start})") from None
+
+
+def _lookup(bank: Bank, given: str) -> str:
+    if not isinstance(given, str) or not given.strip():
+        raise ToolInputError("A path is empty; pass a bank-relative document path")
+    path = normalize(bank.root, given, bank.docs.keys())
+    if path not in bank.docs:
+        raise _not_found(given, path)
+    return path
+
+
+def read_one(bank: Bank, given: str, section: str | None = None) -> dict[str, Any]:
+    """The single-document answer of §4.2 (whole body, or one section)."""
+    path = _lookup(bank, given)
+    doc = document.parse(path, _fresh_text(bank, path), bank_name=bank.name)
+    lines = doc.text.split("\n")
+    answer: dict[str, Any] = {"path": path, "title": doc.title, "frontmatter": jsonable(doc.data)}
+    if section is not None and section.strip():
+        chosen = match_section(doc.sections, section, path)
+        answer["section"] = chosen.title
+        content = "\n".join(lines[chosen.line - 1 : chosen.end]).rstrip()
+    else:
+        content = "\n".join(lines[doc.body_line - 1 :]).strip()
+    content, truncated = cap_bytes(content, SINGLE_CAP_BYTES)
+    answer.update(
+        content=content,
+        bytes=len(content.encode("utf-8")),
+        truncated=truncated,
+        availableSections=[s.title for s in doc.sections],
+    )
+    return answer
+
+
+def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | None]]:
+    requests = []
+    for item in path:
+        if isinstance(item, str):
+            requests.append((item, section))
+        elif isinstance(item, dict) and isinstance(item.get("path"), str):
+            own = item.get("section")
+            if own is not None and not isinstance(own, str):
+                raise ToolInputError(f"The section of '{item['path']}' must be a string")
+            requests.append((item["path"], own))
+        else:
+            raise ToolInputError(f"Each requested path must be a string or {{path, section?}}, not {item!r}")
+    if not requests:
+        raise ToolInputError("The list of paths is empty; pass at least one document path")
+    return requests
+
+
+def _skipped(bank: Bank, given: str) -> dict[str, Any]:
+    path = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
+    doc = bank.docs.get(path)
+    if doc is None:
+        return {"path": path, "title": "", "bytes": 0, "availableSections": []}
+    return {
+        "path": path,
+        "title": doc.title,
+        "bytes": doc.size,
+        "availableSections": [s.title for s in doc.sections],
+    }
+
+
+def read_batch(
+    bank: Bank, path: list[Any], section: str | None = None, max_bytes: int | None = None
+) -> dict[str, Any]:
+    """The batch answer of §4.4: documents in request order until the byte budget is spent."""
+    budget = min(max_bytes or BUDGET_BYTES, BUDGET_BYTES)
+    documents: list[dict[str, Any]] = []
+    failed: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    spent = 0
+    for given, wanted in _requests(path, section):
+        key = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
+        doc = bank.docs.get(key)
+        overshoots = (wanted is None or not wanted.strip()) and doc is not None and spent + doc.size > budget
+        if documents and (spent >= budget or overshoots):
+            skipped.append(_skipped(bank, given))
+            continue
+        try:
+            answer = read_one(bank, given, wanted)
+        except ToolInputError as exc:
+            failed.append({"path": key, "error": str(exc)})
+            continue
+        documents.append(answer)
+        spent += answer["bytes"]
+    result: dict[str, Any] = {
+        "documents": documents,
+        "failed": failed,
+        "skipped": skipped,
+        "bytes": spent,
+        "budgetBytes": budget,
+    }
+    if max_bytes is not None and max_bytes > BUDGET_BYTES:
+        result["note"] = (
+            f"maxBytes is capped at {BUDGET_BYTES}: a larger answer would reach you as a file path "
+            "instead of text. Read the skipped documents one section at a time."
+        )
+    return result
+
+
+def read(
+    bank: Bank, path: str | list[Any], section: str | None = None, max_bytes: int | None = None
+) -> dict[str, Any]:
+    """`bank_read`: a string path gives the single shape, a list (even of one) the batch shape."""
+    if max_bytes is not None and (
+        isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < MIN_MAX_BYTES
+    ):
+        raise ToolInputError(f"maxBytes must be an integer of at least {MIN_MAX_BYTES}, not {max_bytes!r}")
+    if section is not None and not isinstance(section, str):
+        raise ToolInputError(f"section must be a string, not {section!r}")
+    if isinstance(path, list):
+        return read_batch(bank, path, section, max_bytes)
+    if isinstance(path, str):
+        return read_one(bank, path, section)
+    raise ToolInputError(f"path must be a string or a list of paths, not {path!r}")

@@ -1,0 +1,120 @@
+"""The shape of a `bank_route` answer: small enough to read before deciding what to open.
+
+Why a hard per-result budget: an agent asks `bank_route` first, on every task, and the answer sits
+in its context for the rest of the session. Three results must fit in 840 characters of compact
+JSON, so each result gets at most `PER_RESULT` characters; the purpose is cut first (it is the
+longest and the least needed once the title and the best section are shown), then the `why`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from memorybank_lint.bank import Bank
+
+from .route_score import Evaluation
+
+PER_RESULT = 274  # (840 - len('{"results":[]}') - 2 commas) / 3
+PURPOSE_MAX, PURPOSE_MIN = 160, 60
+WHY_MAX, WHY_MIN = 100, 30
+SECTION_MAX = 60
+DELIVERY_NOTE = "delivery doc, ranked below knowledge"
+
+
+def _cut(text: str, size: int) -> str:
+    """`text` in at most `size` characters, ending in `…` when cut."""
+    if len(text) <= size:
+        return text
+    return text[: size - 1].rstrip() + "…" if size > 1 else ""
+
+
+def _cut_clauses(text: str, size: int) -> str:
+    """Drop trailing `; `-separated clauses until `text` fits; cut the first one if it must."""
+    clauses = text.split("; ")
+    while len(clauses) > 1 and len("; ".join(clauses)) > size:
+        clauses.pop()
+    return _cut("; ".join(clauses), size)
+
+
+def _size(result: dict) -> int:
+    return len(json.dumps(result, ensure_ascii=False, separators=(",", ":")))
+
+
+def why_text(evaluation: Evaluation, body: list[str], layer: str) -> str:
+    """One line of reasons, strongest field first: key, purpose, title, path, body."""
+    clauses = []
+    if evaluation.key:
+        clauses.append(f"owns {evaluation.key}")
+    for name, label in (("p", "purpose"), ("t", "title"), ("f", "path")):
+        if evaluation.words.get(name):
+            clauses.append(f"{label} matches {', '.join(dict.fromkeys(evaluation.words[name]))}")
+    if "body" in evaluation.parts and body:
+        clauses.append(f"body mentions {', '.join(body)}")
+    if layer == "delivery":
+        clauses.append(DELIVERY_NOTE)
+    return "; ".join(clauses)
+
+
+def _level(values: list[str], excess: int, floor: int) -> int:
+    """The largest length cap that removes at least `excess` characters from `values` (≥ floor)."""
+    low, high = floor, max((len(v) for v in values), default=floor)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if sum(max(0, len(v) - middle) for v in values) >= excess:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _fit(results: list[dict]) -> list[dict]:
+    """Shrink the longest fields first until the answer fits `PER_RESULT` per result.
+
+    Order: purposes down to 60 characters, `why` down to 30, purposes away, then sections,
+    titles, the rest of `why`, paths. Within a step the longest values are cut to a common cap.
+    """
+    budget = PER_RESULT * len(results) + len('{"results":[]}') + max(0, len(results) - 1)
+    steps = (
+        ("purpose", PURPOSE_MIN, _cut),
+        ("why", WHY_MIN, _cut_clauses),
+        ("purpose", 0, _cut),
+        ("section", 12, _cut),
+        ("title", 12, _cut),
+        ("why", 0, _cut_clauses),
+        ("path", 8, _cut),
+    )
+    for name, floor, cut in steps:
+        excess = _size({"results": results}) - budget
+        if excess <= 0:
+            break
+        values = [r.get(name) or "" for r in results]
+        cap = _level(values, excess, floor)
+        for result in results:
+            if len(result.get(name) or "") > cap:
+                result[name] = cut(result[name], cap)
+    return results
+
+
+def answer(
+    bank: Bank, rows: list[tuple[float, str, Evaluation]], body_hits: dict[str, int], words: list[str]
+) -> dict:
+    """Build `{"results": [...]}` from `(score, path, evaluation)` rows, best first."""
+    results = []
+    for score, path, evaluation in rows:
+        doc = bank.docs[path]
+        mask = body_hits.get(path, 0)
+        body = [w for i, w in enumerate(words) if mask >> i & 1]
+        result = {
+            "path": path,
+            "title": doc.title,
+            "purpose": _cut(" ".join(doc.purpose.split()), PURPOSE_MAX),
+            "docKind": doc.doc_kind,
+            "layer": doc.layer,
+            "status": doc.status,
+            "score": score,
+            "why": _cut_clauses(why_text(evaluation, body, doc.layer), WHY_MAX),
+        }
+        if evaluation.section:
+            result["section"] = _cut(evaluation.section, SECTION_MAX)
+        results.append(result)
+    return {"results": _fit(results)}

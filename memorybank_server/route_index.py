@@ -1,0 +1,190 @@
+"""The header index `bank_route` ranks from: stems of each document's hand-written header fields.
+
+Why two structures: on a 10,000-document bank a common question word ("feature", "rules") sits
+in thousands of purposes, and evaluating every document's fields in Python costs far more than
+the 20 ms budget. So the index keeps (1) postings of `field:stem` terms, which find the documents
+that hold a word and give each an upper bound on its score cheaply, and (2) per-document `Header`
+records of stems per field, on which the exact score is computed for the few documents whose
+bound can still reach the top.
+
+Fields: `k` canonical_for keys, `p` purpose, `t` title, `s` level-2 headings, `f` the file path
+(W14: `adr/ADR-001-plugin-contract.md` says what the document is about even when its header is in
+another language). Stems are stored, so all inflections of a word are one term.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import weakref
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.document import Document
+
+from .lang import normal, route_tokens
+from .postings import Postings
+
+FIELDS = ("k", "p", "t", "s", "f")
+_PATH_NOISE = frozenset({"md", "readme", "index"})
+
+Stems = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The stems of one document's header fields, with what an answer shows besides them."""
+
+    keys: tuple[tuple[str, Stems], ...]  # (key as written, its stems)
+    purpose: Stems
+    title: Stems
+    sections: tuple[tuple[str, Stems], ...]  # (heading as written, its stems)
+    path: Stems
+
+
+def _stems(text: str) -> Stems:
+    return tuple(dict.fromkeys(normal(t) for t in route_tokens(text)))
+
+
+def path_words(path: str) -> str:
+    """The path as words: directories and file name, without `.md`, `README` or `index`."""
+    stem = path[:-3] if path.endswith(".md") else path
+    parts = [p for p in stem.split("/") if p.lower() not in _PATH_NOISE]
+    return " ".join(parts) if parts else posixpath.basename(stem)
+
+
+def header_of(doc: Document) -> Header:
+    keys = tuple((key, stems) for key in doc.canonical_for if (stems := _stems(key)))
+    sections = tuple((s.title, _stems(s.title)) for s in doc.sections)
+    return Header(keys, _stems(doc.purpose), _stems(doc.title), sections, _stems(path_words(doc.path)))
+
+
+def header_terms(header: Header) -> dict[str, int]:
+    """The `field:stem` terms one document posts (the value is unused)."""
+    terms: dict[str, int] = {}
+    for field, groups in (
+        ("k", [s for _, s in header.keys]),
+        ("p", [header.purpose]),
+        ("t", [header.title]),
+        ("s", [s for _, s in header.sections]),
+        ("f", [header.path]),
+    ):
+        for stems in groups:
+            for stem in stems:
+                terms[f"{field}:{stem}"] = 1
+    return terms
+
+
+def _package_statuses(docs: dict[str, Document]) -> dict[str, str]:
+    """`delivery_status` of every delivery document, inherited from its package when unset.
+
+    A feature package's README, protocol, plan and QA artifacts rarely carry the status; the
+    brief or feature document does. Without inheritance a done feature's own document is halved
+    while its README and protocol are not, so they outrank it for questions about the feature.
+    """
+    by_folder: dict[str, str] = {}
+    for path, doc in docs.items():
+        if doc.layer == "delivery" and doc.delivery_status:
+            folder = posixpath.dirname(path)
+            if folder not in by_folder or doc.doc_function == "canonical":
+                by_folder[folder] = doc.delivery_status
+    statuses = {}
+    for path, doc in docs.items():
+        if doc.layer != "delivery":
+            continue
+        status = doc.delivery_status
+        folder = posixpath.dirname(path)
+        while not status and "/" in folder:
+            status = by_folder.get(folder)
+            folder = posixpath.dirname(folder)
+        if status:
+            statuses[path] = status
+    return statuses
+
+
+class HeaderIndex:
+    """Postings of header stems by field, the vocabulary of stems, and per-document `Header`s."""
+
+    def __init__(self) -> None:
+        self._docs: dict[str, Document] = {}
+        self.headers: dict[str, Header] = {}
+        self._postings = Postings("B", on_new_term=self._new_term)
+        self._stems: set[str] = set()
+        self._sorted: list[str] | None = None
+        self.closed: dict[str, str] = {}
+        self.excluded: set[str] = set()  # templates and inbox: never routed
+        self.generation = 0
+        self.weight_cache: dict[int, tuple] = {}  # route's per-document weights, per tuning
+
+    def _new_term(self, term: str) -> None:
+        stem = term[2:]
+        if stem not in self._stems:
+            self._stems.add(stem)
+            self._sorted = None
+
+    def update(self, bank: Bank) -> int:
+        """Re-read the headers of new and changed documents, forget removed ones."""
+        touched = 0
+        for path, doc in bank.docs.items():
+            if self._docs.get(path) is not doc:
+                header = header_of(doc)
+                self._postings.add(path, header_terms(header))
+                self._docs[path], self.headers[path] = doc, header
+                touched += 1
+        if len(self._docs) != len(bank.docs):
+            for path in [p for p in self._docs if p not in bank.docs]:
+                self._postings.drop(path)
+                del self._docs[path], self.headers[path]
+                touched += 1
+        if touched:
+            self.generation += 1
+            self.closed = _package_statuses(self._docs)
+            self.excluded = {p for p, d in self._docs.items() if d.is_template or d.layer == "inbox"}
+            if self._postings.compact_if_needed() is not None:
+                self._stems = {term[2:] for term in self._postings.terms()}
+                self._sorted = None
+        return touched
+
+    def __len__(self) -> int:
+        return len(self._docs)
+
+    def documents(self, field: str, stem: str):
+        """Paths of the live documents whose `field` holds `stem`."""
+        return (path for path, _ in self._postings.get(f"{field}:{stem}"))
+
+    def related(self, stem: str, min_prefix: int) -> list[tuple[str, bool]]:
+        """Header stems matching `stem`: itself (exact), and stems one is a prefix of the other.
+
+        Prefix pairs need both stems at least `min_prefix` long (W8: `pr`, `go`, `ci` must not
+        prefix-match `problem`, `goal`, `city`).
+        """
+        found = [(stem, True)] if stem in self._stems else []
+        if len(stem) < min_prefix:
+            return found
+        vocab = self._vocabulary()
+        i = bisect_left(vocab, stem)
+        while i < len(vocab) and vocab[i].startswith(stem):
+            if vocab[i] != stem:
+                found.append((vocab[i], False))
+            i += 1
+        for size in range(min_prefix, len(stem)):
+            if stem[:size] in self._stems:
+                found.append((stem[:size], False))
+        return found
+
+    def _vocabulary(self) -> list[str]:
+        if self._sorted is None:
+            self._sorted = sorted(self._stems)
+        return self._sorted
+
+
+_indexes: weakref.WeakKeyDictionary[Bank, HeaderIndex] = weakref.WeakKeyDictionary()
+
+
+def header_index_for(bank: Bank) -> HeaderIndex:
+    """The one header index of a bank object, kept in step with it by `update` before each use."""
+    index = _indexes.get(bank)
+    if index is None:
+        index = _indexes[bank] = HeaderIndex()
+    index.update(bank)
+    return index

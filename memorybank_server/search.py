@@ -1,0 +1,323 @@
+"""`bank_search`: full-text search of document bodies, in three tiers of evidence.
+
+Why tiers: a word as typed is the strongest evidence (weight 10); the same word inflected or in
+the other language is good evidence (6); a piece of a compound identifier is weak (1). Documents
+that contain every query word in some form are preferred over partial matches, but the filters
+are applied first, so a filtered search never comes back empty while partial matches exist (W17).
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+import weakref
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.document import Document
+
+from .body_index import BodyIndex, body_of
+from .errors import ToolInputError
+from .lang import SEARCH_STOP, fold, fragments, lexicon_for, search_tokens
+from .ranking import check_layer, check_text, eligible, round_half_up
+from .search_heads import HeadIndex
+
+TYPED, RELATED, FRAGMENT = 10.0, 6.0, 1.0
+PHRASE_BONUS, TITLE_BONUS, PURPOSE_BONUS = 25.0, 15.0, 10.0
+PARTIAL_SHARE = 0.6  # a title or purpose holding the words, not the whole query, earns 60%
+PHRASE_CHECKS = 300
+ARCHIVED = 0.3
+EXCERPT_MAX = 240
+HINT = (
+    "No document body contains these words. Try bank_route for a topic, or fewer or other words "
+    "(an identifier, a term as written in the bank)."
+)
+
+
+_EDGE = "0-9a-z\u0400-\u04ff"
+
+
+@dataclass
+class _Concept:
+    """One query word: its forms with their tier weights (the strongest tier wins per form)."""
+
+    typed: str
+    forms: dict[str, float] = field(default_factory=dict)
+
+    def add(self, term: str, weight: float) -> None:
+        if weight > self.forms.get(term, 0.0):
+            self.forms[term] = weight
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """`phrase` with no letter or digit glued to either end (W19: `api` is not in `Rapid`)."""
+    return re.compile(f"(?<![{_EDGE}]){re.escape(phrase)}(?![{_EDGE}])")
+
+
+@dataclass
+class _Query:
+    """A parsed query: its concepts, the whole query as a phrase, and which forms were typed."""
+
+    concepts: list[_Concept]
+    phrase: str
+    pattern: re.Pattern[str]
+    typed: frozenset[str]
+
+
+def _by_hits(paths: list[str], weighted: dict[str, float], first: int) -> Iterator[str]:
+    """`paths` by hits, most first: the first `first` from a heap, the rest sorted only if reached."""
+    head = heapq.nlargest(first, paths, key=weighted.__getitem__)
+    yield from head
+    if len(head) < len(paths):
+        taken = set(head)
+        yield from sorted((p for p in paths if p not in taken), key=weighted.__getitem__, reverse=True)
+
+
+def _merged(special: list[tuple], plain: Iterator[str], row) -> Iterator[tuple]:
+    """Rows best bound first: `special` rows merged with `plain` paths (already in bound order),
+    building a plain path's row only when it is reached."""
+    special.sort(key=lambda r: (-r[0], r[4]))
+    i = 0
+    for path in plain:
+        current = row(path)
+        while i < len(special) and special[i][0] >= current[0]:
+            yield special[i]
+            i += 1
+        yield current
+    yield from special[i:]
+
+
+class SearchIndex(BodyIndex):
+    """The body index plus the `bank_search` query; one instance per bank (see `index_for`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heads = HeadIndex()
+        self.excluded: set[str] = set()  # templates and inbox: indexed, never returned
+        self.archived: set[str] = set()
+
+    def update(self, bank: Bank) -> int:
+        """Re-index what changed; recompute the never-returned set when anything did (a layer
+        table edit can move any document into the inbox)."""
+        touched = super().update(bank)
+        if touched:
+            self.excluded = {p for p, d in bank.docs.items() if d.is_template or d.layer == "inbox"}
+            self.archived = {p for p, d in bank.docs.items() if d.status == "archived"}
+        return touched
+
+    def _add(self, path: str, doc: Document) -> None:
+        super()._add(path, doc)
+        self.heads.add(path, doc)
+
+    def _drop(self, path: str) -> None:
+        super()._drop(path)
+        self.heads.drop(path)
+
+    def parse(self, bank: Bank, query: str) -> _Query:
+        """Concepts of the query: each content word with its forms in three tiers."""
+        tokens = list(dict.fromkeys(search_tokens(query)))
+        content = [t for t in tokens if t not in SEARCH_STOP]
+        lexicon = lexicon_for(bank)
+        concepts = []
+        for token in content or tokens:
+            concept = _Concept(token)
+            if token in self:
+                concept.add(token, TYPED)
+                related = self.family(token) - {token}
+            else:
+                related = self.family(token)
+                for part in fragments(token):
+                    if part in self:
+                        concept.add(part, FRAGMENT)
+            for word in lexicon.translations(token):
+                related |= self.family(word)
+            for term in related:
+                concept.add(term, RELATED)
+            concepts.append(concept)
+        phrase = fold(query.strip())
+        typed = frozenset(t for t in tokens if t in self)
+        return _Query(concepts, phrase, _phrase_pattern(phrase), typed)
+
+    def search(
+        self,
+        bank: Bank,
+        query: str,
+        limit: int = 10,
+        doc_kind: str | None = None,
+        layer: str | None = None,
+        status: str | None = None,
+    ) -> dict:
+        """Rank bodies for `query`; see spec/02 §3 and the module docstring for what changed."""
+        check_text(query, "query")
+        if not isinstance(limit, int) or not 1 <= limit <= 50:
+            raise ToolInputError(f"limit must be between 1 and 50, got {limit}.")
+        check_layer(layer)
+        self.update(bank)
+        parsed = self.parse(bank, query)
+        weighted, present = self._hits(parsed.concepts)
+        docs = bank.docs
+        if doc_kind is None and layer is None and status is None:
+            allowed = [p for p in weighted if p not in self.excluded]
+        else:
+            allowed = [p for p in weighted if p in docs and eligible(docs[p], doc_kind, layer, status)]
+        everything = (1 << len(parsed.concepts)) - 1
+        strict = [p for p in allowed if present[p] == everything]
+        ranked = self._rank(strict or allowed, weighted, present, parsed, docs, limit)
+        if not ranked:
+            return {"results": [], "hint": HINT}
+        return {"results": [self._result(docs[p], s, weighted[p], parsed.concepts) for p, s in ranked]}
+
+    def _hits(self, concepts: list[_Concept]) -> tuple[dict[str, float], dict[str, int]]:
+        """Σ occurrences × tier weight per document, and a bit mask of the concepts it holds.
+
+        Accumulated on integer ids straight from the posting arrays (this loop runs over every
+        posting of every form), then keyed by path for the live documents only.
+        """
+        weighted: dict[int, float] = {}
+        present: dict[int, int] = {}
+        for position, concept in enumerate(concepts):
+            bit = 1 << position
+            get_weight, get_mask = weighted.get, present.get
+            for term, weight in concept.forms.items():
+                found = self._postings.raw(term)
+                if found is None:
+                    continue
+                for doc_id, count in zip(found[0], found[1], strict=True):
+                    weighted[doc_id] = get_weight(doc_id, 0.0) + count * weight
+                    present[doc_id] = get_mask(doc_id, 0) | bit
+        paths = self._postings.paths
+        by_path = {paths[i]: value for i, value in weighted.items() if paths[i] is not None}
+        return by_path, {paths[i]: value for i, value in present.items() if paths[i] is not None}
+
+    def _rank(self, pool, weighted, present, parsed: _Query, docs, limit) -> list[tuple[str, float]]:
+        """Top `limit` by final score: hits ÷ 10, title and purpose bonuses, phrase bonus.
+
+        The title and purpose bonuses are exact for every pooled document, from the inverted
+        title and purpose index. The phrase bonus needs the body, so it is looked for in order of
+        the other evidence, only while it could still change the top, and in at most
+        `PHRASE_CHECKS` bodies (on real banks the pool is smaller than that).
+        """
+        count = len(parsed.concepts)
+        bonus: dict[str, float] = {}
+        for name, full, position in (("t", TITLE_BONUS, 0), ("p", PURPOSE_BONUS, 1)):
+            held = self.heads.held(name, [c.forms for c in parsed.concepts], pool)
+            for path, number in held.items():
+                if number == count and parsed.pattern.search(self.heads.folded(path)[position]):
+                    gain = full
+                else:
+                    gain = full * PARTIAL_SHARE * number / count
+                bonus[path] = bonus.get(path, 0.0) + gain
+        whole = (1 << count) - 1
+        multiword = " " in parsed.phrase and len(parsed.typed) > 0
+        archived = self.archived
+
+        def row(path: str) -> tuple[float, float, bool, float, str]:
+            factor = ARCHIVED if path in archived else 1.0
+            score = (weighted[path] / 10 + bonus.get(path, 0.0)) * factor
+            possible = multiword and present[path] == whole
+            return score + (PHRASE_BONUS * factor if possible else 0.0), score, possible, factor, path
+
+        # Documents with no header bonus and not archived all share the phrase possibility (the
+        # pool is either all-concepts or none is), so their bounds sort exactly as their hits.
+        special = [row(p) for p in pool if p in bonus or p in archived]
+        plain = [p for p in pool if p not in bonus and p not in archived]
+        ordered = _by_hits(plain, weighted, PHRASE_CHECKS + limit)
+        best: list[tuple[float, str]] = []
+        checks = 0
+        for bound, score, possible, factor, path in _merged(special, ordered, row):
+            if len(best) >= limit and bound < best[-1][0] - 0.05:
+                break
+            if possible and checks < PHRASE_CHECKS:
+                checks += 1
+                if parsed.phrase in fold(body_of(docs[path])):
+                    score += PHRASE_BONUS * factor
+            best.append((round_half_up(score, 1), path))
+            best.sort(key=lambda item: (-item[0], item[1]))
+            del best[limit:]
+        return [(path, score) for score, path in best]
+
+    def _result(self, doc: Document, score: float, weighted: float, concepts: list[_Concept]) -> dict:
+        excerpt, line = excerpt_of(doc, concepts)
+        return {
+            "path": doc.path,
+            "title": doc.title,
+            "docKind": doc.doc_kind,
+            "layer": doc.layer,
+            "status": doc.status,
+            "score": score,
+            "excerpt": excerpt,
+            "line": line,
+            "hits": round_half_up(weighted / 10, 1),
+        }
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() and char != "_"
+
+
+def excerpt_of(doc: Document, concepts: list[_Concept]) -> tuple[str, int]:
+    """The body line holding the most query words in any form, and its 1-based file line.
+
+    Every form counts — typed, inflected, translated, fragment — so a document found only through
+    an inflection still shows where (W18). A line scores the sum over query words of the best
+    form it holds; headings score 0.9 so that content wins ties. Forms are located with
+    `str.find` on the folded body and kept only on word edges (`-` and `_` are edges, so
+    fragments are found inside compound identifiers).
+    """
+    weights: dict[str, list[tuple[int, float]]] = {}
+    for position, concept in enumerate(concepts):
+        for term, weight in concept.forms.items():
+            weights.setdefault(term, []).append((position, weight))
+    body = body_of(doc)
+    folded = fold(body)
+    if len(folded) != len(body):  # a character changed length when lower-cased: keep lines aligned
+        folded = "\n".join(fold(line) for line in body.split("\n"))
+    found: list[tuple[int, str]] = []
+    size = len(folded)
+    for term in weights:
+        at = folded.find(term)
+        while at >= 0:
+            end = at + len(term)
+            if (at == 0 or not _is_word(folded[at - 1])) and (end == size or not _is_word(folded[end])):
+                found.append((at, term))
+            at = folded.find(term, at + 1)
+    found.sort()
+    per_line: dict[int, dict[int, float]] = {}
+    line, counted = 0, 0
+    for at, term in found:
+        line += folded.count("\n", counted, at)
+        counted = at
+        held = per_line.setdefault(line, {})
+        for position, weight in weights[term]:
+            held[position] = max(held.get(position, 0.0), weight)
+    lines = body.split("\n")
+    best, best_index = 0.0, -1
+    for index in sorted(per_line):
+        score = sum(per_line[index].values())
+        if lines[index].lstrip().startswith("#"):
+            score *= 0.9
+        if score > best:
+            best, best_index = score, index
+    if best_index < 0:
+        return "", 0
+    excerpt = lines[best_index].strip()
+    if len(excerpt) > EXCERPT_MAX:
+        excerpt = excerpt[: EXCERPT_MAX - 3] + "..."
+    return excerpt, doc.body_line + best_index
+
+
+_indexes: weakref.WeakKeyDictionary[Bank, SearchIndex] = weakref.WeakKeyDictionary()
+
+
+def index_for(bank: Bank) -> SearchIndex:
+    """The one body index of a bank object, created on first use and kept in step by `update`."""
+    index = _indexes.get(bank)
+    if index is None:
+        index = _indexes[bank] = SearchIndex()
+    return index
+
+
+def search(bank: Bank, query: str, limit: int = 10, doc_kind=None, layer=None, status=None) -> dict:
+    """`bank_search` on the bank's shared index (the caller refreshes the bank first)."""
+    return index_for(bank).search(bank, query, limit, doc_kind, layer, status)

@@ -1,0 +1,263 @@
+"""`build_server(root)`: the MCP surface over one bank — tools, resources and prompts as thin adapters.
+
+Why thin: every answer is computed by a pure module (route, read, search, graph, …) over a bank
+refreshed at the start of the call, so the terminal (`mcp-memorybank --route …`) and an agent get
+the same answer, and nothing here holds state the disk does not.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from mcp.server.lowlevel.server import NotificationOptions
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
+from mcp.types import ToolAnnotations
+from pydantic import Field
+
+from memorybank_lint import __version__
+from memorybank_lint.bank import Bank
+
+from . import prompts, resources, scaffold
+from .changed import changed
+from .drift import drift
+from .errors import ToolInputError
+from .graph import graph
+from .read import read
+from .route import route
+from .search import index_for
+from .surface import Surface, decide
+from .validate import validate
+
+INSTRUCTIONS = {
+    Surface.FULL: (
+        "Tools for this project's memory bank (bank_*). Read memorybank://index first; call bank_route "
+        "before reading any file and read only what it returns, by section; bank_search finds literal "
+        "terms; run bank_validate before committing. Ask in English or Russian."
+    ),
+    Surface.SEED: (
+        "This project has no memory bank yet. Call bank_init only when the user asks for one; "
+        "the other bank tools appear once it exists."
+    ),
+    Surface.OFF: "The memory bank server is switched off for this project.",
+}
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+LAYERS = Literal["dna", "knowledge", "decision", "delivery", "flow", "other"]
+
+
+def _json(result: Any) -> str:
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
+
+
+class BankState:
+    """The bank of one server process, refreshed (mtime walk) at the start of every call."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.lock = threading.Lock()
+        self._bank: Bank | None = None
+
+    def call(self, operation: Callable[[Bank], Any]) -> str:
+        with self.lock:
+            if self._bank is None:
+                self._bank = Bank(self.root)
+            self._bank.refresh()
+            try:
+                return _json(operation(self._bank))
+            except ToolInputError as exc:
+                raise ToolError(str(exc)) from exc
+
+    def bank(self) -> Bank:
+        with self.lock:
+            if self._bank is None:
+                self._bank = Bank(self.root)
+            self._bank.refresh()
+            return self._bank
+
+
+class BankServer(MCPServer):
+    """An MCPServer that advertises list changes in the handshake too (older clients listen there)."""
+
+    async def run_stdio_async(self) -> None:
+        options = NotificationOptions(tools_changed=True, resources_changed=True, prompts_changed=True)
+        lowlevel = self._lowlevel_server  # the SDK exposes no public way to pass notification options
+        async with stdio_server() as (read_stream, write_stream):
+            await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options(options))
+
+
+def _read_tools(server: MCPServer, state: BankState) -> None:
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def bank_route(
+        question: Annotated[str, Field(min_length=2)],
+        limit: Annotated[int, Field(ge=1, le=25)] = 5,
+        docKind: str | None = None,
+        layer: LAYERS | None = None,
+    ) -> str:
+        """Which documents answer a question: paths, titles, purpose, why, best section. Use first."""
+        return state.call(lambda bank: route(bank, question, limit, docKind, layer))
+
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def bank_read(
+        path: str | list[str | dict[str, str]],
+        section: str | None = None,
+        maxBytes: Annotated[int, Field(ge=1000)] | None = None,
+    ) -> str:
+        """Read a document, one ## section, or a list of paths ({path, section}) under a byte budget."""
+        return state.call(lambda bank: read(bank, path, section, maxBytes))
+
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def bank_search(
+        query: Annotated[str, Field(min_length=2)],
+        limit: Annotated[int, Field(ge=1, le=50)] = 10,
+        docKind: str | None = None,
+        layer: LAYERS | None = None,
+        status: str | None = None,
+    ) -> str:
+        """Full-text search of document bodies: literal terms, identifiers, phrases."""
+        return state.call(lambda bank: index_for(bank).search(bank, query, limit, docKind, layer, status))
+
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def bank_graph(
+        path: str,
+        direction: Literal["up", "down", "both"] = "down",
+        depth: Annotated[int, Field(ge=1, le=6)] = 2,
+        limit: Annotated[int, Field(ge=1, le=300)] = 60,
+        neighbours: bool = True,
+    ) -> str:
+        """derived_from graph: up = what a document is built on, down = what depends on it."""
+        return state.call(lambda bank: graph(bank, path, direction, depth, limit, neighbours))
+
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def bank_validate(
+        scope: str | None = None,
+        severity: Literal["error", "warning"] | None = None,
+        rule: str | None = None,
+    ) -> str:
+        """Check the bank against its dna/ rules; run before committing. rule: a rule name."""
+        return state.call(lambda bank: validate(bank, scope, severity, rule))
+
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def bank_changed(since: Annotated[str, Field(min_length=3)]) -> str:
+        """Documents added, modified, renamed or deleted since a git ref (HEAD~5) or a date (2026-01-31)."""
+        return state.call(lambda bank: changed(bank, since))
+
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def bank_drift(
+        thresholdDays: Annotated[int, Field(ge=0, le=3650)] = 90,
+        scope: str | None = None,
+    ) -> str:
+        """Documents whose anchors: code changed in git more than thresholdDays after the document."""
+        return state.call(lambda bank: drift(bank, thresholdDays, scope))
+
+    @server.tool(
+        structured_output=False, annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=False)
+    )
+    def bank_materialize_flows(force: bool = False) -> str:
+        """Copy the shipped templates into flows/templates/; the bank's copies win from then on."""
+        return state.call(lambda bank: _scaffold(lambda: scaffold.materialize_flows(bank.root, force=force)))
+
+
+def _scaffold(action: Callable[[], scaffold.ScaffoldResult]) -> dict[str, Any]:
+    try:
+        return action().as_dict()
+    except scaffold.ScaffoldError as exc:
+        raise ToolInputError(str(exc)) from exc
+
+
+def _resources(server: MCPServer, state: BankState) -> None:
+    @server.resource("memorybank://index", mime_type="application/json")
+    def index() -> str:
+        """Every document: path, title, purpose, kind, layer, status. Read first."""
+        return _json(resources.index(state.bank()))
+
+    @server.resource("memorybank://schema/frontmatter", mime_type="text/markdown")
+    def schema() -> str:
+        """The bank's frontmatter schema (dna/frontmatter.md)."""
+        return resources.schema(state.bank())
+
+    @server.resource("memorybank://health", mime_type="application/json")
+    def health() -> str:
+        """Validation summary and findings for the whole bank."""
+        return _json(resources.health(state.bank()))
+
+    @server.resource("memorybank://inbox", mime_type="application/json")
+    def inbox() -> str:
+        """Quarantined _inbox/ notes waiting for review, oldest first."""
+        return _json(resources.inbox(state.bank()))
+
+
+def _prompts(server: MCPServer) -> None:
+    server.prompt(
+        name="session-start", description="Catch up: what this is, where we stopped, what is open."
+    )(prompts.session_start)
+    server.prompt(name="route-then-read", description="Answer a question from the bank, reading little.")(
+        prompts.route_then_read
+    )
+    server.prompt(name="check-before-commit", description="Validate and propose the smallest fixes.")(
+        prompts.check_before_commit
+    )
+    server.prompt(name="record-adr", description="Record a decision as a draft ADR.")(prompts.record_adr)
+    server.prompt(name="review-inbox", description="Walk the _inbox/ notes: promote, fold in or discard.")(
+        prompts.review_inbox
+    )
+
+
+def build_server(root: Path | str, off: Sequence[Path | str] = ()) -> MCPServer:
+    """The MCP server for the bank at `root`, with the surface the project should see."""
+    root = Path(root).resolve()
+    surface = decide(root, [Path(p) for p in off])
+    server = BankServer(
+        name="memorybank", version=__version__, instructions=INSTRUCTIONS[surface], log_level="WARNING"
+    )
+    if surface is Surface.OFF:
+        return server
+    state = BankState(root)
+
+    def open_full_surface() -> None:
+        _read_tools(server, state)
+        _resources(server, state)
+        _prompts(server)
+
+    @server.tool(
+        structured_output=False, annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False)
+    )
+    async def bank_init(
+        name: Annotated[str, Field(min_length=1)],
+        dryRun: bool = False,
+        force: bool = False,
+        ctx: Context | None = None,
+    ) -> str:
+        """Seed a new memory bank here (24 files that validate clean). Only when the user asks."""
+        first_bank = surface is Surface.SEED and not server_state["opened"]
+        result = state.call(
+            lambda bank: _scaffold(lambda: scaffold.init(root, name, dry_run=dryRun, force=force))
+        )
+        if first_bank and not dryRun:
+            open_full_surface()
+            server_state["opened"] = True
+            if ctx is not None:
+                await _announce_list_changes(ctx)
+        return result
+
+    server_state = {"opened": surface is Surface.FULL}
+    if surface is Surface.FULL:
+        open_full_surface()
+    return server
+
+
+async def _announce_list_changes(ctx: Context) -> None:
+    """Tell the client its lists changed: on the current channel and the legacy notifications."""
+    await ctx.notify_tools_changed()
+    await ctx.notify_resources_changed()
+    await ctx.notify_prompts_changed()
+    try:
+        await ctx.session.send_tool_list_changed()
+        await ctx.session.send_resource_list_changed()
+        await ctx.session.send_prompt_list_changed()
+    except (AttributeError, ValueError, RuntimeError):
+        pass  # no legacy session on this connection: the current channel already carried it

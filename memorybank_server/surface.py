@@ -1,0 +1,39 @@
+"""What a project sees: the full tool set, only `bank_init`, or nothing at all.
+
+Why decide at start: an agent's tool list is read once per session, so the server picks the
+smallest honest surface for the directory it was started on. A project without a bank sees one
+tool (it can seed one); a project that switched the server off sees nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+
+from memorybank_lint.bank import walk
+
+OFF_MARKER = ".memorybank-off"
+
+
+class Surface(StrEnum):
+    FULL = "full"
+    SEED = "seed"
+    OFF = "off"
+
+
+def _under(path: Path, ancestor: Path) -> bool:
+    return path == ancestor or ancestor in path.parents
+
+
+def decide(root: Path, off: Sequence[Path] = ()) -> Surface:
+    """`off` when an `--off` path covers the root or a marker sits beside or in the bank;
+    `full` when the root holds at least one markdown document; `seed` otherwise."""
+    resolved = root.resolve()
+    if any(_under(resolved, Path(item).expanduser().resolve()) for item in off):
+        return Surface.OFF
+    if (resolved.parent / OFF_MARKER).exists() or (resolved / OFF_MARKER).exists():
+        return Surface.OFF
+    if resolved.is_dir() and next(walk(resolved), None) is not None:
+        return Surface.FULL
+    return Surface.SEED

@@ -1,0 +1,233 @@
+"""`bank_changed` against real git repositories (and none), and in modification-time mode."""
+
+from __future__ import annotations
+
+import calendar
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_server.changed import changed
+from memorybank_server.errors import ToolInputError
+from tests.conftest import git, write_bank
+
+
+def commit(repo: Path, message: str, date: str = "2024-01-01T12:00:00+00:00") -> str:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message, date=date)
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
+def doc(title: str, kind: str = "domain") -> str:
+    return f"---\ntitle: {title}\ndoc_kind: {kind}\nstatus: active\n---\n# {title}\n"
+
+
+def refreshed(root: Path) -> Bank:
+    bank = Bank(root)
+    bank.refresh()
+    return bank
+
+
+@pytest.fixture
+def no_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A bank git cannot find a repository for, even if the temporary directory sits inside one."""
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    return write_bank(tmp_path / "memory-bank", {"a.md": doc("A"), "b.md": doc("B")})
+
+
+@pytest.fixture
+def utc_plus_five() -> Iterator[None]:
+    saved = os.environ.get("TZ")
+    os.environ["TZ"] = "Etc/GMT-5"  # POSIX sign convention: this is UTC+05:00
+    time.tzset()
+    yield
+    if saved is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = saved
+    time.tzset()
+
+
+def kinds(answer: dict) -> list[tuple[str, str]]:
+    return [(c["changeKind"], c["path"]) for c in answer["changes"]]
+
+
+# -- git mode ------------------------------------------------------------------------------------
+
+
+def test_the_delta_against_a_tag_covers_commits_staged_and_unstaged_edits(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    bank_root = repo / "memory-bank"
+    write_bank(
+        bank_root,
+        {"a.md": doc("A"), "b.md": doc("B"), "c.md": doc("C"), "keep.md": doc("Keep"), "txt.md": doc("T")},
+    )
+    write_bank(repo, {"src/app.py": "print(1)\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "first")
+    git(repo, "tag", "v1")
+    write_bank(
+        bank_root, {"a.md": doc("A edited"), "заметка.md": doc("Заметка", "research"), "notes.txt": "x"}
+    )
+    write_bank(repo, {"README.md": "# outside the bank\n", "src/app.py": "print(2)\n"})
+    git(repo, "rm", "-q", "memory-bank/b.md")
+    commit(repo, "second")
+    git(repo, "mv", "memory-bank/c.md", "memory-bank/d.md")
+    git(repo, "mv", "memory-bank/txt.md", "memory-bank/txt.txt")
+    write_bank(bank_root, {"keep.md": doc("Keep edited"), "e.md": doc("E"), ".hidden/x.md": doc("X")})
+    write_bank(bank_root, {"ignored.md": doc("Ignored")})
+    write_bank(repo, {".gitignore": "memory-bank/ignored.md\n"})
+
+    answer = changed(refreshed(bank_root), "v1")
+    assert (answer["since"], answer["mode"], answer["repo"]) == ("v1", "git", os.path.realpath(repo))
+    assert "note" not in answer
+    assert kinds(answer) == [
+        ("added", "e.md"),
+        ("added", "заметка.md"),
+        ("deleted", "b.md"),
+        ("deleted", "txt.md"),
+        ("modified", "a.md"),
+        ("modified", "keep.md"),
+        ("renamed", "d.md"),
+    ]
+    by_path = {c["path"]: c for c in answer["changes"]}
+    assert by_path["заметка.md"] == {
+        "path": "заметка.md",
+        "title": "Заметка",
+        "changeKind": "added",
+        "docKind": "research",
+        "layer": "other",
+        "status": "active",
+    }
+    assert by_path["b.md"] == {"path": "b.md", "title": "b", "changeKind": "deleted"}
+    assert by_path["d.md"]["from"] == "c.md"
+    assert by_path["a.md"]["title"] == "A edited"
+
+
+def test_a_bank_reached_through_a_symlink_is_measured_in_its_real_place(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    write_bank(repo / "docs" / "memory-bank", {"a.md": doc("A")})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "first")
+    write_bank(repo / "docs" / "memory-bank", {"new.md": doc("New")})
+    os.symlink(repo / "docs" / "memory-bank", tmp_path / "memory-bank")
+    assert kinds(changed(refreshed(tmp_path / "memory-bank"), "HEAD")) == [("added", "new.md")]
+
+
+@pytest.fixture
+def three_commits(tmp_path: Path) -> tuple[Path, str]:
+    """A repository whose top is the bank, with three commits."""
+    root = tmp_path / "memory-bank"
+    write_bank(root, {"one.md": doc("One")})
+    git(root, "init", "-q", "-b", "main")
+    first = commit(root, "first", "2024-01-01T12:00:00+00:00")
+    write_bank(root, {"two.md": doc("Two")})
+    commit(root, "second", "2024-02-01T12:00:00+00:00")
+    write_bank(root, {"one.md": doc("One, edited")})
+    commit(root, "third", "2024-03-01T12:00:00+00:00")
+    return root, first
+
+
+def test_a_walking_ref_is_measured_normally_when_it_exists(three_commits: tuple[Path, str]) -> None:
+    root, _ = three_commits
+    answer = changed(refreshed(root), "HEAD~1")
+    assert kinds(answer) == [("modified", "one.md")]
+    assert kinds(changed(refreshed(root), "main^^")) == [("added", "two.md"), ("modified", "one.md")]
+
+
+@pytest.mark.parametrize("since", ["HEAD~20", "main^^^^", "main~3^"])
+def test_a_walking_ref_past_the_first_commit_falls_back_to_before_it(
+    three_commits: tuple[Path, str], since: str
+) -> None:
+    root, first = three_commits
+    answer = changed(refreshed(root), since)
+    assert answer["since"] == since and answer["mode"] == "git"
+    assert first[:8] in answer["note"] and "first commit" in answer["note"]
+    assert kinds(answer) == [("added", "one.md"), ("added", "two.md")]
+
+
+@pytest.mark.parametrize("since", ["v9.9.9", "no-such-branch~3", "deadbeef"])
+def test_an_unknown_ref_is_not_a_commit(three_commits: tuple[Path, str], since: str) -> None:
+    root, _ = three_commits
+    with pytest.raises(ToolInputError, match="is not a commit"):
+        changed(refreshed(root), since)
+
+
+def test_a_repository_without_commits_lists_everything_as_added(tmp_path: Path) -> None:
+    root = write_bank(tmp_path / "memory-bank", {"a.md": doc("A")})
+    git(root, "init", "-q", "-b", "main")
+    answer = changed(refreshed(root), "HEAD~20")
+    assert kinds(answer) == [("added", "a.md")]
+    assert "no commit yet" in answer["note"]
+
+
+# -- no repository -------------------------------------------------------------------------------
+
+
+def test_no_repository_and_a_walking_ref_lists_every_document(no_repository: Path) -> None:
+    answer = changed(refreshed(no_repository), "HEAD~20")
+    assert (answer["since"], answer["mode"]) == ("HEAD~20", "mtime")
+    assert kinds(answer) == [("modified", "a.md"), ("modified", "b.md")]
+    assert "not inside a git repository" in answer["note"]
+
+
+def test_no_repository_and_another_ref_is_an_error(no_repository: Path) -> None:
+    with pytest.raises(ToolInputError, match="not inside a git repository"):
+        changed(refreshed(no_repository), "v1.2.0")
+
+
+# -- modification-time mode ----------------------------------------------------------------------
+
+
+def set_mtime(path: Path, local: tuple[int, ...]) -> None:
+    stamp = time.mktime((*local, 0, 0, -1))
+    os.utime(path, (stamp, stamp))
+
+
+def test_a_bare_date_is_local_midnight(no_repository: Path, utc_plus_five: None) -> None:
+    set_mtime(no_repository / "a.md", (2024, 3, 10, 0, 30, 0))
+    set_mtime(no_repository / "b.md", (2024, 3, 9, 23, 30, 0))
+    answer = changed(refreshed(no_repository), "2024-03-10")
+    assert (answer["mode"], kinds(answer)) == ("mtime", [("modified", "a.md")])
+    assert "cannot see deletions" in answer["note"]
+    assert "repo" not in answer
+
+
+def test_a_date_time_with_an_offset_is_that_instant(no_repository: Path) -> None:
+    for name, minute in (("a.md", 50), ("b.md", 40)):
+        stamp = calendar.timegm((2024, 3, 9, 18, minute, 0))
+        os.utime(no_repository / name, (stamp, stamp))
+    assert kinds(changed(refreshed(no_repository), "2024-03-09T18:45:00Z")) == [("modified", "a.md")]
+    assert len(changed(refreshed(no_repository), "2024-03-09 23:30:00+05:00")["changes"]) == 2
+
+
+def test_dates_work_inside_a_repository_too(three_commits: tuple[Path, str]) -> None:
+    root, _ = three_commits
+    assert changed(refreshed(root), "1971-01-01")["mode"] == "mtime"
+
+
+@pytest.mark.parametrize("since", ["2024-13-45", "2024-02-30T10:00"])
+def test_an_impossible_date_is_an_error(no_repository: Path, since: str) -> None:
+    with pytest.raises(ToolInputError, match="not a valid one"):
+        changed(refreshed(no_repository), since)
+
+
+@pytest.mark.parametrize("since", ["", "   ", "--output=/tmp/x"])
+def test_empty_or_option_like_values_are_refused(no_repository: Path, since: str) -> None:
+    with pytest.raises(ToolInputError):
+        changed(refreshed(no_repository), since)
+
+
+def test_a_git_dir_in_the_environment_does_not_redirect_the_question(
+    three_commits: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = tmp_path / "other"
+    other.mkdir()
+    git(other, "init", "-q", "-b", "main")
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    root, _ = three_commits
+    assert kinds(changed(refreshed(root), "HEAD~1")) == [("modified", "one.md")]

@@ -1,0 +1,199 @@
+"""`bank_drift` against real git histories with controlled committer dates (and without git)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_server.drift import drift
+from memorybank_server.errors import ToolInputError
+from tests.conftest import git as run_git
+from tests.conftest import write_bank
+
+
+def git(repo: Path, *args: str, date: str = "2024-01-01T10:00:00+00:00") -> str:
+    return run_git(repo, *args, date=date)
+
+
+def commit(repo: Path, date: str) -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", f"at {date}", date=date)
+
+
+def doc(title: str, *anchors: str, kind: str = "engineering") -> str:
+    lines = ["---", f"title: {title}", f"doc_kind: {kind}", "status: active"]
+    if anchors:
+        lines += ["anchors:", *(f"  - {a}" for a in anchors)]
+    return "\n".join([*lines, "---", f"# {title}", ""])
+
+
+def refreshed(root: Path) -> Bank:
+    bank = Bank(root)
+    bank.refresh()
+    return bank
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """Code and bank in one repository: the document in January, the code moving on after it."""
+    repo = tmp_path / "repo"
+    write_bank(
+        repo / "memory-bank",
+        {
+            "engineering/api.md": doc("API", "src/api.py", "./src/lib/", "gone.py", "../escape.py"),
+            "domain/plain.md": doc("Plain", kind="domain"),
+        },
+    )
+    write_bank(repo, {"src/api.py": "v1\n", "src/lib/a.py": "v1\n", "escape.py": "not this one\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    write_bank(repo, {"src/lib/a.py": "v2\n"})
+    commit(repo, "2024-03-01T10:00:00+00:00")
+    write_bank(repo, {"src/api.py": "v2\n"})
+    commit(repo, "2024-07-01T10:00:00+00:00")
+    return repo
+
+
+def anchors_of(entries: list[dict]) -> list[tuple[str, str, int | None]]:
+    return [(e["path"], e["anchor"], e.get("aheadDays")) for e in entries]
+
+
+def test_code_committed_past_the_threshold_drifts(repo: Path) -> None:
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert (answer["thresholdDays"], answer["anchored"], answer["unanchored"]) == (90, 1, 1)
+    assert (answer["mode"], answer["repo"]) == ("git", os.path.realpath(repo))
+    assert answer["drifted"] == [
+        {
+            "path": "engineering/api.md",
+            "title": "API",
+            "status": "active",
+            "anchor": "src/api.py",
+            "docTouched": "2024-01-01T10:00:00+00:00",
+            "codeTouched": "2024-07-01T10:00:00+00:00",
+            "aheadDays": 182,
+        }
+    ]
+    assert "note" not in answer
+
+
+def test_directory_anchors_take_the_newest_file_under_them_and_widest_gaps_come_first(repo: Path) -> None:
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=30)
+    assert anchors_of(answer["drifted"]) == [
+        ("engineering/api.md", "src/api.py", 182),
+        ("engineering/api.md", "src/lib", 60),
+    ]
+
+
+def test_missing_anchors_are_reported_whatever_the_threshold(repo: Path) -> None:
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=3650)
+    assert answer["drifted"] == []
+    assert answer["missing"] == [
+        {"path": "engineering/api.md", "title": "API", "status": "active", "anchor": a, "missing": True}
+        for a in ("../escape.py", "gone.py")
+    ]
+
+
+def test_instants_are_compared_not_iso_strings(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    write_bank(repo / "memory-bank", {"x.md": doc("X", "later.py", "earlier.py")})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-05-01T10:00:00+00:00")
+    write_bank(repo, {"later.py": "1\n"})
+    commit(repo, "2024-05-01T08:00:00-05:00")  # 13:00 UTC: after the document, though "08" < "10"
+    write_bank(repo, {"earlier.py": "1\n"})
+    commit(repo, "2024-05-01T12:00:00+05:00")  # 07:00 UTC: before the document, though "12" > "10"
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=0)
+    assert anchors_of(answer["drifted"]) == [("x.md", "later.py", 0)]
+    assert answer["drifted"][0]["codeTouched"] == "2024-05-01T08:00:00-05:00"
+
+
+def test_renamed_anchors_and_renamed_documents(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    bank_root = repo / "memory-bank"
+    write_bank(bank_root, {"stale.md": doc("Stale", "src/old.py"), "moved.md": doc("Moved", "src/new.py")})
+    write_bank(repo, {"src/old.py": "code\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    git(repo, "mv", "src/old.py", "src/new.py")
+    commit(repo, "2024-06-01T10:00:00+00:00")
+    answer = drift(refreshed(bank_root))
+    assert anchors_of(answer["drifted"]) == [("moved.md", "src/new.py", 152)]
+    assert anchors_of(answer["missing"]) == [("stale.md", "src/old.py", None)]
+
+    git(repo, "mv", "memory-bank/moved.md", "memory-bank/renamed.md")
+    commit(repo, "2024-08-01T10:00:00+00:00")
+    answer = drift(refreshed(bank_root))
+    assert answer["drifted"] == []
+    assert anchors_of(answer["missing"]) == [("stale.md", "src/old.py", None)]
+
+
+def test_never_committed_documents_or_code_are_skipped_with_a_note(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    write_bank(repo, {"src/a.py": "1\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    write_bank(repo, {"src/a.py": "2\n", "src/untracked.py": "new\n"})
+    commit(repo, "2024-09-01T10:00:00+00:00")
+    write_bank(repo, {"src/untracked2.py": "new\n"})
+    write_bank(repo / "memory-bank", {"new.md": doc("New", "src/a.py", "src/untracked2.py")})
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert (answer["mode"], answer["drifted"], answer["missing"]) == ("git", [], [])
+    assert "2 anchor(s)" in answer["note"] and "never been committed" in answer["note"]
+
+
+def test_a_repository_without_commits_skips_every_anchor(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    write_bank(repo / "memory-bank", {"x.md": doc("X", "src/a.py")})
+    write_bank(repo, {"src/a.py": "1\n"})
+    git(repo, "init", "-q", "-b", "main")
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert answer["mode"] == "git" and answer["drifted"] == []
+    assert "never been committed" in answer["note"]
+
+
+def test_scope_limits_the_documents_counted(repo: Path) -> None:
+    bank = refreshed(repo / "memory-bank")
+    scoped = drift(bank, scope="/engineering/")
+    assert (scoped["anchored"], scoped["unanchored"], len(scoped["drifted"])) == (1, 0, 1)
+    other = drift(bank, scope="domain")
+    assert (other["anchored"], other["unanchored"], other["mode"]) == (0, 1, "none")
+
+
+def test_nothing_anchored_is_the_honest_empty_answer(tmp_path: Path) -> None:
+    bank = refreshed(write_bank(tmp_path / "memory-bank", {"a.md": doc("A")}))
+    answer = drift(bank)
+    assert (answer["mode"], answer["drifted"], answer["missing"], answer["anchored"]) == ("none", [], [], 0)
+    assert "anchors" in answer["note"] and "repository-relative code paths" in answer["note"]
+
+
+def test_no_repository_is_the_honest_empty_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    bank = refreshed(write_bank(tmp_path / "memory-bank", {"a.md": doc("A", "src/a.py")}))
+    answer = drift(bank)
+    assert (answer["mode"], answer["drifted"], answer["missing"], answer["anchored"]) == ("none", [], [], 1)
+    assert "not inside a git repository" in answer["note"]
+    assert "repo" not in answer
+
+
+@pytest.mark.parametrize("bad", [-1, 3651, True, "90", 1.5])
+def test_a_bad_threshold_is_refused(repo: Path, bad: object) -> None:
+    with pytest.raises(ToolInputError, match="thresholdDays"):
+        drift(refreshed(repo / "memory-bank"), threshold_days=bad)  # type: ignore[arg-type]
+
+
+def test_anchors_are_literal_paths_not_patterns(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    anchors = ("src/a.py", "src/*.py", ":(exclude)memory-bank", '"src/\\0nul.py"')
+    write_bank(repo / "memory-bank", {"x.md": doc("X", *anchors)})
+    write_bank(repo, {"src/a.py": "1\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    write_bank(repo, {"src/a.py": "2\n"})
+    commit(repo, "2024-12-01T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=0)
+    assert anchors_of(answer["drifted"]) == [("x.md", "src/a.py", 335)]
+    missing = {anchor for _, anchor, _ in anchors_of(answer["missing"])}
+    assert missing == {":(exclude)memory-bank", "src/*.py", "src/\0nul.py"}

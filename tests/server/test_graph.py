@@ -1,0 +1,194 @@
+"""`bank_graph`: up/down/both walks, the node ceiling, URLs as external, and one-hop neighbours."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_server.errors import ToolInputError
+from memorybank_server.graph import MAX_NEIGHBOURS, graph
+from tests.conftest import write_bank
+
+
+def doc(title: str, *sources: str, kind: str = "domain", extra: str = "") -> str:
+    lines = ["---", f"title: {title}", f"doc_kind: {kind}", "status: active"]
+    if sources:
+        lines.append("derived_from:")
+        lines += [f'  - "{s}"' if s.startswith("#") else f"  - {s}" for s in sources]
+    return "\n".join([*lines, *([extra] if extra else []), "---", f"# {title}", ""])
+
+
+BANK = {
+    "dna/principles.md": doc("Principles", kind="governance"),
+    "dna/governance.md": doc("Governance", "principles.md", kind="governance"),
+    "domain/model.md": doc("Model", "{path: ../dna/principles.md, fit: the entities}"),
+    "domain/orders.md": doc(
+        "Orders",
+        "model.md",
+        "https://github.com/acme/shop/issues/41",
+        "../../outside/notes.md",
+        "../../outside/build.yml",
+        "missing.md",
+        "#just-an-anchor",
+    ),
+    "adr/ADR-001.md": doc("Queue", "../domain/orders.md", kind="adr"),
+}
+
+
+def make_bank(root: Path, files: dict[str, str] | None = None) -> Bank:
+    write_bank(root, BANK if files is None else files)
+    bank = Bank(root)
+    bank.refresh()
+    return bank
+
+
+@pytest.fixture
+def bank(tmp_path: Path) -> Bank:
+    root = tmp_path / "a" / "b" / "c" / "memory-bank"
+    write_bank(
+        tmp_path / "a" / "b" / "c" / "outside",
+        {"notes.md": "---\ntitle: Outside notes: lenient\ndoc_kind: research\ncanonical_for: key\n---\n"},
+    )
+    return make_bank(root)
+
+
+def paths(answer: dict) -> list[tuple[str, int, str]]:
+    return [(n["path"], n["depth"], n["via"]) for n in answer["nodes"]]
+
+
+def test_down_is_the_blast_radius_sorted_by_depth_then_path(bank: Bank) -> None:
+    answer = graph(bank, "dna/principles.md", neighbours=False)
+    assert paths(answer) == [
+        ("dna/principles.md", 0, "down"),
+        ("dna/governance.md", 1, "down"),
+        ("domain/model.md", 1, "down"),
+        ("domain/orders.md", 2, "down"),
+    ]
+    assert answer["edges"] == [
+        {"from": "dna/governance.md", "to": "dna/principles.md"},
+        {"from": "domain/model.md", "to": "dna/principles.md", "fit": "the entities"},
+        {"from": "domain/orders.md", "to": "domain/model.md"},
+    ]
+    assert answer["byLayer"] == {"dna": 1, "knowledge": 2}
+    assert (answer["root"], answer["direction"], answer["depth"], answer["truncated"]) == (
+        "dna/principles.md",
+        "down",
+        2,
+        False,
+    )
+    assert "neighbours" not in answer
+    assert answer["nodes"][0] == {
+        "path": "dna/principles.md",
+        "title": "Principles",
+        "docKind": "governance",
+        "layer": "dna",
+        "status": "active",
+        "depth": 0,
+        "via": "down",
+    }
+
+
+def test_up_classifies_urls_as_external_never_broken(bank: Bank) -> None:
+    answer = graph(bank, "domain/orders.md", direction="up", depth=6)
+    assert paths(answer) == [
+        ("domain/orders.md", 0, "up"),
+        ("domain/model.md", 1, "up"),
+        ("dna/principles.md", 2, "up"),
+    ]
+    assert answer["external"] == [
+        {"from": "domain/orders.md", "raw": "../../outside/build.yml"},
+        {"from": "domain/orders.md", "raw": "../../outside/notes.md"},
+        {"from": "domain/orders.md", "raw": "https://github.com/acme/shop/issues/41", "url": True},
+    ]
+    assert answer["broken"] == [{"from": "domain/orders.md", "raw": "missing.md"}]
+
+
+def test_neighbours_are_read_leniently_and_urls_are_never_read(bank: Bank) -> None:
+    neighbours = graph(bank, "domain/orders.md", direction="up")["neighbours"]
+    assert [n["raw"] for n in neighbours] == ["../../outside/build.yml", "../../outside/notes.md"]
+    build, notes = neighbours
+    assert build["unreadable"] == "not a markdown file"
+    assert notes["file"] == "b/c/outside/notes.md"
+    assert notes["title"] == "Outside notes: lenient"
+    assert notes["docKind"] == "research"
+    assert notes["canonicalFor"] == ["key"]
+    assert "unreadable" not in notes and "status" not in notes
+
+
+def test_the_default_down_direction_shows_external_neighbours_of_the_nodes_found(bank: Bank) -> None:
+    answer = graph(bank, "domain/model.md")
+    assert [n["path"] for n in answer["nodes"]] == ["domain/model.md", "domain/orders.md", "adr/ADR-001.md"]
+    assert {n["raw"] for n in answer["neighbours"]} == {"../../outside/build.yml", "../../outside/notes.md"}
+    assert answer["broken"] == [{"from": "domain/orders.md", "raw": "missing.md"}]
+
+
+def test_the_node_ceiling_counts_the_root(bank: Bank) -> None:
+    answer = graph(bank, "dna/principles.md", depth=6, limit=2)
+    assert len(answer["nodes"]) == 2
+    assert answer["truncated"] is True
+    assert all(e["from"] in {n["path"] for n in answer["nodes"]} for e in answer["edges"])
+
+
+def test_both_walks_over_cycles_and_expands_down_through_nodes_found_going_up(tmp_path: Path) -> None:
+    bank = make_bank(
+        tmp_path / "memory-bank",
+        {
+            "r.md": doc("R", "s.md"),
+            "s.md": doc("S", "r.md"),
+            "x.md": doc("X", "s.md"),
+            "y.md": doc("Y", "x.md", "r.md"),
+        },
+    )
+    answer = graph(bank, "r.md", direction="both", depth=6)
+    assert paths(answer) == [("r.md", 0, "both"), ("s.md", 1, "up"), ("y.md", 1, "down"), ("x.md", 2, "down")]
+    assert [(e["from"], e["to"]) for e in answer["edges"]] == [
+        ("r.md", "s.md"),
+        ("s.md", "r.md"),
+        ("x.md", "s.md"),
+        ("y.md", "r.md"),
+        ("y.md", "x.md"),
+    ]
+    assert answer["byLayer"] == {"other": 3}
+
+
+def test_neighbours_never_reach_beyond_three_levels_above_the_bank(bank: Bank, tmp_path: Path) -> None:
+    (tmp_path / "top.md").write_text("# too far\n", encoding="utf-8")
+    (tmp_path / "a" / "near.md").write_text("---\ntitle: Near\n---\n", encoding="utf-8")
+    os.symlink(tmp_path / "top.md", tmp_path / "a" / "sneaky.md")
+    sources = ("../../../../top.md", "../../../near.md", "../../../sneaky.md", "../../../gone.md")
+    write_bank(bank.root, {"far.md": doc("Far", *sources)})
+    bank.refresh()
+    by_raw = {n["raw"]: n for n in graph(bank, "far.md", direction="up")["neighbours"]}
+    assert "beyond" in by_raw["../../../../top.md"]["unreadable"]
+    assert by_raw["../../../../top.md"]["file"] == os.path.join("..", "top.md")
+    assert by_raw["../../../near.md"]["title"] == "Near"
+    assert by_raw["../../../near.md"]["file"] == "near.md"
+    assert "beyond" in by_raw["../../../sneaky.md"]["unreadable"]
+    assert "no such file" in by_raw["../../../gone.md"]["unreadable"]
+
+
+def test_at_most_25_external_entries_are_resolved(tmp_path: Path) -> None:
+    sources = [f"../n{i:02}.md" for i in range(30)]
+    bank = make_bank(tmp_path / "memory-bank", {"x.md": doc("X", *sources)})
+    answer = graph(bank, "x.md", direction="up")
+    assert len(answer["external"]) == 30
+    assert len(answer["neighbours"]) == MAX_NEIGHBOURS
+
+
+def test_an_unknown_start_is_an_error(bank: Bank) -> None:
+    with pytest.raises(ToolInputError, match="Not a document of this bank"):
+        graph(bank, "nowhere.md")
+    with pytest.raises(ToolInputError, match="Not a document of this bank"):
+        graph(bank, "../outside/notes.md")
+
+
+@pytest.mark.parametrize(
+    ("argument", "value"),
+    [("direction", "sideways"), ("depth", 0), ("depth", 7), ("limit", 0), ("limit", 301), ("depth", True)],
+)
+def test_bad_arguments_are_refused(bank: Bank, argument: str, value: object) -> None:
+    with pytest.raises(ToolInputError, match=argument):
+        graph(bank, "dna/principles.md", **{argument: value})  # type: ignore[arg-type]

@@ -1,0 +1,338 @@
+"""`bank_read`: whole documents, Russian section names, the byte cap, batches, and path escapes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_server.errors import ToolInputError
+from memorybank_server.read import SINGLE_CAP_BYTES, fold, read
+from tests.conftest import write_bank
+
+SPEC = """\
+    ---
+    title: Auth spec
+    doc_kind: engineering
+    purpose: How sign-in works.
+    status: active
+    reviewed: 2026-03-27
+    derived_from:
+      - path: ../dna/principles.md
+        fit: the root
+    ---
+    # Auth spec
+
+    Intro paragraph.
+
+    ## 1. Scope
+
+    What is covered.
+
+    ## 2. Авторизация
+
+    Токены и сессии.
+
+    ### 2.1 Детали
+
+    Глубже, но в том же разделе.
+
+    ```markdown
+    ## Не раздел: это код
+    ```
+
+    ## 3. Ёлки и палки
+
+    Последний раздел.
+    """
+
+
+def make_bank(root: Path, files: dict[str, str | bytes] | None = None) -> Bank:
+    write_bank(root, {"dna/principles.md": "---\ntitle: Principles\n---\n# Principles\n", **(files or {})})
+    bank = Bank(root)
+    bank.refresh()
+    return bank
+
+
+@pytest.fixture
+def bank(tmp_path: Path) -> Bank:
+    return make_bank(tmp_path / "memory-bank", {"engineering/auth.md": SPEC})
+
+
+def doc_of_size(title: str, size: int, sections: tuple[str, ...] = ("Часть первая", "Part two")) -> str:
+    head = f"---\ntitle: {title}\n---\n"
+    body = "".join(f"## {name}\n\n" for name in sections)
+    return head + body + "x" * (size - len((head + body).encode()))
+
+
+# -- one document --------------------------------------------------------------------------------
+
+
+def test_whole_document_has_parsed_frontmatter_and_trimmed_body(bank: Bank) -> None:
+    answer = read(bank, "engineering/auth.md")
+    assert answer["path"] == "engineering/auth.md"
+    assert answer["title"] == "Auth spec"
+    assert answer["frontmatter"]["reviewed"] == "2026-03-27"
+    assert answer["frontmatter"]["derived_from"] == [{"path": "../dna/principles.md", "fit": "the root"}]
+    assert answer["content"].startswith("# Auth spec")
+    assert answer["content"].endswith("Последний раздел.")
+    assert "doc_kind" not in answer["content"]
+    assert answer["bytes"] == len(answer["content"].encode("utf-8"))
+    assert answer["truncated"] is False
+    assert answer["availableSections"] == ["1. Scope", "2. Авторизация", "3. Ёлки и палки"]
+    assert "section" not in answer
+
+
+def test_invalid_yaml_falls_back_to_the_lenient_values(tmp_path: Path) -> None:
+    bank = make_bank(tmp_path / "b", {"x.md": "---\ntitle: Retry: the layer\nstatus: draft\n---\nBody\n"})
+    answer = read(bank, "x.md")
+    assert answer["frontmatter"] == {"title": "Retry: the layer", "status": "draft"}
+    assert answer["content"] == "Body"
+
+
+def test_the_text_is_read_fresh_from_disk(bank: Bank) -> None:
+    (bank.root / "engineering/auth.md").write_text("---\ntitle: Changed\n---\nNew body\n", encoding="utf-8")
+    answer = read(bank, "engineering/auth.md")
+    assert (answer["title"], answer["content"], answer["availableSections"]) == ("Changed", "New body", [])
+
+
+@pytest.mark.parametrize(
+    "given", ["./engineering/auth.md", "memory-bank/engineering/auth.md", " engineering/auth.md "]
+)
+def test_path_forms_an_agent_passes_are_normalised(bank: Bank, given: str) -> None:
+    assert read(bank, given)["path"] == "engineering/auth.md"
+
+
+def test_an_absolute_path_inside_the_bank_is_accepted(bank: Bank) -> None:
+    assert read(bank, str(bank.root / "engineering" / "auth.md"))["path"] == "engineering/auth.md"
+
+
+# -- sections ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_", "heading"),
+    [
+        ("Авторизация", "2. Авторизация"),
+        ("авторизация", "2. Авторизация"),
+        ("## 2. Авторизация", "2. Авторизация"),
+        ("елки", "3. Ёлки и палки"),
+        ("ЁЛКИ И ПАЛКИ", "3. Ёлки и палки"),
+        ("scope", "1. Scope"),
+        ("3", "3. Ёлки и палки"),
+    ],
+)
+def test_russian_and_english_section_names_select_the_right_section(
+    bank: Bank, request_: str, heading: str
+) -> None:
+    assert read(bank, "engineering/auth.md", section=request_)["section"] == heading
+
+
+def test_a_section_runs_to_the_next_level_two_heading_outside_fences(bank: Bank) -> None:
+    content = read(bank, "engineering/auth.md", section="Авторизация")["content"]
+    assert content.startswith("## 2. Авторизация")
+    assert "### 2.1 Детали" in content
+    assert "## Не раздел: это код" in content
+    assert content.endswith("```")
+    assert "Ёлки" not in content
+
+
+@pytest.mark.parametrize("request_", ["Несуществующий раздел", "Аутентификация"])
+def test_an_unknown_section_is_an_error_listing_the_real_ones(bank: Bank, request_: str) -> None:
+    with pytest.raises(ToolInputError) as caught:
+        read(bank, "engineering/auth.md", section=request_)
+    message = str(caught.value)
+    assert request_ in message and "engineering/auth.md" in message
+    assert "1. Scope | 2. Авторизация | 3. Ёлки и палки" in message
+
+
+def test_a_request_with_nothing_to_match_is_an_error_not_the_first_section(bank: Bank) -> None:
+    with pytest.raises(ToolInputError, match="no letters or digits"):
+        read(bank, "engineering/auth.md", section="## —")
+
+
+def test_an_ambiguous_section_is_an_error_naming_the_candidates(tmp_path: Path) -> None:
+    text = "# T\n\n## Настройка сервера\n\na\n\n## Настройка клиента\n\nb\n"
+    bank = make_bank(tmp_path / "b", {"ops/setup.md": text})
+    with pytest.raises(ToolInputError) as caught:
+        read(bank, "ops/setup.md", section="настройка")
+    assert "ambiguous" in str(caught.value)
+    assert "Настройка сервера | Настройка клиента" in str(caught.value)
+    assert read(bank, "ops/setup.md", section="клиента")["content"] == "## Настройка клиента\n\nb"
+
+
+def test_a_whole_word_match_breaks_a_substring_tie(tmp_path: Path) -> None:
+    bank = make_bank(tmp_path / "b", {"x.md": "## 1. Scope\n\na\n\n## 10. Limits\n\nb\n"})
+    assert read(bank, "x.md", section="1")["section"] == "1. Scope"
+
+
+def test_a_document_without_sections_says_none(tmp_path: Path) -> None:
+    bank = make_bank(tmp_path / "b", {"x.md": "# Only a title\n\ntext\n"})
+    with pytest.raises(ToolInputError, match=r"\(none\)"):
+        read(bank, "x.md", section="Anything")
+
+
+def test_fold_keeps_unicode_letters() -> None:
+    assert fold("5. Авторизация — Ёж_и  API!") == "5 авторизация еж и api"
+    decomposed = "Настрои\u0306ка е\u0308лки"
+    assert fold(decomposed) == fold("настройка ЕЛКИ") == "настройка елки"
+
+
+# -- the single-document cap ---------------------------------------------------------------------
+
+
+def test_the_cap_counts_bytes_and_cuts_on_a_character_boundary(tmp_path: Path) -> None:
+    body = "a" + "я" * 250_000  # 500,001 bytes; byte 400,000 falls inside a two-byte letter
+    bank = make_bank(tmp_path / "b", {"big.md": f"---\ntitle: Big\n---\n{body}\n"})
+    answer = read(bank, "big.md")
+    assert answer["truncated"] is True
+    assert answer["bytes"] == SINGLE_CAP_BYTES - 1
+    assert answer["content"] == body[: 1 + (SINGLE_CAP_BYTES - 1) // 2]
+    assert len(answer["content"].encode("utf-8")) == answer["bytes"]
+
+
+# -- path escapes --------------------------------------------------------------------------------
+
+
+def test_a_path_climbing_out_of_the_bank_is_refused(bank: Bank) -> None:
+    (bank.root.parent / "outside.md").write_text("# secret\n", encoding="utf-8")
+    with pytest.raises(ToolInputError, match=r"Not a document of this bank.*outside the bank"):
+        read(bank, "../outside.md")
+    with pytest.raises(ToolInputError, match="Not a document of this bank"):
+        read(bank, "engineering/../../outside.md")
+
+
+def test_an_absolute_path_outside_the_bank_is_refused(bank: Bank) -> None:
+    outside = bank.root.parent / "outside.md"
+    outside.write_text("# secret\n", encoding="utf-8")
+    with pytest.raises(ToolInputError, match="Not a document of this bank") as caught:
+        read(bank, str(outside))
+    assert str(outside) in str(caught.value)
+
+
+def test_symlinks_leading_out_of_the_bank_are_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    write_bank(outside, {"secret.md": "# secret\n"})
+    root = tmp_path / "memory-bank"
+    write_bank(root, {"a.md": "# A\n"})
+    os.symlink(outside / "secret.md", root / "link.md")
+    os.symlink(outside, root / "linked-dir")
+    bank = Bank(root)
+    bank.refresh()
+    for given in ("link.md", "linked-dir/secret.md"):
+        with pytest.raises(ToolInputError, match="Not a document of this bank"):
+            read(bank, given)
+
+
+def test_a_document_replaced_by_a_symlink_after_the_refresh_is_refused(tmp_path: Path) -> None:
+    bank = make_bank(tmp_path / "memory-bank", {"a.md": "# A\n"})
+    (tmp_path / "secret.md").write_text("# secret\n", encoding="utf-8")
+    (bank.root / "a.md").unlink()
+    os.symlink(tmp_path / "secret.md", bank.root / "a.md")
+    with pytest.raises(ToolInputError, match="symlink"):
+        read(bank, "a.md")
+
+
+def test_a_document_deleted_after_the_refresh_is_reported(bank: Bank) -> None:
+    (bank.root / "engineering/auth.md").unlink()
+    with pytest.raises(ToolInputError, match="no longer on disk"):
+        read(bank, "engineering/auth.md")
+
+
+def test_an_unknown_document_names_the_path(bank: Bank) -> None:
+    with pytest.raises(ToolInputError, match=r"Not a document of this bank: 'nowhere\.md'"):
+        read(bank, "nowhere.md")
+
+
+# -- batches -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sized(tmp_path: Path) -> Bank:
+    return make_bank(
+        tmp_path / "b",
+        {
+            "a.md": doc_of_size("A", 15_000),
+            "b.md": doc_of_size("B", 15_000),
+            "c.md": doc_of_size("C", 15_000, ("Раздел один", "Раздел два")),
+            "huge.md": doc_of_size("Huge", 50_000),
+        },
+    )
+
+
+def test_a_one_element_list_gives_the_batch_shape(sized: Bank) -> None:
+    answer = read(sized, ["a.md"])
+    assert set(answer) == {"documents", "failed", "skipped", "bytes", "budgetBytes"}
+    assert [d["path"] for d in answer["documents"]] == ["a.md"]
+    assert answer["budgetBytes"] == 40_000
+
+
+def test_what_does_not_fit_is_skipped_with_its_sections(sized: Bank) -> None:
+    answer = read(sized, ["a.md", "b.md", "c.md"])
+    assert [d["path"] for d in answer["documents"]] == ["a.md", "b.md"]
+    assert answer["skipped"] == [
+        {"path": "c.md", "title": "C", "bytes": 15_000, "availableSections": ["Раздел один", "Раздел два"]}
+    ]
+    assert answer["bytes"] == sum(d["bytes"] for d in answer["documents"])
+    assert answer["failed"] == []
+
+
+def test_the_first_document_is_returned_whatever_its_size(sized: Bank) -> None:
+    answer = read(sized, ["nowhere.md", "huge.md", "a.md"])
+    assert [d["path"] for d in answer["documents"]] == ["huge.md"]
+    assert answer["failed"][0]["path"] == "nowhere.md"
+    assert "Not a document of this bank" in answer["failed"][0]["error"]
+    assert [s["path"] for s in answer["skipped"]] == ["a.md"]
+
+
+def test_a_sectioned_request_is_not_held_back_by_the_look_ahead(sized: Bank) -> None:
+    answer = read(sized, ["a.md", "b.md", {"path": "c.md", "section": "два"}])
+    assert [d.get("section") for d in answer["documents"]] == [None, None, "Раздел два"]
+
+
+def test_once_the_budget_is_spent_even_unknown_paths_are_skipped(sized: Bank) -> None:
+    answer = read(sized, ["huge.md", "nowhere.md", {"path": "c.md", "section": "один"}])
+    assert answer["skipped"] == [
+        {"path": "nowhere.md", "title": "", "bytes": 0, "availableSections": []},
+        {"path": "c.md", "title": "C", "bytes": 15_000, "availableSections": ["Раздел один", "Раздел два"]},
+    ]
+
+
+def test_an_unknown_path_after_a_document_lands_in_failed(sized: Bank) -> None:
+    answer = read(sized, ["a.md", "nowhere.md"])
+    assert [f["path"] for f in answer["failed"]] == ["nowhere.md"]
+
+
+def test_the_top_level_section_applies_to_string_elements_only(sized: Bank) -> None:
+    answer = read(sized, ["c.md", {"path": "a.md"}], section="Раздел один")
+    assert [d.get("section") for d in answer["documents"]] == ["Раздел один", None]
+
+
+def test_a_bad_section_in_a_batch_fails_that_request_only(sized: Bank) -> None:
+    answer = read(sized, [{"path": "c.md", "section": "Нет такого"}, "a.md"])
+    assert [d["path"] for d in answer["documents"]] == ["a.md"]
+    assert "Раздел один | Раздел два" in answer["failed"][0]["error"]
+
+
+def test_max_bytes_lowers_the_budget_and_cannot_raise_it(sized: Bank) -> None:
+    lowered = read(sized, ["a.md", "b.md"], max_bytes=1000)
+    assert lowered["budgetBytes"] == 1000 and "note" not in lowered
+    assert [s["path"] for s in lowered["skipped"]] == ["b.md"]
+    raised = read(sized, ["a.md", "b.md", "c.md"], max_bytes=1_000_000)
+    assert raised["budgetBytes"] == 40_000
+    assert "one section at a time" in raised["note"] and "file path" in raised["note"]
+    assert [s["path"] for s in raised["skipped"]] == ["c.md"]
+
+
+@pytest.mark.parametrize("bad", [999, 0, -5, True, "5000", 1.5])
+def test_bad_max_bytes_is_refused(sized: Bank, bad: object) -> None:
+    with pytest.raises(ToolInputError, match="maxBytes"):
+        read(sized, ["a.md"], max_bytes=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [[], [42], [{"section": "x"}], 7])
+def test_malformed_path_arguments_are_refused(sized: Bank, bad: object) -> None:
+    with pytest.raises(ToolInputError):
+        read(sized, bad)  # type: ignore[arg-type]

@@ -1,0 +1,159 @@
+"""The MCP surface in process: every tool, resource and prompt through a real MCP client."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client
+
+from memorybank_server import scaffold
+from memorybank_server.server import build_server
+
+from .conftest import payload
+
+READ_TOOLS = {"bank_route", "bank_read", "bank_search", "bank_graph", "bank_validate", "bank_changed",
+              "bank_drift", "bank_materialize_flows"}
+
+
+def run(coro_fn, *args):
+    return anyio.run(coro_fn, *args)
+
+
+def test_full_surface_lists_every_tool_resource_and_prompt(fixture_bank: Path) -> None:
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            assert set(tools) == READ_TOOLS | {"bank_init"}
+            for name in READ_TOOLS - {"bank_materialize_flows"}:
+                assert tools[name].annotations.read_only_hint is True, name
+            assert tools["bank_materialize_flows"].annotations.read_only_hint is not True
+            uris = {str(r.uri) for r in (await client.list_resources()).resources}
+            assert uris == {"memorybank://index", "memorybank://schema/frontmatter", "memorybank://health",
+                            "memorybank://inbox"}
+            names = {p.name for p in (await client.list_prompts()).prompts}
+            assert names == {"session-start", "route-then-read", "check-before-commit", "record-adr",
+                             "review-inbox"}
+            assert "bank_route" in client.instructions
+
+    run(main)
+
+
+def test_read_tools_answer_with_json(fixture_bank: Path) -> None:
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            routed = payload(await client.call_tool("bank_route", {"question": "filter thresholds"}))
+            assert routed["results"][0]["path"] in {"domain/rules.md", "conflict.md"}
+            read = payload(await client.call_tool("bank_read", {"path": "domain/rules.md",
+                                                                 "section": "Invariants"}))
+            assert read["section"] == "Invariants" and "never change" in read["content"]
+            found = payload(await client.call_tool("bank_search", {"query": "dropped"}))
+            assert found["results"][0]["path"] == "domain/rules.md"
+            graph = payload(await client.call_tool("bank_graph", {"path": "domain/model.md"}))
+            assert "domain/rules.md" in {n["path"] for n in graph["nodes"]}
+            checked = payload(await client.call_tool("bank_validate", {}))
+            assert (checked["total"], checked["errors"], checked["warnings"]) == (13, 9, 4)
+            only = payload(await client.call_tool("bank_validate", {"rule": "ssot-conflict"}))
+            assert only["total"] == 1 and only["findings"][0]["path"] == "conflict.md"
+            drift = payload(await client.call_tool("bank_drift", {}))
+            assert drift["mode"] == "none" and "anchors" in drift["note"]
+
+    run(main)
+
+
+def test_tool_errors_name_the_problem(fixture_bank: Path) -> None:
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            missing = await client.call_tool("bank_read", {"path": "nowhere.md"})
+            assert missing.is_error and "Not a document of this bank" in missing.content[0].text
+            escape = await client.call_tool("bank_read", {"path": "../secret.md"})
+            assert escape.is_error
+            section = await client.call_tool("bank_read", {"path": "domain/rules.md", "section": "Nope"})
+            assert section.is_error and "Thresholds" in section.content[0].text
+            bad = await client.call_tool("bank_validate", {"rule": "no-such-rule"})
+            assert bad.is_error and "no-such-rule" in bad.content[0].text
+            short = await client.call_tool("bank_route", {"question": "x"})
+            assert short.is_error
+
+    run(main)
+
+
+def test_resources(fixture_bank: Path) -> None:
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            index = json.loads((await client.read_resource("memorybank://index")).contents[0].text)
+            paths = {d["path"] for d in index["documents"]}
+            assert "domain/rules.md" in paths and "adr/ADR-ID.md" not in paths
+            assert not any(p.startswith("_inbox/") for p in paths)
+            schema = (await client.read_resource("memorybank://schema/frontmatter")).contents[0].text
+            assert "delivery_status" in schema
+            health = json.loads((await client.read_resource("memorybank://health")).contents[0].text)
+            assert health["errors"] == 9 and health["contract"]
+            inbox = json.loads((await client.read_resource("memorybank://inbox")).contents[0].text)
+            assert [e["path"] for e in inbox["entries"]] == ["_inbox/2026-11-01-note.md"]
+
+    run(main)
+
+
+def test_prompts_carry_their_arguments(fixture_bank: Path) -> None:
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            start = await client.get_prompt("session-start", {"since": "HEAD~3"})
+            text = start.messages[0].content.text
+            assert "memorybank://index" in text and "HEAD~3" in text and "bank_changed" in text
+            question = await client.get_prompt("route-then-read", {"question": "where are limits?"})
+            assert "where are limits?" in question.messages[0].content.text
+
+    run(main)
+
+
+def test_seed_surface_offers_only_init_then_opens_in_the_same_session(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    seen: list[str] = []
+
+    async def handler(message) -> None:
+        seen.append(type(getattr(message, "root", message)).__name__)
+
+    async def main() -> None:
+        async with Client(build_server(root), mode="legacy", message_handler=handler) as client:
+            assert [t.name for t in (await client.list_tools()).tools] == ["bank_init"]
+            assert (await client.list_resources()).resources == []
+            assert client.server_capabilities.tools.list_changed is not None
+            dry = payload(await client.call_tool("bank_init", {"name": "Acme", "dryRun": True}))
+            assert dry["created"] is False and not root.exists()
+            assert [t.name for t in (await client.list_tools()).tools] == ["bank_init"]
+            made = payload(await client.call_tool("bank_init", {"name": "Acme"}))
+            assert made["created"] is True and len(made["files"]) == 24
+            assert {t.name for t in (await client.list_tools()).tools} == READ_TOOLS | {"bank_init"}
+            assert len((await client.list_resources()).resources) == 4
+
+    run(main)
+    assert "ToolListChangedNotification" in seen
+    assert "ResourceListChangedNotification" in seen
+
+
+@pytest.mark.parametrize("how", ["flag", "marker"])
+def test_off_surface_shows_nothing(fixture_bank: Path, how: str) -> None:
+    off = [fixture_bank.parent] if how == "flag" else []
+    if how == "marker":
+        (fixture_bank.parent / ".memorybank-off").write_text("", encoding="utf-8")
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank, off=off)) as client:
+            assert (await client.list_tools()).tools == []
+            assert (await client.list_prompts()).prompts == []
+            assert "off" in client.instructions
+
+    run(main)
+
+
+def test_off_paths_compare_whole_segments(tmp_path: Path) -> None:
+    from memorybank_server.surface import Surface, decide
+
+    root = tmp_path / "projectX" / "memory_bank"
+    scaffold.init(root, "X")
+    assert decide(root, [tmp_path / "project"]) is Surface.FULL
+    assert decide(root, [tmp_path / "projectX"]) is Surface.OFF
+    assert decide(tmp_path / "empty", []) is Surface.SEED
