@@ -102,6 +102,56 @@ def _read_action(opts: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
     return result, textviews.read_text(result)
 
 
+def _split(text: str | None) -> list[str]:
+    return [item.strip() for item in (text or "").split(",") if item.strip()]
+
+
+def _write_text(result: dict[str, Any], verb: str, would: str, subject: str) -> str:
+    lines = [
+        f"{would if result['dryRun'] else verb} {subject}",
+        f"template: {result.get('template') or '(none)'}",
+        f"registered in: {', '.join(result.get('registeredIn') or []) or '(nowhere)'}",
+    ]
+    lines += [f"warning: {w}" for w in result.get("warnings", [])]
+    return "\n".join([*lines, "", "--- preview ---", result.get("preview", "")])
+
+
+def _write_action(opts: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """`--promote` and `--create`: the two writes the command line offers."""
+    if opts["promote"] is None and opts["create"] is None:
+        return None
+    from .writes import create, inbox
+
+    bank, _ = _bank(opts)
+    if opts["promote"] is not None:
+        if not opts["to"]:
+            raise ToolInputError("--promote needs --to PATH: where the note goes in the bank")
+        result = inbox.promote(
+            bank,
+            path=opts["promote"],
+            to=opts["to"],
+            doc_kind=opts["kind"],
+            title=opts["title"],
+            purpose=opts["purpose"],
+            derived_from=_split(opts["derived"]) or None,
+            canonical_for=_split(opts["canonical"]) or None,
+            dry_run=opts["dry_run"],
+        )
+        return result, _write_text(result, "PROMOTED", "WOULD PROMOTE", f"{result['from']} -> {result['to']}")
+    result = create.create(
+        bank,
+        doc_kind=opts["kind"] or "engineering",
+        path=opts["create"],
+        title=opts["title"] or opts["create"],
+        purpose=opts["purpose"] or "",
+        derived_from=_split(opts["derived"]),
+        canonical_for=_split(opts["canonical"]),
+        inbox=opts["inbox"],
+        dry_run=opts["dry_run"],
+    )
+    return result, _write_text(result, "CREATED", "WOULD CREATE", result["path"])
+
+
 def _serve(opts: dict[str, Any]) -> int:
     try:
         from .server import build_server
@@ -142,7 +192,7 @@ def run(opts: dict[str, Any]) -> int:
             result = scaffold.materialize_flows(_root(opts["root"], must_exist=True), force=opts["force"])
             _emit(result.as_dict(), as_json, _materialize_text(result))
             return 0
-        answered = _read_action(opts)
+        answered = _write_action(opts) or _read_action(opts)
     except (scaffold.ScaffoldError, StarterMissing, ToolInputError) as exc:
         click.echo(f"mcp-memorybank: {exc}", err=True)
         return 1
@@ -157,7 +207,7 @@ def run(opts: dict[str, Any]) -> int:
 @click.option("--root", type=click.Path(file_okay=False), help="The bank folder.")
 @click.option("--off", "off", multiple=True, type=click.Path(), help="Stay off under this path.")
 @click.option("--init", metavar="NAME", help="Seed a new bank for project NAME.")
-@click.option("--dry-run", is_flag=True, help="With --init: list what would be written, write nothing.")
+@click.option("--dry-run", is_flag=True, help="With --init, --create, --promote: report, write nothing.")
 @click.option("--force", is_flag=True, help="Seed or copy over existing documents.")
 @click.option("--materialize-flows", is_flag=True, help="Copy the shipped templates into the bank.")
 @click.option("--stats", is_flag=True, help="Print what the bank holds and exit.")
@@ -176,6 +226,15 @@ def run(opts: dict[str, Any]) -> int:
 @click.option("--drift", is_flag=True, help="Documents whose anchored code moved on without them.")
 @click.option("--threshold-days", type=click.IntRange(0, 3650), default=90, show_default=True)
 @click.option("--list-inbox", is_flag=True, help="The quarantined _inbox/ notes, oldest first.")
+@click.option("--create", metavar="PATH", help="Create a governed document at PATH (needs --purpose).")
+@click.option("--promote", metavar="PATH", help="Promote an _inbox/ note (needs --to).")
+@click.option("--to", metavar="PATH", help="With --promote: the destination.")
+@click.option("--kind", help="With --create (default engineering) or --promote: the doc_kind.")
+@click.option("--title", help="With --create or --promote: the title.")
+@click.option("--purpose", help="With --create or --promote: one sentence, when to read it.")
+@click.option("--derived", metavar="A,B", help="With --create or --promote: derived_from paths.")
+@click.option("--canonical", metavar="K1,K2", help="With --create or --promote: canonical_for keys.")
+@click.option("--inbox", is_flag=True, help="With --create: capture an unreviewed note into _inbox/.")
 @click.option("--limit", type=click.IntRange(1, 50), help="With --route (1-25) or --search (1-50).")
 @click.option("--json", "json", is_flag=True, help="Print the result object the MCP tool returns.")
 @click.version_option(__version__, "--version", prog_name="mcp-memorybank")

@@ -14,8 +14,25 @@ from memorybank_server.server import build_server
 
 from .conftest import payload
 
-READ_TOOLS = {"bank_route", "bank_read", "bank_search", "bank_graph", "bank_validate", "bank_changed",
-              "bank_drift", "bank_materialize_flows"}
+READ_TOOLS = {
+    "bank_route",
+    "bank_read",
+    "bank_search",
+    "bank_graph",
+    "bank_validate",
+    "bank_changed",
+    "bank_drift",
+    "bank_materialize_flows",
+}
+WRITE_TOOLS = {
+    "bank_create",
+    "bank_edit",
+    "bank_update_section",
+    "bank_set_status",
+    "bank_set_field",
+    "bank_promote",
+    "bank_discard",
+}
 
 
 def run(coro_fn, *args):
@@ -26,16 +43,29 @@ def test_full_surface_lists_every_tool_resource_and_prompt(fixture_bank: Path) -
     async def main() -> None:
         async with Client(build_server(fixture_bank)) as client:
             tools = {t.name: t for t in (await client.list_tools()).tools}
-            assert set(tools) == READ_TOOLS | {"bank_init"}
+            assert set(tools) == READ_TOOLS | WRITE_TOOLS | {"bank_init"}
+            for name in WRITE_TOOLS:
+                assert tools[name].annotations.read_only_hint is False, name
+            assert tools["bank_discard"].annotations.destructive_hint is True
+            assert "title" not in json.dumps(tools["bank_create"].input_schema["properties"]["path"])
             for name in READ_TOOLS - {"bank_materialize_flows"}:
                 assert tools[name].annotations.read_only_hint is True, name
             assert tools["bank_materialize_flows"].annotations.read_only_hint is not True
             uris = {str(r.uri) for r in (await client.list_resources()).resources}
-            assert uris == {"memorybank://index", "memorybank://schema/frontmatter", "memorybank://health",
-                            "memorybank://inbox"}
+            assert uris == {
+                "memorybank://index",
+                "memorybank://schema/frontmatter",
+                "memorybank://health",
+                "memorybank://inbox",
+            }
             names = {p.name for p in (await client.list_prompts()).prompts}
-            assert names == {"session-start", "route-then-read", "check-before-commit", "record-adr",
-                             "review-inbox"}
+            assert names == {
+                "session-start",
+                "route-then-read",
+                "check-before-commit",
+                "record-adr",
+                "review-inbox",
+            }
             assert "bank_route" in client.instructions
 
     run(main)
@@ -46,8 +76,9 @@ def test_read_tools_answer_with_json(fixture_bank: Path) -> None:
         async with Client(build_server(fixture_bank)) as client:
             routed = payload(await client.call_tool("bank_route", {"question": "filter thresholds"}))
             assert routed["results"][0]["path"] in {"domain/rules.md", "conflict.md"}
-            read = payload(await client.call_tool("bank_read", {"path": "domain/rules.md",
-                                                                 "section": "Invariants"}))
+            read = payload(
+                await client.call_tool("bank_read", {"path": "domain/rules.md", "section": "Invariants"})
+            )
             assert read["section"] == "Invariants" and "never change" in read["content"]
             found = payload(await client.call_tool("bank_search", {"query": "dropped"}))
             assert found["results"][0]["path"] == "domain/rules.md"
@@ -126,7 +157,9 @@ def test_seed_surface_offers_only_init_then_opens_in_the_same_session(tmp_path: 
             assert [t.name for t in (await client.list_tools()).tools] == ["bank_init"]
             made = payload(await client.call_tool("bank_init", {"name": "Acme"}))
             assert made["created"] is True and len(made["files"]) == 24
-            assert {t.name for t in (await client.list_tools()).tools} == READ_TOOLS | {"bank_init"}
+            assert {t.name for t in (await client.list_tools()).tools} == READ_TOOLS | WRITE_TOOLS | {
+                "bank_init"
+            }
             assert len((await client.list_resources()).resources) == 4
 
     run(main)

@@ -1,0 +1,232 @@
+"""`mcp-memorybank-hook`: the end-of-session Stop hook that asks the agent to capture durable facts.
+
+Why it exists: what a session learns (a decision, a constraint, a gotcha) is lost when the chat ends
+unless someone writes it down, and the agent is the one who knows it. The hook asks the agent to
+file such facts as quarantined `_inbox/` notes; a person promotes or discards them later.
+
+Why a fingerprint and a cooldown: the client fires Stop at the end of every turn, not once per
+session. A one-shot "already asked" marker would speak on the first turn that dirtied the tree,
+the least informed one, and never again. So the marker stores when the hook last spoke and a
+fingerprint of the working tree (the porcelain status plus a hash of each dirty file's content);
+the hook speaks again only when the work has changed since then and the cooldown has passed.
+
+Why so quiet: anything the hook prints is injected into the conversation, and a traceback or a
+non-zero exit would break the user's session. Every failure, and every case with nothing worth
+asking, prints nothing and exits 0. `stop_hook_active` marks the re-entry caused by our own
+block, so it is always silent: that is what makes blocking safe. Pure standard library plus this
+project (never `mcp`), so it runs wherever the package is installed, without `jq`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from memorybank_lint import config
+from memorybank_lint.bank import BankNotFound, find_root
+from memorybank_server import git
+from memorybank_server.sections import INBOX_NOT_NOTES
+from memorybank_server.writes.atomic import write_atomic
+
+USAGE = (
+    "usage: mcp-memorybank-hook  (reads the client's Stop-hook JSON on stdin)\n"
+    "Register it as a Stop hook in .claude/settings.json; see docs/hook.md."
+)
+STATE_DIR_NAME = "mcp-memorybank"
+LARGE_FILE_BYTES = 8 * 1024 * 1024  # past this a dirty file counts by size and mtime, not content
+SAFE_SESSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
+
+CAPTURE = (
+    "Before you finish: did this session produce a durable fact worth keeping for the next person "
+    "or agent? That means an accepted decision, a constraint you discovered, a gotcha that cost real "
+    "time, or a contract that changed. If so, record each one with bank_create and inbox: true: one "
+    "note per fact, a one-line purpose that says when someone should read it, and derivedFrom "
+    "pointing at the bank document that owns the topic (bank_route finds it). Write down only what "
+    "cannot be re-derived from the code. If nothing durable came up, say nothing about it and "
+    "finish. Never promote or move a note out of _inbox/ yourself; a person reviews the inbox."
+)
+REMINDER = (
+    "Also tell the user plainly that {waiting} quarantined note(s) are waiting in the bank's "
+    "_inbox/{stale_part}, and suggest running the review-inbox prompt. Do not review, promote or "
+    "discard any of them unless the user asks."
+)
+
+
+def _number(env: Mapping[str, str], name: str, default: float) -> float:
+    """A non-negative number from the environment; the default when unset or unreadable."""
+    try:
+        value = float(env.get(name, ""))
+    except ValueError:
+        return default
+    return value if value >= 0 else default
+
+
+def find_bank(cwd: Path) -> Path | None:
+    """The bank the linter and server would use for `cwd`: the configured root, else a probe."""
+    try:
+        configured = config.load(cwd).root
+    except config.ConfigError:
+        configured = None  # a broken config file is the linter's to report; probe as if absent
+    if configured is not None:
+        return configured if configured.is_dir() else None
+    try:
+        return find_root(cwd)
+    except BankNotFound:
+        return None
+
+
+def fingerprint(top: Path, porcelain: str) -> str:
+    """12 hex chars over the `status --porcelain -z` output and the content of each dirty file."""
+    digest = hashlib.sha256(porcelain.encode("utf-8", "surrogateescape"))
+    entries = iter(porcelain.split("\0"))
+    for entry in entries:
+        if len(entry) < 4:
+            continue
+        if "R" in entry[:2] or "C" in entry[:2]:
+            next(entries, None)  # a rename or copy is followed by its source path
+        path = top / entry[3:]
+        try:
+            if not path.is_file():
+                continue
+            stat = path.stat()
+            digest.update(b"\0" + entry[3:].encode("utf-8", "surrogateescape") + b"\0")
+            if stat.st_size > LARGE_FILE_BYTES:
+                digest.update(f"{stat.st_size}:{stat.st_mtime_ns}".encode())
+                continue
+            with open(path, "rb") as handle:
+                digest.update(hashlib.sha256(handle.read()).digest())
+        except OSError:
+            continue
+    return digest.hexdigest()[:12]
+
+
+def state_dir(env: Mapping[str, str]) -> Path | None:
+    """The user's state directory for markers, or a per-user temporary one; None if neither works."""
+    xdg = env.get("XDG_STATE_HOME", "")
+    try:
+        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "state"
+        candidates = [base / STATE_DIR_NAME]
+    except RuntimeError:  # no home directory to be found
+        candidates = []
+    user = getattr(os, "getuid", lambda: "user")()
+    candidates.append(Path(tempfile.gettempdir()) / f"{STATE_DIR_NAME}-{user}")
+    for candidate in candidates:
+        try:
+            candidate.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError:
+            continue
+        if candidate.is_dir() and os.access(candidate, os.W_OK):
+            return candidate
+    return None
+
+
+def marker_name(session_id: str, cwd: Path) -> str:
+    """One marker per session; a hash of the directory when the client sends no session id."""
+    if SAFE_SESSION.fullmatch(session_id):
+        return f"session-{session_id}"
+    if session_id:
+        return f"session-{hashlib.sha256(session_id.encode()).hexdigest()[:16]}"
+    return f"cwd-{hashlib.sha256(str(cwd).encode('utf-8', 'surrogateescape')).hexdigest()[:16]}"
+
+
+def _read_marker(path: Path) -> tuple[float, str] | None:
+    try:
+        stamp, stored = path.read_text(encoding="utf-8").split()
+        return float(stamp), stored
+    except (OSError, ValueError):
+        return None  # absent or malformed: as if never asked
+
+
+def inbox_counts(bank: Path, stale_days: float, now: float) -> tuple[int, int]:
+    """(waiting, stale): `*.md` notes directly in `_inbox/`, and those untouched for `stale_days`."""
+    waiting = stale = 0
+    try:
+        entries = list(os.scandir(bank / "_inbox"))
+    except OSError:
+        return 0, 0
+    for entry in entries:
+        name = entry.name
+        if not name.endswith(".md") or name in INBOX_NOT_NOTES or name.startswith("."):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        waiting += 1
+        if age > stale_days * 86400:
+            stale += 1
+    return waiting, stale
+
+
+def message(bank: Path, env: Mapping[str, str], now: float) -> str:
+    """The capture instruction, with the queue reminder when the inbox is full or going stale."""
+    waiting, stale = inbox_counts(bank, _number(env, "MEMORYBANK_INBOX_STALE_DAYS", 14), now)
+    if waiting < _number(env, "MEMORYBANK_INBOX_LIMIT", 8) and not stale:
+        return CAPTURE
+    stale_part = f", {stale} of them older than the stale limit" if stale else ""
+    return CAPTURE + "\n\n" + REMINDER.format(waiting=waiting, stale_part=stale_part)
+
+
+def decide(payload: Any, env: Mapping[str, str], now: float) -> str | None:
+    """The message to inject for this Stop event, or None to stay silent (writing the marker)."""
+    if not isinstance(payload, dict) or payload.get("stop_hook_active") in (True, "true"):
+        return None
+    cwd_field = payload.get("cwd")
+    cwd = Path(cwd_field) if isinstance(cwd_field, str) and cwd_field else Path.cwd()
+    if not cwd.is_dir():
+        return None
+    bank = find_bank(cwd)
+    if bank is None:
+        return None
+    top, _ = git.toplevel(cwd)
+    if top is None:
+        return None
+    status = git.run(cwd, "status", "--porcelain", "-z", "--untracked-files=all")
+    if not status.ok or not status.out.strip("\0"):
+        return None
+    current = fingerprint(top, status.out)
+    directory = state_dir(env)
+    if directory is None:
+        return None  # nowhere to remember that we asked: staying silent beats asking every turn
+    session = payload.get("session_id")
+    marker = directory / marker_name(session if isinstance(session, str) else "", cwd.resolve())
+    stored = _read_marker(marker)
+    cooldown = _number(env, "MEMORYBANK_CAPTURE_COOLDOWN_MIN", 30) * 60
+    if stored is not None and (stored[1] == current or 0 <= now - stored[0] < cooldown):
+        return None
+    write_atomic(marker, f"{int(now)} {current}\n".encode())
+    return message(bank, env, now)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Read the Stop-hook JSON on stdin; print a block decision or nothing. Always returns 0."""
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0
+    try:
+        if sys.stdin is None or sys.stdin.isatty():
+            return 0  # run by hand in a terminal: nothing to read, do not hang
+        payload = json.loads(sys.stdin.buffer.read())
+        text = decide(payload, os.environ, time.time())
+        if text:
+            answer = {"decision": "block", "reason": text, "continue": True, "instruction": text}
+            sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
+    except Exception:  # never a traceback into the user's session
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

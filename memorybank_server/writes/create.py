@@ -1,0 +1,264 @@
+"""`bank_create`: a new governed document, from its template, registered in its index.
+
+Why every gate runs before anything is rendered, and everything is rendered before anything is
+written: a refused create must leave no byte behind, and a created document must never exist
+without its index entry (the document, the index patch, a lazily created section index and the
+root index land together through one `Transaction`, under the bank's lock).
+
+Why `extra` may not set governed keys: the reference applied it last, so it could claim a
+`canonical_for` past the ownership gate or activate a document past the contract.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import posixpath
+import re
+from typing import Any
+
+from memorybank_lint import frontmatter
+from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import fenced
+
+from ..errors import ToolInputError
+from ..templates import Template, find_template
+from .common import content_from, locked
+from .governance import governance
+from .registration import Staging, register
+from .targets import bank_path, check_no_links
+from .transaction import Transaction
+
+GOVERNED = (
+    "title",
+    "doc_kind",
+    "doc_function",
+    "purpose",
+    "derived_from",
+    "canonical_for",
+    "must_not_define",
+    "status",
+    "template_for",
+    "template_target_path",
+)
+TEMPLATE_ONLY = ("template_for", "template_target_path", "doc_function")
+INBOX = "_inbox/"
+RESERVED_INBOX = frozenset({"_inbox/README.md", "_inbox/DISCARDED.md"})
+PREVIEW_LINES = 40
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_UNLINKABLE = re.compile(r"[\s()\[\]<>#?|`]")
+_TOKENS = re.compile(r"(?<![\w-])(?:FT-XXX|ADR-ID|PRD-ID|UC-XXX|EP-XXX|PROMPT-ID)(?![\w-])")
+
+
+def is_placeholder(value: Any) -> bool:
+    """A template value that stands for something the author must still fill in."""
+    if not isinstance(value, str):
+        return False
+    text = value.strip()
+    bracketed = text.startswith("<") and text.endswith(">")
+    return text == "YYYY-MM-DD" or text.startswith("YYYYMMDD") or bracketed or bool(_TOKENS.search(text))
+
+
+def required(value: str | None, name: str, why: str) -> str:
+    text = (value or "").strip()
+    if not text:
+        raise ToolInputError(f"`{name}` is required: {why}")
+    return text
+
+
+def check_target(bank: Bank, given: str) -> str:
+    """Gates 3–6: a `.md` path inside the bank, linkable, through no symlink, where nothing exists."""
+    if not given.strip().endswith(".md"):
+        raise ToolInputError(f"'{given.strip()}' must end in .md")
+    path = bank_path(bank.root, given)
+    if _UNLINKABLE.search(path):
+        raise ToolInputError(
+            f"'{path}' contains a space, bracket, '#', '?', '|' or backtick, which an index link cannot carry"
+        )
+    check_no_links(bank.root, path)
+    if path in bank.docs:
+        raise ToolInputError(f"Refusing to overwrite an existing document at {path}; edit it instead")
+    if os.path.lexists(bank.root / path):
+        raise ToolInputError(f"'{path}' already exists on disk but is not indexed. Refusing to overwrite it.")
+    return path
+
+
+def entries(values: Any) -> list[str]:
+    """A list argument or header value as its non-blank strings (a lone string is one entry)."""
+    values = [values] if isinstance(values, str) else values if isinstance(values, list | tuple) else []
+    return [v.strip() for v in values if isinstance(v, str) and v.strip()]
+
+
+def check_boundary(canonical_for: list[str], must_not_define: list[str]) -> None:
+    """A document may not own a fact its own `must_not_define` fences off (MB006 at birth)."""
+    clash = [key for key in canonical_for if key in must_not_define]
+    if clash:
+        raise ToolInputError(
+            f"canonical_for '{clash[0]}' is also listed in must_not_define; one of the two lists is wrong"
+        )
+
+
+def retitle(body: str, title: str) -> str:
+    """`body` with its first level-one heading (outside code) renamed, or one prepended."""
+    lines = body.split("\n")
+    mask = fenced(lines)
+    for i, line in enumerate(lines):
+        if not mask[i] and line.startswith("# "):
+            lines[i] = f"# {title}"
+            return "\n".join(lines)
+    return f"# {title}\n\n{body}" if body.strip() else f"# {title}"
+
+
+def carried(
+    template: Template | None, skip: set[str], today: str, *, keep_placeholders: bool
+) -> tuple[dict[str, Any], list[str]]:
+    """The template's non-governed keys: `date` filled in, other placeholders warned or dropped."""
+    data: dict[str, Any] = {}
+    warnings: list[str] = []
+    for key, value in (template.data if template else {}).items():
+        if key in skip or key in TEMPLATE_ONLY or key in ("derived_from", "canonical_for"):
+            continue
+        if key == "date" and is_placeholder(value):
+            data[key] = today
+        elif is_placeholder(value):
+            if keep_placeholders:
+                data[key] = value
+                warnings.append(f'template left a placeholder in "{key}": {value}; fill it before activating')
+        else:
+            data[key] = value
+    return data, warnings
+
+
+def jsonable(value: Any) -> Any:
+    """Frontmatter as JSON: dates become ISO strings."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [jsonable(v) for v in value]
+    if isinstance(value, dt.date | dt.datetime):
+        return value.isoformat()
+    return value
+
+
+def render(data: dict[str, Any], body: str) -> str:
+    try:
+        return frontmatter.render(data, body)
+    except (ValueError, TypeError) as exc:
+        raise ToolInputError(
+            f"the frontmatter cannot be written so that it reads back as given: {exc}"
+        ) from exc
+
+
+def preview(text: str) -> str:
+    return "\n".join(text.split("\n")[:PREVIEW_LINES])
+
+
+def _check_extra(extra: dict[str, Any] | None) -> dict[str, Any]:
+    extra = dict(extra or {})
+    for key in extra:
+        if not isinstance(key, str) or not _KEY.match(key):
+            raise ToolInputError(
+                f"extra key {key!r} is not a frontmatter key (a letter or _, then word characters)"
+            )
+        if key in GOVERNED:
+            raise ToolInputError(
+                f"extra may not set '{key}': it is governed; pass it as its own argument so its gates run"
+            )
+    return extra
+
+
+def create(
+    bank: Bank,
+    *,
+    doc_kind: str,
+    path: str,
+    title: str,
+    purpose: str,
+    derived_from: list[str] | tuple[str, ...] = (),
+    canonical_for: list[str] | tuple[str, ...] = (),
+    must_not_define: list[str] | None = None,
+    status: str = "draft",
+    body: str | None = None,
+    body_file: str | None = None,
+    extra: dict[str, Any] | None = None,
+    inbox: bool = False,
+    dry_run: bool = False,
+    today: dt.date | None = None,
+) -> dict[str, Any]:
+    """Create one document (or capture an inbox note); the result says what was or would be written."""
+    title = required(title, "title", "it becomes the document's heading and its index entry")
+    if "\n" in title or "\r" in title:
+        raise ToolInputError("`title` must be a single line")
+    purpose = required(purpose, "purpose", "it is the routing signal agents choose documents by")
+    doc_kind = required(doc_kind, "docKind", "it decides the template, the contract values and the layer")
+    status = required(status, "status", "pass draft, active or another declared value")
+    extra = _check_extra(extra)
+    given = path.strip()
+    with locked(bank):
+        if inbox and not given.startswith(INBOX):  # the path is checked as given, then flattened
+            given = INBOX + posixpath.basename(bank_path(bank.root, given))
+        target = check_target(bank, given)
+        inbox = inbox or target.startswith(INBOX)  # a path into the quarantine is a capture either way
+        if inbox and target in RESERVED_INBOX:
+            raise ToolInputError(f"{target} is the inbox's own file, not a note; pick another name")
+        derived = [str(entry).strip() for entry in derived_from]
+        owned, forbidden = entries(canonical_for), entries(must_not_define)
+        warnings = governance(
+            bank, target, derived_from=derived, canonical_for=owned, status=status, doc_kind=doc_kind
+        )
+        template = None if inbox else find_template(bank, doc_kind, target)
+        if template is None and not inbox:
+            warnings.append(
+                f'No template matched doc_kind "{doc_kind}" for {posixpath.basename(target)}; '
+                "a minimal document is written instead"
+            )
+        data: dict[str, Any] = {
+            "title": title,
+            "doc_kind": doc_kind,
+            "doc_function": "canonical",
+            "purpose": purpose,
+        }
+        if derived:
+            data["derived_from"] = derived
+        if owned:
+            data["canonical_for"] = owned
+        if must_not_define is not None and forbidden:
+            data["must_not_define"] = forbidden
+        data["status"] = status
+        skip = set(GOVERNED) - ({"must_not_define"} if must_not_define is None else set())
+        keys, placeholder_warnings = carried(
+            template, skip, (today or dt.date.today()).isoformat(), keep_placeholders=True
+        )
+        data.update(keys)
+        data.update(extra)
+        check_boundary(owned, entries(data.get("must_not_define")))
+        warnings += placeholder_warnings
+        supplied = content_from(body, body_file, "body", "bodyFile", bank)
+        if supplied is not None and supplied.strip():
+            text_body = f"# {title}\n\n{supplied.strip()}"
+            if template is not None:
+                warnings.append(f"the prose of {template.path} was not used because a body was supplied")
+        else:
+            text_body = retitle(template.body, title) if template else f"# {title}"
+        text = render(data, text_body)
+        staging = Staging(bank)
+        registered: list[str] = []
+        if not inbox:
+            outcome = register(bank, staging, target, title, purpose, dry_run=dry_run)
+            registered, warnings = outcome.registered_in, warnings + outcome.warnings
+        if not dry_run:
+            transaction = Transaction(bank.root)
+            transaction.create(target, text.encode("utf-8"))
+            staging.stage(transaction)
+            transaction.commit()
+            bank.refresh()
+    return {
+        "path": target,
+        "created": not dry_run,
+        "dryRun": dry_run,
+        "frontmatter": jsonable(data),
+        "template": template.path if template else None,
+        "registeredIn": registered,
+        "warnings": warnings,
+        "preview": preview(text),
+    }

@@ -1,0 +1,110 @@
+"""`bank_edit`: replace one exact fragment of a document's body.
+
+Why exactly once: an agent edits what it read. A fragment that occurs twice could be the wrong
+one, and one that does not occur means the agent's picture of the file is stale; both are refused
+with the count, so the agent adds context or narrows the search with `section`.
+
+Why the body only: the frontmatter carries governance (status, ownership, links), which has its
+own tools and gates. The head is kept byte for byte, and an edit that would move where the head
+ends (a `---` written at the top of a document without frontmatter) is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from memorybank_lint import markdown
+from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import Section
+
+from ..errors import ToolInputError
+from ..read import match_section
+from . import head
+from .common import locked
+
+CONTEXT_CHARS = 80
+
+
+def body_sections(body: str) -> tuple[list[str], list[Section]]:
+    """The body's lines and its level-two sections, numbered from 1 at the body's first line."""
+    lines = body.split("\n")
+    _title, sections = markdown.headings(lines, 1, markdown.fenced(lines))
+    return lines, sections
+
+
+def section_span(body: str, request: str, path: str) -> tuple[Section, int, int]:
+    """The section `request` names and its character span in `body`: heading line to next heading."""
+    lines, sections = body_sections(body)
+    chosen = match_section(sections, request, path)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    return chosen, offsets[chosen.line - 1], min(offsets[chosen.end], len(body))
+
+
+def guard_head(parts: head.Parts, new_text: str, path: str) -> None:
+    """Refuse a body change that would make the file's frontmatter start or end elsewhere."""
+    if head.split_text(new_text).head != parts.head:
+        raise ToolInputError(
+            f"the change would alter where the frontmatter of {path} starts or ends; "
+            "frontmatter is changed with bank_set_field and bank_set_status"
+        )
+
+
+def edit(
+    bank: Bank,
+    *,
+    path: str,
+    find: str,
+    replace: str,
+    section: str | None = None,
+    dry_run: bool = False,
+) -> dict[str, Any]:
+    """Replace the single occurrence of `find` in the body (or in one section of it)."""
+    if not find:
+        raise ToolInputError("find is empty; pass the exact text to replace")
+    find, replace = find.replace("\r\n", "\n"), replace.replace("\r\n", "\n")
+    if find == replace:
+        raise ToolInputError("find and replace are identical, so there is nothing to change")
+    with locked(bank):
+        loaded = head.load(bank, path)
+        loaded.require_closed()
+        parts = loaded.parts
+        body = parts.body
+        start, end, heading = 0, len(body), None
+        where = f"the body of {loaded.path}"
+        if section is not None and section.strip():
+            chosen, start, end = section_span(body, section, loaded.path)
+            heading = chosen.title
+            where = f"section '{heading}' of {loaded.path}"
+        scope = body[start:end]
+        count = scope.count(find)
+        if count == 0:
+            raise ToolInputError(
+                f"find {json.dumps(find[:CONTEXT_CHARS], ensure_ascii=False)} does not occur in {where}; "
+                "read the document again, since whitespace and line breaks must match exactly"
+            )
+        if count > 1:
+            raise ToolInputError(
+                f"find occurs {count} times in {where}; include more surrounding text so it occurs "
+                "once, or narrow the search with section"
+            )
+        at = start + scope.index(find)
+        new_text = parts.head + body[:at] + replace + body[at + len(find) :]
+        guard_head(parts, new_text, loaded.path)
+        data = loaded.file.encode(new_text)
+        if not dry_run:
+            head.commit(bank, [(loaded.path, data, loaded.file.digest)])
+    position = len(parts.head) + at
+    result: dict[str, Any] = {"path": loaded.path}
+    if heading is not None:
+        result["section"] = heading
+    result.update(
+        edited=not dry_run,
+        dryRun=dry_run,
+        bytesBefore=len(loaded.raw),
+        bytesAfter=len(data),
+        context=new_text[max(0, position - CONTEXT_CHARS) : position + len(replace) + CONTEXT_CHARS],
+    )
+    return result

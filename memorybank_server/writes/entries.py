@@ -1,0 +1,248 @@
+"""The entry that registers a document in an index, shaped like the index's own last entry.
+
+Why copy the shape: an index is read by people, so a new entry must look like its neighbours (a
+table row, a numbered item, a bullet, backticked or not, one line or two). Why the fixes over the
+reference: under `## Registry` the entry lands in the registry, not after a stray prose link; the
+"Empty…" placeholder goes away without shifting anything; a table row puts each value under the
+column its header names and escapes `|`; the root index lists sections, never as task-table rows.
+Pure text functions: LF text in, LF text out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memorybank_lint import frontmatter
+from memorybank_lint.markdown import fenced, links
+
+from .. import sections
+from ..sections import BY_DIRECTORY
+
+_BULLET = re.compile(r"^(\s*)([-*+])\s+")
+_NUMBERED = re.compile(r"^(\s*)(\d{1,9})([.)])\s+")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_SECTION_ENTRY = re.compile(
+    r"^- \[([^\]]*)\]\(<?((?:" + "|".join(re.escape(d) for d in BY_DIRECTORY) + r")/README\.md)>?\)"
+)
+# Ours, and the sentence banks seeded by the reference carry.
+_PLACEHOLDERS = frozenset({sections.EMPTY_REGISTRY, sections.LEGACY_EMPTY_REGISTRY})
+_REGISTRY_NAMES = frozenset({"registry", "реестр"})
+# fmt: off
+_LINK_WORDS = frozenset({
+    "name", "document", "documents", "doc", "docs", "title", "adr", "adrs", "link", "links", "file",
+    "files", "path", "record", "entry", "page", "index", "prd", "epic", "feature", "spec", "id",
+})
+# fmt: on
+_LINK_STEMS = ("документ", "назван", "ссылк", "файл", "имя", "заголов", "запис")
+_PURPOSE_WORDS = frozenset({"purpose", "description", "summary", "about"})
+_PURPOSE_STEMS = ("назначен", "описан", "цель", "кратк", "суть", "зачем")
+_PIPE = re.compile(r"(?<!\\)\|")
+
+
+# -- the text of one entry ------------------------------------------------------------------
+def _label(title: str, backticked: bool) -> str:
+    """Link text that every markdown reader (and the linter's link scanner) sees as one link."""
+    text = " ".join(title.split()).replace("[", "(").replace("]", ")")
+    return f"`{text}`" if backticked and "`" not in text else text
+
+
+def _body_start(text: str) -> int:
+    parts = frontmatter.split(text)
+    return 0 if parts.block is None else parts.body_line - 1
+
+
+def _model_link(line: str) -> tuple[str, str] | None:
+    for label, target, _column in links(line):
+        bare = target.split("#", 1)[0]
+        if bare.endswith(".md") or bare.endswith("/"):
+            return label, target
+    return None
+
+
+def _after_link(line: str, target: str) -> str:
+    """What follows the model's link on its line (empty for the two-line shape)."""
+    opening = line.find("](")
+    while opening >= 0 and target not in line[opening : opening + len(target) + 4]:
+        opening = line.find("](", opening + 2)
+    close = line.find(")", opening + 2 + len(target)) if opening >= 0 else -1
+    return line[close + 1 :].strip() if close >= 0 else "x"
+
+
+def _shape(line: str) -> str | None:
+    if line.strip().startswith("|"):
+        return "table"
+    if _NUMBERED.match(line):
+        return "numbered"
+    return "bullet" if _BULLET.match(line) else None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _entry_end(lines: list[str], i: int, stop: int) -> int:
+    """The index just after the list item at `i`: its indented continuation lines belong to it."""
+    match = _BULLET.match(lines[i]) or _NUMBERED.match(lines[i])
+    if match is None:
+        return i + 1
+    j = i + 1
+    while j < stop and lines[j].strip() and _indent(lines[j]) > len(match.group(1)):
+        j += 1
+    return j
+
+
+def _cells(line: str) -> list[str]:
+    stripped = line.strip()
+    parts = _PIPE.split(stripped)
+    closed = stripped.endswith("|") and not stripped.endswith("\\|") and len(parts) > 2
+    return [cell.strip() for cell in (parts[1:-1] if closed else parts[1:])]
+
+
+def _is_separator(line: str) -> bool:
+    cells = _cells(line)
+    return bool(cells) and all(re.fullmatch(r":?-+:?", cell) for cell in cells)
+
+
+def _matches(cell: str, words: frozenset[str], stems: tuple[str, ...]) -> bool:
+    return any(w in words or w.startswith(stems) for w in re.findall(r"\w+", cell.casefold()))
+
+
+def _table_row(lines: list[str], model: int, start: int, link: str, purpose: str) -> str:
+    top = model
+    while top - 1 >= start and lines[top - 1].strip().startswith("|"):
+        top -= 1
+    header = _cells(lines[top]) if top < model and _is_separator(lines[top + 1]) else []
+    model_cells = _cells(lines[model])
+    width = len(header) or len(model_cells)
+    link_col = next((k for k, c in enumerate(header) if _matches(c, _LINK_WORDS, _LINK_STEMS)), None)
+    if link_col is None:
+        link_col = next((k for k, c in enumerate(model_cells) if "](" in c), 0)
+    purpose_col = next(
+        (k for k, c in enumerate(header) if k != link_col and _matches(c, _PURPOSE_WORDS, _PURPOSE_STEMS)),
+        None,
+    )
+    if not header:
+        purpose_col = next((k for k in range(width) if k != link_col), None)
+    cells = [""] * max(width, link_col + 1)
+    cells[link_col] = link.replace("|", "\\|")
+    if purpose_col is not None:
+        cells[purpose_col] = purpose.replace("|", "\\|")
+    return "| " + " | ".join(cells) + " |"
+
+
+def _entry(
+    lines: list[str], model: int, start: int, stop: int, title: str, target: str, purpose: str
+) -> list[str]:
+    """The new entry's lines, shaped like the entry at `model`."""
+    line = lines[model]
+    found = _model_link(line)
+    ticked = bool(found) and len(found[0]) > 1 and found[0].startswith("`") and found[0].endswith("`")
+    link = f"[{_label(title, ticked)}]({target})"
+    kind = _shape(line)
+    if kind == "table":
+        return [_table_row(lines, model, start, link, purpose)]
+    if kind == "numbered":
+        match = _NUMBERED.match(line)
+        assert match is not None
+        marker = f"{match.group(1)}{int(match.group(2)) + 1}{match.group(3)}"
+    else:
+        match = _BULLET.match(line)
+        marker = f"{match.group(1)}{match.group(2)}" if match else "-"
+    end = _entry_end(lines, model, stop)
+    after = _after_link(line, found[1]) if found else "x"
+    below = lines[model + 1] if end > model + 1 else ""
+    if below and not after and not (_BULLET.match(below) or _NUMBERED.match(below)):
+        # the two-line shape: the link alone on the item line, the purpose indented below it
+        return [f"{marker} {link}", f"{below[: _indent(below)]}{purpose}"]
+    return [f"{marker} {link} — {purpose}"]
+
+
+# -- where the entry goes ---------------------------------------------------------------------
+def _registry_scope(lines: list[str], start: int, mask: list[bool]) -> tuple[int, int] | None:
+    for i in range(start, len(lines)):
+        match = _HEADING.match(lines[i])
+        if mask[i] or not match or len(match.group(1)) != 2:
+            continue
+        if match.group(2).casefold() not in _REGISTRY_NAMES:
+            continue
+        for j in range(i + 1, len(lines)):
+            other = _HEADING.match(lines[j])
+            if not mask[j] and other and len(other.group(1)) <= 2:
+                return i + 1, j
+        return i + 1, len(lines)
+    return None
+
+
+def add_entry(text: str, target: str, title: str, purpose: str, *, root: bool = False) -> str:
+    """`text` (LF) with an entry for `target` (relative to the index) added in the index's own shape."""
+    purpose = " ".join(purpose.split())
+    lines = text.split("\n")
+    start = _body_start(text)
+    mask = fenced(lines)
+    scope = _registry_scope(lines, start, mask)
+    low, high = scope or (start, len(lines))
+    models = [
+        i
+        for i in range(low, high)
+        if not mask[i]
+        and _shape(lines[i])
+        and _model_link(lines[i])
+        and not (root and scope is None and _shape(lines[i]) == "table")
+    ]
+    holder = next(
+        (i for i in range(start, len(lines)) if not mask[i] and lines[i].strip() in _PLACEHOLDERS), None
+    )
+    if holder is not None and models:
+        blank_around = (
+            holder + 1 < len(lines)
+            and not lines[holder + 1].strip()
+            and (holder == start or not lines[holder - 1].strip())
+        )
+        del lines[holder : holder + (2 if blank_around else 1)]
+        return add_entry("\n".join(lines), target, title, purpose, root=root)
+    if holder is not None:
+        lines[holder] = f"- [{_label(title, False)}]({target}) — {purpose}"
+        return "\n".join(lines)
+    if models:
+        model = models[-1]
+        end = _entry_end(lines, model, high)
+        lines[end:end] = _entry(lines, model, start, high, title, target, purpose)
+        return "\n".join(lines)
+    entry = f"- [{_label(title, False)}]({target}) — {purpose}"
+    if scope is None:
+        return text.rstrip() + "\n\n" + entry + "\n"
+    last = max((i for i in range(low, high) if lines[i].strip()), default=low - 1)
+    block = ([""] if lines[last].strip() else []) + [entry] + ([""] if high < len(lines) else [])
+    lines[last + 1 : last + 1] = block
+    return "\n".join(lines)
+
+
+def add_section(text: str, directory: str, hint: str, title: str) -> str:
+    """The root index with `<directory>/README.md` added after its last section entry (§2.6)."""
+    link = f"{directory}/README.md"
+    if f"({link})" in text:
+        return text
+    lines = text.split("\n")
+    mask = fenced(lines)
+    start = _body_start(text)
+    entries = [i for i in range(start, len(lines)) if not mask[i] and _SECTION_ENTRY.match(lines[i])]
+    if not entries:
+        return add_entry(text, link, title, hint, root=True)
+    model = entries[-1]
+    match = _SECTION_ENTRY.match(lines[model])
+    assert match is not None
+    written, ticked = (
+        match.group(1),
+        len(match.group(1)) > 1 and match.group(1)[0] == match.group(1)[-1] == "`",
+    )
+    label = (
+        (f"`{link}`" if ticked else link) if written.strip("`") == match.group(2) else _label(title, ticked)
+    )
+    end = _entry_end(lines, model, len(lines))
+    hint = " ".join(hint.split())
+    if end > model + 1 and not _after_link(lines[model], match.group(2)):
+        indent = lines[model + 1][: _indent(lines[model + 1])]
+        lines[end:end] = [f"- [{label}]({link})", f"{indent}{hint}"]
+    else:
+        lines[end:end] = [f"- [{label}]({link}) — {hint}"]
+    return "\n".join(lines)

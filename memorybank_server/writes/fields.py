@@ -1,0 +1,195 @@
+"""`bank_set_field`: set one scalar frontmatter value, and carry a new title or purpose along.
+
+Why some fields are refused: `status` has lifecycle gates (`bank_set_status`), `doc_kind` and
+`doc_function` change what the document is (re-create it), and the list fields carry governance
+(sources, ownership, prohibitions, anchors) that a one-line setter cannot check.
+
+Why the line keeps its style: a value is written in the quoting the line already uses, and quoted
+further only until YAML 1.2 and 1.1 both read it back as the same string (`head.scalar_line`). A
+trailing `# comment` stays. The whole header is re-parsed before anything is written. One exception,
+kept from the specification: a field that holds an unquoted date, number or boolean (an ADR's
+`date: 2026-01-02`) stays unquoted when the new text reads back as the same kind of value in both
+readers; `title`, `purpose` and the status fields are always written as strings.
+
+Why indexes move with `title` and `purpose`: an index entry that repeats the old purpose, or uses
+the old title as its link label, would silently contradict the document. Only text that repeats
+the old value verbatim changes: the purpose outside any link (a label that happens to equal it is
+left alone), the label only when it is the old title (plain or in backticks). Hand-written
+summaries stay. The document and every touched index commit in one transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from memorybank_lint import markdown
+from memorybank_lint.bank import Bank
+from memorybank_lint.document import Link
+
+from ..errors import ToolInputError
+from . import head
+from .common import locked
+
+_FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_H1 = re.compile(r"^#\s+(\S.*?)\s*$")
+CHECKED_FIELDS = ("delivery_status", "decision_status")
+STRING_FIELDS = ("title", "purpose", *CHECKED_FIELDS)  # read as text only: never keep a number or date
+_LISTS = "is a list that carries governance; change it by hand and validate the bank afterwards"
+REFUSED = {
+    "status": "status is changed with bank_set_status, which runs the lifecycle gates",
+    "doc_kind": "changing doc_kind re-creates the document: create it anew under the right kind",
+    "doc_function": "changing doc_function re-creates the document: create it anew with the right function",
+    "derived_from": f"derived_from {_LISTS}",
+    "canonical_for": f"canonical_for {_LISTS} (archiving with releaseCanonical gives its keys up)",
+    "must_not_define": f"must_not_define {_LISTS}",
+    "anchors": f"anchors {_LISTS}",
+}
+
+
+def _lands(bank: Bank, link: Link) -> str | None:
+    """The document a link reaches, as the bank counts registrations (a folder means its index)."""
+    resolved = link.target.resolved
+    if resolved is None or not link.directory:
+        return resolved
+    prefix = "" if resolved == "." else resolved + "/"
+    return next((prefix + name for name in ("README.md", "index.md") if prefix + name in bank.docs), None)
+
+
+def _link_span(line: str, label: str, target: str, column: int) -> tuple[int, int, int] | None:
+    """`(start, label end, end)` of the link `markdown.links` reported at `column`."""
+    start = column - 1
+    label_end = start + 1 + len(label)
+    if line[start : label_end + 2] != f"[{label}](":
+        return None
+    close = line.find(")", line.find(target, label_end) + len(target))
+    return (start, label_end, close + 1) if close >= 0 else None
+
+
+def _purpose_once(line: str, spans: list[tuple[int, int]], old: str, new: str) -> str:
+    """`line` with the first whole-word occurrence of `old` outside every link replaced by `new`."""
+    if line.lstrip().startswith("|"):
+        old, new = old.replace("|", "\\|"), new.replace("|", "\\|")
+    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+    position = 0
+    for start, end in [*sorted(spans), (len(line), len(line))]:
+        match = pattern.search(line, position, start)
+        if match:
+            return line[: match.start()] + new + line[match.end() :]
+        position = max(position, end)
+    return line
+
+
+def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
+    """`line` with each given link labelled exactly `old` (or `` `old` ``) relabelled `new`."""
+    for start, label_end, _end in sorted(spans, reverse=True):
+        label = line[start + 1 : label_end]
+        if "[" in new or "]" in new or (label.startswith("`") and "`" in new):
+            continue
+        if label in (old, f"`{old}`"):
+            renamed = f"`{new}`" if label.startswith("`") else new
+            line = line[: start + 1] + renamed + line[label_end:]
+    return line
+
+
+def _index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list[tuple[str, bytes, str]]:
+    """The rewritten indexes that register `path` and repeat the old value verbatim."""
+    sources = sorted({item.source for item in bank.index_links if item.lands == path and item.source != path})
+    changes = []
+    for source in sources:
+        index = head.load(bank, source)
+        lines = index.file.text.split("\n")
+        ours: dict[int, set[int]] = {}
+        for link in index.fresh.links:
+            if _lands(bank, link) == path:
+                ours.setdefault(link.line, set()).add(link.column)
+        for number, columns in sorted(ours.items()):
+            line = lines[number - 1]
+            spans = {
+                column: span
+                for label, target, column in markdown.links(line)
+                if (span := _link_span(line, label, target, column)) is not None
+            }
+            if field == "purpose":
+                if columns & spans.keys():
+                    lines[number - 1] = _purpose_once(line, [(s, e) for s, _l, e in spans.values()], old, new)
+            else:
+                lines[number - 1] = _relabel(line, [spans[c] for c in columns if c in spans], old, new)
+        text = "\n".join(lines)
+        if text != index.file.text:
+            changes.append((index.path, index.file.encode(text), index.file.digest))
+    return changes
+
+
+def _rename_h1(body: str, old: str, new: str) -> tuple[str, bool]:
+    """The body with its first H1 renamed to `new` when it reads exactly `old`."""
+    lines = body.split("\n")
+    for i, line in markdown.iter_unfenced(lines):
+        if (match := _H1.match(line)) is not None:
+            if match.group(1) != old:
+                return body, False
+            lines[i] = f"# {new}"
+            return "\n".join(lines), True
+    return body, False
+
+
+def _gates(bank: Bank, loaded: head.Loaded, name: str, value: str) -> str:
+    if not _FIELD.match(name):
+        raise ToolInputError(
+            f"'{name}' is not a frontmatter key (a letter or _ first, then letters, digits, _ or -)"
+        )
+    if name in REFUSED:
+        raise ToolInputError(f"{REFUSED[name]}; bank_set_field refuses it")
+    text = head.check_one_line(name, value)
+    if name in CHECKED_FIELDS and bank.contract is not None:
+        allowed = bank.contract.allowed(name, loaded.fresh.doc_kind)
+        if allowed and text not in allowed:
+            raise ToolInputError(
+                f"{name} '{text}' is not an allowed value: {' | '.join(sorted(allowed))} (from dna/)"
+            )
+    loaded.require_closed()
+    if not loaded.parts.present:
+        raise ToolInputError(f"{loaded.path} has no frontmatter, so it has no field to set")
+    if isinstance(loaded.fresh.data.get(name), list | dict | set | tuple):
+        raise ToolInputError(
+            f"{name} in {loaded.path} holds a list or mapping; only scalar values can be set"
+        )
+    return text
+
+
+def set_field(bank: Bank, *, path: str, field: str, value: str, dry_run: bool = False) -> dict[str, Any]:
+    """Set one scalar header value; see the module doc for what moves with it."""
+    name = field.strip()
+    with locked(bank):
+        loaded = head.load(bank, path)
+        text = _gates(bank, loaded, name, value)
+        lines = loaded.parts.head.split("\n")
+        if len(head.key_starts(lines, name)) > 1:
+            raise ToolInputError(
+                f"{loaded.path} declares {name} more than once; fix its frontmatter by hand first"
+            )
+        span = head.key_span(lines, name)
+        old = loaded.fresh.data.get(name)
+        before = None if span is None else head.as_text(old)
+        result: dict[str, Any] = {"path": loaded.path, "field": name, "from": before, "to": text}
+        if span is not None and before == text:
+            result.update(changed=False, dryRun=dry_run, line=lines[span[0]], indexes=[])
+            return result
+        line = head.set_key(lines, name, text, None if name in STRING_FIELDS else old)
+        body, renamed = loaded.parts.body, False
+        previous = old.strip() if isinstance(old, str) else ""
+        if name == "title" and previous:
+            body, renamed = _rename_h1(body, previous, text)
+        new_text = "\n".join(lines) + body
+        head.verify(loaded.path, loaded.file.text, new_text, {name: line})
+        changes = [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)]
+        if name in ("title", "purpose") and previous:
+            changes += _index_changes(bank, loaded.path, name, previous, text)
+        if not dry_run:
+            head.commit(bank, changes)
+    result.update(
+        changed=not dry_run, dryRun=dry_run, line=line, indexes=[path for path, _d, _h in changes[1:]]
+    )
+    if renamed:
+        result["heading"] = True
+    return result

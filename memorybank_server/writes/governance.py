@@ -1,0 +1,87 @@
+"""The governance gates every write that sets links, ownership or status runs through.
+
+Why shared: `bank_create`, `bank_promote` and `bank_set_status` must refuse the same things for
+the same reasons, or the bank can be talked past its own rules by choosing another tool.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.paths import resolve
+
+from ..errors import ToolInputError
+
+
+def check_derived_from(bank: Bank, target: str, entries: list[str]) -> list[str]:
+    """Refuse an entry that resolves to nothing in the bank; warn about entries leaving it."""
+    warnings = []
+    for raw in entries:
+        resolved = resolve(target, raw, bank.name)
+        if resolved.url or (resolved.external and resolved.resolved is None and raw.strip()):
+            warnings.append(f"derived_from '{raw}' points outside the bank; it will not be checked")
+            continue
+        if resolved.resolved not in bank.docs and resolved.from_repo_root in bank.docs:
+            relative = posixpath.relpath(resolved.from_repo_root, posixpath.dirname(target) or ".")
+            warnings.append(
+                f"derived_from '{raw}' is written from the repository root; relative to this document "
+                f"it is '{relative}'"
+            )
+            continue
+        if resolved.resolved is None or resolved.resolved not in bank.docs:
+            tried = resolved.resolved or raw
+            raise ToolInputError(
+                f"derived_from '{raw}' does not resolve to a document of this bank "
+                f"(tried {tried}, relative to {posixpath.dirname(target) or 'the bank root'})"
+            )
+    return warnings
+
+
+def check_ownership(bank: Bank, keys: list[str], owner: str | None = None) -> None:
+    """Refuse a `canonical_for` key another document already owns (one owner per fact)."""
+    for key in keys:
+        others = [path for path in bank.owners.get(key, []) if path != owner]
+        if others:
+            raise ToolInputError(
+                f"canonical_for '{key}' is already owned by {', '.join(others)}: one owner per fact. "
+                "Link to the owner instead, or move the fact there"
+            )
+
+
+def check_contract(
+    bank: Bank, target: str, status: str, doc_kind: str, derived_from: list[str]
+) -> list[str]:
+    """The contract's demands on a document with this status and kind: a refusal or warnings."""
+    contract = bank.contract
+    if contract is None:
+        return []
+    warnings = []
+    if contract.requires_derived_from and not derived_from and target not in contract.roots:
+        if status == "active":
+            raise ToolInputError(
+                "this bank's governance requires every active non-root document to declare derived_from; "
+                "pass derivedFrom, or create it as a draft"
+            )
+        warnings.append("derived_from is empty; it must name the sources before the document becomes active")
+    for field_name, value in (("doc_kind", doc_kind), ("status", status)):
+        allowed = contract.allowed(field_name, doc_kind)
+        if value and allowed is not None and value not in allowed:
+            warnings.append(f'{field_name} "{value}" is not among the values declared in dna/')
+    return warnings
+
+
+def governance(
+    bank: Bank,
+    target: str,
+    *,
+    derived_from: list[str],
+    canonical_for: list[str],
+    status: str,
+    doc_kind: str,
+    owner: str | None = None,
+) -> list[str]:
+    """Run every gate in order; return the warnings, or raise the first refusal."""
+    warnings = check_derived_from(bank, target, derived_from)
+    check_ownership(bank, canonical_for, owner)
+    return warnings + check_contract(bank, target, status, doc_kind, derived_from)

@@ -1,0 +1,296 @@
+"""`bank_promote` and `bank_discard`: the two ways a quarantined note leaves `_inbox/`.
+
+Why promotion rebases: a note's `derived_from` and body links were written relative to `_inbox/`;
+copied verbatim into a deeper folder they would point at nothing (the reference did exactly that).
+Why the note's own fields survive: its `must_not_define` and extra keys are what the capturing
+agent knew; dropping them loses facts silently. Why the note is removed last, in the same
+`Transaction`: a crash never leaves two copies, and a note edited after it was read is refused.
+
+Why discard writes a log: the reference kept the record only in the client's transcript. Here
+`_inbox/DISCARDED.md` keeps the date, path, title, purpose, reason and the SHA-256 of the note's
+bytes, appended in the same transaction that removes the note.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import posixpath
+import re
+from typing import Any
+
+from memorybank_lint import document, frontmatter
+from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import fenced, links
+from memorybank_lint.paths import Target, resolve
+
+from ..errors import ToolInputError
+from ..templates import find_template
+from .common import existing_document, locked
+from .create import (
+    GOVERNED,
+    INBOX,
+    RESERVED_INBOX,
+    carried,
+    check_boundary,
+    check_target,
+    entries,
+    jsonable,
+    preview,
+    render,
+    required,
+    retitle,
+)
+from .governance import governance
+from .registration import Staging, register
+from .text import digest, read
+from .transaction import Transaction
+
+LOG = "_inbox/DISCARDED.md"
+LOG_PURPOSE = (
+    "The record of inbox notes discarded with bank_discard: when, which note, its title and purpose, "
+    "why it was dropped, and the SHA-256 of its bytes."
+)
+_BACKTICKS = re.compile(r"`+")
+
+
+def _quarantined(bank: Bank, given: str, verb: str) -> document.Document:
+    note = existing_document(bank, given)
+    if not note.path.startswith(INBOX):
+        raise ToolInputError(
+            f"Only quarantined documents can be {verb}: {note.path} is not in {INBOX}; "
+            "documents in the bank proper are changed with the edit tools or removed by hand"
+        )
+    if note.path in RESERVED_INBOX:
+        raise ToolInputError(f"{note.path} is the inbox's own file, not a note")
+    return note
+
+
+def _rebased(target: Target, destination: str, bank: Bank) -> str | None:
+    """`target` (resolved where it was written) relative to `destination`; None keeps it as written."""
+    if target.url or target.resolved is None:
+        return None
+    raw = target.raw.strip()
+    if raw.startswith(("/", "#")):
+        return None
+    landed = target.resolved
+    if landed not in bank.docs and target.from_repo_root in bank.docs:
+        landed = target.from_repo_root or landed
+    if landed not in bank.docs and not os.path.exists(bank.root / landed):
+        return None
+    fragment = "#" + raw.split("#", 1)[1] if "#" in raw else ""
+    new = posixpath.relpath(landed, posixpath.dirname(destination) or ".") + fragment
+    return new if new != raw else None
+
+
+def _rebase_derived(items: Any, source: str, destination: str, bank: Bank) -> tuple[list[Any], list[str]]:
+    """The note's `derived_from` items (strings or `{path, fit}`), relative to the destination."""
+    rebased: list[Any] = []
+    warnings: list[str] = []
+    for item in items if isinstance(items, list) else []:
+        raw = item.get("path") if isinstance(item, dict) else item
+        if not isinstance(raw, str):
+            continue
+        new = _rebased(resolve(source, raw, bank.name), destination, bank)
+        if new is not None:
+            warnings.append(f"derived_from rebased for the new location: {raw} -> {new}")
+        value = new or raw.strip()
+        rebased.append({**item, "path": value} if isinstance(item, dict) else value)
+    return rebased, warnings
+
+
+def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:
+    """Relative body links (outside code) that land in the bank, rewritten for the destination."""
+    lines = body.split("\n")
+    mask = fenced(lines)
+    warnings: list[str] = []
+    for i, line in enumerate(lines):
+        if mask[i] or "](" not in line:
+            continue
+        for _label, raw, column in reversed(list(links(line))):
+            new = _rebased(resolve(source, raw, bank.name), destination, bank)
+            opening = line.find("](", column - 1)
+            at = line.find(raw, opening) if opening >= 0 else -1
+            if new is None or at < 0:
+                continue
+            line = line[:at] + new + line[at + len(raw) :]
+            warnings.append(f"Link rewritten for the new location: {raw} -> {new}")
+        lines[i] = line
+    return "\n".join(lines), warnings
+
+
+def promote(
+    bank: Bank,
+    *,
+    path: str,
+    to: str,
+    doc_kind: str | None = None,
+    title: str | None = None,
+    purpose: str | None = None,
+    derived_from: list[str] | None = None,
+    canonical_for: list[str] | None = None,
+    must_not_define: list[str] | None = None,
+    status: str = "active",
+    dry_run: bool = False,
+    today: dt.date | None = None,
+) -> dict[str, Any]:
+    """Move a quarantined note into the bank proper as a governed, registered document."""
+    with locked(bank):
+        note = _quarantined(bank, path, "promoted")
+        if to.strip().removeprefix("./").startswith(INBOX):
+            raise ToolInputError(f"The destination '{to.strip()}' must leave the quarantine ({INBOX})")
+        destination = check_target(bank, to)
+        if destination.startswith(INBOX):
+            raise ToolInputError(f"The destination '{destination}' must leave the quarantine ({INBOX})")
+        source = read(bank.root / note.path, note.path)  # its digest guards the removal at commit
+        parts, header = frontmatter.parse(source.text)
+        read_note = document.parse(note.path, source.text, bank_name=bank.name)
+        title = required(title or read_note.title, "title", "the note has none; pass one")
+        if "\n" in title or "\r" in title:
+            raise ToolInputError("`title` must be a single line")
+        purpose = required(
+            purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none"
+        )
+        doc_kind = required(
+            doc_kind or read_note.doc_kind, "docKind", "the captured note does not declare one"
+        )
+        status = required(status, "status", "pass active, draft or another declared value")
+        rebase_warnings: list[str] = []
+        if derived_from is None:
+            derived, rebase_warnings = _rebase_derived(
+                header.data.get("derived_from"), note.path, destination, bank
+            )
+        else:
+            derived = [str(entry).strip() for entry in derived_from]
+        owned = entries(canonical_for) if canonical_for is not None else read_note.canonical_for
+        forbidden = entries(must_not_define) if must_not_define is not None else read_note.must_not_define
+        check_boundary(owned, forbidden)
+        paths = [item["path"] if isinstance(item, dict) else item for item in derived]
+        warnings = governance(
+            bank,
+            destination,
+            derived_from=paths,
+            canonical_for=owned,
+            status=status,
+            doc_kind=doc_kind,
+            owner=note.path,
+        )
+        warnings += rebase_warnings
+        function = read_note.doc_function if read_note.doc_function not in ("", "template") else "canonical"
+        fm: dict[str, Any] = {
+            "title": title,
+            "doc_kind": doc_kind,
+            "doc_function": function,
+            "purpose": purpose,
+        }
+        lists = (("derived_from", derived), ("canonical_for", owned), ("must_not_define", forbidden))
+        fm.update({key: value for key, value in lists if value})
+        fm["status"] = status
+        fm.update({key: value for key, value in header.data.items() if key not in GOVERNED})
+        template = find_template(bank, doc_kind, destination)
+        today_text = (today or dt.date.today()).isoformat()
+        keys, _ = carried(template, set(GOVERNED) | set(fm), today_text, keep_placeholders=False)
+        fm.update(keys)
+        body = parts.body.strip()
+        body, link_warnings = _relink(retitle(body, title), note.path, destination, bank)
+        text = render(fm, body)
+        staging = Staging(bank)
+        outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run)
+        warnings += link_warnings + outcome.warnings
+        if not dry_run:
+            transaction = Transaction(bank.root)
+            transaction.create(destination, text.encode("utf-8"))
+            staging.stage(transaction)
+            transaction.remove(note.path, source.digest)
+            transaction.commit()
+            bank.refresh()
+    return {
+        "from": note.path,
+        "to": destination,
+        "promoted": not dry_run,
+        "dryRun": dry_run,
+        "frontmatter": jsonable(fm),
+        "template": template.path if template else None,
+        "registeredIn": outcome.registered_in,
+        "warnings": warnings,
+        "preview": preview(text),
+    }
+
+
+def _log_header(bank: Bank) -> str:
+    contract = bank.contract
+
+    def declared(key: str, value: str) -> bool:  # a value the bank does not declare is left out (MB008)
+        allowed = contract.allowed(key, "governance") if contract else None
+        return allowed is None or value in allowed
+
+    data: dict[str, Any] = {"title": "Discarded inbox notes"}
+    data.update(
+        {k: v for k, v in (("doc_kind", "governance"), ("doc_function", "reference")) if declared(k, v)}
+    )
+    data["purpose"] = LOG_PURPOSE
+    roots = sorted(contract.roots) if contract else []
+    upstream = next((p for p in ("dna/governance.md", *roots) if p in bank.docs), None)
+    if upstream is not None:
+        data["derived_from"] = [posixpath.relpath(upstream, "_inbox")]
+    if declared("status", "active"):
+        data["status"] = "active"
+    body = (
+        "# Discarded inbox notes\n\n"
+        "Append-only: every bank_discard adds one entry below and nothing is ever removed. The note "
+        "itself is gone; its title, purpose, the reason it was dropped and the SHA-256 of its bytes "
+        "stay here, so it can be recognised, and recovered from version control if it was committed."
+    )
+    return frontmatter.render(data, body)
+
+
+def _log_entry(stamp: str, record: dict[str, Any]) -> str:
+    values = frontmatter.dump(record).rstrip("\n")
+    fence = "`" * max(3, 1 + max((len(run) for run in _BACKTICKS.findall(values)), default=0))
+    return f"## {stamp} — `{record['path']}`\n\n{fence}yaml\n{values}\n{fence}\n"
+
+
+def discard(
+    bank: Bank, *, path: str, reason: str, dry_run: bool = False, now: dt.datetime | None = None
+) -> dict[str, Any]:
+    """Remove a quarantined note, keeping a record of it in `_inbox/DISCARDED.md`."""
+    with locked(bank):
+        note = _quarantined(bank, path, "discarded")
+        reason = required(reason, "reason", "say why the note is dropped, so nothing leaves silently")
+        data = (bank.root / note.path).read_bytes()
+        parsed = document.parse(note.path, data.decode("utf-8", errors="replace"), bank_name=bank.name)
+        sha = digest(data)
+        stamp = (now or dt.datetime.now().astimezone()).isoformat(timespec="seconds")
+        record = {
+            "path": note.path,
+            "title": parsed.title,
+            "purpose": parsed.purpose,
+            "reason": reason,
+            "sha256": sha,
+            "bytes": len(data),
+            "discarded": stamp,
+        }
+        entry = _log_entry(stamp, record)
+        transaction = Transaction(bank.root)
+        if os.path.lexists(bank.root / LOG):
+            if LOG not in bank.docs or bank.docs[LOG].read_error:
+                raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")
+            log = read(bank.root / LOG, LOG)
+            transaction.replace(LOG, log.encode(log.text.rstrip("\n") + "\n\n" + entry), log.digest)
+        else:
+            transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))
+        transaction.remove(note.path, sha)
+        if not dry_run:
+            transaction.commit()
+            bank.refresh()
+    return {
+        "path": note.path,
+        "title": parsed.title,
+        "purpose": parsed.purpose,
+        "reason": reason,
+        "discarded": not dry_run,
+        "dryRun": dry_run,
+        "bytes": len(data),
+        "sha256": sha,
+        "log": LOG,
+    }

@@ -1,0 +1,149 @@
+"""Which index registers a new document, and the lazily created section index it may need.
+
+Why the nearest index: a feature package with its own `README.md` lists its brief there, and a
+section registry lists the documents of its section; `index.md` counts when it declares
+`doc_function: index`. Why lazy sections: `epics/`, `prd/` and `prompts/` are not seeded, so the
+first document there creates the section index and adds it to the root index's section list.
+Everything is read under the bank's lock and staged in memory; the caller commits it with the
+document in one `Transaction`.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from dataclasses import dataclass, field
+
+from memorybank_lint import frontmatter
+from memorybank_lint.bank import Bank
+
+from ..sections import BY_DIRECTORY, Section, section_index
+from .entries import add_entry, add_section
+from .text import FileText, read
+from .transaction import Transaction
+
+__all__ = [
+    "Pending",
+    "Registered",
+    "Staging",
+    "add_entry",
+    "add_section",
+    "find_index",
+    "lazy_section",
+    "register",
+]
+
+
+# -- choosing the index and staging the edits ------------------------------------------------------
+@dataclass
+class Pending:
+    """One file this operation writes: its new text, and what was read (None for a new file)."""
+
+    text: str
+    original: FileText | None = None
+
+
+@dataclass
+class Staging:
+    """The index files an operation edits or creates, read once under the lock and edited in memory."""
+
+    bank: Bank
+    files: dict[str, Pending] = field(default_factory=dict)
+
+    def text_of(self, path: str) -> str:
+        if path not in self.files:
+            original = read(self.bank.root / path, path)
+            self.files[path] = Pending(original.text, original)
+        return self.files[path].text
+
+    def stage(self, transaction: Transaction) -> None:
+        for path, pending in self.files.items():
+            if pending.original is None:
+                transaction.create(path, pending.text.encode("utf-8"))
+            elif pending.text != pending.original.text:
+                transaction.replace(path, pending.original.encode(pending.text), pending.original.digest)
+
+
+def _is_index(bank: Bank, path: str, name: str) -> bool:
+    doc = bank.docs.get(path)
+    if doc is None or doc.is_template or doc.read_error:
+        return False
+    return name == "README.md" or doc.doc_function == "index"
+
+
+def find_index(bank: Bank, target: str, planned: frozenset[str] = frozenset()) -> str | None:
+    """The nearest `README.md` (or `index.md` with `doc_function: index`) above `target`."""
+    directory = posixpath.dirname(target)
+    while True:
+        for name in ("README.md", "index.md"):
+            candidate = f"{directory}/{name}" if directory else name
+            if candidate != target and (candidate in planned or _is_index(bank, candidate, name)):
+                return candidate
+        if not directory:
+            return None
+        directory = posixpath.dirname(directory)
+
+
+def lazy_section(bank: Bank, target: str) -> Section | None:
+    """The known section whose missing `README.md` this document's creation must bring into being."""
+    if "/" not in target or target.startswith("_inbox/"):
+        return None
+    section = BY_DIRECTORY.get(target.split("/", 1)[0])
+    if section is None:
+        return None
+    index = f"{section.directory}/README.md"
+    if index == target or index in bank.docs or os.path.lexists(bank.root / index):
+        return None
+    if _is_index(bank, f"{section.directory}/index.md", "index.md"):
+        return None
+    return section
+
+
+def _section_text(bank: Bank, section: Section) -> str:
+    text = section_index(section)
+    if "dna/governance.md" in bank.docs:
+        return text
+    parts, header = frontmatter.parse(text)  # a bank without dna/governance.md: no edge to nowhere
+    data = {k: v for k, v in header.data.items() if k != "derived_from"}
+    return frontmatter.render(data, parts.body)
+
+
+@dataclass
+class Registered:
+    registered_in: list[str]
+    warnings: list[str]
+
+
+def register(
+    bank: Bank, staging: Staging, target: str, title: str, purpose: str, *, dry_run: bool
+) -> Registered:
+    """Stage the index edits that register a new document at `target` (and its lazy section)."""
+    warnings: list[str] = []
+    section = lazy_section(bank, target)
+    planned: frozenset[str] = frozenset()
+    if section is not None:
+        index = f"{section.directory}/README.md"
+        staging.files[index] = Pending(_section_text(bank, section))
+        planned = frozenset({index})
+        root = next((name for name in ("README.md", "index.md") if _is_index(bank, name, name)), None)
+        if root is not None:
+            text = staging.text_of(root)
+            staging.files[root].text = add_section(text, section.directory, section.read_when, section.title)
+    chosen = find_index(bank, target, planned)
+    if chosen is None:
+        warnings.append(f"No index found above {target}; navigation cannot reach it until an index links it")
+    else:
+        text = staging.text_of(chosen)
+        directory = posixpath.dirname(chosen)
+        link = posixpath.relpath(target, directory or ".")
+        top, _, rest = target.partition("/")
+        if not directory and rest in ("README.md", "index.md"):
+            staging.files[chosen].text = add_section(text, top, purpose, title)
+        else:
+            staging.files[chosen].text = add_entry(text, link, title, purpose, root=not directory)
+    if section is not None:
+        verb = "would be created" if dry_run else "was created"
+        warnings.append(
+            f'section "{section.directory}/README.md" did not exist yet and {verb} to register this document'
+        )
+    return Registered([chosen] if chosen else [], warnings)

@@ -1,0 +1,103 @@
+"""`bank_update_section`: replace or extend one named level-two section of a document.
+
+Why only that section changes: the reference collapsed blank-line runs across the whole body,
+rewriting code blocks in sections nobody asked to touch. Here the text before the section's
+heading and from the next level-two heading on is kept byte for byte; the rebuilt section is the
+original heading line, a blank line, the text, and one blank line before the next heading.
+
+Why a mistyped name is refused, not appended: a new section under a wrong name splits a document
+silently. Matching is `read.match_section` (Unicode-aware, exact before substring, ambiguity
+refused), so `## Авторизация` and `## Авторизация и роли` are told apart.
+
+Why content that opens a code fence it never closes is refused: the sections after it would turn
+into code, which changes the rest of the document without touching a byte of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memorybank_lint import markdown
+from memorybank_lint.bank import Bank
+
+from ..errors import ToolInputError
+from . import head
+from .common import content_from, locked
+from .edit import guard_head, section_span
+
+MODES = ("replace", "append")
+PREVIEW_LINES = 20
+
+
+def _trimmed(text: str) -> str:
+    """`text` without leading blank lines and trailing whitespace (a first line's indent is kept)."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    return "\n".join(lines).rstrip()
+
+
+def _check_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
+    """Refuse when the unchanged text after the section would no longer read as it did."""
+    if not tail:
+        return
+    count = len(tail.split("\n"))
+    before = markdown.fenced(old_body.split("\n"))[-count:]
+    after = markdown.fenced(new_body.split("\n"))[-count:]
+    if before != after:
+        raise ToolInputError(
+            f"the content leaves a code fence open, which would turn the rest of {path} into code; "
+            "close every ``` or ~~~ fence it opens"
+        )
+
+
+def update_section(
+    bank: Bank,
+    *,
+    path: str,
+    section: str,
+    content: str | None = None,
+    content_file: str | None = None,
+    mode: str = "replace",
+    dry_run: bool = False,
+) -> dict[str, Any]:
+    """Write the text of one existing section (`replace`), or add to its end (`append`)."""
+    if not section or not section.strip():
+        raise ToolInputError(
+            "section is required: this tool writes one named section, never a whole document"
+        )
+    if mode not in MODES:
+        raise ToolInputError(f"mode must be replace or append, not '{mode}'")
+    text = content_from(content, content_file, "content", "contentFile", bank)
+    if text is None or not text.strip():
+        raise ToolInputError("content is missing or blank; to remove a section, edit the document by hand")
+    with locked(bank):
+        loaded = head.load(bank, path)
+        loaded.require_closed()
+        parts = loaded.parts
+        body = parts.body
+        chosen, start, end = section_span(body, section, loaded.path)
+        old_lines = body[start:end].split("\n")
+        payload = _trimmed(text)
+        if mode == "append" and (old := _trimmed("\n".join(old_lines[1:]))):
+            payload = f"{old}\n\n{payload}"
+        tail = body[end:]
+        rebuilt = f"{old_lines[0]}\n\n{payload}\n" + ("\n" if tail else "")
+        new_body = body[:start] + rebuilt + tail
+        _check_rest(body, new_body, tail, loaded.path)
+        new_text = parts.head + new_body
+        guard_head(parts, new_text, loaded.path)
+        data = loaded.file.encode(new_text)
+        changed = new_text != loaded.file.text
+        if changed and not dry_run:
+            head.commit(bank, [(loaded.path, data, loaded.file.digest)])
+    return {
+        "path": loaded.path,
+        "section": chosen.title,
+        "mode": mode,
+        "updated": changed and not dry_run,
+        "dryRun": dry_run,
+        "bytesBefore": len(loaded.raw),
+        "bytesAfter": len(data),
+        "preview": "\n".join(rebuilt.split("\n")[:PREVIEW_LINES]).rstrip("\n"),
+    }

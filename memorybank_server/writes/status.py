@@ -1,0 +1,113 @@
+"""`bank_set_status`: move a document through its lifecycle, through the same gates as creating it.
+
+Why the governance gates run on every transition: activating a document without its sources, or
+re-activating one whose sources broke, is exactly what the contract forbids; checking only at
+creation would let a draft be talked into `active` afterwards.
+
+Why archiving an owner is refused unless it releases its keys: an archived document that still
+claims `canonical_for` keys blocks any successor from claiming them (one owner per fact). With
+`release_canonical` the keys leave in the same write, whatever list style they were written in
+(indented block list, `- key` at column 0, or `[a, b]`), and the header is re-parsed to prove it.
+
+Why the value is quoted like `bank_set_field` does and a line break is refused: the reference
+wrote the status unquoted, so `active\\ncanonical_for: [x]` injected a key past the ownership gate
+and `yes` became a boolean.
+
+Deliberate choice: when keys are released, the ownership gate runs on the keys the document keeps
+(none), so archiving is also how the losing side of an ownership conflict steps aside.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memorybank_lint.bank import Bank
+
+from ..errors import ToolInputError
+from . import head
+from .common import locked
+from .governance import governance
+
+ARCHIVED = "archived"
+
+
+def _in_inbox(loaded: head.Loaded) -> bool:
+    return loaded.path.startswith("_inbox/") or loaded.indexed.layer == "inbox"
+
+
+def _only_once(lines: list[str], key: str, path: str) -> None:
+    if len(head.key_starts(lines, key)) > 1:
+        raise ToolInputError(f"{path} declares {key} more than once; fix its frontmatter by hand first")
+
+
+def set_status(
+    bank: Bank,
+    *,
+    path: str,
+    status: str,
+    release_canonical: bool = False,
+    dry_run: bool = False,
+) -> dict[str, Any]:
+    """Set `status`, running the gates in the order of the specification; see the module doc."""
+    with locked(bank):
+        loaded = head.load(bank, path)
+        if _in_inbox(loaded):
+            raise ToolInputError(
+                f"{loaded.path} is a quarantined note; status does not move it out of _inbox/, "
+                "use bank_promote or bank_discard"
+            )
+        value = head.check_one_line("status", status)
+        if release_canonical and value != ARCHIVED:
+            raise ToolInputError(
+                f"releaseCanonical is only allowed when archiving (status '{ARCHIVED}'), not with '{value}'"
+            )
+        doc = loaded.fresh
+        keys = list(doc.canonical_for)
+        if value == ARCHIVED and keys and not release_canonical:
+            listed = ", ".join(f"'{key}'" for key in keys)
+            raise ToolInputError(
+                f"{loaded.path} owns canonical_for {listed}, and an archived owner blocks any successor; "
+                "pass releaseCanonical to give the keys up while archiving"
+            )
+        released = keys if release_canonical else []
+        warnings = governance(
+            bank,
+            loaded.path,
+            derived_from=[edge.raw for edge in doc.derived_from],
+            canonical_for=[] if released else keys,
+            status=value,
+            doc_kind=doc.doc_kind,
+            owner=loaded.path,
+        )
+        current = doc.data.get("status")
+        before = None if "status" not in doc.data else head.as_text(current)
+        result: dict[str, Any] = {
+            "path": loaded.path,
+            "from": before,
+            "to": value,
+            "changed": False,
+            "dryRun": dry_run,
+            "warnings": warnings,
+            "released": released,
+        }
+        if before == value and not released:
+            return result
+        loaded.require_closed()
+        if not loaded.parts.present:
+            raise ToolInputError(f"{loaded.path} has no frontmatter, so it has no status to set")
+        lines = loaded.parts.head.split("\n")
+        _only_once(lines, "status", loaded.path)
+        if released:
+            _only_once(lines, "canonical_for", loaded.path)
+            span = head.key_span(lines, "canonical_for")
+            if span is not None:
+                del lines[span[0] : span[1]]
+        line = head.set_key(lines, "status", value, None)  # a status is always written as a string
+        new_text = "\n".join(lines) + loaded.parts.body
+        head.verify(
+            loaded.path, loaded.file.text, new_text, {"status": line}, ["canonical_for"] if released else []
+        )
+        if not dry_run:
+            head.commit(bank, [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)])
+        result["changed"] = not dry_run
+    return result

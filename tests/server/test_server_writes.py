@@ -1,0 +1,160 @@
+"""The governed writes through the MCP surface and the command line: results, refusals, no bytes."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import anyio
+from mcp import Client
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.linter import lint
+from memorybank_server import scaffold
+from memorybank_server.cli import main as cli_main
+from memorybank_server.server import build_server
+
+from .conftest import payload
+
+
+def tree(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and p.name != ".memorybank.lock"
+    }
+
+
+def findings(root: Path) -> list:
+    bank = Bank(root)
+    bank.refresh()
+    return lint(bank)
+
+
+def test_a_session_of_writes_keeps_the_bank_clean(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Acme")
+
+    async def main() -> None:
+        async with Client(build_server(root)) as client:
+            made = payload(
+                await client.call_tool(
+                    "bank_create",
+                    {
+                        "docKind": "domain",
+                        "path": "domain/pricing.md",
+                        "title": "Pricing",
+                        "purpose": "How a price is computed: list price, discounts, rounding.",
+                        "derivedFrom": ["../product/context.md"],
+                        "canonicalFor": ["price_formula"],
+                        "body": "## Formula\n\nPrice = list - discount.\n\n## Rounding\n\nHalf up.",
+                    },
+                )
+            )
+            assert made["created"] and made["registeredIn"] == ["domain/README.md"]
+            before = tree(root)
+            refused = await client.call_tool(
+                "bank_create",
+                {
+                    "docKind": "domain",
+                    "path": "domain/other.md",
+                    "title": "Other",
+                    "purpose": "x",
+                    "canonicalFor": ["price_formula"],
+                },
+            )
+            assert refused.is_error and "already owned by domain/pricing.md" in refused.content[0].text
+            assert tree(root) == before
+            edited = payload(
+                await client.call_tool(
+                    "bank_edit",
+                    {"path": "domain/pricing.md", "find": "Half up.", "replace": "Half up, to the cent."},
+                )
+            )
+            assert edited["edited"]
+            updated = payload(
+                await client.call_tool(
+                    "bank_update_section",
+                    {"path": "domain/pricing.md", "section": "formula", "content": "Price = list × (1 - d)."},
+                )
+            )
+            assert updated["section"] == "Formula"
+            field = payload(
+                await client.call_tool(
+                    "bank_set_field",
+                    {"path": "domain/pricing.md", "field": "owner", "value": "billing: team"},
+                )
+            )
+            assert field["changed"]
+            active = payload(
+                await client.call_tool("bank_set_status", {"path": "domain/pricing.md", "status": "active"})
+            )
+            assert (active["from"], active["to"]) == ("draft", "active")
+            note = payload(
+                await client.call_tool(
+                    "bank_create",
+                    {
+                        "docKind": "domain",
+                        "path": "rounding.md",
+                        "title": "Rounding gotcha",
+                        "purpose": "Read when totals are off by a cent.",
+                        "inbox": True,
+                    },
+                )
+            )
+            assert note["path"] == "_inbox/rounding.md"
+            gone = payload(
+                await client.call_tool(
+                    "bank_discard", {"path": "_inbox/rounding.md", "reason": "folded into domain/pricing.md"}
+                )
+            )
+            assert gone["discarded"]
+
+    anyio.run(main)
+    assert findings(root) == []
+    assert "folded into domain/pricing.md" in (root / "_inbox" / "DISCARDED.md").read_text(encoding="utf-8")
+
+
+def test_command_line_create_and_promote(tmp_path: Path, capsys) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Acme")
+    assert (
+        cli_main(
+            [
+                "--root",
+                str(root),
+                "--create",
+                "idea.md",
+                "--title",
+                "An idea",
+                "--purpose",
+                "Read when choosing a cache.",
+                "--inbox",
+            ]
+        )
+        == 0
+    )
+    assert capsys.readouterr().out.startswith("CREATED _inbox/idea.md")
+    assert (
+        cli_main(
+            [
+                "--root",
+                str(root),
+                "--promote",
+                "_inbox/idea.md",
+                "--to",
+                "engineering/cache.md",
+                "--kind",
+                "engineering",
+                "--derived",
+                "../dna/principles.md",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("PROMOTED _inbox/idea.md -> engineering/cache.md")
+    assert "registered in: engineering/README.md" in out
+    assert findings(root) == []
+    assert cli_main(["--root", str(root), "--promote", "engineering/cache.md"]) == 1
+    assert "--to" in capsys.readouterr().err

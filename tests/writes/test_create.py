@@ -1,0 +1,321 @@
+"""`bank_create`: gates, templates, frontmatter, body, registration, lazy sections, inbox capture."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memorybank_lint import frontmatter
+from memorybank_lint.bank import Bank
+from memorybank_server.errors import ToolInputError
+from memorybank_server.scaffold import materialize_flows
+from memorybank_server.sections import EMPTY_REGISTRY
+from memorybank_server.writes.create import create
+
+TODAY = dt.date(2026, 3, 14)
+
+
+def make(bank: Bank, **overrides: Any) -> dict[str, Any]:
+    args: dict[str, Any] = {
+        "doc_kind": "domain",
+        "path": "domain/model.md",
+        "title": "Domain Model",
+        "purpose": "Read when you need the entities and how they relate.",
+        "derived_from": ["../product/context.md"],
+        "today": TODAY,
+    }
+    args.update(overrides)
+    return create(bank, **args)
+
+
+def header(path: Path) -> dict[str, Any]:
+    _parts, head = frontmatter.parse(path.read_text("utf-8"))
+    assert head.error is None
+    return head.data
+
+
+REFUSALS: list[tuple[str, dict[str, Any], str]] = [
+    ("blank title", {"title": "  "}, "`title` is required"),
+    ("blank purpose", {"purpose": ""}, "`purpose` is required"),
+    ("not markdown", {"path": "domain/model.txt"}, "must end in .md"),
+    ("climbs out", {"path": "domain/../../escape.md"}, "must stay inside the bank"),
+    ("leading dots", {"path": "../escape.md"}, "must stay inside the bank"),
+    ("absolute", {"path": "/tmp/escape.md"}, "must stay inside the bank"),
+    ("drive letter", {"path": "C:/escape.md"}, "must stay inside the bank"),
+    ("NUL byte", {"path": "domain/a\x00b.md"}, "NUL"),
+    ("hidden folder", {"path": ".secret/model.md"}, "hidden"),
+    ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
+    ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
+    ("unresolved upstream", {"derived_from": ["../does-not-exist.md"]}, "does not resolve to a document"),
+    ("owned key", {"canonical_for": ["test_levels"]}, "already owned by engineering/testing-policy.md"),
+    ("active orphan", {"derived_from": [], "status": "active"}, "requires every active non-root document"),
+    ("governed extra", {"extra": {"canonical_for": ["x"]}}, "extra may not set 'canonical_for'"),
+    ("governed extra status", {"extra": {"status": "active"}}, "extra may not set 'status'"),
+    (
+        "self-contradiction",
+        {"canonical_for": ["k"], "must_not_define": ["k"]},
+        "also listed in must_not_define",
+    ),
+    ("body twice", {"body": "x", "body_file": "notes.txt"}, "pass either body or bodyFile, not both"),
+    ("inbox log name", {"path": "DISCARDED.md", "inbox": True}, "inbox's own file"),
+]
+
+
+@pytest.mark.parametrize(("case", "overrides", "phrase"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_each_gate_refuses_and_leaves_every_byte(
+    seeded: Bank, tree: Callable[[Path], str], case: str, overrides: dict[str, Any], phrase: str
+) -> None:
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match=phrase.replace("(", r"\(").replace("?", r"\?")):
+        make(seeded, **overrides)
+    assert tree(seeded.root) == before
+
+
+def test_an_unindexed_file_at_the_target_is_not_overwritten(
+    seeded: Bank, tree: Callable, put: Callable
+) -> None:
+    put(seeded.root, "dist/model.md", "not indexed: dist/ is skipped by the walker\n")
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="already exists on disk but is not indexed"):
+        make(seeded, path="dist/model.md")
+    assert tree(seeded.root) == before
+
+
+def test_a_symlinked_directory_in_the_target_path_is_refused(
+    seeded: Bank, tree: Callable, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    os.symlink(outside, seeded.root / "domain" / "linked")
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="symbolic link"):
+        make(seeded, path="domain/linked/model.md", derived_from=["../../product/context.md"])
+    assert tree(seeded.root) == before
+    assert list(outside.iterdir()) == []
+
+
+def test_a_body_file_outside_the_project_is_refused(seeded: Bank, tree: Callable, tmp_path: Path) -> None:
+    secret = tmp_path.parent / f"{tmp_path.name}-secret.txt"
+    secret.write_text("token=1\n")
+    before = tree(seeded.root)
+    try:
+        with pytest.raises(ToolInputError, match="outside the project directory"):
+            make(seeded, body_file=str(secret))
+    finally:
+        secret.unlink()
+    assert tree(seeded.root) == before
+
+
+def test_a_refused_lazy_section_create_writes_no_section(seeded: Bank, tree: Callable) -> None:
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="does not resolve"):
+        make(seeded, doc_kind="epic", path="epics/EP-01/charter.md", derived_from=["../nowhere.md"])
+    assert tree(seeded.root) == before
+
+
+def test_adr_in_a_seeded_bank_uses_the_shipped_template(seeded: Bank, clean_after: Callable) -> None:
+    result = make(
+        seeded,
+        doc_kind="adr",
+        path="adr/ADR-20260314T090000Z-cache.md",
+        title="Cache: keep it local",
+        purpose="Why reads are cached in-process: latency.",
+        derived_from=["../dna/principles.md"],
+    )
+    assert result["created"] is True and result["dryRun"] is False
+    assert result["template"] == "flows/templates/adr/ADR-ID.md"
+    assert result["registeredIn"] == ["adr/README.md"]
+    assert result["warnings"] == []
+    written = seeded.root / result["path"]
+    data = header(written)
+    assert data == result["frontmatter"]
+    assert list(data)[:6] == ["title", "doc_kind", "doc_function", "purpose", "derived_from", "status"]
+    assert data["title"] == "Cache: keep it local" and data["purpose"].endswith(": latency.")
+    assert data["doc_function"] == "canonical" and data["status"] == "draft"
+    assert data["decision_status"] == "proposed"
+    assert data["date"] == "2026-03-14"
+    body = frontmatter.split(written.read_text("utf-8")).body
+    assert body.startswith("# Cache: keep it local\n\n## Context\n")
+    assert "ADR-ID" not in body.split("\n", 1)[0]
+    index = (seeded.root / "adr/README.md").read_text("utf-8")
+    assert EMPTY_REGISTRY not in index
+    assert "- [Cache: keep it local](ADR-20260314T090000Z-cache.md) — Why reads are cached" in index
+    clean_after(seeded)
+
+
+def test_dry_run_writes_nothing_and_answers_like_the_real_run(seeded: Bank, tree: Callable) -> None:
+    args = {
+        "doc_kind": "epic",
+        "path": "epics/EP-01/charter.md",
+        "derived_from": ["../../flows/epic-flow.md"],
+    }
+    before = tree(seeded.root)
+    dry = make(seeded, dry_run=True, **args)
+    assert tree(seeded.root) == before
+    assert dry["created"] is False and dry["dryRun"] is True
+    real = make(seeded, **args)
+    for key in ("path", "frontmatter", "template", "registeredIn", "preview"):
+        assert dry[key] == real[key]
+    assert dry["registeredIn"] == ["epics/README.md"]
+    assert "would be created" in dry["warnings"][-1] and "was created" in real["warnings"][-1]
+
+
+def test_lazy_epics_section_is_created_once_and_listed_in_the_root(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    first = make(
+        seeded, doc_kind="epic", path="epics/EP-01/charter.md", derived_from=["../../flows/epic-flow.md"]
+    )
+    assert first["template"] == "flows/templates/epic/charter.md"
+    assert first["registeredIn"] == ["epics/README.md"]
+    assert first["warnings"] == [
+        'section "epics/README.md" did not exist yet and was created to register this document'
+    ]
+    clean_after(seeded)
+    second = make(
+        seeded,
+        doc_kind="epic",
+        path="epics/EP-02/charter.md",
+        title="Second",
+        derived_from=["../../flows/epic-flow.md"],
+    )
+    assert second["warnings"] == []
+    root = (seeded.root / "README.md").read_text("utf-8")
+    assert root.count("(epics/README.md)") == 1
+    assert "procedure.\n- [`epics/README.md`](epics/README.md)\n  Read this when" in root
+    section = (seeded.root / "epics/README.md").read_text("utf-8")
+    assert "- [Domain Model](EP-01/charter.md) — Read when" in section
+    assert "- [Second](EP-02/charter.md) — Read when" in section
+    assert EMPTY_REGISTRY not in section
+    assert "## Task-Specific Routes\n\n| Task | Read |" in root
+    clean_after(seeded)
+
+
+def test_a_bank_owned_template_wins_over_the_shipped_one(seeded: Bank, clean_after: Callable) -> None:
+    materialize_flows(seeded.root)
+    template = seeded.root / "flows/templates/adr/ADR-ID.md"
+    template.write_text(
+        template.read_text("utf-8").replace("## Context\n", "## Context\n\nBank-owned skeleton.\n")
+    )
+    result = make(seeded, doc_kind="adr", path="adr/ADR-1-owned.md", derived_from=["../dna/principles.md"])
+    assert result["template"] == "flows/templates/adr/ADR-ID.md"
+    assert "Bank-owned skeleton." in (seeded.root / "adr/ADR-1-owned.md").read_text("utf-8")
+    clean_after(seeded)
+
+
+def test_placeholders_warn_and_a_supplied_body_replaces_the_template_prose(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    result = make(
+        seeded,
+        doc_kind="prompt",
+        path="prompts/review.md",
+        title="Review prompt",
+        derived_from=["../dna/governance.md"],
+        body="\n  Review the diff.\n",
+        extra={"audience": "agents", "anchors": ["src/review.py"]},
+    )
+    assert result["template"] == "flows/templates/prompt/PROMPT-ID.md"
+    assert any('placeholder in "prompt_kind"' in w for w in result["warnings"])
+    assert any("was not used because a body was supplied" in w for w in result["warnings"])
+    text = (seeded.root / "prompts/review.md").read_text("utf-8")
+    assert text.endswith("---\n# Review prompt\n\nReview the diff.\n")
+    data = header(seeded.root / "prompts/review.md")
+    assert data["audience"] == "agents" and data["anchors"] == ["src/review.py"]
+    assert "variables" in data and "template_for" not in data
+    clean_after(seeded)
+
+
+def test_must_not_define_is_carried_replaced_or_dropped(seeded: Bank, clean_after: Callable) -> None:
+    base = {"doc_kind": "feature", "derived_from": ["../../flows/feature-flow.md"]}
+    carried = make(seeded, path="features/FT-01/brief.md", **base)
+    assert carried["frontmatter"]["must_not_define"] == ["ft_xxx_design", "ft_xxx_implementation_steps"]
+    assert "canonical_for" not in carried["frontmatter"]
+    replaced = make(seeded, path="features/FT-02/brief.md", must_not_define=["ft_02_design"], **base)
+    assert replaced["frontmatter"]["must_not_define"] == ["ft_02_design"]
+    dropped = make(seeded, path="features/FT-03/brief.md", must_not_define=[], **base)
+    assert "must_not_define" not in dropped["frontmatter"]
+    assert carried["registeredIn"] == ["features/README.md"]
+    clean_after(seeded)
+
+
+def test_body_file_inside_the_project_is_used_verbatim(seeded: Bank, clean_after: Callable) -> None:
+    source = seeded.root.parent / "notes.md.txt"
+    source.write_text("Entities: order, line, customer.\n", encoding="utf-8")
+    result = make(seeded, body_file=str(source))
+    assert result["template"] is None
+    assert result["warnings"][0].startswith('No template matched doc_kind "domain"')
+    assert (
+        (seeded.root / "domain/model.md")
+        .read_text("utf-8")
+        .endswith("# Domain Model\n\nEntities: order, line, customer.\n")
+    )
+    clean_after(seeded)
+
+
+def test_a_document_outside_any_section_lands_in_the_root_list_not_the_table(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    result = make(
+        seeded,
+        doc_kind="engineering",
+        path="research/spike.md",
+        title="Spike | notes",
+        derived_from=["../dna/principles.md"],
+    )
+    assert result["registeredIn"] == ["README.md"]
+    root = (seeded.root / "README.md").read_text("utf-8")
+    table = root[root.index("## Task-Specific Routes") :]
+    assert "spike" not in table
+    assert "- [`Spike | notes`](research/spike.md)\n  Read when you need the entities" in root
+    clean_after(seeded)
+
+
+def test_no_index_anywhere_warns(tmp_path: Path, put: Callable) -> None:
+    root = tmp_path / "bank"
+    put(root, "notes/a.md", "---\ntitle: A\ndoc_kind: domain\npurpose: a.\nstatus: draft\n---\n# A\n")
+    bank = Bank(root)
+    result = create(
+        bank, doc_kind="domain", path="notes/b.md", title="B", purpose="b.", derived_from=["a.md"]
+    )
+    assert result["registeredIn"] == []
+    assert any(w.startswith("No index found above notes/b.md") for w in result["warnings"])
+
+
+def test_inbox_capture_flattens_the_path_and_registers_nowhere(
+    seeded: Bank, tree: Callable, clean_after: Callable
+) -> None:
+    result = make(
+        seeded,
+        path="domain/deep/idea.md",
+        inbox=True,
+        derived_from=["../product/context.md"],
+        status="active",
+    )
+    assert result["path"] == "_inbox/idea.md"
+    assert result["template"] is None and result["registeredIn"] == []
+    assert result["warnings"] == []
+    assert result["frontmatter"]["status"] == "active"
+    assert header(seeded.root / "_inbox/idea.md")["derived_from"] == ["../product/context.md"]
+    clean_after(seeded)
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="Refusing to overwrite"):
+        make(seeded, path="elsewhere/idea.md", inbox=True)
+    with pytest.raises(ToolInputError, match="must stay inside the bank"):
+        make(seeded, path="../../idea2.md", inbox=True)
+    assert tree(seeded.root) == before
+
+
+def test_a_path_into_the_inbox_is_a_capture_even_without_the_flag(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    result = make(seeded, path="_inbox/loose.md", derived_from=["../product/context.md"])
+    assert result["path"] == "_inbox/loose.md"
+    assert result["template"] is None and result["registeredIn"] == [] and result["warnings"] == []
+    assert "loose" not in (seeded.root / "README.md").read_text("utf-8")
+    clean_after(seeded)

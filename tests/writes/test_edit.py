@@ -1,0 +1,211 @@
+"""`bank_edit`: one exact fragment of the body, refused unless it occurs exactly once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memorybank_server.writes.edit import edit
+from tests.conftest import write_bank
+from tests.writes._edit_helpers import (
+    crlf_bom,
+    decoded,
+    no_new_findings,
+    open_bank,
+    refused,
+    seeded,
+    write_during_commit,
+)
+
+NOTES = """\
+---
+title: Notes
+doc_kind: engineering
+doc_function: canonical
+purpose: Where the team keeps engineering notes.
+derived_from:
+  - ../dna/principles.md
+status: draft
+---
+# Notes
+
+Intro paragraph with a unique phrase.
+
+## Авторизация
+
+Tokens expire after one hour.
+
+## Авторизация и роли
+
+Roles are checked on every call. Tokens expire after one hour.
+
+## Storage
+
+```text
+## Not a heading
+```
+"""
+
+
+def _bank(tmp_path: Path, notes: str | bytes = NOTES) -> Path:
+    root = seeded(tmp_path, {"engineering/notes.md": notes})
+    readme = root / "engineering/README.md"
+    readme.write_text(readme.read_text() + "- [Notes](notes.md) — engineering notes\n")
+    return root
+
+
+def test_replaces_the_single_occurrence_and_reports_the_change(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    target = root / "engineering/notes.md"
+    before = target.read_bytes()
+    with no_new_findings(root):
+        result = edit(
+            open_bank(root), path="engineering/notes.md", find="unique phrase", replace="better phrase"
+        )
+    assert target.read_text() == NOTES.replace("unique phrase", "better phrase")
+    assert result["edited"] is True and result["dryRun"] is False
+    assert result["path"] == "engineering/notes.md" and "section" not in result
+    assert result["bytesBefore"] == len(before) and result["bytesAfter"] == len(target.read_bytes())
+    assert "with a better phrase." in result["context"]
+    assert len(result["context"]) <= 80 + len("better phrase") + 80
+
+
+def test_dry_run_reports_and_writes_nothing(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    before = (root / "engineering/notes.md").read_bytes()
+    result = edit(open_bank(root), path="engineering/notes.md", find="Intro", replace="Opening", dry_run=True)
+    assert (root / "engineering/notes.md").read_bytes() == before
+    assert result["edited"] is False and result["dryRun"] is True
+    assert result["bytesAfter"] == len(before) + 2
+    assert "Opening paragraph" in result["context"]
+
+
+def test_section_narrows_the_scope_and_russian_names_match_exactly_first(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    bank = open_bank(root)
+    refused(
+        root,
+        lambda: edit(bank, path="engineering/notes.md", find="one hour", replace="two hours"),
+        "occurs 2 times",
+    )
+    with no_new_findings(root):
+        result = edit(
+            bank, path="engineering/notes.md", find="one hour", replace="two hours", section="Авторизация"
+        )
+    assert result["section"] == "Авторизация"
+    text = (root / "engineering/notes.md").read_text()
+    assert "Tokens expire after two hours.\n\n## Авторизация и роли" in text
+    assert "every call. Tokens expire after one hour." in text
+    result = edit(
+        bank, path="engineering/notes.md", find="one hour", replace="ninety minutes", section="и роли"
+    )
+    assert result["section"] == "Авторизация и роли"
+
+
+def test_ambiguous_and_unknown_sections_are_refused_listing_the_headings(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    bank = open_bank(root)
+    message = refused(
+        root,
+        lambda: edit(bank, path="engineering/notes.md", find="Tokens", replace="Keys", section="Автор"),
+        "ambiguous",
+    )
+    assert "Авторизация | Авторизация и роли" in message
+    message = refused(
+        root,
+        lambda: edit(bank, path="engineering/notes.md", find="Tokens", replace="Keys", section="Billing"),
+        "No section 'Billing'",
+    )
+    assert "Авторизация | Авторизация и роли | Storage" in message
+
+
+@pytest.mark.parametrize(
+    ("find", "replace", "match"),
+    [
+        ("", "x", "find is empty"),
+        ("Intro", "Intro", "identical"),
+        ("status: draft", "status: active", "does not occur"),
+        ("Intro  paragraph", "x", "does not occur"),
+        ("## Not a heading", "x", "does not occur in section 'Авторизация'"),
+    ],
+)
+def test_refusals_change_no_byte(tmp_path: Path, find: str, replace: str, match: str) -> None:
+    root = _bank(tmp_path)
+    section = "Авторизация" if find.startswith("##") else None
+    refused(
+        root,
+        lambda: edit(
+            open_bank(root), path="engineering/notes.md", find=find, replace=replace, section=section
+        ),
+        match,
+    )
+
+
+def test_not_found_quotes_at_most_80_characters_as_json(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    find = 'a "quoted" ' + "x" * 100
+    message = refused(
+        root,
+        lambda: edit(open_bank(root), path="engineering/notes.md", find=find, replace="y"),
+        "does not occur",
+    )
+    assert json.dumps(find[:80]) in message and "whitespace" in message
+
+
+def test_frontmatter_is_out_of_reach_and_cannot_be_created(tmp_path: Path) -> None:
+    plain = "# Loose\n\nNo header here.\n"
+    root = _bank(tmp_path)
+    write_bank(root, {"engineering/loose.md": plain})
+    readme = root / "engineering/README.md"
+    readme.write_text(readme.read_text() + "- [Loose](loose.md) — a loose page\n")
+    refused(
+        root,
+        lambda: edit(
+            open_bank(root),
+            path="engineering/loose.md",
+            find="# Loose",
+            replace="---\nstatus: active\ncanonical_for: [x]\n---\n# Loose",
+        ),
+        "frontmatter",
+    )
+
+
+def test_unknown_document_and_template_are_refused(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    write_bank(root, {"flows/templates/domain/DOC.md": "---\ndoc_function: template\n---\n# T\n\nBody\n"})
+    bank = open_bank(root)
+    refused(root, lambda: edit(bank, path="engineering/nope.md", find="a", replace="b"), "Not a document")
+    refused(
+        root, lambda: edit(bank, path="flows/templates/domain/DOC.md", find="Body", replace="b"), "template"
+    )
+
+
+def test_heading_rename_is_an_ordinary_edit(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    bank = open_bank(root)
+    with no_new_findings(root):
+        edit(
+            bank, path="engineering/notes.md", find="## Storage", replace="## Persistence", section="Storage"
+        )
+    assert "## Persistence\n" in (root / "engineering/notes.md").read_text()
+
+
+def test_crlf_and_bom_survive_and_crlf_in_find_is_accepted(tmp_path: Path) -> None:
+    root = _bank(tmp_path, crlf_bom(NOTES))
+    target = root / "engineering/notes.md"
+    with no_new_findings(root):
+        edit(open_bank(root), path="engineering/notes.md", find="phrase.\r\n", replace="phrase.\r\nMore\n")
+    assert target.read_bytes() == crlf_bom(NOTES.replace("phrase.\n", "phrase.\nMore\n"))
+    assert decoded(target).startswith("---\ntitle: Notes")
+
+
+def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _bank(tmp_path)
+    target = root / "engineering/notes.md"
+    theirs = NOTES.replace("Intro", "Their intro").encode()
+    write_during_commit(monkeypatch, target, theirs)
+    with pytest.raises(Exception, match="changed on disk since it was read"):
+        edit(open_bank(root), path="engineering/notes.md", find="unique", replace="rare")
+    assert target.read_bytes() == theirs

@@ -1,0 +1,317 @@
+"""`bank_promote` and `bank_discard`: quarantined notes leaving `_inbox/`, rebased, registered, logged."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memorybank_lint import frontmatter
+from memorybank_lint.bank import Bank
+from memorybank_server import resources
+from memorybank_server.errors import ToolInputError
+from memorybank_server.writes import inbox
+from memorybank_server.writes.create import create
+from memorybank_server.writes.inbox import discard, promote
+
+TODAY = dt.date(2026, 3, 14)
+NOW = dt.datetime(2026, 3, 14, 9, 30, tzinfo=dt.UTC)
+NOTE = """\
+---
+title: Retry budget
+doc_kind: domain
+purpose: 'Read when you need when retries stop: the budget.'
+derived_from:
+  - ../product/context.md
+  - path: ../dna/principles.md
+    fit: partial
+must_not_define:
+  - retry_transport
+status: draft
+captured_by: session-42
+---
+# Retry budget
+
+Retries stop after three attempts; see [the context](../product/context.md#problem),
+[a missing page](../nowhere.md) and [the web](https://example.com/a.md).
+
+```text
+[an example](../product/context.md)
+```
+"""
+
+
+def header(path: Path) -> dict[str, Any]:
+    _parts, head = frontmatter.parse(path.read_text("utf-8"))
+    assert head.error is None
+    return head.data
+
+
+@pytest.fixture
+def noted(seeded: Bank, put: Callable) -> Bank:
+    put(seeded.root, "_inbox/retry.md", NOTE)
+    seeded.refresh()
+    return seeded
+
+
+def test_promote_rebases_into_a_deeper_folder_and_keeps_the_notes_fields(
+    noted: Bank, clean_after: Callable
+) -> None:
+    result = promote(noted, path="_inbox/retry.md", to="domain/rules/retry/budget.md", today=TODAY)
+    assert result["from"] == "_inbox/retry.md" and result["to"] == "domain/rules/retry/budget.md"
+    assert result["promoted"] is True and result["registeredIn"] == ["domain/README.md"]
+    data = header(noted.root / "domain/rules/retry/budget.md")
+    assert data == result["frontmatter"]
+    assert data["derived_from"] == [
+        "../../../product/context.md",
+        {"path": "../../../dna/principles.md", "fit": "partial"},
+    ]
+    assert data["must_not_define"] == ["retry_transport"]
+    assert data["captured_by"] == "session-42"
+    assert data["status"] == "active" and data["doc_function"] == "canonical"
+    body = (noted.root / "domain/rules/retry/budget.md").read_text("utf-8")
+    assert "[the context](../../../product/context.md#problem)" in body
+    assert "[a missing page](../nowhere.md)" in body and "(https://example.com/a.md)" in body
+    assert "[an example](../product/context.md)" in body  # fenced code is an example, left alone
+    rewritten = "../product/context.md#problem -> ../../../product/context.md#problem"
+    assert f"Link rewritten for the new location: {rewritten}" in result["warnings"]
+    assert not (noted.root / "_inbox/retry.md").exists()
+    assert "- [Retry budget](rules/retry/budget.md) — Read when you need when retries stop" in (
+        noted.root / "domain/README.md"
+    ).read_text("utf-8")
+    clean_after(noted)
+
+
+def test_promote_into_a_missing_section_creates_it_and_adds_template_keys(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    create(
+        seeded,
+        doc_kind="epic",
+        path="plan.md",
+        title="Payments epic",
+        purpose="Read for the payments plan.",
+        derived_from=["../flows/epic-flow.md"],
+        inbox=True,
+    )
+    result = promote(seeded, path="_inbox/plan.md", to="epics/EP-01/charter.md", today=TODAY)
+    assert result["template"] == "flows/templates/epic/charter.md"
+    assert result["registeredIn"] == ["epics/README.md"]
+    assert result["frontmatter"]["derived_from"] == ["../../flows/epic-flow.md"]
+    assert result["frontmatter"]["delivery_status"] == "planned"
+    assert 'section "epics/README.md" did not exist yet and was created' in result["warnings"][-1]
+    root = (seeded.root / "README.md").read_text("utf-8")
+    assert root.count("(epics/README.md)") == 1
+    assert "charter" not in root[root.index("## Task-Specific Routes") :]
+    clean_after(seeded)
+
+
+def test_promote_dry_run_writes_nothing_and_answers_like_the_real_run(noted: Bank, tree: Callable) -> None:
+    before = tree(noted.root)
+    dry = promote(noted, path="_inbox/retry.md", to="domain/retry.md", dry_run=True, today=TODAY)
+    assert tree(noted.root) == before
+    real = promote(noted, path="_inbox/retry.md", to="domain/retry.md", today=TODAY)
+    assert dry["promoted"] is False and real["promoted"] is True
+    for key in ("to", "frontmatter", "template", "registeredIn", "warnings", "preview"):
+        assert dry[key] == real[key]
+
+
+def test_promote_refuses_when_the_note_changed_under_it(
+    noted: Bank, tree: Callable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The note is edited by "someone else" after promote read it, just before the commit.
+
+    The module's `Transaction` is swapped for a subclass whose `commit` first appends to the note
+    (as a concurrent editor would) and then runs the real commit, which must refuse: the note's
+    bytes no longer hash to what promote read, so nothing may be written or removed.
+    """
+    seen: dict[str, str] = {}
+
+    class EditedUnderneath(inbox.Transaction):
+        def commit(self) -> None:
+            note = self.root / "_inbox/retry.md"
+            note.write_text(note.read_text("utf-8") + "\nA late addition.\n", encoding="utf-8")
+            seen["after edit"] = tree(self.root)
+            super().commit()
+
+    monkeypatch.setattr(inbox, "Transaction", EditedUnderneath)
+    with pytest.raises(ToolInputError, match="changed on disk since it was read"):
+        promote(noted, path="_inbox/retry.md", to="domain/retry.md")
+    assert tree(noted.root) == seen["after edit"]
+    assert not (noted.root / "domain/retry.md").exists()
+    assert "A late addition." in (noted.root / "_inbox/retry.md").read_text("utf-8")
+
+
+PROMOTE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
+    ("unknown note", {"path": "_inbox/none.md"}, "Not a document of this bank"),
+    ("not quarantined", {"path": "product/context.md"}, "Only quarantined documents can be promoted"),
+    ("into the inbox", {"to": "_inbox/again.md"}, "must leave the quarantine"),
+    ("taken destination", {"to": "product/context.md"}, "Refusing to overwrite an existing document"),
+    ("escaping destination", {"to": "domain/../../x.md"}, "must stay inside the bank"),
+    ("not markdown", {"to": "domain/retry.txt"}, "must end in .md"),
+    ("no kind", {"path": "_inbox/kindless.md"}, "the captured note does not declare one"),
+    ("active orphan", {"derived_from": []}, "requires every active non-root document"),
+    ("owned key", {"canonical_for": ["test_levels"]}, "already owned by engineering/testing-policy.md"),
+    ("broken upstream", {"derived_from": ["../nowhere.md"]}, "does not resolve to a document"),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "overrides", "phrase"), PROMOTE_REFUSALS, ids=[r[0] for r in PROMOTE_REFUSALS]
+)
+def test_promote_gates_refuse_and_leave_every_byte(
+    noted: Bank, put: Callable, tree: Callable, case: str, overrides: dict[str, Any], phrase: str
+) -> None:
+    put(noted.root, "_inbox/kindless.md", "---\ntitle: K\npurpose: k.\nstatus: draft\n---\n# K\n")
+    before = tree(noted.root)
+    args: dict[str, Any] = {"path": "_inbox/retry.md", "to": "domain/retry.md", **overrides}
+    with pytest.raises(ToolInputError, match=phrase):
+        promote(noted, **args)
+    assert tree(noted.root) == before
+
+
+def test_promote_overrides_and_ownership_moving_with_the_note(seeded: Bank, clean_after: Callable) -> None:
+    create(
+        seeded,
+        doc_kind="domain",
+        path="owner.md",
+        title="Owner",
+        purpose="Read for the owned fact.",
+        canonical_for=["retry_budget"],
+        must_not_define=["x"],
+        inbox=True,
+    )
+    result = promote(
+        seeded,
+        path="_inbox/owner.md",
+        to="domain/owner.md",
+        title="Retry owner",
+        derived_from=["../product/context.md"],
+        must_not_define=[],
+        status="draft",
+    )
+    data = result["frontmatter"]
+    assert data["title"] == "Retry owner" and data["canonical_for"] == ["retry_budget"]
+    assert data["derived_from"] == ["../product/context.md"] and "must_not_define" not in data
+    assert data["status"] == "draft"
+    assert (
+        (seeded.root / "domain/owner.md").read_text("utf-8").split("---\n", 2)[2].startswith("# Retry owner")
+    )
+    clean_after(seeded)
+
+
+def test_discard_removes_the_note_and_logs_it_with_its_hash(noted: Bank, clean_after: Callable) -> None:
+    raw = (noted.root / "_inbox/retry.md").read_bytes()
+    result = discard(noted, path="_inbox/retry.md", reason="  Folded into domain rules.  ", now=NOW)
+    assert result == {
+        "path": "_inbox/retry.md",
+        "title": "Retry budget",
+        "purpose": "Read when you need when retries stop: the budget.",
+        "reason": "Folded into domain rules.",
+        "discarded": True,
+        "dryRun": False,
+        "bytes": len(raw),
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "log": "_inbox/DISCARDED.md",
+    }
+    assert not (noted.root / "_inbox/retry.md").exists()
+    log = noted.root / "_inbox/DISCARDED.md"
+    data = header(log)
+    assert data["title"] == "Discarded inbox notes" and data["doc_kind"] == "governance"
+    assert data["doc_function"] == "reference" and data["status"] == "active"
+    assert data["derived_from"] == ["../dna/governance.md"]
+    text = log.read_text("utf-8")
+    entry = text[text.index("## 2026-03-14T09:30:00+00:00 — `_inbox/retry.md`") :]
+    block = entry.split("```yaml\n", 1)[1].split("\n```", 1)[0]
+    assert frontmatter.load(block).data == {
+        "path": "_inbox/retry.md",
+        "title": "Retry budget",
+        "purpose": "Read when you need when retries stop: the budget.",
+        "reason": "Folded into domain rules.",
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "bytes": len(raw),
+        "discarded": "2026-03-14T09:30:00+00:00",
+    }
+    assert resources.inbox(noted)["count"] == 0  # the log is never listed as a note
+    clean_after(noted)
+
+
+def test_a_second_discard_appends_and_keeps_the_first_entry(noted: Bank, clean_after: Callable) -> None:
+    discard(noted, path="_inbox/retry.md", reason="duplicate", now=NOW)
+    first = (noted.root / "_inbox/DISCARDED.md").read_text("utf-8")
+    create(
+        noted,
+        doc_kind="domain",
+        path="other.md",
+        title="Other",
+        purpose="Read for the other idea.",
+        inbox=True,
+    )
+    reason = "not durable\n```` after all"
+    discard(noted, path="_inbox/other.md", reason=reason, now=NOW + dt.timedelta(hours=1))
+    second = (noted.root / "_inbox/DISCARDED.md").read_text("utf-8")
+    assert second.startswith(first.rstrip("\n"))
+    assert second.count("\n## 2026-03-14T") == 2
+    last = second[second.index("## 2026-03-14T10:30:00+00:00 — `_inbox/other.md`") :]
+    block = re.search(r"^(`{3,})yaml\n(.*?)\n\1$", last, re.S | re.M)
+    assert block is not None and len(block.group(1)) == 5  # longer than any backtick run inside
+    assert frontmatter.load(block.group(2)).data["reason"] == reason
+    clean_after(noted)
+
+
+DISCARD_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
+    ("blank reason", {"reason": "   "}, "`reason` is required"),
+    ("not quarantined", {"path": "product/context.md"}, "Only quarantined documents can be discarded"),
+    ("unknown note", {"path": "_inbox/none.md"}, "Not a document of this bank"),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "overrides", "phrase"), DISCARD_REFUSALS, ids=[r[0] for r in DISCARD_REFUSALS]
+)
+def test_discard_gates_refuse_and_leave_every_byte(
+    noted: Bank, tree: Callable, case: str, overrides: dict[str, Any], phrase: str
+) -> None:
+    before = tree(noted.root)
+    with pytest.raises(ToolInputError, match=phrase):
+        discard(noted, **{"path": "_inbox/retry.md", "reason": "r", **overrides})
+    assert tree(noted.root) == before
+
+
+def test_the_discard_log_itself_cannot_be_discarded_or_promoted(noted: Bank, tree: Callable) -> None:
+    discard(noted, path="_inbox/retry.md", reason="gone", now=NOW)
+    before = tree(noted.root)
+    with pytest.raises(ToolInputError, match="inbox's own file"):
+        discard(noted, path="_inbox/DISCARDED.md", reason="tidy")
+    with pytest.raises(ToolInputError, match="inbox's own file"):
+        promote(noted, path="_inbox/DISCARDED.md", to="dna/discarded.md")
+    assert tree(noted.root) == before
+
+
+def test_discard_dry_run_writes_nothing(noted: Bank, tree: Callable) -> None:
+    before = tree(noted.root)
+    result = discard(noted, path="_inbox/retry.md", reason="r", dry_run=True, now=NOW)
+    assert result["discarded"] is False and result["dryRun"] is True
+    assert tree(noted.root) == before
+
+
+def test_discard_refuses_when_the_note_changed_under_it(
+    noted: Bank, tree: Callable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same approach as for promote: the note is edited right before the real commit runs."""
+
+    class EditedUnderneath(inbox.Transaction):
+        def commit(self) -> None:
+            (self.root / "_inbox/retry.md").write_text("---\ntitle: Rewritten\n---\n# Rewritten\n")
+            super().commit()
+
+    monkeypatch.setattr(inbox, "Transaction", EditedUnderneath)
+    with pytest.raises(ToolInputError, match="changed on disk since it was read"):
+        discard(noted, path="_inbox/retry.md", reason="r", now=NOW)
+    assert not (noted.root / "_inbox/DISCARDED.md").exists()
+    assert (noted.root / "_inbox/retry.md").read_text("utf-8").startswith("---\ntitle: Rewritten")

@@ -1,0 +1,280 @@
+"""`bank_set_field`: one scalar header value, quoted until both YAML versions read it back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from memorybank_lint import frontmatter
+from memorybank_server.writes.fields import set_field
+from memorybank_server.writes.transaction import Transaction
+from tests.conftest import write_bank
+from tests.writes._edit_helpers import (
+    crlf_bom,
+    decoded,
+    findings,
+    fixture_copy,
+    no_new_findings,
+    open_bank,
+    refused,
+    seeded,
+    tree_hash,
+    write_during_commit,
+)
+
+MODEL = "engineering/model.md"
+
+
+def _doc(extra: str = "", title: str = "Model", purpose: str = "The model of orders.") -> str:
+    return (
+        f"---\ntitle: {title}\ndoc_kind: engineering\ndoc_function: canonical\npurpose: {purpose}\n"
+        f"derived_from:\n  - ../dna/principles.md\nstatus: draft\n{extra}---\n# {title}\n\nText.\n"
+    )
+
+
+def _bank(tmp_path: Path, model: str | bytes | None = None, entries: str = "") -> Path:
+    root = seeded(tmp_path, {MODEL: model if model is not None else _doc()})
+    readme = root / "engineering/README.md"
+    readme.write_text(readme.read_text() + (entries or "- [Model](model.md) — The model of orders.\n"))
+    return root
+
+
+def _set(root: Path, field: str, value: str, **options: object) -> dict:
+    return set_field(open_bank(root), path=MODEL, field=field, value=value, **options)
+
+
+def _header(path: Path) -> dict:
+    _split, header = frontmatter.parse(decoded(path))
+    assert header.error is None
+    return header.data
+
+
+QUOTING_TABLE = [
+    "yes", "on", "no", "0777", "1_000", "1:20", "~", "null", "true", "1.10", "2026-01-02",
+    "a #b", "x: y", "[a]", "@handle", "it's \"x\"", "Привет: мир", "back\\slash", "'quoted'",
+]  # fmt: skip
+EXISTING = {
+    "new key": "",
+    "plain": "owner: someone\n",
+    "single": "owner: 'someone'\n",
+    "double": 'owner: "s"\n',
+}
+
+
+@pytest.mark.parametrize("value", QUOTING_TABLE)
+@pytest.mark.parametrize("existing", sorted(EXISTING))
+def test_quoting_table_reads_back_under_yaml_1_1_and_1_2(tmp_path: Path, value: str, existing: str) -> None:
+    root = _bank(tmp_path, _doc(EXISTING[existing]))
+    with no_new_findings(root):
+        result = _set(root, "owner", value)
+    line = result["line"]
+    assert frontmatter.load(line).data == {"owner": value}
+    assert yaml.safe_load(line) == {"owner": value}
+    assert _header(root / MODEL)["owner"] == value
+    assert result["changed"] is True and result["to"] == value
+    assert (
+        result["from"] == {"new key": None, "plain": "someone", "single": "someone", "double": "s"}[existing]
+    )
+
+
+@pytest.mark.parametrize(
+    ("existing", "value", "line"),
+    [
+        ("owner: someone\n", "x: y", 'owner: "x: y"'),
+        ("owner: someone\n", 'it\'s "x"', 'owner: it\'s "x"'),
+        ("owner: 'someone'\n", "it's", "owner: 'it''s'"),
+        ("owner: someone  # who to ask\n", "x: y", 'owner: "x: y"  # who to ask'),
+        ("owner: 'a #b' # note\n", "c #d", "owner: 'c #d' # note"),
+        ("owner: >\n  folded\n\n  text\n", "one line", "owner: one line"),
+        ("date: 2026-01-01\n", "2026-02-03", "date: 2026-02-03"),
+        ("date: 2026-01-01\n", "soon", "date: soon"),
+        ("since: '2026-01-01'\n", "2026-02-03", "since: '2026-02-03'"),
+        ("version: 2\n", "3", "version: 3"),
+        ("version: 2\n", "0777", 'version: "0777"'),
+        ("draft: true\n", "false", "draft: false"),
+        ("draft: true\n", "no", 'draft: "no"'),
+    ],
+)
+def test_the_line_keeps_its_style_and_its_comment(
+    tmp_path: Path, existing: str, value: str, line: str
+) -> None:
+    root = _bank(tmp_path, _doc(existing))
+    with no_new_findings(root):
+        result = _set(root, existing.split(":")[0], value)
+    assert result["line"] == line
+    assert line in (root / MODEL).read_text().split("\n")
+    assert (root / MODEL).read_text() == _doc(existing).replace(existing, line + "\n")
+
+
+def test_title_and_purpose_are_always_written_as_strings(tmp_path: Path) -> None:
+    root = _bank(tmp_path, _doc(title="2026", purpose="2026-01-01"))
+    with no_new_findings(root):
+        assert _set(root, "title", "2027")["line"] == 'title: "2027"'
+        assert _set(root, "purpose", "2026-02-02")["line"] == 'purpose: "2026-02-02"'
+    assert _header(root / MODEL)["title"] == "2027" and _header(root / MODEL)["purpose"] == "2026-02-02"
+
+
+def test_same_value_changes_nothing(tmp_path: Path) -> None:
+    root = _bank(tmp_path, _doc("owner: someone  # hi\n"))
+    before = tree_hash(root)
+    result = _set(root, "owner", " someone ")
+    assert result["changed"] is False and result["line"] == "owner: someone  # hi" and result["indexes"] == []
+    assert tree_hash(root) == before
+
+
+REFUSED = {
+    "status": "bank_set_status",
+    "doc_kind": "re-creates the document",
+    "doc_function": "re-creates the document",
+    "derived_from": "carries governance",
+    "canonical_for": "releaseCanonical",
+    "must_not_define": "carries governance",
+    "anchors": "carries governance",
+}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "match"),
+    [
+        *[(field, "x", reason) for field, reason in REFUSED.items()],
+        ("1abc", "x", "not a frontmatter key"),
+        ("has space", "x", "not a frontmatter key"),
+        ("owner", "   ", "blank"),
+        ("owner", "a\nstatus: active", "one line"),
+        ("owner", "a\r", "one line"),
+        ("tags", "x", "list or mapping"),
+        ("meta", "x", "list or mapping"),
+        ("twice", "x", "more than once"),
+        ("delivery_status", "shipped", r"cancelled \| done \| in_progress \| planned \(from dna/\)"),
+    ],
+)
+def test_refusals_change_no_byte(tmp_path: Path, field: str, value: str, match: str) -> None:
+    root = _bank(tmp_path, _doc("tags: [a, b]\nmeta:\n  a: 1\ntwice: 1\ntwice: 2\n"))
+    refused(root, lambda: _set(root, field, value), match)
+
+
+def test_allowed_delivery_status_and_documents_without_a_usable_header(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    write_bank(
+        root, {"engineering/bare.md": "# Bare\n", "engineering/open.md": "---\ntitle: Open\n# no end\n"}
+    )
+    readme = root / "engineering/README.md"
+    readme.write_text(readme.read_text() + "- [Bare](bare.md) — b\n- [Open](open.md) — o\n")
+    with no_new_findings(root):
+        assert _set(root, "delivery_status", "done")["line"] == "delivery_status: done"
+    bank = open_bank(root)
+    refused(root, lambda: set_field(bank, path="engineering/bare.md", field="x", value="y"), "no frontmatter")
+    refused(root, lambda: set_field(bank, path="engineering/open.md", field="x", value="y"), "never closes")
+    refused(root, lambda: set_field(bank, path="nope.md", field="x", value="y"), "Not a document")
+
+
+PURPOSE_ENTRIES = (
+    "- [Model](model.md) — The model of orders.\n"
+    "- [The model of orders.](model.md) — summary written by hand\n"
+    "| [Model](model.md) | The model of orders. |\n"
+)
+
+
+def test_purpose_moves_into_the_index_entries_that_repeat_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _bank(tmp_path, entries=PURPOSE_ENTRIES)
+    commits: list[list[str]] = []
+    original = Transaction.commit
+
+    def counting(self: Transaction) -> None:
+        commits.append([write.path for write in self.writes])
+        original(self)
+
+    monkeypatch.setattr(Transaction, "commit", counting)
+    with no_new_findings(root):
+        result = _set(root, "purpose", "Orders: states | totals.")
+    assert commits == [[MODEL, "engineering/README.md"]]
+    assert (
+        result["indexes"] == ["engineering/README.md"]
+        and result["line"] == 'purpose: "Orders: states | totals."'
+    )
+    index = (root / "engineering/README.md").read_text()
+    assert index.endswith(
+        "- [Model](model.md) — Orders: states | totals.\n"
+        "- [The model of orders.](model.md) — summary written by hand\n"
+        "| [Model](model.md) | Orders: states \\| totals. |\n"
+    )
+
+
+def test_title_renames_labels_and_the_h1(tmp_path: Path) -> None:
+    entries = (
+        "- [Model](model.md) — The model of orders.\n- [`Model`](model.md) — twice\n- [Other](model.md)\n"
+    )
+    root = _bank(tmp_path, entries=entries)
+    with no_new_findings(root):
+        result = _set(root, "title", "Order model")
+    assert result["heading"] is True and result["indexes"] == ["engineering/README.md"]
+    assert "\n# Order model\n" in (root / MODEL).read_text()
+    assert (
+        (root / "engineering/README.md")
+        .read_text()
+        .endswith(
+            "- [Order model](model.md) — The model of orders.\n"
+            "- [`Order model`](model.md) — twice\n"
+            "- [Other](model.md)\n"
+        )
+    )
+    result = _set(root, "title", "Order [model]")
+    assert "heading" in result and result["indexes"] == []
+
+
+def test_dry_run_lists_what_would_change_and_writes_nothing(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    before = tree_hash(root)
+    result = _set(root, "purpose", "New purpose.", dry_run=True)
+    assert result["changed"] is False and result["dryRun"] is True
+    assert result["indexes"] == ["engineering/README.md"]
+    assert tree_hash(root) == before
+
+
+def test_an_index_changed_after_it_was_read_refuses_the_whole_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _bank(tmp_path)
+    model_before = (root / MODEL).read_bytes()
+    index = root / "engineering/README.md"
+    theirs = index.read_bytes() + b"- [Theirs](theirs.md) - x\n"
+    write_during_commit(monkeypatch, index, theirs)
+    with pytest.raises(Exception, match="changed on disk since it was read"):
+        _set(root, "purpose", "New purpose.")
+    assert index.read_bytes() == theirs and (root / MODEL).read_bytes() == model_before
+
+
+def test_crlf_and_bom_are_kept_in_the_document_and_the_index(tmp_path: Path) -> None:
+    root = _bank(tmp_path, crlf_bom(_doc()))
+    index = root / "engineering/README.md"
+    index.write_bytes(crlf_bom(index.read_text()))
+    with no_new_findings(root):
+        _set(root, "title", "Order model")
+    assert (root / MODEL).read_bytes() == crlf_bom(_doc(title="Order model"))
+    data = index.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and b"\n" not in data.replace(b"\r\n", b"")
+    assert "- [Order model](model.md) — The model of orders." in decoded(index)
+
+
+def test_a_leniently_parsed_document_is_not_made_worse(tmp_path: Path) -> None:
+    root = fixture_copy(tmp_path)
+    target = root / "broken/bad-yaml.md"
+    before = target.read_text()
+    with no_new_findings(root):
+        result = set_field(open_bank(root), path="broken/bad-yaml.md", field="title", value="Retry: layer")
+        set_field(open_bank(root), path="broken/bad-yaml.md", field="owner", value="platform team")
+    assert result["indexes"] == ["domain/README.md"] and result["heading"] is True
+    assert target.read_text() == before.replace("title: Retry layer", 'title: "Retry: layer"').replace(
+        "# Retry layer", "# Retry: layer"
+    ).replace("status: draft\n", "status: draft\nowner: platform team\n")
+    assert "- [Retry: layer](../broken/bad-yaml.md)" in (root / "domain/README.md").read_text()
+    fixed = set_field(
+        open_bank(root), path="broken/bad-yaml.md", field="purpose", value="Defines the retry layer: backoff."
+    )
+    assert fixed["line"] == 'purpose: "Defines the retry layer: backoff."'
+    assert _header(target)["owner"] == "platform team"
+    assert not any(path == "broken/bad-yaml.md" for _code, path, _m in findings(root))

@@ -1,0 +1,241 @@
+"""`bank_update_section`: one named section rewritten; nothing outside it moves by a byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memorybank_server.writes.sections import update_section
+from tests.conftest import write_bank
+from tests.writes._edit_helpers import (
+    crlf_bom,
+    decoded,
+    fixture_copy,
+    no_new_findings,
+    open_bank,
+    refused,
+    seeded,
+    write_during_commit,
+)
+
+HEAD = """\
+---
+title: Auth
+doc_kind: engineering
+doc_function: canonical
+purpose: How callers are authenticated and what they may do.
+derived_from:
+  - ../dna/principles.md
+status: draft
+---
+"""
+BEFORE = """\
+# Auth
+
+Overview.
+
+
+Two blank lines above stay.
+
+## Авторизация
+
+Old text.
+
+### Detail
+
+Old detail.
+
+## Авторизация и роли
+
+Roles.
+
+```python
+def f():
+
+
+    return 1
+```
+
+## Примеры
+
+```text
+a
+
+
+
+b
+```
+"""
+
+
+def _bank(tmp_path: Path, data: str | bytes = HEAD + BEFORE) -> Path:
+    root = seeded(tmp_path, {"engineering/auth.md": data})
+    readme = root / "engineering/README.md"
+    readme.write_text(readme.read_text() + "- [Auth](auth.md) — authentication\n")
+    return root
+
+
+def _call(root: Path, section: str, content: str | None = "New text.", **options: object) -> dict:
+    return update_section(
+        open_bank(root), path="engineering/auth.md", section=section, content=content, **options
+    )
+
+
+def test_replace_touches_only_the_exact_russian_section(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    with no_new_findings(root):
+        result = _call(root, "Авторизация", "\n\nNew text.\n\n\n")
+    text = (root / "engineering/auth.md").read_text()
+    start = BEFORE.index("## Авторизация\n")
+    end = BEFORE.index("## Авторизация и роли")
+    assert text == HEAD + BEFORE[:start] + "## Авторизация\n\nNew text.\n\n" + BEFORE[end:]
+    assert result == {
+        "path": "engineering/auth.md",
+        "section": "Авторизация",
+        "mode": "replace",
+        "updated": True,
+        "dryRun": False,
+        "bytesBefore": len((HEAD + BEFORE).encode()),
+        "bytesAfter": len(text.encode()),
+        "preview": "## Авторизация\n\nNew text.",
+    }
+
+
+def test_other_sections_code_blocks_keep_their_blank_line_runs(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    _call(root, "роли", "Roles, rewritten.")
+    text = (root / "engineering/auth.md").read_text()
+    assert text.endswith(BEFORE[BEFORE.index("## Примеры") :])
+    assert "a\n\n\n\nb" in text and "Overview.\n\n\nTwo blank lines" in text
+
+
+def test_append_keeps_the_old_text_and_the_last_section_ends_the_file(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    with no_new_findings(root):
+        result = _call(root, "Примеры", "Added.", mode="append")
+    text = (root / "engineering/auth.md").read_text()
+    assert text.endswith("## Примеры\n\n```text\na\n\n\n\nb\n```\n\nAdded.\n")
+    assert result["mode"] == "append" and result["preview"].endswith("Added.")
+
+
+def test_a_level_three_heading_is_inside_the_section(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    _call(root, "Авторизация", "Only this.")
+    text = (root / "engineering/auth.md").read_text()
+    assert "### Detail" not in text and "Only this.\n\n## Авторизация и роли" in text
+
+
+def test_content_keeps_its_own_blank_lines_and_first_indent(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    _call(root, "Авторизация", "    indented code\n\n\n\nafter")
+    assert (
+        "## Авторизация\n\n    indented code\n\n\n\nafter\n\n## "
+        in (root / "engineering/auth.md").read_text()
+    )
+
+
+def test_ambiguous_unknown_and_symbol_only_names_are_refused(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    message = refused(root, lambda: _call(root, "Автор"), "ambiguous")
+    assert "Авторизация | Авторизация и роли" in message
+    message = refused(root, lambda: _call(root, "Authorization"), "No section 'Authorization'")
+    assert "Авторизация | Авторизация и роли | Примеры" in message
+    refused(root, lambda: _call(root, "##"), "no letters or digits")
+
+
+@pytest.mark.parametrize(
+    ("section", "content", "options", "match"),
+    [
+        ("  ", "x", {}, "section is required"),
+        ("Примеры", "  \n ", {}, "content is missing or blank"),
+        ("Примеры", None, {}, "content is missing or blank"),
+        ("Примеры", "x", {"mode": "prepend"}, "mode must be replace or append"),
+        ("Примеры", "x", {"content_file": "notes.txt"}, "not both"),
+        ("Авторизация", "```\nunclosed", {}, "code fence open"),
+    ],
+)
+def test_refusals_change_no_byte(
+    tmp_path: Path, section: str, content: str | None, options: dict, match: str
+) -> None:
+    root = _bank(tmp_path)
+    refused(root, lambda: _call(root, section, content, **options), match)
+
+
+def test_unknown_document_and_template_are_refused(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    write_bank(root, {"flows/templates/x/T.md": "---\ndoc_function: template\n---\n# T\n\n## A\n\nz\n"})
+    bank = open_bank(root)
+    refused(root, lambda: update_section(bank, path="nope.md", section="A", content="x"), "Not a document")
+    refused(
+        root,
+        lambda: update_section(bank, path="flows/templates/x/T.md", section="A", content="x"),
+        "template",
+    )
+
+
+def test_content_file_inside_the_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _bank(tmp_path)
+    (tmp_path / "draft.md").write_text("From a file.\n")
+    monkeypatch.chdir(tmp_path)
+    result = update_section(
+        open_bank(root), path="engineering/auth.md", section="Примеры", content_file="draft.md"
+    )
+    assert result["updated"] and (root / "engineering/auth.md").read_text().endswith(
+        "## Примеры\n\nFrom a file.\n"
+    )
+
+
+def test_inbox_notes_are_allowed(tmp_path: Path) -> None:
+    root = fixture_copy(tmp_path)
+    (root / "_inbox/2026-11-01-note.md").write_text(
+        (root / "_inbox/2026-11-01-note.md").read_text() + "\n## Claim\n\nOld.\n"
+    )
+    with no_new_findings(root):
+        result = update_section(
+            open_bank(root), path="_inbox/2026-11-01-note.md", section="claim", content="New."
+        )
+    assert result["section"] == "Claim"
+    assert (root / "_inbox/2026-11-01-note.md").read_text().endswith("## Claim\n\nNew.\n")
+
+
+def test_dry_run_writes_nothing(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    before = (root / "engineering/auth.md").read_bytes()
+    result = _call(root, "Примеры", "Dry.", dry_run=True)
+    assert (root / "engineering/auth.md").read_bytes() == before
+    assert (
+        result["updated"] is False and result["dryRun"] is True and result["preview"] == "## Примеры\n\nDry."
+    )
+
+
+def test_crlf_and_bom_are_kept(tmp_path: Path) -> None:
+    root = _bank(tmp_path, crlf_bom(HEAD + BEFORE))
+    with no_new_findings(root):
+        _call(root, "Авторизация", "Line one\r\nline two")
+    data = (root / "engineering/auth.md").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf---\r\n") and b"\n" not in data.replace(b"\r\n", b"")
+    assert "## Авторизация\n\nLine one\nline two\n\n## Авторизация и роли" in decoded(
+        root / "engineering/auth.md"
+    )
+
+
+def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _bank(tmp_path)
+    target = root / "engineering/auth.md"
+    theirs = (HEAD + BEFORE + "\nTheir line.\n").encode()
+    write_during_commit(monkeypatch, target, theirs)
+    with pytest.raises(Exception, match="changed on disk since it was read"):
+        _call(root, "Примеры", "Mine.")
+    assert target.read_bytes() == theirs
+
+
+def test_seeded_draft_is_filled_section_by_section(tmp_path: Path) -> None:
+    root = seeded(tmp_path)
+    bank = open_bank(root)
+    names = [s.title for s in bank.docs["product/context.md"].sections]
+    with no_new_findings(root):
+        for name in names:
+            update_section(bank, path="product/context.md", section=name, content=f"Filled {name}.")
+    text = (root / "product/context.md").read_text()
+    assert all(f"## {name}\n\nFilled {name}.\n" in text for name in names)
