@@ -22,6 +22,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.markdown import fenced
 
 from ..errors import ToolInputError
+from ..read import jsonable
 from ..templates import Template, find_template
 from .common import content_from, locked
 from .governance import governance
@@ -127,17 +128,6 @@ def carried(
         else:
             data[key] = value
     return data, warnings
-
-
-def jsonable(value: Any) -> Any:
-    """Frontmatter as JSON: dates become ISO strings."""
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [jsonable(v) for v in value]
-    if isinstance(value, dt.date | dt.datetime):
-        return value.isoformat()
-    return value
 
 
 def render(data: dict[str, Any], body: str) -> str:

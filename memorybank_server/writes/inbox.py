@@ -25,6 +25,7 @@ from memorybank_lint.markdown import fenced, links
 from memorybank_lint.paths import Target, resolve
 
 from ..errors import ToolInputError
+from ..read import jsonable
 from ..templates import find_template
 from .common import existing_document, locked
 from .create import (
@@ -35,7 +36,6 @@ from .create import (
     check_boundary,
     check_target,
     entries,
-    jsonable,
     preview,
     render,
     required,
