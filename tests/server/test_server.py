@@ -190,3 +190,23 @@ def test_off_paths_compare_whole_segments(tmp_path: Path) -> None:
     assert decide(root, [tmp_path / "project"]) is Surface.FULL
     assert decide(root, [tmp_path / "projectX"]) is Surface.OFF
     assert decide(tmp_path / "empty", []) is Surface.SEED
+
+
+def test_changed_and_materialize_through_the_client(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Acme")
+
+    async def main() -> None:
+        async with Client(build_server(root)) as client:
+            since = payload(await client.call_tool("bank_changed", {"since": "2000-01-01"}))
+            assert since["mode"] == "mtime" and len(since["changes"]) == 24
+            no_repo = await client.call_tool("bank_changed", {"since": "v1.2.0"})
+            assert no_repo.is_error and "git" in no_repo.content[0].text
+            copied = payload(await client.call_tool("bank_materialize_flows", {}))
+            assert len(copied["files"]) == 24
+            again = await client.call_tool("bank_materialize_flows", {})
+            assert again.is_error and "already holds 23 documents" in again.content[0].text
+            checked = payload(await client.call_tool("bank_validate", {}))
+            assert checked["total"] == 0
+
+    run(main)
