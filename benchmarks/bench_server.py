@@ -20,14 +20,19 @@ from mcp import Client, StdioServerParameters
 
 sys.path.insert(0, str(Path(__file__).parent))
 from generate_bank import generate
+
+from memorybank_lint.bank import Bank
 from memorybank_server.route import route
 from memorybank_server.search import index_for
 
-from memorybank_lint.bank import Bank
-
 COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
-QUESTIONS = ["how are retries configured", "почему выбрали очередь", "release checklist",
-             "где описаны пороги", "authentication tokens"]
+QUESTIONS = [
+    "how are retries configured",
+    "почему выбрали очередь",
+    "release checklist",
+    "где описаны пороги",
+    "authentication tokens",
+]
 
 
 async def start_to_tools(root: Path) -> float:
@@ -63,9 +68,11 @@ def main() -> None:
         index.search(bank, "warm up")
         route_ms = per_call_ms(lambda q: route(bank, q), args.runs)
         search_ms = per_call_ms(lambda q: index.search(bank, q), args.runs)
-    rows = [("server start to tools/list (s)", statistics.median(starts), 0.6),
-            (f"bank_route on {args.docs} docs (ms)", route_ms, 20.0),
-            (f"bank_search on {args.docs} docs (ms)", search_ms, 20.0)]
+    rows = [
+        ("server start to tools/list (s)", statistics.median(starts), 0.6),
+        (f"bank_route on {args.docs} docs (ms)", route_ms, 20.0),
+        (f"bank_search on {args.docs} docs (ms)", search_ms, 20.0),
+    ]
     for label, value, budget in rows:
         print(f"{label:<40}{value:>10.3f}  budget {budget:<6} {'OK' if value <= budget else 'OVER'}")
 

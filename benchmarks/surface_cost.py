@@ -45,13 +45,17 @@ def main() -> None:
         scaffold.init(root, "Surface")
         measured["full"] = anyio.run(measure, ["--root", str(root)])
         measured["off"] = anyio.run(measure, ["--root", str(root), "--off", tmp])
-    print(f"{'surface':<8}{'instr':>7}{'tools':>8}{'prompts':>9}{'resources':>11}{'total':>8}"
-          f"{'budget':>8}{'reference':>11}")
+    print(
+        f"{'surface':<8}{'instr':>7}{'tools':>8}{'prompts':>9}{'resources':>11}{'total':>8}"
+        f"{'budget':>8}{'reference':>11}"
+    )
     for mode, parts in measured.items():
         total = sum(parts.values())
         verdict = "OK" if total <= BUDGET[mode] else "OVER"
-        print(f"{mode:<8}{parts['instructions']:>7}{parts['tools']:>8}{parts['prompts']:>9}"
-              f"{parts['resources']:>11}{total:>8}{BUDGET[mode]:>8}{REFERENCE[mode]:>11}  {verdict}")
+        print(
+            f"{mode:<8}{parts['instructions']:>7}{parts['tools']:>8}{parts['prompts']:>9}"
+            f"{parts['resources']:>11}{total:>8}{BUDGET[mode]:>8}{REFERENCE[mode]:>11}  {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -74,7 +74,9 @@ class _Builder:
             self.aliases += 1
             if self.aliases > MAX_ALIASES:
                 raise yaml.composer.ComposerError(
-                    None, None, f"more than {MAX_ALIASES} aliases (refused as a possible alias bomb)",
+                    None,
+                    None,
+                    f"more than {MAX_ALIASES} aliases (refused as a possible alias bomb)",
                     node.start_mark,
                 )
         self.seen.add(id(node))
@@ -255,7 +257,11 @@ def dump(data: dict[str, Any]) -> str:
     too; the read-back check turns any remaining surprise into an error instead of a silent change.
     """
     text = yaml.dump(
-        data, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True, width=10**9,
+        data,
+        Dumper=_BlockDumper,
+        sort_keys=False,
+        allow_unicode=True,
+        width=10**9,
         default_flow_style=False,
     )
     header = load(text)

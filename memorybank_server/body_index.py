@@ -7,9 +7,13 @@ what to re-read without touching the disk. Postings live in the compact `Posting
 
 from __future__ import annotations
 
+import heapq
 import math
+from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
+from dataclasses import dataclass
+from operator import itemgetter
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
@@ -40,6 +44,39 @@ def index_terms(text: str) -> list[str]:
     return terms
 
 
+@dataclass
+class Evidence:
+    """Body evidence for one query: BM25 per document id, and the documents holding each concept."""
+
+    scores: dict[int, float]
+    holders: list[set[int]]
+    ids: dict[str, int]
+    paths: list[str | None]
+
+    def score(self, path: str) -> float:
+        doc_id = self.ids.get(path)
+        return 0.0 if doc_id is None else self.scores.get(doc_id, 0.0)
+
+    def mask(self, path: str) -> int:
+        """Bit `i` set when the body holds concept `i`."""
+        doc_id = self.ids.get(path)
+        if doc_id is None:
+            return 0
+        return sum(1 << i for i, held in enumerate(self.holders) if doc_id in held)
+
+    def best(self, count: int, allowed) -> list[tuple[str, float]]:
+        """The `count` best-scoring allowed documents, best first."""
+        ranked = heapq.nlargest(count * 2 + 10, self.scores.items(), key=itemgetter(1))
+        found = self._allowed(ranked, allowed)
+        if len(found) < count and len(ranked) < len(self.scores):
+            found = self._allowed(sorted(self.scores.items(), key=itemgetter(1), reverse=True), allowed)
+        return found[:count]
+
+    def _allowed(self, ranked: list[tuple[int, float]], allowed) -> list[tuple[str, float]]:
+        paths = self.paths
+        return [(paths[i], s) for i, s in ranked if paths[i] is not None and allowed(paths[i])]
+
+
 class BodyIndex:
     """Body postings (term → occurrence counts), document lengths and the vocabulary's stem families."""
 
@@ -52,6 +89,7 @@ class BodyIndex:
         self._total_length = 0
         self._norm_key: tuple[int, float] | None = None
         self._norm_cache: list[float] = []
+        self._factor_cache: dict[str, tuple[tuple[int, float], array]] = {}
 
     # -- keeping in step with the bank ------------------------------------------------------
     def update(self, bank: Bank) -> int:
@@ -129,56 +167,49 @@ class BodyIndex:
             self._sorted = sorted(self._postings.terms())
         return self._sorted
 
-    def bm25(self, concepts: list[dict[str, float]]) -> tuple[dict[str, float], dict[str, int], list[set]]:
-        """BM25 (k1 1.2, b 0.75) of every document, one query term per concept.
+    def evidence(self, concepts: list[dict[str, float]]) -> Evidence:
+        """BM25 evidence (k1 1.2, b 0.75) for concepts, each a map of indexed token → weight.
 
-        A concept maps indexed tokens to how much one occurrence counts (1.0 for the word's own
-        family, less for a translation), so all inflections share one document frequency.
-        Returns the scores, a bit mask per document of the concepts its body holds, and the set
-        of documents holding each concept. Works on integer ids in the inner loops, and builds
-        a single-term concept's frequencies in one C-level `dict(zip(...))`: this runs over every
-        posting of common words on large banks.
+        Each token's per-posting BM25 factor `tf·(k1+1)/(tf+norm)` is precomputed once per
+        index state, so a query costs one multiply-add per posting. A concept's inverse document
+        frequency is computed over the union of its tokens (all inflections of a word share one),
+        and a document holding several forms of one concept adds their factors.
         """
         paths = self._postings.paths
         total = max(1, len(self._docs))
-        norms = self._norms(max(1.0, self._total_length / total))
+        average = max(1.0, self._total_length / total)
         scores: dict[int, float] = {}
-        masks: dict[int, int] = {}
-        holders: list[set[str]] = []
-        for position, forms in enumerate(concepts):
-            tf = self._frequencies(forms)
-            if len(tf) != sum(1 for i in tf if paths[i] is not None):
-                tf = {i: f for i, f in tf.items() if paths[i] is not None}
-            holders.append({paths[i] for i in tf})
-            if not tf:
+        holders: list[set[int]] = []
+        for forms in concepts:
+            found = [(term, weight, self._postings.raw(term)) for term, weight in forms.items()]
+            found = [(term, weight, arrays) for term, weight, arrays in found if arrays is not None]
+            held: set[int] = set()
+            for _, _, arrays in found:
+                held.update(arrays[0])
+            if self._postings.dead:
+                held = {i for i in held if paths[i] is not None}
+            holders.append(held)
+            if not held:
                 continue
-            idf = math.log(1 + (total - len(tf) + 0.5) / (len(tf) + 0.5))
-            scale = idf * (K1 + 1)
-            bit = 1 << position
-            get_score, get_mask = scores.get, masks.get
-            for doc_id, freq in tf.items():
-                scores[doc_id] = get_score(doc_id, 0.0) + scale * freq / (freq + norms[doc_id])
-                masks[doc_id] = get_mask(doc_id, 0) | bit
-        return (
-            {paths[i]: value for i, value in scores.items()},
-            {paths[i]: value for i, value in masks.items()},
-            holders,
-        )
+            idf = math.log(1 + (total - len(held) + 0.5) / (len(held) + 0.5))
+            get = scores.get
+            for term, weight, arrays in found:
+                scale = idf * weight
+                for doc_id, factor in zip(arrays[0], self._factors(term, arrays, average), strict=True):
+                    scores[doc_id] = get(doc_id, 0.0) + scale * factor
+        return Evidence(scores, holders, self._postings.ids, paths)
 
-    def _frequencies(self, forms: dict[str, float]) -> dict[int, float]:
-        """Weighted occurrence counts of a concept's forms per document id."""
-        tf: dict[int, float] = {}
-        for term, weight in sorted(forms.items(), key=lambda item: -item[1]):
-            found = self._postings.raw(term)
-            if found is None:
-                continue
-            if not tf and weight == 1.0:
-                tf = dict(zip(found[0], map(float, found[1]), strict=True))
-                continue
-            get = tf.get
-            for doc_id, count in zip(found[0], found[1], strict=True):
-                tf[doc_id] = get(doc_id, 0.0) + count * weight
-        return tf
+    def _factors(self, term: str, arrays: tuple, average: float) -> array:
+        """`tf·(k1+1)/(tf+norm)` per posting of `term`, cached until the index changes."""
+        key = (len(self._postings.paths), average)
+        cached = self._factor_cache.get(term)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        norms = self._norms(average)
+        pairs = zip(arrays[0], arrays[1], strict=True)
+        factors = array("f", (tf * (K1 + 1) / (tf + norms[i]) for i, tf in pairs))
+        self._factor_cache[term] = (key, factors)
+        return factors
 
     def _norms(self, average: float) -> list[float]:
         """`k1 · (1 − b + b · length / average)` per document id, recomputed when ids change."""

@@ -30,6 +30,11 @@ class Postings:
     def __len__(self) -> int:
         return len(self.ids)
 
+    @property
+    def dead(self) -> int:
+        """How many dead ids the arrays still hold."""
+        return self._dead
+
     def terms(self) -> list[str]:
         return list(self._terms)
 

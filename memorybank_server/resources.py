@@ -26,8 +26,14 @@ def index(bank: Bank) -> dict[str, Any]:
     for path, doc in sorted(bank.docs.items()):
         if doc.is_template or doc.layer == "inbox":
             continue
-        entry = {"path": path, "title": doc.title, "purpose": doc.purpose, "docKind": doc.doc_kind,
-                 "layer": doc.layer, "status": doc.status}
+        entry = {
+            "path": path,
+            "title": doc.title,
+            "purpose": doc.purpose,
+            "docKind": doc.doc_kind,
+            "layer": doc.layer,
+            "status": doc.status,
+        }
         if doc.canonical_for:
             entry["canonicalFor"] = doc.canonical_for
         documents.append(entry)
@@ -41,17 +47,29 @@ def schema(bank: Bank) -> str:
 
 def health(bank: Bank) -> dict[str, Any]:
     result = validate(bank)
-    return {"root": str(bank.root), "documents": len(bank.docs),
-            "contract": bank.contract.source if bank.contract else None, **result}
+    return {
+        "root": str(bank.root),
+        "documents": len(bank.docs),
+        "contract": bank.contract.source if bank.contract else None,
+        **result,
+    }
 
 
 def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
     """Quarantined notes, oldest first: what waits for a person to promote, fold in or discard."""
     now = time.time() if now is None else now
     entries = [
-        {"path": path, "title": doc.title, "purpose": doc.purpose, "docKind": doc.doc_kind,
-         "status": doc.status, "ageDays": max(0, int((now - doc.mtime / 1000) // 86400)), "bytes": doc.size}
-        for path, doc in bank.docs.items() if doc.layer == "inbox" and doc.name not in INBOX_NOT_NOTES
+        {
+            "path": path,
+            "title": doc.title,
+            "purpose": doc.purpose,
+            "docKind": doc.doc_kind,
+            "status": doc.status,
+            "ageDays": max(0, int((now - doc.mtime / 1000) // 86400)),
+            "bytes": doc.size,
+        }
+        for path, doc in bank.docs.items()
+        if doc.layer == "inbox" and doc.name not in INBOX_NOT_NOTES
     ]
     entries.sort(key=lambda e: (-e["ageDays"], e["path"]))
     return {"root": str(bank.root), "count": len(entries), "entries": entries}

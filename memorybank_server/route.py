@@ -8,8 +8,9 @@ because the measured question set called for it (benchmarks/routing, ablations i
 * stems instead of raw prefixes, so inflections match fully and roots are never cut from the
   front (`разрешения` is not a decision, `подключение` is not a key); same-meaning words from the
   dictionary line (`booking` → `reservation`) at 0.7;
-* rarity: each question word weighs by how few documents hold it, relative to the question's
-  rarest word, so `проекта` or `feature` no longer outweigh the word that matters;
+* rarity: each question word weighs √(its IDF ÷ the question's rarest word's IDF), floor 0.2, so
+  `проекта` or `feature` no longer outweigh the word that matters (the square root keeps a common
+  but meaningful word from vanishing);
 * coverage: the score is multiplied by (share of the question's weight the document holds)³ — a
   feature document holding every word beats a knowledge document holding one, despite layers;
 * `canonical_for` coverage bounded by 1 and measured against at most three key words (W9);
@@ -31,6 +32,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
 from . import route_score
+from .body_index import Evidence
 from .errors import ToolInputError
 from .lang import Concept, Lexicon, lexicon_for
 from .ranking import check_layer, check_text, eligible, gc_paused, round_half_up
@@ -63,9 +65,10 @@ class Tuning:
     key_cap: int | None = 3
     idf: bool = True
     idf_floor: float = 0.2
+    idf_power: float = 0.5
     coverage_power: float = 3.0
     body_coverage: float = 0.3
-    body_weight: float = 2.0
+    body_weight: float = 1.0
     body_candidates: int = 100
     dictionary: bool = True
     why_intent: bool = True
@@ -105,11 +108,10 @@ def _filter(bank: Bank, index: HeaderIndex, doc_kind: str | None, layer: str | N
     return lambda path: path not in excluded and path in docs and eligible(docs[path], doc_kind, layer)
 
 
-def _body(bank: Bank, forms: route_score.Forms, tuning: Tuning) -> tuple[dict, dict, list]:
-    """BM25 of the bodies for the concepts' forms, which concepts each body holds, and per
-    concept the bodies holding it."""
+def _body(bank: Bank, forms: route_score.Forms, tuning: Tuning) -> Evidence | None:
+    """BM25 body evidence for the concepts' forms (None when the tuning switches it off)."""
     if tuning.body_weight <= 0 and tuning.body_coverage <= 0:
-        return {}, {}, []
+        return None
     index = index_for(bank)
     index.update(bank)
     terms = []
@@ -119,7 +121,7 @@ def _body(bank: Bank, forms: route_score.Forms, tuning: Tuning) -> tuple[dict, d
             for term in index.family(word):
                 weights[term] = max(weights.get(term, 0.0), factor)
         terms.append(weights)
-    return index.bm25(terms)
+    return index.evidence(terms)
 
 
 def _static_weights(bank: Bank, index: HeaderIndex, tuning: Tuning, why: bool) -> dict[str, float]:
@@ -193,6 +195,74 @@ def route(
         return _route(bank, question, limit, doc_kind, layer, tuning)
 
 
+@dataclass
+class _Scoring:
+    """Everything one question's scores are computed from, once the postings have been read."""
+
+    tuning: Tuning
+    index: HeaderIndex
+    tables: list[route_score.Table]
+    weights: list[float]
+    header_bound: dict[str, float]
+    held: dict[str, int]
+    evidence: Evidence | None
+    body_scale: float
+    static: dict[str, float]
+    coverages: dict[tuple[int, int], float] = field(default_factory=dict)
+
+    def cover(self, header_mask: int, body_mask: int) -> float:
+        found = self.coverages.get((header_mask, body_mask))
+        if found is None:
+            found = _coverage(header_mask, body_mask, self.weights, self.tuning)
+            self.coverages[header_mask, body_mask] = found
+        return found
+
+    def bounds(self, candidates: set[str]) -> list[tuple[float, str]]:
+        """(−upper bound, path) per candidate: coverage as if every concept missing from the
+        header were in the body; everything else exact or over-estimated (route_score)."""
+        full = (1 << len(self.weights)) - 1
+        ceiling = {mask: self.cover(mask, full) for mask in {*self.held.values(), 0}}
+        ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, {})
+        top, held, weight, k = self.header_bound, self.held, self.static, self.body_scale
+        return [
+            (-(top.get(p, 0.0) + scores.get(ids.get(p), 0.0) * k) * weight[p] * ceiling[held.get(p, 0)], p)
+            for p in candidates
+        ]
+
+    def exact(self, path: str) -> tuple[float, route_score.Evaluation, int]:
+        """The document's score, its evaluation and the concepts its body holds."""
+        header_mask = self.held.get(path, 0)
+        body_mask = 0
+        evaluation = route_score.evaluate(
+            self.index.headers[path], self.tables, self.weights, self.tuning.weights, self.tuning.key_cap
+        )
+        if self.evidence:
+            if header_mask != (1 << len(self.weights)) - 1:
+                body_mask = self.evidence.mask(path)
+            if part := self.evidence.score(path) * self.body_scale:
+                evaluation.parts["body"] = part
+        score = evaluation.header * self.cover(header_mask, body_mask) * self.static[path]
+        return score, evaluation, body_mask
+
+
+def _select(scoring: _Scoring, candidates: set[str], limit: int) -> tuple[list, dict[str, int]]:
+    """The `limit` best candidates, evaluated exactly in bound order until no bound can reach."""
+    heap = scoring.bounds(candidates)
+    heapq.heapify(heap)
+    body_hits: dict[str, int] = {}
+    top: list[tuple[float, str, route_score.Evaluation]] = []
+    while heap:
+        negative, path = heapq.heappop(heap)
+        if negative >= 0 or (len(top) >= limit and -negative < top[limit - 1][0] - 0.005):
+            break
+        score, evaluation, body_hits[path] = scoring.exact(path)
+        if score > 0:
+            top.append((score, path, evaluation))
+            top.sort(key=lambda item: (-item[0], item[1]))
+    rows = sorted(((round_half_up(s, 2), p, e) for s, p, e in top), key=lambda row: (-row[0], row[1]))
+    return rows[:limit], body_hits
+
+
 def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tuning) -> dict:
     lexicon = lexicon_for(bank)
     concepts = lexicon.concepts(question)
@@ -202,44 +272,22 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     index = header_index_for(bank)
     allowed = _filter(bank, index, doc_kind, layer)
     tables = route_score.tables(forms, index, tuning.prefix, tuning.min_prefix)
-    per_concept = route_score.maxima(tables, index, allowed)
-    body, body_hits, in_bodies = _body(bank, forms, tuning)
-    body = {p: s for p, s in body.items() if allowed(p)}
-    weights = route_score.rarity(per_concept, in_bodies, max(len(index), 1), tuning.idf_floor, tuning.idf)
+    filtered = doc_kind is not None or layer is not None
+    per_concept = route_score.maxima(tables, index, allowed if filtered else None)
+    evidence = _body(bank, forms, tuning)
+    in_bodies = [len(held) for held in evidence.holders] if evidence else []
+    total, floor = max(len(index), 1), tuning.idf_floor
+    weights = route_score.rarity(per_concept, in_bodies, total, floor, tuning.idf, tuning.idf_power)
     header_bound, held = route_score.bounds(per_concept, weights, tuning.weights)
-    top_body = max(body.values(), default=0.0)
-    best_bodies = heapq.nlargest(tuning.body_candidates, body.items(), key=lambda item: (item[1], item[0]))
-    body_part = {p: tuning.body_weight * s / top_body for p, s in body.items()} if top_body else {}
-    candidates = set(header_bound)
-    candidates.update(p for p, _ in best_bodies)
+    best_bodies = evidence.best(tuning.body_candidates, allowed) if evidence else []
+    top_body = best_bodies[0][1] if best_bodies else 0.0
+    scale = tuning.body_weight / top_body if top_body else 0.0
     static = _static_weights(bank, index, tuning, why_intent(question))
-    coverages: dict[tuple[int, int], float] = {}
-    ordered = []
-    for path in candidates:
-        masks = (held.get(path, 0), body_hits.get(path, 0))
-        cover = coverages.get(masks)
-        if cover is None:
-            cover = coverages[masks] = _coverage(masks[0], masks[1], weights, tuning)
-        bound = (header_bound.get(path, 0.0) + body_part.get(path, 0.0)) * cover * static[path]
-        if bound > 0:
-            ordered.append((bound, path, cover))
-    ordered.sort(key=lambda item: (-item[0], item[1]))
-    top: list[tuple[float, str, route_score.Evaluation]] = []
-    for bound, path, cover in ordered:
-        if len(top) >= limit and bound < top[limit - 1][0] - 0.005:
-            break
-        header = index.headers[path]
-        evaluation = route_score.evaluate(header, tables, weights, tuning.weights, tuning.key_cap)
-        if path in body_part:
-            evaluation.parts["body"] = body_part[path]
-        score = evaluation.header * cover * static[path]
-        if score > 0:
-            top.append((score, path, evaluation))
-            top.sort(key=lambda item: (-item[0], item[1]))
-    if not top:
+    scoring = _Scoring(tuning, index, tables, weights, header_bound, held, evidence, scale, static)
+    rows, body_hits = _select(scoring, set(header_bound) | {p for p, _ in best_bodies}, limit)
+    if not rows:
         return {"results": [], "hint": HINT}
-    rows = sorted(((round_half_up(s, 2), p, e) for s, p, e in top), key=lambda row: (-row[0], row[1]))
-    return answer(bank, rows[:limit], body_hits, [c.literal for c in concepts])
+    return answer(bank, rows, body_hits, [c.literal for c in concepts])
 
 
 def answer_size(result: dict) -> int:

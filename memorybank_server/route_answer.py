@@ -41,15 +41,22 @@ def _size(result: dict) -> int:
 
 
 def why_text(evaluation: Evaluation, body: list[str], layer: str) -> str:
-    """One line of reasons, strongest field first: key, purpose, title, path, body."""
+    """One line of reasons, strongest first: the owned key, then the fields grouped by the words
+    they matched (`purpose, title match backup`), then body-only words, then the delivery note."""
     clauses = []
     if evaluation.key:
         clauses.append(f"owns {evaluation.key}")
+    groups: dict[tuple[str, ...], list[str]] = {}
     for name, label in (("p", "purpose"), ("t", "title"), ("f", "path")):
         if evaluation.words.get(name):
-            clauses.append(f"{label} matches {', '.join(dict.fromkeys(evaluation.words[name]))}")
-    if "body" in evaluation.parts and body:
-        clauses.append(f"body mentions {', '.join(body)}")
+            groups.setdefault(tuple(dict.fromkeys(evaluation.words[name])), []).append(label)
+    for words, labels in groups.items():
+        verb = "matches" if len(labels) == 1 else "match"
+        clauses.append(f"{', '.join(labels)} {verb} {', '.join(words)}")
+    seen = {w for words in groups for w in words}
+    extra = [w for w in body if w not in seen]
+    if "body" in evaluation.parts and extra:
+        clauses.append(f"body mentions {', '.join(extra)}")
     if layer == "delivery":
         clauses.append(DELIVERY_NOTE)
     return "; ".join(clauses)

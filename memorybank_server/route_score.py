@@ -56,17 +56,26 @@ def tables(forms: Forms, index: HeaderIndex, prefix: float, min_prefix: int) -> 
     return result
 
 
-def maxima(all_tables: list[Table], index: HeaderIndex, allowed: Callable[[str], bool]) -> list[Maxima]:
-    """Per concept and field: each allowed document's best credit, read from the postings."""
+def maxima(all_tables: list[Table], index: HeaderIndex, allowed: Callable[[str], bool] | None) -> list:
+    """Per concept and field: each eligible document's best credit, read from the postings.
+
+    With no filter (`allowed` None) only templates and the inbox are dropped, after the loop.
+    """
     result = []
     for table in all_tables:
         per_field: Maxima = {}
         for name in FIELDS:
             best: dict[str, float] = {}
+            get = best.get
             for stem, (value, _) in table.items():
                 for path in index.documents(name, stem):
-                    if value > best.get(path, 0.0) and allowed(path):
+                    if value > get(path, 0.0):
                         best[path] = value
+            if allowed is None:
+                for path in index.excluded.intersection(best):
+                    del best[path]
+            else:
+                best = {path: value for path, value in best.items() if allowed(path)}
             if best:
                 per_field[name] = best
         result.append(per_field)
@@ -74,25 +83,27 @@ def maxima(all_tables: list[Table], index: HeaderIndex, allowed: Callable[[str],
 
 
 def rarity(
-    per_concept: list[Maxima], in_bodies: list[set[str]], total: int, floor: float, idf: bool
+    per_concept: list[Maxima], in_bodies: list[int], total: int, floor: float, idf: bool, power: float = 1.0
 ) -> list[float]:
-    """Each concept's weight from how many documents hold it anywhere (header or body).
+    """Each concept's weight from how many documents hold it (in the header, or in the body).
 
-    Relative to the question's rarest concept that occurs at all, floored at `floor`; a concept
-    that occurs nowhere weighs 0, so a word the bank never uses cannot dilute how much of the
-    question a document covers.
+    The document frequency is the larger of the two counts (a word in a header is nearly always
+    in that body too). Relative to the question's rarest concept that occurs at all, floored at
+    `floor`; a concept that occurs nowhere weighs 0, so a word the bank never uses cannot dilute
+    how much of the question a document covers.
     """
-    docs: list[set[str]] = []
+    counts = []
     for position, per_field in enumerate(per_concept):
-        found = set(in_bodies[position]) if position < len(in_bodies) else set()
+        in_headers: set[str] = set()
         for best in per_field.values():
-            found.update(best)
-        docs.append(found)
+            in_headers.update(best)
+        body = in_bodies[position] if position < len(in_bodies) else 0
+        counts.append(max(len(in_headers), body))
     if not idf:
-        return [1.0 if found else 0.0 for found in docs]
-    idfs = [log(1 + (total - len(s) + 0.5) / (len(s) + 0.5)) for s in docs]
-    top = max((i for i, s in zip(idfs, docs, strict=True) if s), default=1.0)
-    return [max(floor, i / top) if s else 0.0 for i, s in zip(idfs, docs, strict=True)]
+        return [1.0 if n else 0.0 for n in counts]
+    idfs = [log(1 + (total - n + 0.5) / (n + 0.5)) for n in counts]
+    top = max((i for i, n in zip(idfs, counts, strict=True) if n), default=1.0)
+    return [max(floor, (i / top) ** power) if n else 0.0 for i, n in zip(idfs, counts, strict=True)]
 
 
 def bounds(per_concept: list[Maxima], weights: list[float], field_weights: dict[str, float]):

@@ -21,14 +21,13 @@ from .body_index import BodyIndex, body_of
 from .errors import ToolInputError
 from .lang import SEARCH_STOP, fold, fragments, lexicon_for, search_tokens
 from .ranking import check_layer, check_text, eligible, round_half_up
-from .search_heads import HeadIndex
+from .search_heads import HeadIndex, excerpt_of
 
 TYPED, RELATED, FRAGMENT = 10.0, 6.0, 1.0
 PHRASE_BONUS, TITLE_BONUS, PURPOSE_BONUS = 25.0, 15.0, 10.0
 PARTIAL_SHARE = 0.6  # a title or purpose holding the words, not the whole query, earns 60%
 PHRASE_CHECKS = 300
 ARCHIVED = 0.3
-EXCERPT_MAX = 240
 HINT = (
     "No document body contains these words. Try bank_route for a topic, or fewer or other words "
     "(an identifier, a term as written in the bank)."
@@ -238,7 +237,7 @@ class SearchIndex(BodyIndex):
         return [(path, score) for score, path in best]
 
     def _result(self, doc: Document, score: float, weighted: float, concepts: list[_Concept]) -> dict:
-        excerpt, line = excerpt_of(doc, concepts)
+        excerpt, line = excerpt_of(doc, [c.forms for c in concepts])
         return {
             "path": doc.path,
             "title": doc.title,
@@ -250,61 +249,6 @@ class SearchIndex(BodyIndex):
             "line": line,
             "hits": round_half_up(weighted / 10, 1),
         }
-
-
-def _is_word(char: str) -> bool:
-    return char.isalnum() and char != "_"
-
-
-def excerpt_of(doc: Document, concepts: list[_Concept]) -> tuple[str, int]:
-    """The body line holding the most query words in any form, and its 1-based file line.
-
-    Every form counts — typed, inflected, translated, fragment — so a document found only through
-    an inflection still shows where (W18). A line scores the sum over query words of the best
-    form it holds; headings score 0.9 so that content wins ties. Forms are located with
-    `str.find` on the folded body and kept only on word edges (`-` and `_` are edges, so
-    fragments are found inside compound identifiers).
-    """
-    weights: dict[str, list[tuple[int, float]]] = {}
-    for position, concept in enumerate(concepts):
-        for term, weight in concept.forms.items():
-            weights.setdefault(term, []).append((position, weight))
-    body = body_of(doc)
-    folded = fold(body)
-    if len(folded) != len(body):  # a character changed length when lower-cased: keep lines aligned
-        folded = "\n".join(fold(line) for line in body.split("\n"))
-    found: list[tuple[int, str]] = []
-    size = len(folded)
-    for term in weights:
-        at = folded.find(term)
-        while at >= 0:
-            end = at + len(term)
-            if (at == 0 or not _is_word(folded[at - 1])) and (end == size or not _is_word(folded[end])):
-                found.append((at, term))
-            at = folded.find(term, at + 1)
-    found.sort()
-    per_line: dict[int, dict[int, float]] = {}
-    line, counted = 0, 0
-    for at, term in found:
-        line += folded.count("\n", counted, at)
-        counted = at
-        held = per_line.setdefault(line, {})
-        for position, weight in weights[term]:
-            held[position] = max(held.get(position, 0.0), weight)
-    lines = body.split("\n")
-    best, best_index = 0.0, -1
-    for index in sorted(per_line):
-        score = sum(per_line[index].values())
-        if lines[index].lstrip().startswith("#"):
-            score *= 0.9
-        if score > best:
-            best, best_index = score, index
-    if best_index < 0:
-        return "", 0
-    excerpt = lines[best_index].strip()
-    if len(excerpt) > EXCERPT_MAX:
-        excerpt = excerpt[: EXCERPT_MAX - 3] + "..."
-    return excerpt, doc.body_line + best_index
 
 
 _indexes: weakref.WeakKeyDictionary[Bank, SearchIndex] = weakref.WeakKeyDictionary()

@@ -54,8 +54,10 @@ def _longest(word: str, limit: int, endings: tuple[str, ...]) -> str | None:
     """The longest ending of `word` from `endings` that lies entirely at or after index `limit`."""
     best = None
     for ending in endings:
-        if word.endswith(ending) and len(word) - len(ending) >= limit and (
-            best is None or len(ending) > len(best)
+        if (
+            word.endswith(ending)
+            and len(word) - len(ending) >= limit
+            and (best is None or len(ending) > len(best))
         ):
             best = ending
     return best

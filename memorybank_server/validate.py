@@ -15,8 +15,9 @@ from memorybank_lint.registry import find_rule
 from .errors import ToolInputError
 
 
-def validate(bank: Bank, scope: str | None = None, severity: str | None = None,
-             rule: str | None = None) -> dict[str, Any]:
+def validate(
+    bank: Bank, scope: str | None = None, severity: str | None = None, rule: str | None = None
+) -> dict[str, Any]:
     if severity not in (None, "error", "warning"):
         raise ToolInputError(f"severity must be 'error' or 'warning', not {severity!r}")
     wanted = None
@@ -26,7 +27,8 @@ def validate(bank: Bank, scope: str | None = None, severity: str | None = None,
             raise ToolInputError(f"unknown rule {rule!r}; pass a rule name such as 'ssot-conflict'")
         wanted = spec.code
     findings = [
-        f for f in lint(bank, in_scope=scope_filter(scope=scope))
+        f
+        for f in lint(bank, in_scope=scope_filter(scope=scope))
         if (wanted is None or f.code == wanted) and (severity is None or f.severity == severity)
     ]
     by_rule = Counter(f.rule for f in findings)
@@ -36,8 +38,14 @@ def validate(bank: Bank, scope: str | None = None, severity: str | None = None,
         "warnings": sum(1 for f in findings if not f.is_error),
         "byRule": dict(by_rule.most_common()),
         "findings": [
-            {"severity": str(f.severity), "rule": f.rule, "code": f.code, "path": f.path,
-             **({"line": f.line} if f.line else {}), "message": f.message}
+            {
+                "severity": str(f.severity),
+                "rule": f.rule,
+                "code": f.code,
+                "path": f.path,
+                **({"line": f.line} if f.line else {}),
+                "message": f.message,
+            }
             for f in findings
         ],
     }

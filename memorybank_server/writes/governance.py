@@ -49,9 +49,7 @@ def check_ownership(bank: Bank, keys: list[str], owner: str | None = None) -> No
             )
 
 
-def check_contract(
-    bank: Bank, target: str, status: str, doc_kind: str, derived_from: list[str]
-) -> list[str]:
+def check_contract(bank: Bank, target: str, status: str, doc_kind: str, derived_from: list[str]) -> list[str]:
     """The contract's demands on a document with this status and kind: a refusal or warnings."""
     contract = bank.contract
     if contract is None:

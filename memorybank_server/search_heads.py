@@ -1,0 +1,133 @@
+"""What `bank_search` shows and adds besides body hits: header bonuses and the excerpt line.
+
+Why an inverted index of titles and purposes: the bonuses depend on how many query words a header
+holds. On a large bank the pool of matching bodies runs into thousands, so counting per document
+costs more than the search budget; counting from token → documents costs only as much as the
+header words that actually match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memorybank_lint.document import Document
+
+from .body_index import body_of
+from .lang import fold, fragments, search_tokens
+
+EXCERPT_MAX = 240
+
+
+def _tokens(folded: str) -> set[str]:
+    tokens = set(search_tokens(folded))
+    for token in list(tokens):
+        tokens.update(fragments(token))
+    return tokens
+
+
+class HeadIndex:
+    """Per document: folded title and purpose; per field: token → documents holding it."""
+
+    def __init__(self) -> None:
+        self._folded: dict[str, tuple[str, str]] = {}
+        self._tokens: dict[str, tuple[set[str], set[str]]] = {}
+        self._index: dict[str, dict[str, set[str]]] = {"t": {}, "p": {}}
+
+    def add(self, path: str, doc: Document) -> None:
+        self.drop(path)
+        title, purpose = fold(doc.title), fold(doc.purpose)
+        tokens = (_tokens(title), _tokens(purpose))
+        self._folded[path] = (title, purpose)
+        self._tokens[path] = tokens
+        for name, found in zip(("t", "p"), tokens, strict=True):
+            index = self._index[name]
+            for token in found:
+                index.setdefault(token, set()).add(path)
+
+    def drop(self, path: str) -> None:
+        tokens = self._tokens.pop(path, None)
+        if tokens is None:
+            return
+        del self._folded[path]
+        for name, found in zip(("t", "p"), tokens, strict=True):
+            index = self._index[name]
+            for token in found:
+                holders = index.get(token)
+                if holders is not None:
+                    holders.discard(path)
+                    if not holders:
+                        del index[token]
+
+    def folded(self, path: str) -> tuple[str, str]:
+        """The folded title and purpose of a document."""
+        return self._folded.get(path, ("", ""))
+
+    def held(self, field: str, concepts: Iterable[Iterable[str]], pool: Iterable[str]) -> dict[str, int]:
+        """For documents of `pool`: how many concepts (each a set of forms) `field` holds."""
+        index = self._index[field]
+        wanted = set(pool)
+        counts: dict[str, int] = {}
+        for forms in concepts:
+            holders: set[str] = set()
+            for form in forms:
+                found = index.get(form)
+                if found:
+                    holders |= found
+            for path in holders & wanted:
+                counts[path] = counts.get(path, 0) + 1
+        return counts
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() and char != "_"
+
+
+def excerpt_of(doc: Document, concepts: list[dict[str, float]]) -> tuple[str, int]:
+    """The body line holding the most query words in any form, and its 1-based file line.
+
+    Every form counts — typed, inflected, translated, fragment — so a document found only through
+    an inflection still shows where (W18). A line scores the sum over query words of the best
+    form it holds; headings score 0.9 so that content wins ties. Forms are located with
+    `str.find` on the folded body and kept only on word edges (`-` and `_` are edges, so
+    fragments are found inside compound identifiers).
+    """
+    weights: dict[str, list[tuple[int, float]]] = {}
+    for position, forms in enumerate(concepts):
+        for term, weight in forms.items():
+            weights.setdefault(term, []).append((position, weight))
+    body = body_of(doc)
+    folded = fold(body)
+    if len(folded) != len(body):  # a character changed length when lower-cased: keep lines aligned
+        folded = "\n".join(fold(line) for line in body.split("\n"))
+    found: list[tuple[int, str]] = []
+    size = len(folded)
+    for term in weights:
+        at = folded.find(term)
+        while at >= 0:
+            end = at + len(term)
+            if (at == 0 or not _is_word(folded[at - 1])) and (end == size or not _is_word(folded[end])):
+                found.append((at, term))
+            at = folded.find(term, at + 1)
+    found.sort()
+    per_line: dict[int, dict[int, float]] = {}
+    line, counted = 0, 0
+    for at, term in found:
+        line += folded.count("\n", counted, at)
+        counted = at
+        held = per_line.setdefault(line, {})
+        for position, weight in weights[term]:
+            held[position] = max(held.get(position, 0.0), weight)
+    lines = body.split("\n")
+    best, best_index = 0.0, -1
+    for index in sorted(per_line):
+        score = sum(per_line[index].values())
+        if lines[index].lstrip().startswith("#"):
+            score *= 0.9
+        if score > best:
+            best, best_index = score, index
+    if best_index < 0:
+        return "", 0
+    excerpt = lines[best_index].strip()
+    if len(excerpt) > EXCERPT_MAX:
+        excerpt = excerpt[: EXCERPT_MAX - 3] + "..."
+    return excerpt, doc.body_line + best_index

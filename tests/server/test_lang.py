@@ -1,0 +1,197 @@
+"""The bilingual layer: tokenisers, stop words, stems that do not misfire, the vocabulary file."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from memorybank_lint.bank import Bank
+from memorybank_server.lang import (
+    Lexicon,
+    builtin_lexicon,
+    fragments,
+    lexicon_for,
+    normal,
+    parse_vocabulary,
+    route_tokens,
+    search_tokens,
+)
+from memorybank_server.stemmer import en_stem, ru_stem
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+# -- tokenisers ---------------------------------------------------------------------------------
+
+
+def test_route_tokens_split_on_punctuation_and_drop_short_and_stop_words() -> None:
+    assert route_tokens("Where are the filter_thresholds of v2.0?") == ["filter", "thresholds", "v2"]
+    assert route_tokens("trade-off a b") == ["trade", "off"]
+
+
+def test_route_tokens_fold_yo_and_drop_extended_russian_stop_words() -> None:
+    # `этом`, `какое`, `через`, `также`, `между` were plain tokens in the reference (W3).
+    assert route_tokens("Что в этом документе? Какое правило также действует между слоями через ЁЛКУ") == [
+        "документе",
+        "правило",
+        "действует",
+        "слоями",
+        "елку",
+    ]
+
+
+def test_question_filler_words_are_stop_words() -> None:
+    assert route_tokens("где лежат пороги") == ["пороги"]
+    assert route_tokens("how do I find the release notes") == ["release", "notes"]
+
+
+def test_search_tokens_keep_identifiers_whole() -> None:
+    assert search_tokens("See FT-SMD-843, req-04 and filter_thresholds -x-") == [
+        "see",
+        "ft-smd-843",
+        "req-04",
+        "and",
+        "filter_thresholds",
+    ]
+
+
+def test_fragments_of_compound_identifiers() -> None:
+    assert fragments("ft-smd-843") == ["ft", "smd", "843"]
+    assert fragments("a_bc") == ["bc"]
+    assert fragments("plain") == []
+
+
+# -- stems --------------------------------------------------------------------------------------
+
+
+def test_permission_is_not_a_decision() -> None:
+    lexicon = builtin_lexicon()
+    assert ru_stem("разрешения") != ru_stem("решения")
+    assert "permission" in lexicon.translations("разрешения")
+    assert "decision" not in lexicon.translations("разрешения")
+    assert "decision" in lexicon.translations("решения")
+
+
+def test_connection_is_not_a_key() -> None:
+    lexicon = builtin_lexicon()
+    assert ru_stem("подключение") != ru_stem("ключ")
+    assert "key" not in lexicon.translations("подключение")
+    assert "key" in lexicon.translations("ключи")
+
+
+def test_verb_forms_find_their_meaning() -> None:
+    lexicon = builtin_lexicon()
+    assert "restore" in lexicon.translations("восстановить")
+    assert "restore" in lexicon.translations("восстановление")
+    assert "deploy" in lexicon.translations("задеплоить")
+
+
+def test_inflections_share_a_stem() -> None:
+    assert ru_stem("главного") == ru_stem("главный") == ru_stem("главная")
+    assert ru_stem("пороги") == ru_stem("порогов") == ru_stem("порог")
+    assert ru_stem("фильтрации") == ru_stem("фильтрация")
+
+
+def test_yo_is_folded_before_stemming() -> None:
+    assert ru_stem("жёсткий") == ru_stem("жесткий") == "жестк"
+
+
+def test_english_plurals_and_tenses_share_a_stem() -> None:
+    # W7: `decisions` found nothing in the reference.
+    assert en_stem("decisions") == en_stem("decision")
+    assert en_stem("released") == en_stem("releasing") == en_stem("releases") == en_stem("release")
+    assert en_stem("policies") == en_stem("policy")
+    assert "решение" in builtin_lexicon().translations("decisions")
+
+
+def test_short_roots_are_not_reached_from_longer_words() -> None:
+    # W4: `планшет` (tablet) is not a plan, `проектирование` (design work) is not a project.
+    lexicon = builtin_lexicon()
+    assert "plan" not in lexicon.translations("планшет")
+    assert lexicon.stem("проектирование") is None
+
+
+# -- concepts -----------------------------------------------------------------------------------
+
+
+def test_concepts_of_a_russian_question() -> None:
+    concepts = builtin_lexicon().concepts("Где лежат пороги фильтрации?")
+    assert [c.literal for c in concepts] == ["пороги", "фильтрации"]
+    assert "threshold" in concepts[0].translations
+    assert concepts[0].stem == ru_stem("порог")
+    assert "filter" in concepts[1].translations
+
+
+def test_latin_concepts_translate_to_russian_words_and_have_no_stem() -> None:
+    (concept,) = builtin_lexicon().concepts("Thresholds")
+    assert concept.stem is None
+    assert any(normal(word) == ru_stem("порог") for word in concept.translations)
+
+
+def test_inflections_of_one_word_are_one_concept() -> None:
+    assert len(builtin_lexicon().concepts("release releases released")) == 1
+
+
+def test_synonyms_come_from_the_same_dictionary_line() -> None:
+    assert "reservation" in builtin_lexicon().synonyms("booking")
+    assert "booking" not in builtin_lexicon().synonyms("booking")
+
+
+# -- the bank's vocabulary ----------------------------------------------------------------------
+
+VOCABULARY = """\
+    ---
+    title: Vocabulary
+    doc_kind: governance
+    status: active
+    ---
+    # Vocabulary
+
+    | Русский | English |
+    |---|---|
+    | `корпуса`, здание | building, housing block |
+    | заявка | ticket |
+    | только русский | |
+    | note | заметка |
+    """
+
+
+def test_vocabulary_header_row_is_not_an_entry() -> None:
+    entries = parse_vocabulary(textwrap.dedent(VOCABULARY))
+    lefts = [ru for ru, _ in entries]
+    assert ("русский",) not in lefts
+    assert entries == [
+        (("корпуса", "здание"), ("building", "housing", "block")),
+        (("заявка",), ("ticket",)),
+    ]
+
+
+def test_vocabulary_words_are_stemmed_so_any_inflection_matches() -> None:
+    lexicon = Lexicon(parse_vocabulary(textwrap.dedent(VOCABULARY)))
+    assert "building" in lexicon.translations("корпус")
+    assert "ticket" in lexicon.translations("заявки")
+    assert lexicon.vocabulary_rows == 0
+
+
+def test_lexicon_for_reads_the_vocabulary_and_follows_edits(tmp_path: Path) -> None:
+    root = write(tmp_path, {"dna/vocabulary.md": VOCABULARY})
+    bank = Bank(root)
+    bank.refresh()
+    lexicon = lexicon_for(bank)
+    assert lexicon.vocabulary_rows == 2
+    assert "ticket" in lexicon.translations("заявки")
+    assert lexicon_for(bank) is lexicon
+    write(root, {"dna/vocabulary.md": VOCABULARY.replace("ticket", "request")})
+    bank.refresh()
+    edited = lexicon_for(bank)
+    assert edited is not lexicon
+    assert "request" in edited.translations("заявки")
+    (root / "dna/vocabulary.md").unlink()
+    bank.refresh()
+    assert lexicon_for(bank) is builtin_lexicon()

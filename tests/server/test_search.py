@@ -1,0 +1,223 @@
+"""`bank_search`: tiers, the all-words pool after filters, excerpts and lines, incremental index."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_server.errors import ToolInputError
+from memorybank_server.postings import Postings
+from memorybank_server.search import SearchIndex, index_for, search
+
+KEYS = ["path", "title", "docKind", "layer", "status", "score", "excerpt", "line", "hits"]
+
+
+def doc(title: str, body: str, purpose: str = "", **fields: str) -> str:
+    header = [f"title: {title}", f"purpose: {purpose}" if purpose else "", "status: active"]
+    header += [f"{k}: {v}" for k, v in fields.items()]
+    front = "\n".join(line for line in header if line)
+    return f"---\n{front}\n---\n# {title}\n\n{textwrap.dedent(body).strip()}\n"
+
+
+def make_bank(root: Path, files: dict[str, str]) -> Bank:
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    bank = Bank(root)
+    bank.refresh()
+    return bank
+
+
+def paths(answer: dict) -> list[str]:
+    return [r["path"] for r in answer["results"]]
+
+
+FILES = {
+    "engineering/filters.md": doc(
+        "Filters",
+        """
+        ## Thresholds
+
+        The filter thresholds live in `filter_thresholds`.
+        Пороги фильтрации задаются здесь.
+        """,
+        doc_kind="engineering",
+    ),
+    "ops/limits.md": doc(
+        "Limits",
+        """
+        Значения порогов пересматриваются раз в квартал.
+        """,
+        doc_kind="ops",
+    ),
+    "features/FT-SMD-843/feature.md": doc(
+        "FT-SMD-843: Smart digest",
+        """
+        Ticket FT-SMD-843 tracks the digest.
+        """,
+        doc_kind="feature",
+    ),
+    "adr/ADR-1.md": doc("ADR-1: Storage", "We store digests in object storage.", doc_kind="adr"),
+    "flows/templates/feature.md": doc(
+        "Template", "Thresholds thresholds thresholds.", doc_function="template"
+    ),
+    "_inbox/note.md": doc("Note", "Thresholds everywhere thresholds."),
+}
+
+
+@pytest.fixture
+def bank(tmp_path: Path) -> Bank:
+    return make_bank(tmp_path, FILES)
+
+
+def test_result_shape_and_whole_file_line(bank: Bank) -> None:
+    first = search(bank, "filter_thresholds")["results"][0]
+    assert list(first) == KEYS
+    assert first["path"] == "engineering/filters.md"
+    lines = (bank.root / first["path"]).read_text(encoding="utf-8").split("\n")
+    assert lines[first["line"] - 1].strip() == first["excerpt"]
+    assert first["line"] == 10  # counted in the whole file: 5 frontmatter lines, H1, blank, H2, blank
+
+
+def test_typed_words_outrank_inflections(bank: Bank) -> None:
+    answer = search(bank, "пороги")
+    assert paths(answer)[:2] == ["engineering/filters.md", "ops/limits.md"]
+    assert answer["results"][0]["score"] > answer["results"][1]["score"]
+
+
+def test_inflection_only_hits_get_an_excerpt(bank: Bank) -> None:
+    # W18: `ops/limits.md` holds only `порогов`; the reference showed an empty excerpt, line 0.
+    hit = next(r for r in search(bank, "пороги")["results"] if r["path"] == "ops/limits.md")
+    assert "порогов" in hit["excerpt"] and hit["line"] > 0
+
+
+def test_other_language_tier(bank: Bank) -> None:
+    assert "ops/limits.md" in paths(search(bank, "thresholds"))
+
+
+def test_fragments_of_an_unknown_compound(bank: Bank) -> None:
+    # `feature_flow_stages` is not in any body: its fragments are searched at the lowest weight.
+    answer = search(bank, "digest_smd")
+    assert paths(answer)[0] == "features/FT-SMD-843/feature.md"
+    assert answer["results"][0]["excerpt"] == "Ticket FT-SMD-843 tracks the digest."
+
+
+def test_identifiers_are_searched_whole(bank: Bank) -> None:
+    assert paths(search(bank, "FT-SMD-843")) == ["features/FT-SMD-843/feature.md"]
+
+
+def test_all_words_pool_drops_partial_matches(bank: Bank) -> None:
+    assert paths(search(bank, "object storage digests")) == ["adr/ADR-1.md"]
+
+
+def test_filters_apply_before_the_all_words_pool(bank: Bank) -> None:
+    # W17: the only all-words document is an ADR; filtering it out must leave the partial ones.
+    assert paths(search(bank, "digest storage", doc_kind="feature")) == ["features/FT-SMD-843/feature.md"]
+    assert paths(search(bank, "digest storage", layer="delivery")) == ["features/FT-SMD-843/feature.md"]
+    assert search(bank, "digest storage", status="draft")["results"] == []
+
+
+def test_templates_and_inbox_are_never_returned(bank: Bank) -> None:
+    found = paths(search(bank, "thresholds", limit=50))
+    assert found and not any(p.startswith(("_inbox/", "flows/templates/")) for p in found)
+
+
+def test_prefix_expansion_even_when_the_stem_is_a_word(tmp_path: Path) -> None:
+    # W16: one bare `конфигурация` somewhere must not stop `конфигурационный` from matching.
+    bank = make_bank(
+        tmp_path,
+        {
+            "a.md": doc("A", "Конфигурация описана ниже."),
+            "b.md": doc("B", "Конфигурационные файлы лежат в репозитории."),
+        },
+    )
+    assert set(paths(search(bank, "конфигурация"))) == {"a.md", "b.md"}
+
+
+def test_header_bonus_needs_word_boundaries(tmp_path: Path) -> None:
+    # W19: `api` must not earn the title bonus inside `Rapid`.
+    bank = make_bank(
+        tmp_path,
+        {
+            "rapid.md": doc("Rapid ingest", "The api is called here. The api again."),
+            "api.md": doc("API limits", "The api is rate limited."),
+        },
+    )
+    answer = search(bank, "api")
+    assert paths(answer) == ["api.md", "rapid.md"]
+    rapid = answer["results"][1]
+    assert rapid["score"] == rapid["hits"]
+
+
+def test_phrase_bonus(tmp_path: Path) -> None:
+    bank = make_bank(
+        tmp_path,
+        {
+            "apart.md": doc("A", "Retry later. The budget is fixed. Retry again, budget again."),
+            "phrase.md": doc("B", "Stay within the retry budget."),
+        },
+    )
+    answer = search(bank, "retry budget")
+    assert paths(answer)[0] == "phrase.md"
+    assert answer["results"][0]["score"] >= 25
+
+
+def test_empty_answer_has_a_hint(bank: Bank) -> None:
+    answer = search(bank, "nonexistentword")
+    assert answer["results"] == [] and "bank_route" in answer["hint"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"query": " x "}, "at least 2 characters"),
+        ({"query": "filters", "limit": 51}, "between 1 and 50"),
+        ({"query": "filters", "layer": "inbox"}, "layer must be one of"),
+    ],
+)
+def test_bad_arguments(bank: Bank, kwargs: dict, fragment: str) -> None:
+    with pytest.raises(ToolInputError, match=fragment):
+        search(bank, **kwargs)
+
+
+def test_incremental_reindex_after_an_edit(bank: Bank) -> None:
+    index = index_for(bank)
+    search(bank, "thresholds")
+    assert index.update(bank) == 0
+    target = bank.root / "ops/limits.md"
+    target.write_text(doc("Limits", "Quotas are reviewed quarterly."), encoding="utf-8")
+    bank.refresh()
+    assert index.update(bank) == 1
+    assert "ops/limits.md" in paths(search(bank, "quotas"))
+    assert "ops/limits.md" not in paths(search(bank, "пороги"))
+
+
+def test_removed_documents_are_forgotten(bank: Bank) -> None:
+    assert "adr/ADR-1.md" in paths(search(bank, "digests"))
+    (bank.root / "adr/ADR-1.md").unlink()
+    bank.refresh()
+    assert "adr/ADR-1.md" not in paths(search(bank, "digests"))
+
+
+def test_one_index_per_bank_object(bank: Bank, tmp_path: Path) -> None:
+    assert index_for(bank) is index_for(bank)
+    assert isinstance(index_for(bank), SearchIndex)
+    other = Bank(bank.root)
+    other.refresh()
+    assert index_for(other) is not index_for(bank)
+
+
+def test_postings_survive_many_rewrites() -> None:
+    postings = Postings("H")
+    for round_number in range(1200):
+        postings.add("a.md", {"alpha": round_number % 7 + 1, f"w{round_number}": 1})
+        postings.add("b.md", {"alpha": 2})
+        postings.compact_if_needed()
+    assert sorted(postings.get("alpha")) == [("a.md", 1199 % 7 + 1), ("b.md", 2)]
+    assert list(postings.get("w5")) == []
+    assert list(postings.get("w1199")) == [("a.md", 1)]
+    assert postings.dead <= 1001
