@@ -39,7 +39,7 @@ from generate_bank import generate
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import lint
 
-DEFAULT_CORPUS = Path("/work/shared/corpus")
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 LARGEST_SHARED = "Arshev__apartus"
 
 # The TypeScript reference on this machine kind, from the spec (milliseconds).

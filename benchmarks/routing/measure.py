@@ -45,7 +45,7 @@ from memorybank_server.ranking import eligible  # noqa: E402
 from memorybank_server.route import DEFAULT, Tuning, route  # noqa: E402
 from memorybank_server.search import search  # noqa: E402
 
-CORPUS = Path("/work/shared/corpus")
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 HERE = Path(__file__).resolve().parent
 DEPTH = 5
 
