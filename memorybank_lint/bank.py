@@ -64,32 +64,31 @@ class IndexLink:
 
 
 def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
-    """Yield `(bank path, lstat)` for every markdown document, directories in code-point order.
+    """Yield `(bank path, lstat)` for every markdown document, in directory-listing order.
 
-    Hidden entries and `node_modules`, `.git`, `dist`, `.obsidian` are skipped; symlinks are never
-    followed (neither as files nor as directories); unreadable directories are skipped.
+    The order is the file system's; `Bank` sorts its documents by code point. Hidden entries and
+    `node_modules`, `.git`, `dist`, `.obsidian` are skipped; symlinks are never followed (neither
+    as files nor as directories); unreadable directories are skipped.
     """
     stack: list[tuple[str, str]] = [(str(root), "")]
     while stack:
         directory, prefix = stack.pop()
         try:
             with os.scandir(directory) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                entries = list(it)
         except OSError:
             continue
-        subdirs = []
         for entry in entries:
             name = entry.name
             if name.startswith(".") or name in SKIPPED_NAMES:
                 continue
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    subdirs.append((entry.path, f"{prefix}{name}/"))
+                    stack.append((entry.path, f"{prefix}{name}/"))
                 elif name.endswith(".md") and entry.is_file(follow_symlinks=False):
                     yield f"{prefix}{name}", entry.stat(follow_symlinks=False)
             except OSError:
                 continue
-        stack.extend(reversed(subdirs))
 
 
 class Bank:

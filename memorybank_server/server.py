@@ -24,13 +24,7 @@ from memorybank_lint import __version__
 from memorybank_lint.bank import Bank
 
 from . import prompts, resources, scaffold
-from .changed import changed
-from .drift import drift
 from .errors import ToolInputError
-from .graph import graph
-from .read import read
-from .route import route
-from .search import index_for
 from .surface import Surface, decide
 from .validate import validate
 from .write_tools import write_tools
@@ -117,6 +111,8 @@ class BankServer(MCPServer):
 
 
 def _read_tools(server: MCPServer, state: BankState) -> None:
+    """The read tools; each imports its module on first call, so `tools/list` is answered sooner."""
+
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_route(
         question: Annotated[str, Field(min_length=2)],
@@ -125,6 +121,8 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         layer: LAYERS | None = None,
     ) -> str:
         """Which documents answer a question: paths, titles, purpose, why, best section. Use first."""
+        from .route import route
+
         return state.call(lambda bank: route(bank, question, limit, docKind, layer))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
@@ -134,6 +132,8 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         maxBytes: Annotated[int, Field(ge=1000)] | None = None,
     ) -> str:
         """Read a document, one ## section, or a list of paths ({path, section}) under a byte budget."""
+        from .read import read
+
         return state.call(lambda bank: read(bank, path, section, maxBytes))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
@@ -145,6 +145,8 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         status: str | None = None,
     ) -> str:
         """Full-text search of document bodies: literal terms, identifiers, phrases."""
+        from .search import index_for
+
         return state.call(lambda bank: index_for(bank).search(bank, query, limit, docKind, layer, status))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
@@ -156,6 +158,8 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         neighbours: bool = True,
     ) -> str:
         """derived_from graph: up = what a document is built on, down = what depends on it."""
+        from .graph import graph
+
         return state.call(lambda bank: graph(bank, path, direction, depth, limit, neighbours))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
@@ -170,6 +174,8 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_changed(since: Annotated[str, Field(min_length=3)]) -> str:
         """Documents added, modified, renamed or deleted since a git ref (HEAD~5) or a date (2026-01-31)."""
+        from .changed import changed
+
         return state.call(lambda bank: changed(bank, since))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
@@ -178,6 +184,8 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         scope: str | None = None,
     ) -> str:
         """Documents whose anchors: code changed in git more than thresholdDays after the document."""
+        from .drift import drift
+
         return state.call(lambda bank: drift(bank, thresholdDays, scope))
 
     @server.tool(

@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from markdown_it import MarkdownIt
-
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
 
@@ -46,6 +44,8 @@ def unwrap(text: str) -> tuple[dict[str, Any], str, bool]:
     """
     _, header = frontmatter.parse(text)
     parts = frontmatter.split(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+    from markdown_it import MarkdownIt  # only templates need an exact parse; keep it off start-up
+
     tokens = MarkdownIt("commonmark").parse(parts.body)
     blocks: dict[str, str] = {}
     heading: str | None = None

@@ -12,9 +12,6 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from .writes import create, edit, fields, inbox, sections
-from .writes import status as lifecycle
-
 if TYPE_CHECKING:
     from .server import BankState
 
@@ -23,7 +20,11 @@ WRITE_IDEMPOTENT = ToolAnnotations(read_only_hint=False, destructive_hint=False,
 
 
 def write_tools(server: MCPServer, state: BankState) -> None:
-    """The governed writes: every gate runs first, a refusal writes nothing, files land atomically."""
+    """The governed writes: every gate runs first, a refusal writes nothing, files land atomically.
+
+    Each operation module is imported on the tool's first call: a session that only reads never
+    pays for them, and the server answers `tools/list` sooner.
+    """
 
     @server.tool(structured_output=False, annotations=WRITE)
     def bank_create(
@@ -44,6 +45,8 @@ def write_tools(server: MCPServer, state: BankState) -> None:
         """Create a document from its template with the frontmatter dna/ asks for, registered in its
         index. Refuses a taken path, an unresolved derivedFrom, an owned canonicalFor. inbox=true:
         an unreviewed note in _inbox/."""
+        from .writes import create
+
         return state.call(
             lambda bank: create.create(
                 bank,
@@ -73,6 +76,8 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     ) -> str:
         """Replace one exact fragment of a body (refused unless it occurs exactly once). Frontmatter:
         bank_set_field / bank_set_status."""
+        from .writes import edit
+
         return state.call(
             lambda bank: edit.edit(
                 bank, path=path, find=find, replace=replace, section=section, dry_run=dryRun
@@ -89,6 +94,8 @@ def write_tools(server: MCPServer, state: BankState) -> None:
         dryRun: bool = False,
     ) -> str:
         """Replace or append to one existing ## section; nothing else in the file changes."""
+        from .writes import sections
+
         return state.call(
             lambda bank: sections.update_section(
                 bank,
@@ -110,6 +117,8 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     ) -> str:
         """Move a document between draft, active, archived under the governance gates.
         releaseCanonical with archived gives up its canonical_for keys. Inbox notes: bank_promote."""
+        from .writes import status as lifecycle
+
         return state.call(
             lambda bank: lifecycle.set_status(
                 bank, path=path, status=status, release_canonical=releaseCanonical, dry_run=dryRun
@@ -125,6 +134,8 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     ) -> str:
         """Set one scalar frontmatter field (one line; purpose/title changes reach the index).
         Not status, doc_kind, doc_function or lists."""
+        from .writes import fields
+
         return state.call(
             lambda bank: fields.set_field(bank, path=path, field=field, value=value, dry_run=dryRun)
         )
@@ -143,6 +154,8 @@ def write_tools(server: MCPServer, state: BankState) -> None:
         dryRun: bool = False,
     ) -> str:
         """Move an _inbox/ note into the bank as a governed document, registered; only when asked."""
+        from .writes import inbox
+
         return state.call(
             lambda bank: inbox.promote(
                 bank,
@@ -165,4 +178,6 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     )
     def bank_discard(path: str, reason: Annotated[str, Field(min_length=1)], dryRun: bool = False) -> str:
         """Delete an _inbox/ note; the reason is kept in _inbox/DISCARDED.md."""
+        from .writes import inbox
+
         return state.call(lambda bank: inbox.discard(bank, path=path, reason=reason, dry_run=dryRun))
