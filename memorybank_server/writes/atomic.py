@@ -31,7 +31,23 @@ def ensure_directory(root: Path, relative: str) -> Path:
     return current
 
 
+def _sweep_orphans(path: Path) -> None:
+    """Remove temporary files a killed writer left in this folder (their process no longer exists)."""
+    for stale in path.parent.glob(".*.tmp"):
+        parts = stale.name.rsplit(".", 3)
+        if len(parts) != 4 or not parts[1].isdigit():
+            continue
+        try:
+            os.kill(int(parts[1]), 0)
+        except ProcessLookupError:
+            with contextlib.suppress(OSError):
+                stale.unlink()
+        except (PermissionError, OverflowError):
+            continue
+
+
 def _temp_beside(path: Path) -> Path:
+    _sweep_orphans(path)
     for attempt in range(100):
         candidate = path.with_name(f".{path.name}.{os.getpid()}.{attempt}.tmp")
         try:

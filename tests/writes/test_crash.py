@@ -54,3 +54,8 @@ def test_sigkill_never_leaves_a_partial_file(tmp_path: Path) -> None:
         assert ledger.endswith("## Notes\n\nNothing else.\n")
         assert re.findall(r"^- (k\d+-\d+)$", ledger, re.M) == re.findall(r"^- (k\d+-\d+)", ledger, re.M)
     assert completed > 0
+    finish = subprocess.run(
+        [sys.executable, str(WRITER), str(root), "final", "1"], capture_output=True, text=True
+    )
+    assert finish.returncode == 0, finish.stderr
+    assert not list((root / "domain").glob(".*.tmp")), "the next write sweeps what killed writers left"
