@@ -192,10 +192,10 @@ def command(paths: tuple[str, ...], **opts: object) -> None:
     raise SystemExit(code)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command and return its exit code (click's own usage errors give 2)."""
+def invoke(cmd: click.Command, argv: list[str] | None, prog_name: str) -> int:
+    """Run a click command and return its exit code instead of exiting (usage errors give 2)."""
     try:
-        command.main(args=argv, prog_name="memorybank-lint", standalone_mode=False)
+        cmd.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.ClickException as exc:
@@ -206,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:
         return int(done.code or 0)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return invoke(command, argv, "memorybank-lint")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import click
 
 from memorybank_lint import __version__
 from memorybank_lint.bank import Bank, BankNotFound, find_root
+from memorybank_lint.cli import invoke
 
 from . import scaffold
 from .errors import ToolInputError
@@ -252,18 +253,7 @@ def command(**opts: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        command.main(args=argv, prog_name="mcp-memorybank", standalone_mode=False)
-    except click.exceptions.Exit as done:
-        return done.exit_code
-    except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
-    except click.exceptions.Abort:
-        return 2
-    except SystemExit as done:
-        return int(done.code or 0)
-    return 0
+    return invoke(command, argv, "mcp-memorybank")
 
 
 if __name__ == "__main__":
