@@ -34,7 +34,7 @@ from memorybank_lint.document import Document
 from . import route_score
 from .body_index import Evidence
 from .errors import ToolInputError
-from .lang import Concept, Lexicon, lexicon_for
+from .lang import Concept, Lexicon, fold, lexicon_for
 from .ranking import check_layer, check_text, eligible, gc_paused, round_half_up
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
@@ -83,7 +83,7 @@ DEFAULT = Tuning()
 def why_intent(question: str) -> bool:
     """Does the question ask for a reason? Russian stems are tested per word, so `разрешение`
     (permission) does not fire while `решение` and `решили` do (W13)."""
-    text = question.lower().replace("ё", "е")
+    text = fold(question)
     if _WHY_WORDS.search(text) or any(p in text for p in _WHY_PHRASES):
         return True
     return any(word.startswith(_WHY_RU) for word in re.findall(r"[а-я]+", text))

@@ -66,6 +66,11 @@ class BankState:
                 return _json(operation(self._bank))
             except ToolInputError as exc:
                 raise ToolError(str(exc)) from exc
+            except OSError as exc:  # a full disk or a permission: name the file, not a stack trace
+                where = f" ({exc.filename})" if exc.filename else ""
+                raise ToolError(
+                    f"the file system refused the operation{where}: {exc.strerror or exc}"
+                ) from exc
 
     def bank(self) -> Bank:
         with self.lock:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from memorybank_lint.bank import Bank
+
 FIXTURE = Path(__file__).parent / "fixture_bank"
 
 CLEAN_BANK = {
@@ -103,3 +105,10 @@ def git(repo: Path, *args: str, date: str = "2024-01-01T12:00:00+00:00") -> str:
         ["git", "-C", str(repo), *args], env=env, capture_output=True, text=True, check=True
     )
     return done.stdout
+
+
+def refreshed_bank(root: Path, files: dict[str, str | bytes]) -> Bank:
+    """Write `files` under `root` and return the bank, refreshed."""
+    bank = Bank(write_bank(root, files))
+    bank.refresh()
+    return bank

@@ -10,8 +10,10 @@ import contextlib
 import os
 from pathlib import Path
 
+from ..errors import ToolInputError
 
-class UnsafePath(Exception):
+
+class UnsafePath(ToolInputError):
     """The target cannot be written safely (a symlink, or a path that leaves the bank)."""
 
 

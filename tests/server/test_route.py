@@ -12,6 +12,7 @@ import pytest
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
 from memorybank_server.route import DEFAULT, route
+from tests.conftest import refreshed_bank
 
 KEYS = ["path", "title", "purpose", "docKind", "layer", "status", "score", "why"]
 
@@ -29,16 +30,6 @@ def doc(title: str, purpose: str = "", body: str = "", **fields: object) -> str:
             lines.append(f"{key}: {value}")
     lines += ["---", f"# {title}", "", textwrap.dedent(body).strip(), ""]
     return "\n".join(lines)
-
-
-def make_bank(root: Path, files: dict[str, str]) -> Bank:
-    for path, text in files.items():
-        target = root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    bank = Bank(root)
-    bank.refresh()
-    return bank
 
 
 EXAMPLE_PURPOSE = "How nightly database backups are taken and how to restore one."
@@ -88,7 +79,7 @@ EXAMPLE = {
 
 @pytest.fixture
 def example(tmp_path: Path) -> Bank:
-    return make_bank(tmp_path, EXAMPLE)
+    return refreshed_bank(tmp_path, EXAMPLE)
 
 
 def paths(answer: dict) -> list[str]:
@@ -130,7 +121,7 @@ def test_a_russian_question_finds_an_english_document(example: Bank) -> None:
 
 
 def test_permission_words_do_not_trigger_the_why_intent(tmp_path: Path) -> None:
-    bank = make_bank(
+    bank = refreshed_bank(
         tmp_path,
         {
             "adr/README.md": doc("ADR index", "Навигация по принятым решениям.", doc_kind="adr"),
@@ -147,7 +138,7 @@ def test_permission_words_do_not_trigger_the_why_intent(tmp_path: Path) -> None:
 
 def test_the_path_is_scored(tmp_path: Path) -> None:
     # W14: a Russian purpose and no canonical_for, but the file name says what it is.
-    bank = make_bank(
+    bank = refreshed_bank(
         tmp_path,
         {
             "adr/ADR-001-plugin-contract.md": doc(
@@ -165,7 +156,7 @@ def test_templates_and_inbox_are_never_returned(tmp_path: Path) -> None:
         "Backup template", "Backup backup backup.", doc_function="template"
     )
     files["_inbox/backup-note.md"] = doc("Backup note", "Backup restore backup schedule.")
-    bank = make_bank(tmp_path, files)
+    bank = refreshed_bank(tmp_path, files)
     for layer in (None, "flow", "other"):
         found = paths(route(bank, "backup restore schedule", limit=25, layer=layer))
         assert not any(p.startswith(("_inbox/", "flows/templates/")) for p in found)
@@ -212,7 +203,7 @@ def test_three_results_fit_in_840_characters(tmp_path: Path) -> None:
         )
         for i in range(4)
     }
-    bank = make_bank(tmp_path, files)
+    bank = refreshed_bank(tmp_path, files)
     answer = route(bank, "backup restore schedule", limit=3)
     assert len(answer["results"]) == 3
     assert len(json.dumps(answer, ensure_ascii=False, separators=(",", ":"))) <= 840
@@ -226,7 +217,7 @@ def test_moderate_answers_keep_a_cut_purpose(example: Bank) -> None:
 
 
 def test_a_done_feature_package_is_halved_as_a_whole(tmp_path: Path) -> None:
-    bank = make_bank(
+    bank = refreshed_bank(
         tmp_path,
         {
             "features/FT-9/README.md": doc(

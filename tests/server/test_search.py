@@ -11,6 +11,7 @@ from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
 from memorybank_server.postings import Postings
 from memorybank_server.search import SearchIndex, index_for, search
+from tests.conftest import refreshed_bank
 
 KEYS = ["path", "title", "docKind", "layer", "status", "score", "excerpt", "line", "hits"]
 
@@ -20,16 +21,6 @@ def doc(title: str, body: str, purpose: str = "", **fields: str) -> str:
     header += [f"{k}: {v}" for k, v in fields.items()]
     front = "\n".join(line for line in header if line)
     return f"---\n{front}\n---\n# {title}\n\n{textwrap.dedent(body).strip()}\n"
-
-
-def make_bank(root: Path, files: dict[str, str]) -> Bank:
-    for path, text in files.items():
-        target = root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    bank = Bank(root)
-    bank.refresh()
-    return bank
 
 
 def paths(answer: dict) -> list[str]:
@@ -71,7 +62,7 @@ FILES = {
 
 @pytest.fixture
 def bank(tmp_path: Path) -> Bank:
-    return make_bank(tmp_path, FILES)
+    return refreshed_bank(tmp_path, FILES)
 
 
 def test_result_shape_and_whole_file_line(bank: Bank) -> None:
@@ -128,7 +119,7 @@ def test_templates_and_inbox_are_never_returned(bank: Bank) -> None:
 
 def test_prefix_expansion_even_when_the_stem_is_a_word(tmp_path: Path) -> None:
     # W16: one bare `конфигурация` somewhere must not stop `конфигурационный` from matching.
-    bank = make_bank(
+    bank = refreshed_bank(
         tmp_path,
         {
             "a.md": doc("A", "Конфигурация описана ниже."),
@@ -140,7 +131,7 @@ def test_prefix_expansion_even_when_the_stem_is_a_word(tmp_path: Path) -> None:
 
 def test_header_bonus_needs_word_boundaries(tmp_path: Path) -> None:
     # W19: `api` must not earn the title bonus inside `Rapid`.
-    bank = make_bank(
+    bank = refreshed_bank(
         tmp_path,
         {
             "rapid.md": doc("Rapid ingest", "The api is called here. The api again."),
@@ -154,7 +145,7 @@ def test_header_bonus_needs_word_boundaries(tmp_path: Path) -> None:
 
 
 def test_phrase_bonus(tmp_path: Path) -> None:
-    bank = make_bank(
+    bank = refreshed_bank(
         tmp_path,
         {
             "apart.md": doc("A", "Retry later. The budget is fixed. Retry again, budget again."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 import anyio
@@ -158,3 +159,29 @@ def test_command_line_create_and_promote(tmp_path: Path, capsys) -> None:
     assert findings(root) == []
     assert cli_main(["--root", str(root), "--promote", "engineering/cache.md"]) == 1
     assert "--to" in capsys.readouterr().err
+
+
+def test_a_file_system_refusal_is_named_not_a_stack_trace(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Acme")
+    (root / "domain").chmod(0o555)
+    if os.access(root / "domain", os.W_OK):  # root ignores permissions: make the folder a file instead
+        (root / "domain").chmod(0o755)
+        target = {"path": "domain/x/pricing.md"}
+        (root / "domain" / "x").write_text("not a folder", encoding="utf-8")
+    else:
+        target = {"path": "domain/pricing.md"}
+
+    async def main() -> None:
+        async with Client(build_server(root)) as client:
+            result = await client.call_tool(
+                "bank_create",
+                {"docKind": "domain", "title": "Pricing", "purpose": "How prices are computed.", **target},
+            )
+            assert result.is_error
+            assert "Traceback" not in result.content[0].text and "domain" in result.content[0].text
+
+    try:
+        anyio.run(main)
+    finally:
+        (root / "domain").chmod(0o755)
