@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from generate_bank import generate
 
 from memorybank_lint.bank import Bank
-from memorybank_server.route import route
-from memorybank_server.search import index_for
+from memorybank_server.retrieval.route import route
+from memorybank_server.retrieval.search import index_for
 
 COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
 QUESTIONS = [

@@ -69,8 +69,8 @@ def _read_action(opts: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
     from .drift import drift
     from .graph import graph
     from .read import read
-    from .route import route
-    from .search import index_for
+    from .retrieval.route import route
+    from .retrieval.search import index_for
     from .validate import validate
 
     wanted = ("route", "validate", "list_inbox", "search", "changed", "drift", "graph", "read")

@@ -7,24 +7,21 @@ the same answer, and nothing here holds state the disk does not.
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from memorybank_lint import __version__
-from memorybank_lint.bank import Bank
 
 from . import prompts, resources, scaffold
 from .errors import ToolInputError
+from .state import BankState, as_json
 from .surface import Surface, decide
 from .validate import validate
 from .write_tools import write_tools
@@ -43,41 +40,6 @@ INSTRUCTIONS = {
 }
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 LAYERS = Literal["dna", "knowledge", "decision", "delivery", "flow", "other"]
-
-
-def _json(result: Any) -> str:
-    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
-
-
-class BankState:
-    """The bank of one server process, refreshed (mtime walk) at the start of every call."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.lock = threading.Lock()
-        self._bank: Bank | None = None
-
-    def call(self, operation: Callable[[Bank], Any]) -> str:
-        with self.lock:
-            if self._bank is None:
-                self._bank = Bank(self.root)
-            self._bank.refresh()
-            try:
-                return _json(operation(self._bank))
-            except ToolInputError as exc:
-                raise ToolError(str(exc)) from exc
-            except OSError as exc:  # a full disk or a permission: name the file, not a stack trace
-                where = f" ({exc.filename})" if exc.filename else ""
-                raise ToolError(
-                    f"the file system refused the operation{where}: {exc.strerror or exc}"
-                ) from exc
-
-    def bank(self) -> Bank:
-        with self.lock:
-            if self._bank is None:
-                self._bank = Bank(self.root)
-            self._bank.refresh()
-            return self._bank
 
 
 def compact_schema(schema: Any) -> Any:
@@ -126,7 +88,7 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         layer: LAYERS | None = None,
     ) -> str:
         """Which documents answer a question: paths, titles, purpose, why, best section. Use first."""
-        from .route import route
+        from .retrieval.route import route
 
         return state.call(lambda bank: route(bank, question, limit, docKind, layer))
 
@@ -150,7 +112,7 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         status: str | None = None,
     ) -> str:
         """Full-text search of document bodies: literal terms, identifiers, phrases."""
-        from .search import index_for
+        from .retrieval.search import index_for
 
         return state.call(lambda bank: index_for(bank).search(bank, query, limit, docKind, layer, status))
 
@@ -212,7 +174,7 @@ def _resources(server: MCPServer, state: BankState) -> None:
     @server.resource("memorybank://index", mime_type="application/json")
     def index() -> str:
         """Every document: path, title, purpose, kind, layer, status. Read first."""
-        return _json(resources.index(state.bank()))
+        return as_json(resources.index(state.bank()))
 
     @server.resource("memorybank://schema/frontmatter", mime_type="text/markdown")
     def schema() -> str:
@@ -222,12 +184,12 @@ def _resources(server: MCPServer, state: BankState) -> None:
     @server.resource("memorybank://health", mime_type="application/json")
     def health() -> str:
         """Validation summary and findings for the whole bank."""
-        return _json(resources.health(state.bank()))
+        return as_json(resources.health(state.bank()))
 
     @server.resource("memorybank://inbox", mime_type="application/json")
     def inbox() -> str:
         """Quarantined _inbox/ notes waiting for review, oldest first."""
-        return _json(resources.inbox(state.bank()))
+        return as_json(resources.inbox(state.bank()))
 
 
 def _prompts(server: MCPServer) -> None:

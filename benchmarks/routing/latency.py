@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate_bank import generate  # noqa: E402
 
 from memorybank_lint.bank import Bank  # noqa: E402
-from memorybank_server.route import route  # noqa: E402
-from memorybank_server.search import search  # noqa: E402
+from memorybank_server.retrieval.route import route  # noqa: E402
+from memorybank_server.retrieval.search import search  # noqa: E402
 
 QUESTIONS = (
     "who owns the backup rules",

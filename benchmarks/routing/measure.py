@@ -39,11 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from silver import silver  # noqa: E402
 
 from memorybank_lint.bank import Bank  # noqa: E402
-from memorybank_server.body_index import index_terms  # noqa: E402
-from memorybank_server.lang import SEARCH_STOP, search_tokens  # noqa: E402
-from memorybank_server.ranking import eligible  # noqa: E402
-from memorybank_server.route import DEFAULT, Tuning, route  # noqa: E402
-from memorybank_server.search import search  # noqa: E402
+from memorybank_server.retrieval.body_index import index_terms  # noqa: E402
+from memorybank_server.retrieval.lang import SEARCH_STOP, search_tokens  # noqa: E402
+from memorybank_server.retrieval.ranking import eligible  # noqa: E402
+from memorybank_server.retrieval.route import DEFAULT, Tuning, route  # noqa: E402
+from memorybank_server.retrieval.search import search  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 HERE = Path(__file__).resolve().parent

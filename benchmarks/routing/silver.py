@@ -12,7 +12,7 @@ import posixpath
 import re
 
 from memorybank_lint.bank import Bank
-from memorybank_server.ranking import eligible
+from memorybank_server.retrieval.ranking import eligible
 
 _LINK = re.compile(r"^\s*[-*]\s+\[([^\]]+)\]\(\s*<?([^)\s>]+)>?\s*\)\s*(.*)$")
 _CONTINUATION = re.compile(r"^\s{2,}(\S.*)$")

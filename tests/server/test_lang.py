@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 from memorybank_lint.bank import Bank
-from memorybank_server.lang import (
+from memorybank_server.retrieval.lang import (
     Lexicon,
     builtin_lexicon,
     fragments,
@@ -16,7 +16,7 @@ from memorybank_server.lang import (
     route_tokens,
     search_tokens,
 )
-from memorybank_server.stemmer import en_stem, ru_stem
+from memorybank_server.retrieval.stemmer import en_stem, ru_stem
 
 
 def write(root: Path, files: dict[str, str]) -> Path:

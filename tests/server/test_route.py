@@ -11,7 +11,7 @@ import pytest
 
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
-from memorybank_server.route import DEFAULT, route
+from memorybank_server.retrieval.route import DEFAULT, route
 from tests.conftest import refreshed_bank
 
 KEYS = ["path", "title", "purpose", "docKind", "layer", "status", "score", "why"]

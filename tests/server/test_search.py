@@ -9,8 +9,8 @@ import pytest
 
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
-from memorybank_server.postings import Postings
-from memorybank_server.search import SearchIndex, index_for, search
+from memorybank_server.retrieval.postings import Postings
+from memorybank_server.retrieval.search import SearchIndex, index_for, search
 from tests.conftest import refreshed_bank
 
 KEYS = ["path", "title", "docKind", "layer", "status", "score", "excerpt", "line", "hits"]

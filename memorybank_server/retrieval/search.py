@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
+from ..errors import ToolInputError
 from .body_index import BodyIndex, body_of
-from .errors import ToolInputError
 from .lang import SEARCH_STOP, fold, fragments, lexicon_for, search_tokens
 from .ranking import check_layer, check_text, eligible, round_half_up
 from .search_heads import HeadIndex, excerpt_of

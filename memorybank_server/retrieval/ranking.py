@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from memorybank_lint.document import Document
 
-from .errors import ToolInputError
+from ..errors import ToolInputError
 
 LAYERS = ("dna", "knowledge", "decision", "delivery", "flow", "other")
 

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
+from ..errors import ToolInputError
 from . import route_score
 from .body_index import Evidence
-from .errors import ToolInputError
 from .lang import Concept, Lexicon, fold, lexicon_for
 from .ranking import check_layer, check_text, eligible, gc_paused, round_half_up
 from .route_answer import answer

@@ -1,0 +1,25 @@
+"""Retrieval: `bank_route` ("which documents answer this") and `bank_search` (literal body search).
+
+The pipeline, stage by stage, with the module that holds each stage:
+
+    question ──► concepts ──────► candidates ──────► scores ──────────► answer
+                 lang, stemmer,   route_index,       route_score,       route_answer (route),
+                 lexicon_data     body_index,        route (header ×    search (hits, excerpt
+                 (tokens, stems,  search_heads,      coverage × layer   from search_heads)
+                 EN ↔ RU words)   postings           + body evidence)
+
+* **concepts** — a question is split into words, folded (`ё` = `е`), stemmed (Snowball for
+  Russian, a light stripper for English) and joined to its translations and synonyms, from the
+  built-in dictionary and the bank's own vocabulary page.
+* **candidates** — postings over the header fields (`canonical_for`, purpose, title, headings,
+  path) and over the bodies give every document that holds a question word, with an upper bound
+  on what it can score.
+* **scores** — the best-bounded candidates are scored exactly: per-field credits weighted by each
+  word's rarity, a coverage multiplier, layer and status weights, and body evidence at a lower
+  weight (`ranking` holds the argument checks and eligibility both tools share).
+* **answer** — a bounded result: path, title, purpose, why, the best section; 3 results fit in
+  840 characters.
+
+Both indexes are incremental: `Bank.refresh()` replaces a document's object only when its file
+changed, so an index re-reads only those.
+"""
