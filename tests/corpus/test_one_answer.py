@@ -54,8 +54,14 @@ def _run(project: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(argv, cwd=project, capture_output=True, text=True, check=False, env=env)
 
 
-def _key(finding: dict) -> tuple[str, str, int, str]:
-    return (finding["code"], finding["path"], finding.get("line") or 1, finding["severity"])
+def _key(finding: dict) -> tuple[str, str, int, str, str]:
+    return (
+        finding["code"],
+        finding["path"],
+        finding.get("line") or 1,
+        finding["severity"],
+        finding["message"],
+    )
 
 
 def test_validate_and_the_linter_agree_under_the_project_configuration(project: Path) -> None:
@@ -68,10 +74,10 @@ def test_validate_and_the_linter_agree_under_the_project_configuration(project: 
     codes = {f[0] for f in expected}
     assert "MB011" not in codes
     silenced = ("features/", "adr/")
-    assert not any(code == "MB009" and path.startswith(silenced) for code, path, _, _ in expected)
-    assert all(severity == "warning" for code, _, _, severity in expected if code == "MB001")
+    assert not any(code == "MB009" and path.startswith(silenced) for code, path, *_ in expected)
+    assert all(severity == "warning" for code, _, _, severity, _ in expected if code == "MB001")
 
-    async def over_mcp() -> list[tuple[str, str, int, str]]:
+    async def over_mcp() -> list[tuple[str, str, int, str, str]]:
         server = build_server(project / "docs-bank", config=load(project))
         async with Client(server) as client:
             result = await client.call_tool("bank_validate", {})

@@ -161,3 +161,12 @@ def test_the_server_on_a_terminal_says_what_it_is_and_stops_on_ctrl_c(tmp_path: 
             process.kill()
     assert process.returncode in (0, 130)
     assert b"Traceback" not in err
+
+
+def test_show_settings_names_the_configuration_and_the_bank(project: Path, capsys) -> None:
+    code, out, _ = run(["--show-settings"], capsys)
+    lines = dict(line.split(": ", 1) for line in out.splitlines())
+    assert code == 0
+    assert lines["configuration"] == str(project / ".memorybank.toml")
+    assert lines["root"] == str(project / "docs-bank")
+    assert lines["severity"] == "MB004 = warning"

@@ -16,8 +16,9 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from memorybank_lint.bank import Bank
-from memorybank_server import prompts, resources
+from memorybank_server import prompts, resources, scaffold
 from memorybank_server.read import read
+from memorybank_server.server import build_server
 
 from ..conftest import CLEAN_BANK, write_bank
 from .conftest import payload
@@ -132,3 +133,18 @@ def test_record_adr_proposes_the_banks_next_number(tmp_path: Path) -> None:
     empty = Bank(write_bank(tmp_path / "other", CLEAN_BANK))
     empty.refresh()
     assert prompts.next_adr(empty) == "ADR-001"
+
+
+def test_materialize_flows_over_mcp_has_a_dry_run(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Dry")
+    before = sorted(root.rglob("*"))
+
+    async def main() -> dict:
+        async with Client(build_server(root)) as client:
+            return payload(await client.call_tool("bank_materialize_flows", {"dryRun": True}))
+
+    answer = anyio.run(main)
+    assert answer["dryRun"] is True and len(answer["files"]) == 24
+    assert answer["overwrites"] == ["flows/templates/README.md"]
+    assert sorted(root.rglob("*")) == before
