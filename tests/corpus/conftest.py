@@ -40,7 +40,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         skip = pytest.mark.skip(reason=f"no corpus at {CORPUS}; set MEMORYBANK_CORPUS to run the corpus tier")
         for item in items:
             if here in Path(str(item.path)).parents:
-                item.add_marker(skip)
+                item.add_marker(skip, append=False)  # before pytest's own "empty parameter set"
     if external_roots():
         return
     dropped = [item for item in items if item.get_closest_marker("external_root")]
