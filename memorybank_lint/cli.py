@@ -17,7 +17,7 @@ import click
 
 from . import __version__, baseline
 from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
-from .config import ConfigError, load, open_bank, show
+from .config import ConfigError, load, open_bank, settings, show
 from .findings import Finding
 from .linter import lint, scope_filter
 from .registry import all_rules, find_rule
@@ -109,11 +109,22 @@ def _list_rules(fmt: str | None) -> str:
     return "\n".join(f"{s.code}  {s.name:<28} {s.severity!s:<8} {s.summary}" for s in all_rules())
 
 
-def _explain(token: str) -> str:
+def _text_or_json(fmt: str | None, value: object, as_text, what: str) -> str:
+    if fmt == "json":
+        return json.dumps(value, indent=2, ensure_ascii=False)
+    if fmt not in (None, "text"):
+        raise UsageProblem(f"{what} prints text or json, not {fmt}")
+    return as_text(value)
+
+
+def _explain(token: str, fmt: str | None) -> str:
     spec = find_rule(token)
     if spec is None:
         raise UsageProblem(f"unknown rule '{token}' (see --list-rules)")
-    return f"{spec.code} {spec.name} ({spec.severity})\n\n{spec.doc.strip()}"
+    doc = {"code": spec.code, "name": spec.name, "severity": str(spec.severity), "doc": spec.doc.strip()}
+    return _text_or_json(
+        fmt, doc, lambda d: f"{d['code']} {d['name']} ({d['severity']})\n\n{d['doc']}", "--explain"
+    )
 
 
 def run(opts: dict, paths: tuple[str, ...]) -> int:
@@ -122,7 +133,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         click.echo(_list_rules(opts["format"]))
         return 0
     if opts["explain"]:
-        click.echo(_explain(opts["explain"]))
+        click.echo(_explain(opts["explain"], opts["format"]))
         return 0
     config = load(cwd, Path(opts["config"]) if opts["config"] else None)
     paths = _existing(paths)
@@ -131,7 +142,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
             root: Path | None = Path(opts["root"]).resolve() if opts["root"] else config.bank_root(cwd)
         except BankNotFound:
             root = None
-        click.echo(show(config, root))
+        resolved = settings(config, root)
+        click.echo(_text_or_json(opts["format"], resolved, show, "--show-settings"))
         return 0
     root = Path(opts["root"]).resolve() if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])

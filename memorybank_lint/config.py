@@ -196,30 +196,45 @@ def load(start: Path, explicit: Path | None = None) -> Config:
     return config
 
 
-def show(config: Config, root: Path | str | None) -> str:
-    """The resolved settings, `ruff --show-settings` style: what is in force and where it came from."""
-    selection = config.selection()
-    active = [spec.code for spec in selection.active()]
+def settings(config: Config, root: Path | None) -> dict[str, Any]:
+    """The resolved settings (`--show-settings`): what is in force and where it came from."""
     searched = config.searched
-    stop = (
-        f"{searched[-1]} ({'repository root' if (searched[-1] / '.git').exists() else 'filesystem root'})"
-        if searched and config.source is None
-        else (f"{searched[-1]}" if searched else "(not searched: --config)")
-    )
+    stop = None
+    if searched and config.source is None:
+        stop = (
+            f"{searched[-1]} ({'repository root' if (searched[-1] / '.git').exists() else 'filesystem root'})"
+        )
+    elif searched:
+        stop = str(searched[-1])
+    selection = config.selection()
+    return {
+        "configuration": str(config.source) if config.source else None,
+        "searched": {"from": str(searched[0]), "to": stop} if searched else None,
+        "root": str(root) if root is not None else None,
+        "rules": [spec.code for spec in selection.active()],
+        "ignore": sorted(selection.ignore),
+        "perFileIgnores": config.per_file_ignores,
+        "severity": {code: str(level) for code, level in sorted(config.severity.items())},
+        "strict": config.strict,
+        "maxFileSize": config.max_file_size,
+    }
+
+
+def show(resolved: dict[str, Any]) -> str:
+    """`settings()` as `key: value` lines, ruff-style."""
+    searched = resolved["searched"]
+    ignores = resolved["perFileIgnores"]
     lines = [
-        f"configuration: {config.source or '(none found: defaults)'}",
-        f"searched: {searched[0] if searched else '-'} up to {stop}",
-        f"root: {root if root is not None else '(none found)'}",
-        f"rules: {', '.join(active)}",
-        f"ignore: {', '.join(sorted(selection.ignore)) or '(none)'}",
+        f"configuration: {resolved['configuration'] or '(none found: defaults)'}",
+        f"searched: {searched['from']} up to {searched['to']}" if searched else "searched: (not: --config)",
+        f"root: {resolved['root'] or '(none found)'}",
+        f"rules: {', '.join(resolved['rules'])}",
+        f"ignore: {', '.join(resolved['ignore']) or '(none)'}",
         "per-file-ignores: "
-        + (
-            "; ".join(f"{glob} = {', '.join(codes)}" for glob, codes in config.per_file_ignores.items())
-            or "(none)"
-        ),
+        + ("; ".join(f"{glob} = {', '.join(codes)}" for glob, codes in ignores.items()) or "(none)"),
         "severity: "
-        + (", ".join(f"{code} = {level}" for code, level in sorted(config.severity.items())) or "(defaults)"),
-        f"strict: {str(config.strict).lower()}",
-        f"max-file-size: {config.max_file_size or 'default'}",
+        + (", ".join(f"{code} = {level}" for code, level in resolved["severity"].items()) or "(defaults)"),
+        f"strict: {str(resolved['strict']).lower()}",
+        f"max-file-size: {resolved['maxFileSize'] or 'default'}",
     ]
     return "\n".join(lines)

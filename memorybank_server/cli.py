@@ -23,7 +23,7 @@ from click.core import ParameterSource
 from memorybank_lint import __version__
 from memorybank_lint.bank import BankNotFound
 from memorybank_lint.cli import UsageProblem, invoke
-from memorybank_lint.config import Config, ConfigError, load, open_bank, show
+from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
 
 from . import actions
 from .errors import ToolInputError
@@ -129,7 +129,8 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
             root: Path | None = _bank_root(opts, config, cwd)
         except BankNotFound:
             root = None
-        click.echo(show(config, root))
+        resolved = settings(config, root)
+        click.echo(json.dumps(resolved, indent=2, ensure_ascii=False) if opts["json"] else show(resolved))
         return 0
     try:
         result, text = _answer(action, opts, config, cwd)

@@ -52,7 +52,7 @@ _APPLIES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "inbox": ("Taken by actions", ("create",)),
     "dry_run": ("Taken by actions", ("init", "materialize_flows", "create", "promote")),
     "force": ("Taken by actions", ("init", "materialize_flows")),
-    "json": ("Output", tuple(a for a in ACTIONS if a != "show_settings")),
+    "json": ("Output", ACTIONS),
     "off": ("Server", ("serve",)),
 }
 GROUPS = (

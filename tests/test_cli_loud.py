@@ -168,3 +168,15 @@ def test_the_search_stops_at_the_repository_root(tmp_path) -> None:
     assert lines["configuration"] == "(none found: defaults)"
     assert lines["searched"] == f"{repo} up to {repo} (repository root)"
     assert lines["ignore"] == "(none)"
+
+
+def test_explain_and_show_settings_print_json_too(fixture_copy, monkeypatch, capsys) -> None:
+    code, out, _ = run(["--explain", "MB006", "--format", "json"], capsys)
+    rule = json.loads(out)
+    assert code == 0 and rule["name"] == "must-not-define-violated" and "Why it matters" in rule["doc"]
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, _ = run(["--show-settings", "--format", "json"], capsys)
+    resolved = json.loads(out)
+    assert code == 0 and resolved["root"] == str(fixture_copy) and resolved["strict"] is False
+    assert len(resolved["rules"]) == 12
+    assert run(["--explain", "MB006", "--format", "sarif"], capsys)[0] == 2
