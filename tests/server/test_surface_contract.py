@@ -8,6 +8,7 @@ import importlib.util
 import json
 import shutil
 import sys
+import unicodedata
 from pathlib import Path
 from types import ModuleType
 
@@ -148,3 +149,11 @@ def test_materialize_flows_over_mcp_has_a_dry_run(tmp_path: Path) -> None:
     assert answer["dryRun"] is True and len(answer["files"]) == 24
     assert answer["overwrites"] == ["flows/templates/README.md"]
     assert sorted(root.rglob("*")) == before
+
+
+def test_a_path_in_another_unicode_normalisation_is_read(tmp_path: Path) -> None:
+    name = unicodedata.normalize("NFC", "domain/заметка-й.md")
+    bank = Bank(write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, name: "---\ntitle: Й\n---\n# Й\n"}))
+    bank.refresh()
+    answer = read(bank, unicodedata.normalize("NFD", name))
+    assert answer["path"] == name and answer["title"] == "Й"
