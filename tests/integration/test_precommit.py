@@ -10,7 +10,8 @@ The project root therefore has to be a git repository; if it is not, the tests f
 The user's repository names that snapshot in its `.pre-commit-config.yaml`, as a project using
 the hook would, and `pre-commit run` runs it. So the hook's virtualenv is built once, in the
 module's `PRE_COMMIT_HOME`, and shared by the three runs (`try-repo` would build one per run);
-the tests share one xdist group so they share that store too.
+xdist's `--dist loadfile` keeps the module on one worker, so they share that store in parallel
+runs too.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ import pytest
 import yaml
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.xdist_group("pre-commit")
 HOOK_ID = "memorybank-lint"
 
 GIT_IDENTITY = {
