@@ -6,18 +6,20 @@ Exit codes: 0 no failing findings, 1 failing findings, 2 usage or configuration 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import click
 
 from . import __version__, baseline
 from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
-from .config import Config, ConfigError, load, rule_codes
+from .config import ConfigError, load, open_bank, settings, show
 from .findings import Finding
-from .linter import Selection, lint, scope_filter
+from .linter import lint, scope_filter
 from .registry import all_rules, find_rule
 from .reporters import FORMATS, ReportContext, github, render, text
 
@@ -36,23 +38,49 @@ def _repo_root(start: Path) -> Path:
     return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else start
 
 
+def on_disk(item: str) -> Path | None:
+    """`item` as it exists on disk, also when typed in another Unicode normalisation (NFC vs NFD)."""
+    for form in (item, unicodedata.normalize("NFC", item), unicodedata.normalize("NFD", item)):
+        if os.path.lexists(form):
+            return Path(form)
+    parent, name = os.path.split(os.path.abspath(item))
+    if os.path.isdir(parent):
+        wanted = unicodedata.normalize("NFC", name)
+        for entry in os.listdir(parent):
+            if unicodedata.normalize("NFC", entry) == wanted:
+                return Path(parent, entry)
+    return None
+
+
 def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
-    """Bank paths for the files or directories given on the command line (others are ignored)."""
+    """Bank paths for the files or directories given on the command line (outside the bank: skipped)."""
+    by_nfc = {unicodedata.normalize("NFC", path): path for path in bank.docs}
     wanted: set[str] = set()
     for item in given:
         absolute = Path(item).resolve()
         try:
-            relative = absolute.relative_to(root).as_posix()
+            relative = unicodedata.normalize("NFC", absolute.relative_to(root).as_posix())
         except ValueError:
             click.echo(f"memorybank-lint: {item} is not inside the bank {root}; skipped", err=True)
             continue
         if relative in ("", "."):
             wanted.update(bank.docs)
         elif absolute.is_dir():
-            wanted.update(p for p in bank.docs if p.startswith(relative + "/"))
+            wanted.update(path for key, path in by_nfc.items() if key.startswith(relative + "/"))
         else:
-            wanted.add(relative)
+            wanted.add(by_nfc.get(relative, relative))
     return wanted
+
+
+def _existing(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """The given paths as found on disk; a path that does not exist is a usage error."""
+    found = []
+    for item in paths:
+        real = on_disk(item)
+        if real is None:
+            raise UsageProblem(f"{item}: no such file or directory")
+        found.append(str(real))
+    return tuple(found)
 
 
 def _root_of(paths: tuple[str, ...]) -> Path | None:
@@ -69,47 +97,57 @@ def _root_of(paths: tuple[str, ...]) -> Path | None:
     return roots.pop() if roots else None
 
 
-def _selection(config: Config, select: str | None, ignore: str | None, extend: str | None) -> Selection:
-    chosen = rule_codes(select, "--select") if select else config.select
-    extra = config.extend_select + (rule_codes(extend, "--extend-select") if extend else [])
-    if chosen is not None or extra:
-        chosen = list(chosen if chosen is not None else [s.code for s in all_rules()]) + extra
-    ignored = config.ignore + (rule_codes(ignore, "--ignore") if ignore else [])
-    return Selection(
-        select=frozenset(chosen) if chosen is not None else None,
-        ignore=frozenset(ignored),
-        per_file_ignores=tuple((glob, frozenset(codes)) for glob, codes in config.per_file_ignores.items()),
-        severities=dict(config.severity),
-    )
+def _list_rules(fmt: str | None) -> str:
+    if fmt == "json":
+        rules = [
+            {"code": s.code, "name": s.name, "severity": str(s.severity), "summary": s.summary}
+            for s in all_rules()
+        ]
+        return json.dumps(rules, indent=2, ensure_ascii=False)
+    if fmt not in (None, "text"):
+        raise UsageProblem(f"--list-rules prints text or json, not {fmt}")
+    return "\n".join(f"{s.code}  {s.name:<28} {s.severity!s:<8} {s.summary}" for s in all_rules())
 
 
-def _list_rules() -> str:
-    rows = [f"{s.code}  {s.name:<28} {s.severity!s:<8} {s.summary}" for s in all_rules()]
-    return "\n".join(rows)
+def _text_or_json(fmt: str | None, value: object, as_text, what: str) -> str:
+    if fmt == "json":
+        return json.dumps(value, indent=2, ensure_ascii=False)
+    if fmt not in (None, "text"):
+        raise UsageProblem(f"{what} prints text or json, not {fmt}")
+    return as_text(value)
 
 
-def _explain(token: str) -> str:
+def _explain(token: str, fmt: str | None) -> str:
     spec = find_rule(token)
     if spec is None:
         raise UsageProblem(f"unknown rule '{token}' (see --list-rules)")
-    return f"{spec.code} {spec.name} ({spec.severity})\n\n{spec.doc.strip()}"
+    doc = {"code": spec.code, "name": spec.name, "severity": str(spec.severity), "doc": spec.doc.strip()}
+    return _text_or_json(
+        fmt, doc, lambda d: f"{d['code']} {d['name']} ({d['severity']})\n\n{d['doc']}", "--explain"
+    )
 
 
 def run(opts: dict, paths: tuple[str, ...]) -> int:
     cwd = Path.cwd()
     if opts["list_rules"]:
-        click.echo(_list_rules())
+        click.echo(_list_rules(opts["format"]))
         return 0
     if opts["explain"]:
-        click.echo(_explain(opts["explain"]))
+        click.echo(_explain(opts["explain"], opts["format"]))
         return 0
     config = load(cwd, Path(opts["config"]) if opts["config"] else None)
+    paths = _existing(paths)
+    if opts["show_settings"]:
+        try:
+            root: Path | None = Path(opts["root"]).resolve() if opts["root"] else config.bank_root(cwd)
+        except BankNotFound:
+            root = None
+        resolved = settings(config, root)
+        click.echo(_text_or_json(opts["format"], resolved, show, "--show-settings"))
+        return 0
     root = Path(opts["root"]).resolve() if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
-    if not root.is_dir():
-        raise BankNotFound(f"bank root {root} is not a directory")
-    selection = _selection(config, opts["select"], opts["ignore"], opts["extend_select"])
-    bank = Bank(root, **({"max_bytes": config.max_file_size} if config.max_file_size else {}))
-    bank.refresh()
+    selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
+    bank = open_bank(root, config)
     in_scope = scope_filter(_bank_paths(root, paths, bank)) if paths else scope_filter()
     findings = lint(bank, selection, in_scope=in_scope)
     if opts["write_baseline"]:
@@ -130,22 +168,51 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     return 0 if opts["exit_zero"] or not failing else 1
 
 
+def _summary_target() -> Path | None:
+    """The job summary file under GitHub Actions, checked writable before anything is printed."""
+    if os.environ.get("GITHUB_ACTIONS") != "true" or not os.environ.get("GITHUB_STEP_SUMMARY"):
+        return None
+    target = Path(os.environ["GITHUB_STEP_SUMMARY"])
+    problem = None
+    if target.is_dir():
+        problem = "it is a directory"
+    elif not target.parent.is_dir():
+        problem = f"its folder {target.parent} does not exist"
+    elif not os.access(target if target.exists() else target.parent, os.W_OK):
+        problem = "permission denied"
+    if problem:
+        raise UsageProblem(f"cannot write the job summary GITHUB_STEP_SUMMARY={target}: {problem}")
+    return target
+
+
 def _report(findings: list[Finding], opts: dict, root: Path, cwd: Path) -> None:
     fmt = opts["format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
     color = fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    summary_file = _summary_target() if fmt == "github" else None
     ctx = ReportContext(
-        root=root, cwd=cwd, repo_root=_repo_root(root) if fmt == "sarif" else cwd, color=color
+        root=root,
+        cwd=cwd,
+        repo_root=_repo_root(root) if fmt == "sarif" else cwd,
+        color=color,
+        capped=summary_file is not None,
     )
     if opts["statistics"]:
-        click.echo(text.render_statistics(findings) or "No findings.")
+        click.echo(statistics(findings, fmt))
         return
     click.echo(render(fmt, findings, all_rules(), ctx))
-    summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-    if fmt == "github" and summary_file:
-        table = github.render_step_summary(findings, ctx)
-        if table:
-            with open(summary_file, "a", encoding="utf-8") as handle:
-                handle.write(table + "\n")
+    table = github.render_step_summary(findings, ctx) if summary_file else None
+    if summary_file and table:
+        with open(summary_file, "a", encoding="utf-8") as handle:
+            handle.write(table + "\n")
+
+
+def statistics(findings: list[Finding], fmt: str) -> str:
+    """`--statistics`: counts per rule as text, or as a JSON array with `--format json`."""
+    if fmt == "json":
+        return json.dumps(text.statistics(findings), indent=2)
+    if fmt != "text":
+        raise UsageProblem(f"--statistics prints text or json, not {fmt}")
+    return text.render_statistics(findings) or "No findings."
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -153,7 +220,7 @@ def _report(findings: list[Finding], opts: dict, root: Path, cwd: Path) -> None:
 @click.option(
     "--root",
     type=click.Path(file_okay=False),
-    help="The bank folder (default: memory_bank/ or memory-bank/ here).",
+    help="The bank folder (default: the configured root, else memory_bank/ or memory-bank/ here).",
 )
 @click.option(
     "--format",
@@ -164,7 +231,9 @@ def _report(findings: list[Finding], opts: dict, root: Path, cwd: Path) -> None:
 @click.option("--select", help="Only these rules (codes or names, comma-separated).")
 @click.option("--ignore", help="Skip these rules (codes or names, comma-separated).")
 @click.option("--extend-select", help="Add these rules to the selection.")
-@click.option("--statistics", is_flag=True, help="Print a count per rule instead of the findings.")
+@click.option(
+    "--statistics", is_flag=True, help="Print a count per rule instead of the findings (text or json)."
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option(
@@ -176,7 +245,10 @@ def _report(findings: list[Finding], opts: dict, root: Path, cwd: Path) -> None:
 @click.option(
     "--config", type=click.Path(dir_okay=False, exists=True), help="Read configuration from this file."
 )
-@click.option("--list-rules", is_flag=True, help="List every rule and exit.")
+@click.option(
+    "--show-settings", is_flag=True, help="Print the configuration in force, where it came from, and exit."
+)
+@click.option("--list-rules", is_flag=True, help="List every rule and exit (text or --format json).")
 @click.option("--explain", metavar="RULE", help="Print a rule's documentation and exit.")
 @click.version_option(__version__, "--version", prog_name="memorybank-lint")
 def command(paths: tuple[str, ...], **opts: object) -> None:
@@ -193,13 +265,20 @@ def command(paths: tuple[str, ...], **opts: object) -> None:
 
 
 def invoke(cmd: click.Command, argv: list[str] | None, prog_name: str) -> int:
-    """Run a click command and return its exit code instead of exiting (usage errors give 2)."""
+    """Run a click command and return its exit code instead of exiting.
+
+    A usage error click finds (an unknown flag, a bad value) is one line on stderr and exit 2,
+    the same as the usage errors the command finds itself.
+    """
     try:
         cmd.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except click.exceptions.Exit as done:
         return done.exit_code
+    except click.UsageError as exc:
+        click.echo(f"{prog_name}: {exc.format_message()} (see --help)", err=True)
+        return 2
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"{prog_name}: {exc.format_message()}", err=True)
         return exc.exit_code
     except click.exceptions.Abort:
         return 2

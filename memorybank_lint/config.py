@@ -1,7 +1,16 @@
 """Configuration from `.memorybank.toml` or `[tool.memorybank]` in `pyproject.toml`.
 
 Why strict: a misspelt key or rule code in a config file would otherwise silently switch a check
-off. Every unknown key, code or severity is a configuration error (exit 2) that names itself.
+off. Every unknown key, code or severity, and every value of the wrong type, is a configuration
+error (exit 2) that names itself.
+
+Why one loader for both commands: `memorybank-lint` in pre-commit and CI and `mcp-memorybank`
+(its tools and its action flags) must judge the same bank by the same rules, so both read the
+configuration here and build their rule selection and bank root from it.
+
+The search starts in the working directory and climbs to the repository root (the first folder
+holding `.git`); outside a repository it climbs to the filesystem root. In each folder a
+`.memorybank.toml` (top-level keys) wins over a `[tool.memorybank]` table in `pyproject.toml`.
 """
 
 from __future__ import annotations
@@ -11,8 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bank import Bank, BankNotFound, find_root
 from .findings import Severity
-from .registry import find_rule
+from .linter import Selection
+from .registry import all_rules, find_rule
 
 KEYS = {
     "root",
@@ -41,11 +52,52 @@ class Config:
     severity: dict[str, Severity] = field(default_factory=dict)
     strict: bool = False
     max_file_size: int | None = None
+    searched: list[Path] = field(default_factory=list)  # the folders looked in, nearest first
+
+    def selection(
+        self, select: str | None = None, ignore: str | None = None, extend: str | None = None
+    ) -> Selection:
+        """The rules in force: the configuration, with command-line `--select`/`--ignore` on top."""
+        chosen = rule_codes(select, "--select") if select else self.select
+        extra = self.extend_select + (rule_codes(extend, "--extend-select") if extend else [])
+        if chosen is not None or extra:
+            chosen = list(chosen if chosen is not None else [s.code for s in all_rules()]) + extra
+        ignored = self.ignore + (rule_codes(ignore, "--ignore") if ignore else [])
+        return Selection(
+            select=frozenset(chosen) if chosen is not None else None,
+            ignore=frozenset(ignored),
+            per_file_ignores=tuple((glob, frozenset(codes)) for glob, codes in self.per_file_ignores.items()),
+            severities=dict(self.severity),
+        )
+
+    def bank_root(self, cwd: Path, given: str | Path | None = None) -> Path:
+        """`--root` when given, else the configured `root`, else `memory_bank/` or `memory-bank/`."""
+        if given:
+            return Path(given).resolve()
+        return self.root or find_root(cwd)
+
+    def bank_options(self) -> dict[str, int]:
+        """Keyword arguments for `Bank(...)` the configuration implies."""
+        return {"max_bytes": self.max_file_size} if self.max_file_size else {}
 
 
-def find_config(start: Path) -> tuple[Path, dict[str, Any]] | None:
+def open_bank(root: Path, config: Config) -> Bank:
+    """The refreshed bank at `root`; a folder without a single markdown document is an error, so a
+    mistyped `--root` or `root` never looks like a clean bank."""
+    if not root.is_dir():
+        raise BankNotFound(f"bank root {root} is not a directory")
+    bank = Bank(root, **config.bank_options())
+    bank.refresh()
+    if not bank.docs:
+        raise BankNotFound(f"no documents in {root}: a bank is a folder of markdown files")
+    return bank
+
+
+def find_config(start: Path, searched: list[Path] | None = None) -> tuple[Path, dict[str, Any]] | None:
     """The nearest config at or above `start`, stopping at the repository root."""
     for directory in (start, *start.parents):
+        if searched is not None:
+            searched.append(directory)
         dedicated = directory / ".memorybank.toml"
         if dedicated.is_file():
             return dedicated, _read(dedicated)
@@ -70,20 +122,27 @@ def rule_codes(tokens: list[str] | str, where: str) -> list[str]:
     """Codes for comma-separated or listed rule codes/names; an unknown one is an error."""
     if isinstance(tokens, str):
         tokens = tokens.split(",")
+    if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
+        raise ConfigError(f"{where}: expected a list of rule codes or names, not {tokens!r}")
     codes = []
     for token in tokens:
-        if not str(token).strip():
+        if not token.strip():
             continue
-        if str(token).strip().upper() == "ALL":
-            from .registry import all_rules
-
+        if token.strip().upper() == "ALL":
             codes.extend(spec.code for spec in all_rules())
             continue
-        spec = find_rule(str(token))
+        spec = find_rule(token)
         if spec is None:
-            raise ConfigError(f"{where}: unknown rule '{str(token).strip()}' (see --list-rules)")
+            raise ConfigError(f"{where}: unknown rule '{token.strip()}' (see --list-rules)")
         codes.append(spec.code)
     return codes
+
+
+def _table(table: dict[str, Any], key: str, where: str, shape: str) -> dict[str, Any]:
+    value = table.get(key, {})
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: {key} must be a table of {shape}, not {value!r}")
+    return value
 
 
 def parse(source: Path, table: dict[str, Any]) -> Config:
@@ -95,30 +154,30 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         )
     config = Config(source=source)
     if "root" in table:
-        config.root = (source.parent / str(table["root"])).resolve()
+        if not isinstance(table["root"], str) or not table["root"].strip():
+            raise ConfigError(f"{where}: root must be a folder path as a string, not {table['root']!r}")
+        config.root = (source.parent / table["root"]).resolve()
     if "select" in table:
         config.select = rule_codes(table["select"], f"{where}: select")
     config.ignore = rule_codes(table.get("ignore", []), f"{where}: ignore")
     config.extend_select = rule_codes(table.get("extend-select", []), f"{where}: extend-select")
-    ignores = table.get("per-file-ignores", {})
-    if not isinstance(ignores, dict):
-        raise ConfigError(f"{where}: per-file-ignores must be a table of glob = [rules]")
+    ignores = _table(table, "per-file-ignores", where, "glob = [rules]")
     config.per_file_ignores = {
         str(glob): rule_codes(codes, f"{where}: per-file-ignores '{glob}'") for glob, codes in ignores.items()
     }
-    severities = table.get("severity", {})
-    if not isinstance(severities, dict):
-        raise ConfigError(f'{where}: severity must be a table of rule = "error"|"warning"')
-    for token, level in severities.items():
+    for token, level in _table(table, "severity", where, 'rule = "error"|"warning"').items():
         (code,) = rule_codes([token], f"{where}: severity")
         if level not in ("error", "warning"):
             raise ConfigError(f'{where}: severity of {token} must be "error" or "warning", not {level!r}')
         config.severity[code] = Severity(level)
-    config.strict = bool(table.get("strict", False))
+    strict = table.get("strict", False)
+    if not isinstance(strict, bool):
+        raise ConfigError(f"{where}: strict must be true or false (a TOML boolean), not {strict!r}")
+    config.strict = strict
     if "max-file-size" in table:
         size = table["max-file-size"]
-        if not isinstance(size, int) or size <= 0:
-            raise ConfigError(f"{where}: max-file-size must be a positive number of bytes")
+        if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
+            raise ConfigError(f"{where}: max-file-size must be a positive number of bytes, not {size!r}")
         config.max_file_size = size
     return config
 
@@ -130,5 +189,52 @@ def load(start: Path, explicit: Path | None = None) -> Config:
         if explicit.name == "pyproject.toml":
             data = data.get("tool", {}).get("memorybank", {})
         return parse(explicit, data)
-    found = find_config(start)
-    return parse(*found) if found else Config()
+    searched: list[Path] = []
+    found = find_config(start, searched)
+    config = parse(*found) if found else Config()
+    config.searched = searched
+    return config
+
+
+def settings(config: Config, root: Path | None) -> dict[str, Any]:
+    """The resolved settings (`--show-settings`): what is in force and where it came from."""
+    searched = config.searched
+    stop = None
+    if searched and config.source is None:
+        stop = (
+            f"{searched[-1]} ({'repository root' if (searched[-1] / '.git').exists() else 'filesystem root'})"
+        )
+    elif searched:
+        stop = str(searched[-1])
+    selection = config.selection()
+    return {
+        "configuration": str(config.source) if config.source else None,
+        "searched": {"from": str(searched[0]), "to": stop} if searched else None,
+        "root": str(root) if root is not None else None,
+        "rules": [spec.code for spec in selection.active()],
+        "ignore": sorted(selection.ignore),
+        "perFileIgnores": config.per_file_ignores,
+        "severity": {code: str(level) for code, level in sorted(config.severity.items())},
+        "strict": config.strict,
+        "maxFileSize": config.max_file_size,
+    }
+
+
+def show(resolved: dict[str, Any]) -> str:
+    """`settings()` as `key: value` lines, ruff-style."""
+    searched = resolved["searched"]
+    ignores = resolved["perFileIgnores"]
+    lines = [
+        f"configuration: {resolved['configuration'] or '(none found: defaults)'}",
+        f"searched: {searched['from']} up to {searched['to']}" if searched else "searched: (not: --config)",
+        f"root: {resolved['root'] or '(none found)'}",
+        f"rules: {', '.join(resolved['rules'])}",
+        f"ignore: {', '.join(resolved['ignore']) or '(none)'}",
+        "per-file-ignores: "
+        + ("; ".join(f"{glob} = {', '.join(codes)}" for glob, codes in ignores.items()) or "(none)"),
+        "severity: "
+        + (", ".join(f"{code} = {level}" for code, level in resolved["severity"].items()) or "(defaults)"),
+        f"strict: {str(resolved['strict']).lower()}",
+        f"max-file-size: {resolved['maxFileSize'] or 'default'}",
+    ]
+    return "\n".join(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,4 +76,12 @@ def normalize(root: Path, given: str, known: set[str] | frozenset[str]) -> str:
     prefix = root.name + "/"
     if text.startswith(prefix) and text not in known and not (root / root.name).exists():
         text = text[len(prefix) :]
-    return text
+    return text if text in known else _same_text(text, known)
+
+
+def _same_text(text: str, known: set[str] | frozenset[str]) -> str:
+    """The known path `text` names when typed in another Unicode normalisation (NFC vs NFD)."""
+    composed = unicodedata.normalize("NFC", text)
+    if composed == text and text.isascii():
+        return text
+    return next((path for path in known if unicodedata.normalize("NFC", path) == composed), text)

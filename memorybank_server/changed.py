@@ -1,8 +1,11 @@
 """`bank_changed`: which documents were added, modified, renamed or deleted since a ref or a date.
 
 Why two modes: a git ref gives the honest delta (new, edited, moved, gone), compared with the
-working tree so uncommitted edits count; a date is the fallback for banks outside git, and can only
-say which files have a newer modification time.
+working tree so uncommitted edits count. Inside a repository a date is read against commit
+history too: the delta runs from the last commit made at or before that instant (a checkout
+resets every file's modification time, so file times there would answer a different question).
+Only outside git is a date compared with file modification times, which can only say which files
+are newer, and the answer says so.
 
 Dates (pinned here): `YYYY-MM-DD` is **local** midnight of that day; a date-time without an offset
 is local time; one with `Z` or an offset is that instant. The reference read a bare date as UTC
@@ -37,8 +40,9 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
 _WALKING = re.compile(r"(?:~\d*|\^+)+$")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 MTIME_NOTE = (
-    "Modification times cannot tell a new document from an edited one and cannot see deletions or "
-    "renames; pass a git ref (for example HEAD~5) for the full delta."
+    "The bank is not inside a git repository, so the date is compared with file modification times: "
+    "they cannot tell a new document from an edited one and cannot see deletions or renames. Git refs "
+    "(HEAD~5, a tag) need a repository."
 )
 
 
@@ -115,6 +119,23 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
     )
 
 
+def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
+    """The last commit made at or before `instant` (committer date), and a note saying so."""
+    stamp = instant.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S +0000")
+    found = (
+        git.run(bank.root, "rev-list", "-1", f"--before={stamp}", "HEAD") if _commit(bank, "HEAD") else None
+    )
+    commit = found.out.strip() if found is not None and found.ok else ""
+    if commit:
+        return commit, (
+            f"Measured from commit {commit[:8]}, the last one at or before {instant.isoformat()} "
+            "(commit dates), plus uncommitted edits."
+        )
+    return _empty_tree(bank), (
+        f"No commit in {repo} is that old, so everything under the bank counts as added."
+    )
+
+
 def _to_bank(repo: Path, bank_real: str, repo_path: str) -> str | None:
     """A repository path as a bank document path, or None when the bank would not index it."""
     relative = os.path.relpath(os.path.join(repo, repo_path), bank_real).replace(os.sep, "/")
@@ -170,13 +191,18 @@ def changed(bank: Bank, since: str) -> dict[str, Any]:
     if not isinstance(since, str) or not since.strip():
         raise ToolInputError("since is empty; pass a git ref (HEAD~5, a tag, a hash) or a date (YYYY-MM-DD)")
     since = since.strip()
-    if _DATE.match(since):
-        return _by_mtime(bank, since, _instant(since), MTIME_NOTE)
     if since.startswith("-") or "\0" in since:
         raise ToolInputError(f"'{since}' is neither a git ref nor a date")
+    instant = _instant(since) if _DATE.match(since) else None
     repo, problem = git.toplevel(bank.root)
     if problem is not None:
         raise ToolInputError(f"git cannot answer for the bank at {bank.root}: {problem}")
+    if instant is not None and repo is None:
+        return _by_mtime(bank, since, instant, MTIME_NOTE)
+    if instant is not None and repo is not None:
+        base, note = _base_at(bank, instant, repo)
+        answer = {"since": since, "mode": "git", "repo": str(repo), "changes": _delta(bank, repo, base)}
+        return {**answer, "note": note}
     if repo is None:
         if _WALKING.search(since):
             note = (

@@ -6,7 +6,11 @@ sections, never scan the folder) so every session does not have to rediscover it
 
 from __future__ import annotations
 
-import datetime as dt
+import re
+
+from memorybank_lint.bank import Bank
+
+_ADR_NUMBER = re.compile(r"^ADR-(\d+)\b")
 
 
 def session_start(since: str = "HEAD~20") -> str:
@@ -41,14 +45,28 @@ def check_before_commit(scope: str = "") -> str:
     )
 
 
-def record_adr(decision: str, now: dt.datetime | None = None) -> str:
-    stamp = (now or dt.datetime.now(dt.UTC)).strftime("%Y%m%dT%H%M%SZ")
+def next_adr(bank: Bank) -> str:
+    """The bank's next free decision number, in its own style: `ADR-004` after `ADR-003-queue.md`.
+
+    Numbers are read from file names under `adr/` (templates such as `ADR-ID.md` carry none); the
+    width follows the widest number in use, three digits when there is none yet.
+    """
+    numbers = [
+        match.group(1)
+        for path in bank.docs
+        if path.startswith("adr/") and (match := _ADR_NUMBER.match(path.rsplit("/", 1)[-1]))
+    ]
+    width = max((len(number) for number in numbers), default=3)
+    return f"ADR-{max((int(n) for n in numbers), default=0) + 1:0{width}d}"
+
+
+def record_adr(decision: str, number: str = "ADR-001") -> str:
     return (
         f"Record this decision as an ADR: {decision}\n"
         "1. Read memorybank://schema/frontmatter, then bank_route the topic so derived_from points at "
         "the documents the decision really rests on.\n"
-        f"2. Call bank_create with docKind 'adr' and path 'adr/ADR-{stamp}-<short-name>.md', dryRun "
-        "true first, and show me the preview.\n"
+        f"2. Call bank_create with docKind 'adr' and path 'adr/{number}-<short-name>.md' ({number} is "
+        "the next free number in this bank), dryRun true first, and show me the preview.\n"
         "3. Fill the template's sections with the real context, the drivers, the options considered "
         "and why each lost, the decision and its consequences.\n"
         "Keep decision_status 'proposed' and status 'draft': only a person accepts a decision."

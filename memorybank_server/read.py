@@ -146,8 +146,11 @@ def _lookup(bank: Bank, given: str) -> str:
     return path
 
 
-def read_one(bank: Bank, given: str, section: str | None = None) -> dict[str, Any]:
-    """The single-document answer of §4.2 (whole body, or one section)."""
+def read_one(
+    bank: Bank, given: str, section: str | None = None, max_bytes: int | None = None
+) -> dict[str, Any]:
+    """The single-document answer of §4.2 (whole body, or one section), cut at `max_bytes` when given
+    (never above the batch budget), else at the single-document cap."""
     path = _lookup(bank, given)
     doc = document.parse(path, _fresh_text(bank, path), bank_name=bank.name)
     lines = doc.text.split("\n")
@@ -158,7 +161,10 @@ def read_one(bank: Bank, given: str, section: str | None = None) -> dict[str, An
         content = "\n".join(lines[chosen.line - 1 : chosen.end]).rstrip()
     else:
         content = "\n".join(lines[doc.body_line - 1 :]).strip()
-    content, truncated = cap_bytes(content, SINGLE_CAP_BYTES)
+    limit = SINGLE_CAP_BYTES if max_bytes is None else min(max_bytes, BUDGET_BYTES)
+    content, truncated = cap_bytes(content, limit)
+    if truncated and max_bytes is not None:
+        answer["note"] = f"Cut at {limit} bytes (maxBytes); read the rest one section at a time."
     answer.update(
         content=content,
         bytes=len(content.encode("utf-8")),
@@ -249,5 +255,5 @@ def read(
     if isinstance(path, list):
         return read_batch(bank, path, section, max_bytes)
     if isinstance(path, str):
-        return read_one(bank, path, section)
+        return read_one(bank, path, section, max_bytes)
     raise ToolInputError(f"path must be a string or a list of paths, not {path!r}")

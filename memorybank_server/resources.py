@@ -2,17 +2,46 @@
 
 Why resources: they are what an agent reads without choosing a tool; each is a cheap answer
 derived from the bank at read time.
+
+Why a budget: the index and health of a 400-document bank run to 70–100 KB, more than an agent
+should take in before its first question. Both stay within the 40,000 bytes `bank_read` allows;
+what is left out is counted, and the answer says which tool reaches it.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from typing import Any
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.linter import Selection
 
+from .read import BUDGET_BYTES
 from .sections import INBOX_NOT_NOTES
 from .validate import validate
+
+# Which documents the index keeps first when it must leave some out: the few that define the
+# bank before the many that deliver work.
+_LAYER_ORDER = ("dna", "knowledge", "decision", "flow", "other", "delivery")
+_RESERVE = 2000  # room for the counts and the note about what was left out
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1
+
+
+def _within(items: list[dict[str, Any]], budget: int) -> list[int]:
+    """Indexes of the items, in the order given, that fit in `budget` bytes."""
+    kept, spent = [], 0
+    for position, item in enumerate(items):
+        spent += _size(item)
+        if spent > budget:
+            break
+        kept.append(position)
+    return kept
+
 
 NO_SCHEMA = (
     "This bank has no dna/frontmatter.md, so it declares no field schema. The server still routes "
@@ -37,7 +66,24 @@ def index(bank: Bank) -> dict[str, Any]:
         if doc.canonical_for:
             entry["canonicalFor"] = doc.canonical_for
         documents.append(entry)
-    return {"root": str(bank.root), "count": len(documents), "documents": documents}
+    answer: dict[str, Any] = {"root": str(bank.root), "count": len(documents), "documents": documents}
+    if _size(answer) <= BUDGET_BYTES:
+        return answer
+    rank = {layer: position for position, layer in enumerate(_LAYER_ORDER)}
+    ranked = sorted(documents, key=lambda e: (rank.get(e["layer"], len(rank)), e["path"]))
+    kept = [ranked[i] for i in _within(ranked, BUDGET_BYTES - _RESERVE)]
+    kept_paths = {entry["path"] for entry in kept}
+    left = Counter(
+        e["path"].split("/")[0] if "/" in e["path"] else "." for e in documents if e["path"] not in kept_paths
+    )
+    answer["documents"] = sorted(kept, key=lambda e: e["path"])
+    answer["omitted"] = {"count": sum(left.values()), "byFolder": dict(left.most_common())}
+    answer["note"] = (
+        f"{sum(left.values())} documents are left out to keep this index within {BUDGET_BYTES} bytes "
+        "(delivery documents first). bank_route and bank_search find them; bank_read of a folder's "
+        "README lists it."
+    )
+    return answer
 
 
 def schema(bank: Bank) -> str:
@@ -45,14 +91,27 @@ def schema(bank: Bank) -> str:
     return bank.docs[candidates[0]].text if candidates else NO_SCHEMA
 
 
-def health(bank: Bank) -> dict[str, Any]:
-    result = validate(bank)
-    return {
+def health(bank: Bank, selection: Selection | None = None) -> dict[str, Any]:
+    """A fresh validation under the project's rule selection; findings errors first, within budget."""
+    result = validate(bank, selection=selection)
+    answer = {
         "root": str(bank.root),
         "documents": len(bank.docs),
         "contract": bank.contract.source if bank.contract else None,
         **result,
     }
+    if _size(answer) <= BUDGET_BYTES:
+        return answer
+    ordered = sorted(result["findings"], key=lambda f: f["severity"] != "error")
+    kept = [ordered[i] for i in _within(ordered, BUDGET_BYTES - _RESERVE - _size({**answer, "findings": []}))]
+    answer["findings"] = kept
+    answer["omittedFindings"] = len(ordered) - len(kept)
+    answer["note"] = (
+        f"{len(ordered) - len(kept)} of {len(ordered)} findings are left out to stay within {BUDGET_BYTES} "
+        "bytes (errors come first; the counts cover all). Call bank_validate with scope, rule or severity "
+        "to see the rest."
+    )
+    return answer
 
 
 def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:

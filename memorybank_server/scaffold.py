@@ -3,6 +3,13 @@
 Why the templates stay out of a new bank: copies fork and drift silently. A fresh bank gets a
 pointer; `bank_create` uses the shipped templates as if they were local, until the team runs
 `materialize_flows` and owns its copies, which then always win.
+
+What `force` may do (a bank that already has documents never gets a finding it did not have):
+`init` with `force` writes only the starter files that are missing, never replaces a file the
+bank has (its own registries, governance and index win), and leaves out any starter file that
+would add a finding. `materialize_flows` with `force` replaces the templates the bank owns with
+the shipped ones, again leaving out any that would add a finding (an epic template whose flow the
+bank never had). Every left-out file is named with its reason in `skipped`.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from memorybank_lint.bank import Bank
 
 from .sections import SEEDED, section_index
 from .starter import starter_root, templates_root
+from .trial import harmless
 from .writes.atomic import ensure_directory, write_atomic
 
 COPIED_TREES = ("dna", "product", "engineering")
@@ -42,9 +50,11 @@ class ScaffoldResult:
     root: str
     created: bool
     dryRun: bool  # the MCP result keeps the reference's field names
-    files: list[str]
+    files: list[str]  # written, or with dryRun that would be written
     directories: list[str]
     warnings: list[str] = field(default_factory=list)
+    overwrites: list[str] = field(default_factory=list)  # existing files among `files`
+    skipped: list[dict[str, str]] = field(default_factory=list)  # {path, reason}: not written
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -192,10 +202,20 @@ def _write_all(root: Path, files: dict[str, str]) -> None:
         raise
 
 
+def _settle(
+    root: Path, files: dict[str, str], bank_has_documents: bool
+) -> tuple[dict[str, str], list[dict[str, str]]]:
+    """`files` less those that would add a finding to an existing bank, and why each was left out."""
+    if not bank_has_documents or not files:
+        return files, []
+    kept, left_out = harmless(root, files)
+    return kept, [{"path": path, "reason": reason} for path, reason in sorted(left_out.items())]
+
+
 def init(
     root: Path, name: str, *, dry_run: bool = False, force: bool = False, today: dt.date | None = None
 ) -> ScaffoldResult:
-    """Seed `root` with the starter bank for project `name`."""
+    """Seed `root` with the starter bank for project `name` (with `force`: only what is missing)."""
     name = name.strip()
     if not name:
         raise ScaffoldError("`name` is required: the project name shown in the root index")
@@ -209,19 +229,27 @@ def init(
     if existing and not force:
         raise ScaffoldError(
             f"{root} already holds {existing} documents; "
-            "refusing to seed over them (pass force to do it anyway)"
+            "refusing to seed over them (pass force to add only the missing starter files)"
         )
+    planned = plan(name, today or dt.date.today())
+    present = [path for path in planned if (root / path).exists()]
+    skipped = [{"path": path, "reason": "exists: the bank's own file is kept"} for path in present]
+    missing = {path: text for path, text in planned.items() if path not in present}
+    files, left_out = _settle(root, missing, bool(existing))
+    skipped += left_out
     if existing:
-        warnings.append(f"Seeding over {existing} existing documents.")
-    files = plan(name, today or dt.date.today())
+        warnings.append(
+            f"Seeding around {existing} existing documents: {len(files)} starter files added, "
+            f"{len(skipped)} left as they are."
+        )
     directories = [s.directory for s in SEEDED] + ["dna", "flows"]
     if not dry_run:
         root.mkdir(parents=True, exist_ok=True)
         _write_all(root, files)
-    return ScaffoldResult(str(root), not dry_run, dry_run, sorted(files), directories, warnings)
+    return ScaffoldResult(str(root), not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
 
 
-def materialize_flows(root: Path, *, force: bool = False) -> ScaffoldResult:
+def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False) -> ScaffoldResult:
     """Copy the shipped templates into `root/flows/templates/`; the bank's copies win from now on."""
     root = root.resolve()
     if not root.is_dir():
@@ -235,10 +263,19 @@ def materialize_flows(root: Path, *, force: bool = False) -> ScaffoldResult:
             "refusing to overwrite them (pass force to do it anyway)"
         )
     shipped = templates_root()
-    files = {
+    planned = {
         f"flows/templates/{source.relative_to(shipped).as_posix()}": source.read_text("utf-8")
         for source in sorted(shipped.rglob("*.md"))
     }
-    _write_all(root, files)
-    warnings = [f"Overwrote {len(owned)} documents that flows/templates/ already held."] if owned else []
-    return ScaffoldResult(str(root), True, False, sorted(files), ["flows/templates"], warnings)
+    files, skipped = _settle(root, planned, bool(bank.docs))
+    overwrites = sorted(path for path in files if (root / path).exists())
+    if not dry_run:
+        _write_all(root, files)
+    warnings = (
+        [f"Overwrote {len(overwrites)} files that flows/templates/ already held."] if overwrites else []
+    )
+    if dry_run and overwrites:
+        warnings = [f"Would overwrite {len(overwrites)} files that flows/templates/ already holds."]
+    return ScaffoldResult(
+        str(root), not dry_run, dry_run, sorted(files), ["flows/templates"], warnings, overwrites, skipped
+    )

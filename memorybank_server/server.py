@@ -13,24 +13,28 @@ from typing import Annotated, Any, Literal
 
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
 from mcp.types import ToolAnnotations
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from memorybank_lint import __version__
+from memorybank_lint.config import Config
 
 from . import prompts, resources, scaffold
+from .arguments import compact_schema, flat, problem
 from .errors import ToolInputError
 from .state import BankState, as_json
 from .surface import Surface, decide
 from .validate import validate
-from .write_tools import write_tools
+from .write_tools import DRY_RUN, write_tools
 
 INSTRUCTIONS = {
     Surface.FULL: (
         "Tools for this project's memory bank (bank_*). Read memorybank://index first; call bank_route "
         "before reading any file and read only what it returns, by section; bank_search finds literal "
-        "terms; run bank_validate before committing. Ask in English or Russian."
+        "terms; run bank_validate before committing. Ask in English or Russian. `path`: relative to "
+        "the bank root, as bank_route gives it; `dryRun: true` previews a write and changes nothing."
     ),
     Surface.SEED: (
         "This project has no memory bank yet. Call bank_init only when the user asks for one; "
@@ -38,26 +42,8 @@ INSTRUCTIONS = {
     ),
     Surface.OFF: "The memory bank server is switched off for this project.",
 }
-READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True)
 LAYERS = Literal["dna", "knowledge", "decision", "delivery", "flow", "other"]
-
-
-def compact_schema(schema: Any) -> Any:
-    """An input schema without what a model does not need: generated titles, `null` alternatives
-    of optional parameters and `null` defaults. Every tool description is paid for on every turn."""
-    if isinstance(schema, list):
-        return [compact_schema(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    result = {k: compact_schema(v) for k, v in schema.items() if k != "title"}
-    options = result.get("anyOf")
-    if isinstance(options, list) and {"type": "null"} in options:
-        rest = [option for option in options if option != {"type": "null"}]
-        del result["anyOf"]
-        result = {**(rest[0] if len(rest) == 1 else {"anyOf": rest}), **result}
-    if "default" in result and result["default"] is None:
-        del result["default"]
-    return result
 
 
 class BankServer(MCPServer):
@@ -68,7 +54,25 @@ class BankServer(MCPServer):
         tools = await super().list_tools()
         for tool in tools:
             tool.input_schema = compact_schema(tool.input_schema)
+            tool.description = flat(tool.description)
         return tools
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """Refuse unknown, missing and mistyped arguments in one sentence before the tool runs."""
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            wrong = problem(name, compact_schema(tool.parameters), arguments)
+            if wrong:
+                raise ToolError(wrong)
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, ValidationError) and cause.errors():
+                first = cause.errors()[0]
+                where = ".".join(str(part) for part in first["loc"])
+                raise ToolError(f"{name}: '{where}' {first['msg'].lower()}.") from None
+            raise
 
     async def run_stdio_async(self) -> None:
         options = NotificationOptions(tools_changed=True, resources_changed=True, prompts_changed=True)
@@ -82,10 +86,10 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_route(
-        question: Annotated[str, Field(min_length=2)],
-        limit: Annotated[int, Field(ge=1, le=25)] = 5,
-        docKind: str | None = None,
-        layer: LAYERS | None = None,
+        question: Annotated[str, Field(min_length=2, description="as the user asked it")],
+        limit: Annotated[int, Field(ge=1, le=25, description="results")] = 5,
+        docKind: Annotated[str | None, Field(description="only this doc_kind")] = None,
+        layer: Annotated[LAYERS | None, Field(description="only this layer")] = None,
     ) -> str:
         """Which documents answer a question: paths, titles, purpose, why, best section. Use first."""
         from .retrieval.route import route
@@ -95,8 +99,8 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_read(
         path: str | list[str | dict[str, str]],
-        section: str | None = None,
-        maxBytes: Annotated[int, Field(ge=1000)] | None = None,
+        section: Annotated[str | None, Field(description="a ## heading to read alone")] = None,
+        maxBytes: Annotated[int | None, Field(ge=1000, description="byte budget, at most 40000")] = None,
     ) -> str:
         """Read a document, one ## section, or a list of paths ({path, section}) under a byte budget."""
         from .read import read
@@ -105,11 +109,11 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_search(
-        query: Annotated[str, Field(min_length=2)],
-        limit: Annotated[int, Field(ge=1, le=50)] = 10,
-        docKind: str | None = None,
-        layer: LAYERS | None = None,
-        status: str | None = None,
+        query: Annotated[str, Field(min_length=2, description="words, an identifier or a phrase")],
+        limit: Annotated[int, Field(ge=1, le=50, description="results")] = 10,
+        docKind: Annotated[str | None, Field(description="only this doc_kind")] = None,
+        layer: Annotated[LAYERS | None, Field(description="only this layer")] = None,
+        status: Annotated[str | None, Field(description="only this status")] = None,
     ) -> str:
         """Full-text search of document bodies: literal terms, identifiers, phrases."""
         from .retrieval.search import index_for
@@ -119,10 +123,12 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_graph(
         path: str,
-        direction: Literal["up", "down", "both"] = "down",
-        depth: Annotated[int, Field(ge=1, le=6)] = 2,
-        limit: Annotated[int, Field(ge=1, le=300)] = 60,
-        neighbours: bool = True,
+        direction: Annotated[
+            Literal["up", "down", "both"], Field(description="up: built on; down: depends on it")
+        ] = "down",
+        depth: Annotated[int, Field(ge=1, le=6, description="hops")] = 2,
+        limit: Annotated[int, Field(ge=1, le=300, description="most nodes")] = 60,
+        neighbours: Annotated[bool, Field(description="also list one-hop links outside the bank")] = True,
     ) -> str:
         """derived_from graph: up = what a document is built on, down = what depends on it."""
         from .graph import graph
@@ -131,24 +137,29 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_validate(
-        scope: str | None = None,
-        severity: Literal["error", "warning"] | None = None,
-        rule: str | None = None,
+        scope: Annotated[str | None, Field(description="only documents under this folder")] = None,
+        severity: Annotated[
+            Literal["error", "warning"] | None, Field(description="only this severity")
+        ] = None,
+        rule: Annotated[str | None, Field(description="one rule, by name or code")] = None,
     ) -> str:
-        """Check the bank against its dna/ rules; run before committing. rule: a rule name."""
-        return state.call(lambda bank: validate(bank, scope, severity, rule))
+        """The findings pre-commit and CI report (the project's configuration applies). Run before
+        committing."""
+        return state.call(lambda bank: validate(bank, scope, severity, rule, state.config.selection()))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
-    def bank_changed(since: Annotated[str, Field(min_length=3)]) -> str:
-        """Documents added, modified, renamed or deleted since a git ref (HEAD~5) or a date (2026-01-31)."""
+    def bank_changed(
+        since: Annotated[str, Field(min_length=3, description="a git ref (HEAD~5) or a date (2026-01-31)")],
+    ) -> str:
+        """Documents added, modified, renamed or deleted since then; in git, dates use commit history."""
         from .changed import changed
 
         return state.call(lambda bank: changed(bank, since))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_drift(
-        thresholdDays: Annotated[int, Field(ge=0, le=3650)] = 90,
-        scope: str | None = None,
+        thresholdDays: Annotated[int, Field(ge=0, le=3650, description="days code may run ahead")] = 90,
+        scope: Annotated[str | None, Field(description="only documents under this folder")] = None,
     ) -> str:
         """Documents whose anchors: code changed in git more than thresholdDays after the document."""
         from .drift import drift
@@ -158,9 +169,15 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(
         structured_output=False, annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=False)
     )
-    def bank_materialize_flows(force: bool = False) -> str:
-        """Copy the shipped templates into flows/templates/; the bank's copies win from then on."""
-        return state.call(lambda bank: _scaffold(lambda: scaffold.materialize_flows(bank.root, force=force)))
+    def bank_materialize_flows(
+        force: Annotated[bool, Field(description="replace the templates the bank owns")] = False,
+        dryRun: DRY_RUN = False,
+    ) -> str:
+        """Copy the shipped templates into flows/templates/; the bank's copies win from then on. Never
+        adds a finding: a template that would is left out and named."""
+        return state.call(
+            lambda bank: _scaffold(lambda: scaffold.materialize_flows(bank.root, force=force, dry_run=dryRun))
+        )
 
 
 def _scaffold(action: Callable[[], scaffold.ScaffoldResult]) -> dict[str, Any]:
@@ -173,7 +190,7 @@ def _scaffold(action: Callable[[], scaffold.ScaffoldResult]) -> dict[str, Any]:
 def _resources(server: MCPServer, state: BankState) -> None:
     @server.resource("memorybank://index", mime_type="application/json")
     def index() -> str:
-        """Every document: path, title, purpose, kind, layer, status. Read first."""
+        """Every document: path, title, purpose, kind, layer, status (within 40 KB). Read first."""
         return as_json(resources.index(state.bank()))
 
     @server.resource("memorybank://schema/frontmatter", mime_type="text/markdown")
@@ -183,8 +200,8 @@ def _resources(server: MCPServer, state: BankState) -> None:
 
     @server.resource("memorybank://health", mime_type="application/json")
     def health() -> str:
-        """Validation summary and findings for the whole bank."""
-        return as_json(resources.health(state.bank()))
+        """Validation counts and findings, errors first (within 40 KB)."""
+        return as_json(resources.health(state.bank(), state.config.selection()))
 
     @server.resource("memorybank://inbox", mime_type="application/json")
     def inbox() -> str:
@@ -192,24 +209,41 @@ def _resources(server: MCPServer, state: BankState) -> None:
         return as_json(resources.inbox(state.bank()))
 
 
-def _prompts(server: MCPServer) -> None:
+def _prompts(server: MCPServer, state: BankState) -> None:
+    def session_start(
+        since: Annotated[str, Field(description="a git ref or date; default HEAD~20")] = "HEAD~20",
+    ) -> str:
+        return prompts.session_start(since)
+
+    def route_then_read(question: Annotated[str, Field(description="the question to answer")]) -> str:
+        return prompts.route_then_read(question)
+
+    def check_before_commit(
+        scope: Annotated[str, Field(description="only documents under this folder")] = "",
+    ) -> str:
+        return prompts.check_before_commit(scope)
+
+    def record_adr(decision: Annotated[str, Field(description="the decision, in a sentence")]) -> str:
+        return prompts.record_adr(decision, prompts.next_adr(state.bank()))
+
     server.prompt(
         name="session-start", description="Catch up: what this is, where we stopped, what is open."
-    )(prompts.session_start)
+    )(session_start)
     server.prompt(name="route-then-read", description="Answer a question from the bank, reading little.")(
-        prompts.route_then_read
+        route_then_read
     )
     server.prompt(name="check-before-commit", description="Validate and propose the smallest fixes.")(
-        prompts.check_before_commit
+        check_before_commit
     )
-    server.prompt(name="record-adr", description="Record a decision as a draft ADR.")(prompts.record_adr)
+    server.prompt(name="record-adr", description="Record a decision as a draft ADR.")(record_adr)
     server.prompt(name="review-inbox", description="Walk the _inbox/ notes: promote, fold in or discard.")(
         prompts.review_inbox
     )
 
 
-def build_server(root: Path | str, off: Sequence[Path | str] = ()) -> MCPServer:
-    """The MCP server for the bank at `root`, with the surface the project should see."""
+def build_server(root: Path | str, off: Sequence[Path | str] = (), config: Config | None = None) -> MCPServer:
+    """The MCP server for the bank at `root`, with the surface the project should see, judging the
+    bank by `config` (the project's configuration, as `memorybank-lint` reads it)."""
     root = Path(root).resolve()
     surface = decide(root, [Path(p) for p in off])
     server = BankServer(
@@ -217,21 +251,23 @@ def build_server(root: Path | str, off: Sequence[Path | str] = ()) -> MCPServer:
     )
     if surface is Surface.OFF:
         return server
-    state = BankState(root)
+    state = BankState(root, config or Config())
 
     def open_full_surface() -> None:
         _read_tools(server, state)
         write_tools(server, state)
         _resources(server, state)
-        _prompts(server)
+        _prompts(server, state)
 
     @server.tool(
         structured_output=False, annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False)
     )
     async def bank_init(
-        name: Annotated[str, Field(min_length=1)],
-        dryRun: bool = False,
-        force: bool = False,
+        name: Annotated[str, Field(min_length=1, description="the project name")],
+        dryRun: DRY_RUN = False,
+        force: Annotated[
+            bool, Field(description="add the missing starter files to an existing bank")
+        ] = False,
         ctx: Context | None = None,
     ) -> str:
         """Seed a new memory bank here (24 files that validate clean). Only when the user asks."""

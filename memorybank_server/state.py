@@ -16,6 +16,7 @@ from typing import Any
 from mcp.server.mcpserver.exceptions import ToolError
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.config import Config
 
 from .errors import ToolInputError
 
@@ -27,15 +28,16 @@ def as_json(result: Any) -> str:
 class BankState:
     """The bank of one server process, refreshed (mtime walk) at the start of every call."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, config: Config | None = None) -> None:
         self.root = root
+        self.config = config or Config()  # the project's configuration: limits and rule selection
         self.lock = threading.Lock()
         self._bank: Bank | None = None
 
     def call(self, operation: Callable[[Bank], Any]) -> str:
         with self.lock:
             if self._bank is None:
-                self._bank = Bank(self.root)
+                self._bank = Bank(self.root, **self.config.bank_options())
             self._bank.refresh()
             try:
                 return as_json(operation(self._bank))
@@ -50,6 +52,6 @@ class BankState:
     def bank(self) -> Bank:
         with self.lock:
             if self._bank is None:
-                self._bank = Bank(self.root)
+                self._bank = Bank(self.root, **self.config.bank_options())
             self._bank.refresh()
             return self._bank

@@ -94,19 +94,6 @@ def drift_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def validate_text(result: dict[str, Any], summary: bool) -> str:
-    lines = []
-    if not summary:
-        for f in result["findings"]:
-            where = f"{f['path']}:{f['line']}" if f.get("line") else f["path"]
-            lines += [f"{f['severity'].upper():<7} {f['rule']:<24} {where}", f"        {f['message']}"]
-        if lines:
-            lines.append("")
-    lines.append(f"total: {result['total']}")
-    lines += [f"{count:>4} {rule}" for rule, count in result["byRule"].items()]
-    return "\n".join(lines)
-
-
 def inbox_text(result: dict[str, Any]) -> str:
     if not result["entries"]:
         return "(inbox empty)"
@@ -121,47 +108,78 @@ def inbox_text(result: dict[str, Any]) -> str:
     return "\n".join([*lines, f"total: {result['count']}"])
 
 
-def _histogram(values: list[str]) -> list[str]:
-    return [f"  {count:>4} {value or '(none)'}" for value, count in Counter(values).most_common()]
+def _histogram(counts: dict[str, int]) -> list[str]:
+    return [f"  {count:>4} {value or '(none)'}" for value, count in counts.items()]
 
 
-def stats_text(bank: Bank, indexed_ms: float) -> str:
+def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
+    """What the bank holds, as data: `--stats --json` prints this, `--stats` renders it."""
     docs = list(bank.docs.values())
     edges = [e for d in docs for e in d.derived_from]
     contract = bank.contract
-    lines = [
-        f"root: {bank.root}",
-        f"documents: {len(docs)}",
-        f"bytes: {sum(d.size for d in docs) // 1024} KB",
-        f"indexed in: {indexed_ms:.1f} ms",
-    ]
-    if contract is None:
-        lines.append("contract: absent (degraded mode)")
-    else:
-        lines.append(f"contract: {', '.join(contract.source)}")
-        for field_name in ("doc_kind", "doc_function", "status"):
-            allowed = contract.allowed(field_name, "governance")
-            lines.append(f"  {field_name}: {', '.join(sorted(allowed)) if allowed else '(not enforced)'}")
-        lines.append(f"  roots: {', '.join(sorted(contract.roots)) or '(none)'}")
     unresolved = sum(
         1 for e in edges if not e.target.external and e.target.resolved and bank.edge_target(e) is None
     )
+    allowed = {
+        name: sorted(contract.allowed(name, "governance") or []) or None
+        for name in ("doc_kind", "doc_function", "status")
+    }
+    return {
+        "root": str(bank.root),
+        "documents": len(docs),
+        "kilobytes": sum(d.size for d in docs) // 1024,
+        "indexedMs": round(indexed_ms, 1),
+        "contract": None
+        if contract is None
+        else {"sources": list(contract.source), "allowed": allowed, "roots": sorted(contract.roots)},
+        "edges": {
+            "total": len(edges),
+            "fit": sum(1 for e in edges if e.fit),
+            "external": sum(1 for e in edges if e.target.external),
+            "unresolved": unresolved,
+        },
+        "canonicalKeys": len(bank.owners),
+        "canonicalConflicts": sum(1 for owners in bank.owners.values() if len(owners) > 1),
+        "indexLinks": len(bank.index_links),
+        "parseErrors": sorted(d.path for d in docs if d.parse_error or d.read_error),
+        "noFrontmatter": sorted(d.path for d in docs if not d.has_frontmatter),
+        "byLayer": dict(Counter(d.layer or "" for d in docs).most_common()),
+        "byDocKind": dict(Counter(d.doc_kind or "" for d in docs).most_common()),
+        "byDocFunction": dict(Counter(d.doc_function or "" for d in docs).most_common()),
+    }
+
+
+def stats_text(result: dict[str, Any]) -> str:
+    lines = [
+        f"root: {result['root']}",
+        f"documents: {result['documents']}",
+        f"bytes: {result['kilobytes']} KB",
+        f"indexed in: {result['indexedMs']:.1f} ms",
+    ]
+    contract = result["contract"]
+    if contract is None:
+        lines.append("contract: absent (degraded mode)")
+    else:
+        lines.append(f"contract: {', '.join(contract['sources'])}")
+        for field_name, allowed in contract["allowed"].items():
+            lines.append(f"  {field_name}: {', '.join(allowed) if allowed else '(not enforced)'}")
+        lines.append(f"  roots: {', '.join(contract['roots']) or '(none)'}")
+    edges = result["edges"]
     lines.append(
-        f"edges: {len(edges)} (fit {sum(1 for e in edges if e.fit)}, "
-        f"external {sum(1 for e in edges if e.target.external)}, unresolved {unresolved})"
+        f"edges: {edges['total']} (fit {edges['fit']}, external {edges['external']}, "
+        f"unresolved {edges['unresolved']})"
     )
-    conflicts = sum(1 for owners in bank.owners.values() if len(owners) > 1)
     lines.append(
-        f"canonical: {len(bank.owners)} keys, {conflicts} conflicts; index links: {len(bank.index_links)}"
+        f"canonical: {result['canonicalKeys']} keys, {result['canonicalConflicts']} conflicts; "
+        f"index links: {result['indexLinks']}"
     )
-    broken = sorted(d.path for d in docs if d.parse_error or d.read_error)
-    bare = sorted(d.path for d in docs if not d.has_frontmatter)
+    broken, bare = result["parseErrors"], result["noFrontmatter"]
     lines.append(f"parse errors: {len(broken)}" + (f" ({', '.join(broken)})" if broken else ""))
     lines.append(f"no frontmatter: {len(bare)}" + (f" ({', '.join(bare[:20])})" if bare else ""))
-    for label, values in (
-        ("by layer", [d.layer for d in docs]),
-        ("by doc_kind", [d.doc_kind for d in docs]),
-        ("by doc_function", [d.doc_function for d in docs]),
+    for label, key in (
+        ("by layer", "byLayer"),
+        ("by doc_kind", "byDocKind"),
+        ("by doc_function", "byDocFunction"),
     ):
-        lines += [f"{label}:", *_histogram(values)]
+        lines += [f"{label}:", *_histogram(result[key])]
     return "\n".join(lines)

@@ -1,6 +1,9 @@
 """`bank_validate`: the linter's findings as the MCP tool returns them.
 
-Why a thin layer: validation logic lives in `memorybank_lint` only; the server shapes the answer.
+Why a thin layer: validation logic lives in `memorybank_lint` only, and the rule selection, the
+per-file ignores and the severity overrides come from the project's configuration through the
+same `Selection` the linter builds, so `bank_validate`, `mcp-memorybank --validate`, pre-commit
+and CI give the same findings. The server only narrows (scope, severity, one rule) and shapes.
 """
 
 from __future__ import annotations
@@ -9,43 +12,67 @@ from collections import Counter
 from typing import Any
 
 from memorybank_lint.bank import Bank
-from memorybank_lint.linter import lint, scope_filter
-from memorybank_lint.registry import find_rule
+from memorybank_lint.findings import Finding
+from memorybank_lint.linter import Selection, lint, scope_filter
+from memorybank_lint.registry import all_rules, find_rule
 
 from .errors import ToolInputError
 
 
-def validate(
-    bank: Bank, scope: str | None = None, severity: str | None = None, rule: str | None = None
-) -> dict[str, Any]:
+def findings(
+    bank: Bank,
+    scope: str | None = None,
+    severity: str | None = None,
+    rule: str | None = None,
+    selection: Selection | None = None,
+) -> list[Finding]:
+    """The findings in force, narrowed; a scope that matches no document or an unknown rule is refused."""
     if severity not in (None, "error", "warning"):
         raise ToolInputError(f"severity must be 'error' or 'warning', not {severity!r}")
     wanted = None
     if rule:
         spec = find_rule(rule)
         if spec is None:
-            raise ToolInputError(f"unknown rule {rule!r}; pass a rule name such as 'ssot-conflict'")
+            names = ", ".join(s.name for s in all_rules())
+            raise ToolInputError(f"unknown rule {rule!r}; pass a rule name or code: {names}")
         wanted = spec.code
-    findings = [
+    in_scope = scope_filter(scope=scope)
+    if scope and scope.strip() and not any(in_scope(path) for path in bank.docs):
+        raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
+    return [
         f
-        for f in lint(bank, in_scope=scope_filter(scope=scope))
+        for f in lint(bank, selection, in_scope=in_scope)
         if (wanted is None or f.code == wanted) and (severity is None or f.severity == severity)
     ]
-    by_rule = Counter(f.rule for f in findings)
+
+
+def counts(found: list[Finding]) -> dict[str, Any]:
+    """The summary part of the answer: totals and a count per rule, most frequent first."""
     return {
-        "total": len(findings),
-        "errors": sum(1 for f in findings if f.is_error),
-        "warnings": sum(1 for f in findings if not f.is_error),
-        "byRule": dict(by_rule.most_common()),
-        "findings": [
-            {
-                "severity": str(f.severity),
-                "rule": f.rule,
-                "code": f.code,
-                "path": f.path,
-                **({"line": f.line} if f.line else {}),
-                "message": f.message,
-            }
-            for f in findings
-        ],
+        "total": len(found),
+        "errors": sum(1 for f in found if f.is_error),
+        "warnings": sum(1 for f in found if not f.is_error),
+        "byRule": dict(Counter(f.rule for f in found).most_common()),
     }
+
+
+def as_dict(finding: Finding) -> dict[str, Any]:
+    return {
+        "severity": str(finding.severity),
+        "rule": finding.rule,
+        "code": finding.code,
+        "path": finding.path,
+        **({"line": finding.line} if finding.line else {}),
+        "message": finding.message,
+    }
+
+
+def validate(
+    bank: Bank,
+    scope: str | None = None,
+    severity: str | None = None,
+    rule: str | None = None,
+    selection: Selection | None = None,
+) -> dict[str, Any]:
+    found = findings(bank, scope, severity, rule, selection)
+    return {**counts(found), "findings": [as_dict(f) for f in found]}

@@ -14,6 +14,10 @@ from pydantic import Field
 
 from .state import BankState
 
+DRY_RUN = bool  # explained once, in the server instructions
+PATHS = Annotated[list[str] | None, Field(description="what it is built on")]
+KEYS = Annotated[list[str] | None, Field(description="facts it owns")]
+NOT_DEFINED = Annotated[list[str] | None, Field(description="facts it must not define")]
 WRITE = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False)
 WRITE_IDEMPOTENT = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=True)
 
@@ -27,23 +31,22 @@ def write_tools(server: MCPServer, state: BankState) -> None:
 
     @server.tool(structured_output=False, annotations=WRITE)
     def bank_create(
-        docKind: str,
+        docKind: Annotated[str, Field(description="picks the template: adr, prd, feature, domain, ...")],
         path: str,
-        title: Annotated[str, Field(min_length=1)],
-        purpose: Annotated[str, Field(min_length=1)],
-        derivedFrom: list[str] | None = None,
-        canonicalFor: list[str] | None = None,
-        mustNotDefine: list[str] | None = None,
-        status: str = "draft",
-        body: str | None = None,
-        bodyFile: str | None = None,
-        extra: dict[str, Any] | None = None,
-        inbox: bool = False,
-        dryRun: bool = False,
+        title: Annotated[str, Field(min_length=1, description="the document's title")],
+        purpose: Annotated[str, Field(min_length=1, description="one sentence: when to read it")],
+        derivedFrom: PATHS = None,
+        canonicalFor: KEYS = None,
+        mustNotDefine: NOT_DEFINED = None,
+        status: Annotated[str, Field(description="lifecycle status")] = "draft",
+        body: Annotated[str | None, Field(description="body instead of the template")] = None,
+        bodyFile: Annotated[str | None, Field(description="read the body from this project file")] = None,
+        extra: Annotated[dict[str, Any] | None, Field(description="more frontmatter fields")] = None,
+        inbox: Annotated[bool, Field(description="an unreviewed note in _inbox/")] = False,
+        dryRun: DRY_RUN = False,
     ) -> str:
         """Create a document from its template with the frontmatter dna/ asks for, registered in its
-        index. Refuses a taken path, an unresolved derivedFrom, an owned canonicalFor. inbox=true:
-        an unreviewed note in _inbox/."""
+        index. Refuses a taken path, an unresolved derivedFrom, an owned canonicalFor."""
         from .writes import create
 
         return state.call(
@@ -68,10 +71,10 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(structured_output=False, annotations=WRITE)
     def bank_edit(
         path: str,
-        find: Annotated[str, Field(min_length=1)],
-        replace: str,
-        section: str | None = None,
-        dryRun: bool = False,
+        find: Annotated[str, Field(min_length=1, description="exact text, occurring once")],
+        replace: Annotated[str, Field(description="its replacement")],
+        section: Annotated[str | None, Field(description="look only in this ## section")] = None,
+        dryRun: DRY_RUN = False,
     ) -> str:
         """Replace one exact fragment of a body (refused unless it occurs exactly once). Frontmatter:
         bank_set_field / bank_set_status."""
@@ -86,11 +89,15 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(structured_output=False, annotations=WRITE)
     def bank_update_section(
         path: str,
-        section: str,
-        content: str | None = None,
-        contentFile: str | None = None,
-        mode: Literal["replace", "append"] = "replace",
-        dryRun: bool = False,
+        section: Annotated[str, Field(description="an existing ## heading")],
+        content: Annotated[str | None, Field(description="the section's new markdown")] = None,
+        contentFile: Annotated[
+            str | None, Field(description="read the content from this project file")
+        ] = None,
+        mode: Annotated[
+            Literal["replace", "append"], Field(description="replace or append to it")
+        ] = "replace",
+        dryRun: DRY_RUN = False,
     ) -> str:
         """Replace or append to one existing ## section; nothing else in the file changes."""
         from .writes import sections
@@ -110,9 +117,9 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(structured_output=False, annotations=WRITE_IDEMPOTENT)
     def bank_set_status(
         path: str,
-        status: Annotated[str, Field(min_length=1)],
-        releaseCanonical: bool = False,
-        dryRun: bool = False,
+        status: Annotated[str, Field(min_length=1, description="draft, active or archived")],
+        releaseCanonical: Annotated[bool, Field(description="archiving: give up its canonical_for")] = False,
+        dryRun: DRY_RUN = False,
     ) -> str:
         """Move a document between draft, active, archived under the governance gates.
         releaseCanonical with archived gives up its canonical_for keys. Inbox notes: bank_promote."""
@@ -127,9 +134,9 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(structured_output=False, annotations=WRITE_IDEMPOTENT)
     def bank_set_field(
         path: str,
-        field: Annotated[str, Field(min_length=1)],
-        value: str,
-        dryRun: bool = False,
+        field: Annotated[str, Field(min_length=1, description="a frontmatter key")],
+        value: Annotated[str, Field(description="its new scalar value")],
+        dryRun: DRY_RUN = False,
     ) -> str:
         """Set one scalar frontmatter field (one line; purpose/title changes reach the index).
         Not status, doc_kind, doc_function or lists."""
@@ -142,15 +149,15 @@ def write_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(structured_output=False, annotations=WRITE)
     def bank_promote(
         path: str,
-        to: str,
-        docKind: str | None = None,
-        title: str | None = None,
-        purpose: str | None = None,
-        derivedFrom: list[str] | None = None,
-        canonicalFor: list[str] | None = None,
-        mustNotDefine: list[str] | None = None,
-        status: str = "active",
-        dryRun: bool = False,
+        to: Annotated[str, Field(description="its bank path after promotion")],
+        docKind: Annotated[str | None, Field(description="default: the note's")] = None,
+        title: Annotated[str | None, Field(description="default: the note's")] = None,
+        purpose: Annotated[str | None, Field(description="default: the note's")] = None,
+        derivedFrom: PATHS = None,
+        canonicalFor: KEYS = None,
+        mustNotDefine: NOT_DEFINED = None,
+        status: Annotated[str, Field(description="lifecycle status")] = "active",
+        dryRun: DRY_RUN = False,
     ) -> str:
         """Move an _inbox/ note into the bank as a governed document, registered; only when asked."""
         from .writes import inbox
@@ -175,7 +182,11 @@ def write_tools(server: MCPServer, state: BankState) -> None:
         structured_output=False,
         annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False),
     )
-    def bank_discard(path: str, reason: Annotated[str, Field(min_length=1)], dryRun: bool = False) -> str:
+    def bank_discard(
+        path: str,
+        reason: Annotated[str, Field(min_length=1, description="kept in _inbox/DISCARDED.md")],
+        dryRun: DRY_RUN = False,
+    ) -> str:
         """Delete an _inbox/ note; the reason is kept in _inbox/DISCARDED.md."""
         from .writes import inbox
 

@@ -1,4 +1,9 @@
-"""Shared test helpers: writing small banks to disk."""
+"""Shared test helpers: writing small banks to disk; and which tests a default run leaves to CI.
+
+Tests marked `slow` (multi-process stress tests and the wheel build) are deselected on a
+developer's run, which stays quick, and run under CI (`CI` set, as `.ci/run` sets it) or when a
+marker expression is given (`pytest -m slow`, `pytest -m "slow or not slow"`).
+"""
 
 from __future__ import annotations
 
@@ -112,3 +117,25 @@ def refreshed_bank(root: Path, files: dict[str, str | bytes]) -> Bank:
     bank = Bank(write_bank(root, files))
     bank.refresh()
     return bank
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: a multi-process stress test or a build; CI runs it")
+
+
+def _run_slow(config: pytest.Config) -> bool:
+    return bool(os.environ.get("CI")) or bool(config.getoption("markexpr", ""))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if _run_slow(config):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    if not _run_slow(config):
+        terminalreporter.write_line("slow tests deselected; CI runs them (CI=true pytest, or pytest -m slow)")

@@ -44,6 +44,7 @@ class ReportContext:
     repo_root: Path
     color: bool = False
     version: str = __version__
+    capped: bool = False  # GitHub: annotate at most 10 + 10, the full list goes to the job summary
 
     def shown_path(self, bank_path: str) -> str:
         """Where a human (or a GitHub annotation) finds the file: relative to the cwd."""

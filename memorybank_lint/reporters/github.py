@@ -1,8 +1,10 @@
 """GitHub Actions workflow commands, so findings appear as annotations on the pull request diff.
 
 Why a cap and a job summary: GitHub displays at most 10 error and 10 warning annotations per step
-and silently drops the rest. Rather than let findings vanish, we annotate the first ten of each
-severity and put the complete list in the job summary (`$GITHUB_STEP_SUMMARY`, written by the CLI).
+and silently drops the rest. Rather than let findings vanish, under GitHub Actions with a job
+summary (`ctx.capped`) we annotate the first ten of each severity and put the complete list in the
+job summary (`$GITHUB_STEP_SUMMARY`, written by the CLI). Anywhere else nothing drops annotations,
+so every finding is printed.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def _counts(findings: Sequence[Finding]) -> str:
 
 def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> str:
     """The capped annotations, then a plain summary line that says if any were left out."""
-    flags = annotated(findings)
+    flags = annotated(findings) if ctx.capped else [True] * len(findings)
     lines = [annotation(finding, ctx) for finding, shown in zip(findings, flags, strict=True) if shown]
     hidden = flags.count(False)
     if not findings:

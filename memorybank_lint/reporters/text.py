@@ -58,14 +58,20 @@ def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportCo
     return "\n".join([*(format_finding(finding, ctx) for finding in findings), summary(findings)])
 
 
+def statistics(findings: Sequence[Finding]) -> list[dict[str, object]]:
+    """Counts per rule, most frequent first (ties by code, so the order is stable)."""
+    counts = Counter((finding.code, finding.rule) for finding in findings)
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
+    return [{"code": code, "rule": name, "count": count} for (code, name), count in ordered]
+
+
 def render_statistics(findings: Sequence[Finding]) -> str:
     """Counts per rule, most frequent first (ruff's `--statistics`), to see where to start.
 
-    Ties go by code so the output is stable. Empty when there are no findings.
+    Empty when there are no findings.
     """
-    counts = Counter((finding.code, finding.rule) for finding in findings)
-    if not counts:
+    rows = statistics(findings)
+    if not rows:
         return ""
-    width = max(4, len(str(max(counts.values()))))
-    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
-    return "\n".join(f"{count:>{width}}  {code}  {name}" for (code, name), count in ordered)
+    width = max(4, len(str(rows[0]["count"])))
+    return "\n".join(f"{row['count']:>{width}}  {row['code']}  {row['rule']}" for row in rows)

@@ -8,6 +8,11 @@ A claim is a short phrase, a verb (`defined`, `described`, `specified`, `owned`,
 `by`/`in`, or `зафиксирован`, `определён`, `определяется`, `описан` + `в`/`во`) and a markdown
 path, bare or as a link. The path is resolved against the document, then from the bank root.
 
+A path starting with `/` is read two ways: as a filesystem path (`/home/me/project/memory-bank/
+ops/stages.md`), which counts when it lies inside this bank and names one of its documents; and
+otherwise as written from the bank root (`/ops/stages.md`, the way a site links). The message
+quotes the path as written and says what it was read as.
+
 Not reported: templates; claims inside fenced code (examples); paths that leave the bank; bare
 file names that several documents share, that name a template, or that name a template the
 starter ships (`brief.md`, `ADR-ID.md`, …).
@@ -20,6 +25,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator
+from pathlib import PurePosixPath
 
 from .. import markdown
 from ..context import RuleContext
@@ -77,6 +83,15 @@ def _resolve(base: str, target: str) -> str | None:
     return "/".join(parts)
 
 
+def _absolute(target: str, roots: set[PurePosixPath]) -> str | None:
+    """The bank path a `/…` target names: inside the bank's folder on disk, else from the bank root."""
+    written = PurePosixPath(posixpath.normpath(target))
+    for root in roots:
+        if written.is_relative_to(root):
+            return written.relative_to(root).as_posix()
+    return _resolve("", target)
+
+
 def _excused(target: str, ctx: RuleContext) -> bool:
     """A bare file name is excused when it cannot be a specific missing document."""
     if "/" in target:
@@ -100,13 +115,14 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     if not candidates:
         return
     mask = markdown.fenced(lines)
+    roots = {PurePosixPath(ctx.bank.root.as_posix()), PurePosixPath(ctx.bank.root.resolve().as_posix())}
     for index in candidates:
         if mask[index]:
             continue
         line = lines[index]
         for match in _CLAIM.finditer(line):
             target = match.group(2) or match.group(3)
-            tried = _resolve(base, target)
+            tried = _absolute(target, roots) if target.startswith("/") else _resolve(base, target)
             if tried is None or tried == doc.path or tried in docs:
                 continue
             from_root = _resolve("", target.removeprefix(ctx.bank.name + "/"))

@@ -7,8 +7,11 @@ the fixture copies the project's working tree (tracked plus untracked, minus git
 as listed by `git ls-files`) into a temporary repository, commits it and points try-repo at that.
 The project root therefore has to be a git repository; if it is not, the tests fail and say so.
 
-Each try-repo run builds the hook's virtualenv in a throwaway store of its own (try-repo ignores
-`PRE_COMMIT_HOME` for hook environments), so the number of runs here is kept to three.
+The user's repository names that snapshot in its `.pre-commit-config.yaml`, as a project using
+the hook would, and `pre-commit run` runs it. So the hook's virtualenv is built once, in the
+module's `PRE_COMMIT_HOME`, and shared by the three runs (`try-repo` would build one per run);
+xdist's `--dist loadfile` keeps the module on one worker, so they share that store in parallel
+runs too.
 """
 
 from __future__ import annotations
@@ -152,14 +155,17 @@ def _write(path: Path, text: str) -> None:
 
 
 @pytest.fixture
-def user_repo(tmp_path: Path, pre_commit_home: Path) -> Path:
-    """A user's repository with a clean bank in `memory-bank/`, committed."""
+def user_repo(tmp_path: Path, hook_repo: Path, pre_commit_home: Path) -> Path:
+    """A user's repository with a clean bank in `memory-bank/` and the hook configured, committed."""
     repo = tmp_path / "user-repo"
     env = _env(pre_commit_home)
     _git(tmp_path, "init", "-q", str(repo), env=env)
     for name, text in CLEAN_BANK.items():
         _write(repo / "memory-bank" / name, text)
-    _git(repo, "add", "memory-bank", env=env)
+    rev = _git(hook_repo, "rev-parse", "HEAD", env=env).strip()
+    config = {"repos": [{"repo": str(hook_repo), "rev": rev, "hooks": [{"id": HOOK_ID}]}]}
+    (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    _git(repo, "add", "memory-bank", ".pre-commit-config.yaml", env=env)
     _git(repo, "commit", "-q", "-m", "a clean memory bank", env=env)
     return repo
 
@@ -175,11 +181,11 @@ def _bank_files(repo: Path) -> list[str]:
     return sorted(p.relative_to(repo).as_posix() for p in (repo / "memory-bank").rglob("*.md"))
 
 
-def _try_repo(
+def _run_hook(
     hook_repo: Path, user_repo: Path, pre_commit_home: Path, files: list[str]
 ) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo), HOOK_ID, "--files", *files],
+        [sys.executable, "-m", "pre_commit", "run", HOOK_ID, "--files", *files],
         cwd=user_repo,
         env=_env(pre_commit_home),
         capture_output=True,
@@ -228,7 +234,7 @@ def test_files_pattern_matches_bank_markdown_at_any_depth() -> None:
 
 
 def test_clean_bank_passes(hook_repo: Path, user_repo: Path, pre_commit_home: Path) -> None:
-    proc = _try_repo(hook_repo, user_repo, pre_commit_home, _bank_files(user_repo))
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, _bank_files(user_repo))
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0, output
     assert _hook_line(output).endswith("Passed"), output
@@ -241,7 +247,7 @@ def test_broken_bank_fails_and_names_the_file(
     files = _bank_files(user_repo)
     assert broken in files
 
-    proc = _try_repo(hook_repo, user_repo, pre_commit_home, files)
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, files)
     output = proc.stdout + proc.stderr
     assert proc.returncode == 1, output
     assert _hook_line(output).endswith("Failed"), output
@@ -254,7 +260,7 @@ def test_only_the_given_files_are_reported(hook_repo: Path, user_repo: Path, pre
     """The whole bank is indexed, but a broken document that was not passed is not reported."""
     broken = _add_broken_doc(user_repo, pre_commit_home)
 
-    proc = _try_repo(hook_repo, user_repo, pre_commit_home, ["memory-bank/domain/model.md"])
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, ["memory-bank/domain/model.md"])
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0, output
     assert _hook_line(output).endswith("Passed"), output

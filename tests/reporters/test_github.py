@@ -10,6 +10,7 @@ from memorybank_lint.reporters.github import escape_data, escape_property, rende
 
 ROOT = Path("/repo/memory-bank")
 CTX = ReportContext(root=ROOT, cwd=Path("/repo"), repo_root=Path("/repo"))
+CAPPED = ReportContext(root=ROOT, cwd=Path("/repo"), repo_root=Path("/repo"), capped=True)
 
 
 def finding(n: int, severity: Severity = Severity.ERROR, message: str = "bad") -> Finding:
@@ -46,7 +47,7 @@ def test_message_and_properties_escaped_in_the_command() -> None:
 
 def test_cap_ten_errors_and_ten_warnings() -> None:
     findings = [finding(n) for n in range(12)] + [finding(n, Severity.WARNING) for n in range(3)]
-    lines = render("github", findings, [], CTX).splitlines()
+    lines = render("github", findings, [], CAPPED).splitlines()
     annotations = [line for line in lines if line.startswith("::")]
     assert len(annotations) == 13
     assert sum(line.startswith("::error ") for line in annotations) == 10
@@ -59,7 +60,7 @@ def test_cap_ten_errors_and_ten_warnings() -> None:
 
 def test_step_summary_lists_every_finding() -> None:
     findings = [finding(n) for n in range(12)] + [finding(n, Severity.WARNING) for n in range(3)]
-    summary = render_step_summary(findings, CTX)
+    summary = render_step_summary(findings, CAPPED)
     assert summary is not None
     assert summary.startswith("## ")
     assert "2 of 15 findings" in summary
@@ -74,7 +75,7 @@ def test_step_summary_lists_every_finding() -> None:
 
 def test_step_summary_escapes_pipes_and_newlines() -> None:
     findings = [finding(n) for n in range(10)] + [finding(10, message="a|b\nc")]
-    summary = render_step_summary(findings, CTX)
+    summary = render_step_summary(findings, CAPPED)
     assert summary is not None
     assert summary.splitlines()[-1].endswith("| a\\|b<br>c 10 |")
 
@@ -90,3 +91,10 @@ def test_no_summary_when_everything_fits() -> None:
 
 def test_no_findings() -> None:
     assert render("github", [], [], CTX) == "memorybank-lint: no findings."
+
+
+def test_outside_actions_every_finding_is_annotated_and_no_summary_is_mentioned() -> None:
+    findings = [finding(n) for n in range(70)] + [finding(n, Severity.WARNING) for n in range(20)]
+    lines = render("github", findings, [], CTX).splitlines()
+    assert sum(line.startswith("::") for line in lines) == 90
+    assert lines[-1] == "memorybank-lint: 90 findings (70 errors, 20 warnings)."

@@ -160,3 +160,24 @@ def test_inbox_index_and_archived_documents_are_checked(make_bank, run_rule, tmp
     text = "---\nstatus: archived\n---\nThe escalation ladder is governed by `nowhere-at-all.md`.\n"
     bank = make_bank(tmp_path, {path: text})
     assert [(f.path, f.line) for f in run_rule(bank, CODE)] == [(path, 4)]
+
+
+def _absolute_claims(root: str) -> str:
+    return (
+        "---\ntitle: Ops\n---\n# Ops\n\n"
+        f"The release stages are described in `{root}/ops/stages.md`.\n"
+        f"The rollback ladder is described in `{root}/ops/rollback.md`.\n"
+        "The paging policy is described in `/ops/paging.md`.\n"
+        "The hosting plan is described in `/elsewhere/project/hosting.md`.\n"
+    )
+
+
+def test_an_absolute_path_is_read_as_written_and_reported_as_such(make_bank, run_rule, tmp_path) -> None:
+    root = tmp_path / "memory-bank"
+    bank = make_bank(tmp_path, {"ops/stages.md": "# Stages\n", "notes/ops.md": _absolute_claims(str(root))})
+    findings = run_rule(bank, CODE)
+    messages = {f.line: f.message for f in findings}
+    assert set(messages) == {7, 8, 9}  # line 6 names a real document by its absolute path
+    assert f"'{root}/ops/rollback.md', but 'ops/rollback.md'" in messages[7]
+    assert "'/ops/paging.md', but 'ops/paging.md'" in messages[8]
+    assert "'/elsewhere/project/hosting.md', but 'elsewhere/project/hosting.md'" in messages[9]

@@ -205,9 +205,11 @@ def test_a_date_time_with_an_offset_is_that_instant(no_repository: Path) -> None
     assert len(changed(refreshed(no_repository), "2024-03-09 23:30:00+05:00")["changes"]) == 2
 
 
-def test_dates_work_inside_a_repository_too(three_commits: tuple[Path, str]) -> None:
+def test_a_date_inside_a_repository_reads_commit_history(three_commits: tuple[Path, str]) -> None:
     root, _ = three_commits
-    assert changed(refreshed(root), "1971-01-01")["mode"] == "mtime"
+    answer = changed(refreshed(root), "1971-01-01")
+    assert answer["mode"] == "git" and "No commit" in answer["note"]
+    assert {c["changeKind"] for c in answer["changes"]} == {"added"}
 
 
 @pytest.mark.parametrize("since", ["2024-13-45", "2024-02-30T10:00"])
@@ -231,3 +233,19 @@ def test_a_git_dir_in_the_environment_does_not_redirect_the_question(
     monkeypatch.setenv("GIT_DIR", str(other / ".git"))
     root, _ = three_commits
     assert kinds(changed(refreshed(root), "HEAD~1")) == [("modified", "one.md")]
+
+
+def test_a_date_inside_a_repository_is_measured_from_the_last_commit_before_it(
+    three_commits: tuple[Path, str],
+) -> None:
+    root, _ = three_commits  # every file was written just now; only commit dates tell them apart
+    answer = changed(refreshed(root), "2024-02-15")
+    assert answer["mode"] == "git" and "commit dates" in answer["note"]
+    assert kinds(answer) == [("modified", "one.md")]
+    assert kinds(changed(refreshed(root), "2024-01-15")) == [("added", "two.md"), ("modified", "one.md")]
+
+
+def test_outside_git_a_date_says_it_compares_file_times(no_repository: Path) -> None:
+    answer = changed(refreshed(no_repository), "1971-01-01")
+    assert answer["mode"] == "mtime"
+    assert "modification times" in answer["note"] and "need a repository" in answer["note"]

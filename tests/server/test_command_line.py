@@ -42,7 +42,16 @@ def test_json_prints_the_result_object(tmp_path: Path, capsys) -> None:
     code, out, _ = run(["--root", str(root), "--init", "Acme", "--json"], capsys)
     result = json.loads(out)
     assert code == 0
-    assert set(result) == {"root", "created", "dryRun", "files", "directories", "warnings"}
+    assert set(result) == {
+        "root",
+        "created",
+        "dryRun",
+        "files",
+        "directories",
+        "warnings",
+        "overwrites",
+        "skipped",
+    }
     assert result["created"] is True and len(result["files"]) == 24
 
 

@@ -194,11 +194,20 @@ def test_a_root_holding_only_other_files_counts_as_empty(tmp_path: Path) -> None
     assert scaffold.init(root, "Acme", today=TODAY).created
 
 
-def test_force_seeds_over_existing_documents_with_a_warning(tmp_path: Path) -> None:
+def test_force_adds_only_the_missing_starter_files_and_keeps_the_banks_own(tmp_path: Path) -> None:
     root = tmp_path / "memory_bank"
     scaffold.init(root, "Acme", today=TODAY)
+    own = root / "dna/glossary.md"
+    own.write_text(own.read_text(encoding="utf-8") + "\nOur own term.\n", encoding="utf-8")
+    (root / "engineering/testing-policy.md").unlink()
     result = scaffold.init(root, "Acme", force=True, today=TODAY)
-    assert result.warnings == ["Seeding over 24 existing documents."]
+    assert result.files == ["engineering/testing-policy.md"]
+    assert result.overwrites == []
+    assert {item["path"] for item in result.skipped} == SEEDED - {"engineering/testing-policy.md"}
+    assert "Our own term." in own.read_text(encoding="utf-8")
+    assert result.warnings == [
+        "Seeding around 23 existing documents: 1 starter files added, 23 left as they are."
+    ]
 
 
 def test_dry_run_writes_nothing_not_even_the_root(tmp_path: Path) -> None:
@@ -224,8 +233,11 @@ def test_materialize_refuses_over_the_banks_own_templates_unless_forced(tmp_path
     with pytest.raises(scaffold.ScaffoldError, match="already holds 23 documents"):
         scaffold.materialize_flows(bank.root)
     assert tree_digest(bank.root) == before
+    preview = scaffold.materialize_flows(bank.root, force=True, dry_run=True)
+    assert tree_digest(bank.root) == before
+    assert preview.dryRun and preview.overwrites == preview.files and len(preview.files) == 24
     result = scaffold.materialize_flows(bank.root, force=True)
-    assert result.warnings == ["Overwrote 23 documents that flows/templates/ already held."]
+    assert result.warnings == ["Overwrote 24 files that flows/templates/ already held."]
     assert "Our own addition." not in custom.read_text(encoding="utf-8")
 
 

@@ -157,7 +157,7 @@ def test_command_line_create_and_promote(tmp_path: Path, capsys) -> None:
     assert out.startswith("PROMOTED _inbox/idea.md -> engineering/cache.md")
     assert "registered in: engineering/README.md" in out
     assert findings(root) == []
-    assert cli_main(["--root", str(root), "--promote", "engineering/cache.md"]) == 1
+    assert cli_main(["--root", str(root), "--promote", "engineering/cache.md"]) == 2  # usage: no --to
     assert "--to" in capsys.readouterr().err
 
 

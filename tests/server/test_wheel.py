@@ -7,9 +7,12 @@ import sys
 import venv
 from pathlib import Path
 
+import pytest
+
 PROJECT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_wheel_installs_and_seeds_a_bank_that_lints_clean(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import lint
 from memorybank_server import scaffold
@@ -34,6 +36,7 @@ def seeded_with_ledger(root: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_two_writers_lose_nothing(tmp_path: Path) -> None:
     root = tmp_path / "memory_bank"
     seeded_with_ledger(root)

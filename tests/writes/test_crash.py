@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import lint
 
@@ -24,6 +26,7 @@ from .test_concurrency import WRITER, seeded_with_ledger
 KILLS = 12
 
 
+@pytest.mark.slow
 def test_sigkill_never_leaves_a_partial_file(tmp_path: Path) -> None:
     root = tmp_path / "memory_bank"
     seeded_with_ledger(root)

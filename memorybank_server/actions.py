@@ -1,0 +1,172 @@
+"""The one-shot actions of `mcp-memorybank`: each returns the MCP tool's result and its text.
+
+Why apart from `cli.py`: the command module owns options, usage errors and exit codes; this one
+only turns options into the same calls the MCP tools make, so `--json` prints exactly what an
+agent receives.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.config import Config
+from memorybank_lint.registry import all_rules
+from memorybank_lint.reporters import ReportContext
+from memorybank_lint.reporters import text as text_format
+
+from . import scaffold, textviews
+from .errors import ToolInputError
+
+Answer = tuple[dict[str, Any], str]
+
+# Refusals are written for MCP callers; on the command line they name the flags instead.
+_CLI_WORDS = [
+    (r"`?\bdocKind\b`?", "--kind"),
+    (r"`?\bderivedFrom\b`?", "--derived"),
+    (r"`?\bcanonicalFor\b`?", "--canonical"),
+    (r"`?\bmustNotDefine\b`?", "must_not_define (not settable from the command line)"),
+    (r"`title`", "--title"),
+    (r"`purpose`", "--purpose"),
+    (r"`to`", "--to"),
+    (r"`name`", "the --init name"),
+    (r"\bpass force\b", "pass --force"),
+    (r"\bdryRun\b", "--dry-run"),
+]
+
+
+def cli_words(message: str) -> str:
+    """A refusal worded for the command line: MCP parameter names become the flags that set them."""
+    for pattern, flag in _CLI_WORDS:
+        message = re.sub(pattern, flag, message)
+    return message
+
+
+def _split(text: str | None) -> list[str]:
+    return [item.strip() for item in (text or "").split(",") if item.strip()]
+
+
+def _write_text(result: dict[str, Any], verb: str, would: str, subject: str) -> str:
+    lines = [
+        f"{would if result['dryRun'] else verb} {subject}",
+        f"template: {result.get('template') or '(none)'}",
+        f"registered in: {', '.join(result.get('registeredIn') or []) or '(nowhere)'}",
+    ]
+    lines += [f"warning: {w}" for w in result.get("warnings", [])]
+    return "\n".join([*lines, "", "--- preview ---", result.get("preview", "")])
+
+
+def scaffold_text(result: scaffold.ScaffoldResult, heading: str) -> str:
+    """Every file written (or, in a dry run, that would be), the ones overwritten and left out."""
+    lines = [heading, f"files: {len(result.files)}"]
+    overwritten = set(result.overwrites)
+    verb = "would overwrite" if result.dryRun else "overwrote"
+    lines += [f"  {path}" + (f"  ({verb})" if path in overwritten else "") for path in result.files]
+    if result.skipped:
+        lines.append(f"left out: {len(result.skipped)}")
+        lines += [f"  {item['path']}: {item['reason']}" for item in result.skipped]
+    return "\n".join(lines + [f"warning: {w}" for w in result.warnings])
+
+
+def init(root: Path, opts: dict[str, Any]) -> Answer:
+    result = scaffold.init(root, opts["init"], dry_run=opts["dry_run"], force=opts["force"])
+    heading = "\n".join(
+        [
+            f"{'WOULD CREATE' if result.dryRun else 'CREATED'} {result.root}",
+            f"directories: {', '.join(sorted(result.directories))}",
+        ]
+    )
+    return result.as_dict(), scaffold_text(result, heading)
+
+
+def materialize(root: Path, opts: dict[str, Any]) -> Answer:
+    result = scaffold.materialize_flows(root, force=opts["force"], dry_run=opts["dry_run"])
+    verb = "WOULD COPY" if result.dryRun else "COPIED"
+    heading = f"{verb} {len(result.files)} files into {result.root}/flows/templates"
+    if not result.dryRun:
+        heading += "\nThe bank now owns its templates: bank_create uses these copies from now on."
+    return result.as_dict(), scaffold_text(result, heading)
+
+
+def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Answer:
+    """`--validate`: the linter's findings under the project configuration, in the linter's format."""
+    from .validate import as_dict, counts, findings
+
+    found = findings(bank, opts["scope"], None, opts["rule"], config.selection())
+    result = counts(found)
+    if opts["summary"]:
+        stats = text_format.render_statistics(found)
+        return result, "\n".join(filter(None, [stats, text_format.summary(found)]))
+    result["findings"] = [as_dict(f) for f in found]
+    ctx = ReportContext(root=bank.root, cwd=cwd, repo_root=cwd)
+    return result, text_format.render(found, all_rules(), ctx)
+
+
+def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, cwd: Path) -> Answer:
+    """Run one read action; a bad argument surfaces as a ToolInputError."""
+    from . import resources
+    from .changed import changed
+    from .drift import drift
+    from .graph import graph
+    from .read import read
+    from .retrieval.route import route
+    from .retrieval.search import index_for
+
+    limit = opts["limit"]
+    if action == "route":
+        if limit is not None and limit > 25:
+            raise ToolInputError(f"--limit with --route is 1 to 25, not {limit}")
+        result = route(bank, opts["route"], limit or 5)
+        return result, textviews.route_text(result)
+    if action == "validate":
+        return validate(bank, opts, config, cwd)
+    if action == "list_inbox":
+        result = resources.inbox(bank)
+        return result, textviews.inbox_text(result)
+    if action == "search":
+        result = index_for(bank).search(bank, opts["search"], limit or 10)
+        return result, textviews.search_text(result)
+    if action == "changed":
+        result = changed(bank, opts["changed"])
+        return result, textviews.changed_text(result)
+    if action == "drift":
+        result = drift(bank, opts["threshold_days"], opts["scope"])
+        return result, textviews.drift_text(result)
+    if action == "graph":
+        result = graph(bank, opts["graph"], opts["direction"], opts["depth"])
+        return result, textviews.graph_text(result)
+    result = read(bank, opts["read"], opts["section"])
+    return result, textviews.read_text(result)
+
+
+def write_action(bank: Bank, action: str, opts: dict[str, Any]) -> Answer:
+    """`--promote` and `--create`: the two governed writes the command line offers."""
+    from .writes import create, inbox
+
+    if action == "promote":
+        result = inbox.promote(
+            bank,
+            path=opts["promote"],
+            to=opts["to"],
+            doc_kind=opts["kind"],
+            title=opts["title"],
+            purpose=opts["purpose"],
+            derived_from=_split(opts["derived"]) or None,
+            canonical_for=_split(opts["canonical"]) or None,
+            dry_run=opts["dry_run"],
+        )
+        return result, _write_text(result, "PROMOTED", "WOULD PROMOTE", f"{result['from']} -> {result['to']}")
+    result = create.create(
+        bank,
+        doc_kind=opts["kind"] or "engineering",
+        path=opts["create"],
+        title=opts["title"] or opts["create"],
+        purpose=opts["purpose"] or "",
+        derived_from=_split(opts["derived"]),
+        canonical_for=_split(opts["canonical"]),
+        inbox=opts["inbox"],
+        dry_run=opts["dry_run"],
+    )
+    return result, _write_text(result, "CREATED", "WOULD CREATE", result["path"])

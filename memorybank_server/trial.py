@@ -1,0 +1,65 @@
+"""A trial run of a seeding write on a copy of the bank: keep only the files that add no finding.
+
+Why: `--init --force` and `--materialize-flows` write into banks that already have a shape of
+their own. A starter registry beside the bank's own index, or an epic template whose
+`derived_from` names a flow the bank never had, would each add findings to a bank that was
+fine. Rather than guess which files are safe, the files are written into a throw-away copy of
+the bank, the linter runs, and any file that brought a new finding is left out (and named, with
+the finding) until the copy has no finding the bank did not already have. The real write then
+writes exactly the files that passed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from memorybank_lint.bank import SKIPPED_NAMES, Bank
+from memorybank_lint.findings import Finding
+from memorybank_lint.linter import lint
+
+
+def _keys(root: Path) -> dict[tuple[str, str, str], Finding]:
+    bank = Bank(root)
+    bank.refresh()
+    return {(f.code, f.path, f.message): f for f in lint(bank)}
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+
+def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The files that add no finding to the bank at `root`, and the rest with the reason each was left out.
+
+    A new finding on one of the written files blames that file; a new finding elsewhere (a cycle or
+    a second owner reported on the bank's own document) blames every file still in the trial, so
+    the result is never worse than the bank as it is. A left-out file is put back as it was in the
+    copy (restored, or removed when it is new) before the copy is linted again.
+    """
+    kept = dict(files)
+    left_out: dict[str, str] = {}
+    before = set(_keys(root))
+    with tempfile.TemporaryDirectory(prefix="memorybank-trial-") as scratch:
+        trial = Path(scratch) / root.name  # the same folder name: some rules read it
+        shutil.copytree(root, trial, symlinks=True, ignore=shutil.ignore_patterns(*SKIPPED_NAMES))
+        _write(trial, kept)
+        while kept:
+            new = [f for key, f in _keys(trial).items() if key not in before]
+            if not new:
+                break
+            blamed = {f.path for f in new if f.path in kept} or set(kept)
+            for path in blamed:
+                first = next((f for f in new if f.path == path), new[0])
+                left_out[path] = f"it would add {first.code} {first.rule} ({first.path}: {first.message})"
+                del kept[path]
+                original = root / path
+                if original.is_file() and not original.is_symlink():
+                    shutil.copy2(original, trial / path)
+                else:
+                    (trial / path).unlink(missing_ok=True)
+    return kept, left_out

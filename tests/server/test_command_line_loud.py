@@ -1,0 +1,172 @@
+"""`mcp-memorybank`'s command line: the project's configuration, one action at a time, the linter's
+format and exit codes, and every option doing what `--help` says it does."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.cli import main as lint_main
+from memorybank_server.cli import main
+
+from ..conftest import CLEAN_BANK, write_bank
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixture_bank"
+SERVER = str(Path(sys.executable).with_name("mcp-memorybank"))
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project whose bank is `docs-bank/`, found only through its configuration."""
+    shutil.copytree(FIXTURE, tmp_path / "docs-bank")
+    (tmp_path / ".memorybank.toml").write_text(
+        'root = "docs-bank"\nignore = ["MB011"]\n[severity]\nMB004 = "warning"\n', encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_actions_use_the_configured_root_and_rules(project: Path, capsys) -> None:
+    code, out, err = run(["--validate", "--json"], capsys)
+    assert code == 1, err
+    findings = json.loads(out)["findings"]
+    assert "MB011" not in {f["code"] for f in findings}
+    assert {f["severity"] for f in findings if f["code"] == "MB004"} == {"warning"}
+    assert run(["--stats"], capsys)[1].startswith(f"root: {project / 'docs-bank'}")
+
+
+def test_validate_text_is_the_linters_text(project: Path, capsys) -> None:
+    _, served, _ = run(["--validate"], capsys)
+    lint_main([])
+    assert served == capsys.readouterr().out
+    assert "docs-bank/engineering/architecture.md:8:1: MB001 [broken-derived-from]" in served
+
+
+def test_summary_prints_counts_only_in_text_and_json(project: Path, capsys) -> None:
+    _, out, _ = run(["--validate", "--summary"], capsys)
+    assert "[" not in out and out.splitlines()[0].split() == ["2", "MB001", "broken-derived-from"]
+    assert out.rstrip().endswith("in 12 files.")
+    _, out, _ = run(["--validate", "--summary", "--json"], capsys)
+    assert set(json.loads(out)) == {"total", "errors", "warnings", "byRule"}
+
+
+def test_stats_prints_json(project: Path, capsys) -> None:
+    code, out, _ = run(["--stats", "--json"], capsys)
+    stats = json.loads(out)
+    assert code == 0 and stats["root"] == str(project / "docs-bank") and stats["documents"] == 26
+    assert stats["contract"]["sources"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--route", "queue", "--search", "queue"], "--route and --search are separate actions"),
+        (["--stats", "--validate"], "--stats and --validate are separate actions"),
+        (["--section", "Scope"], "--section works only with --read; no action was given"),
+        (["--to", "x.md"], "--to works only with --promote; no action was given"),
+        (["--summary"], "--summary works only with --validate; no action was given"),
+        (["--dry-run"], "--dry-run works only with --init, --materialize-flows, --create, --promote"),
+        (["--route", "queue", "--depth", "3"], "--depth works only with --graph"),
+        (["--validate", "--off", "x"], "--off works only with serving"),
+        (["--validate", "--rule", "typo"], "unknown rule 'typo'"),
+        (["--validate", "--scope", "nope"], "scope 'nope' matches no document"),
+        (["--read", "no/such.md"], "Not a document of this bank: 'no/such.md'"),
+        (["--no-such-flag"], "No such option '--no-such-flag'"),
+    ],
+)
+def test_usage_errors_exit_two_with_one_line(project: Path, capsys, argv: list[str], reason: str) -> None:
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "")
+    assert reason in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_empty_root_is_refused(tmp_path: Path, capsys) -> None:
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(["--root", str(tmp_path / "empty"), "--validate"], capsys)
+    assert code == 2 and f"no documents in {tmp_path / 'empty'}" in err
+
+
+def test_refusals_name_the_command_line_flags(project: Path, capsys) -> None:
+    code, _, err = run(["--root", "docs-bank", "--init", "Acme"], capsys)
+    assert code == 1 and "pass --force" in err and "pass force" not in err
+    code, _, err = run(["--promote", "_inbox/2026-11-01-note.md", "--to", "domain/x.md"], capsys)
+    assert code == 1 and "pass --derived" in err and "derivedFrom" not in err
+
+
+def test_materialize_dry_run_writes_nothing_and_lists_every_file(tmp_path: Path, capsys) -> None:
+    root = tmp_path / "memory_bank"
+    assert run(["--root", str(root), "--init", "Acme"], capsys)[0] == 0
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    code, out, _ = run(["--root", str(root), "--materialize-flows", "--dry-run"], capsys)
+    assert code == 0 and out.startswith("WOULD COPY 24 files")
+    assert "  flows/templates/adr/ADR-ID.md" in out.splitlines()
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+    assert "  flows/templates/README.md  (would overwrite)" in out.splitlines()
+
+
+def test_init_dry_run_lists_every_file_and_with_force_what_it_leaves(tmp_path: Path, capsys) -> None:
+    root = tmp_path / "memory_bank"
+    code, out, _ = run(["--root", str(root), "--init", "Acme", "--dry-run"], capsys)
+    listed = [line.strip() for line in out.splitlines() if line.startswith("  ")]
+    assert code == 0 and len(listed) == 24 and "dna/principles.md" in listed
+    write_bank(root, {"dna/principles.md": "---\ntitle: Ours\n---\n# Ours\n"})
+    code, out, _ = run(["--root", str(root), "--init", "Acme", "--dry-run", "--force"], capsys)
+    assert code == 0
+    assert "  dna/principles.md: exists: the bank's own file is kept" in out.splitlines()
+    assert (root / "dna/principles.md").read_text(encoding="utf-8").startswith("---\ntitle: Ours")
+
+
+def test_help_groups_every_option_and_describes_each(capsys) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for heading in ("Actions", "Taken by actions", "Output", "Bank", "Server"):
+        assert f"\n{heading}" in out
+    assert "memory_bank/ or memory-bank/" in out and "root in .memorybank.toml" in out
+    for flag in ("--direction", "--depth", "--threshold-days"):
+        line = next(line for line in out.splitlines() if line.strip().startswith(flag))
+        assert len(line.split()) > 3, line
+
+
+def test_the_server_on_a_terminal_says_what_it_is_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    root = write_bank(tmp_path / "memory_bank", CLEAN_BANK)
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [SERVER, "--root", str(root)], stdin=terminal, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    os.close(terminal)
+    try:
+        line = process.stderr.readline().decode()
+        assert "over MCP on stdio" in line and "Ctrl-C" in line
+        time.sleep(0.5)  # let the server reach its read loop; the assertion below does not depend on it
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        os.close(controller)
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode in (0, 130)
+    assert b"Traceback" not in err
+
+
+def test_show_settings_names_the_configuration_and_the_bank(project: Path, capsys) -> None:
+    code, out, _ = run(["--show-settings"], capsys)
+    lines = dict(line.split(": ", 1) for line in out.splitlines())
+    assert code == 0
+    assert lines["configuration"] == str(project / ".memorybank.toml")
+    assert lines["root"] == str(project / "docs-bank")
+    assert lines["severity"] == "MB004 = warning"

@@ -1,0 +1,159 @@
+"""The MCP surface as an agent reads it over a real stdio session: complete schemas with a short
+description for every parameter, arguments refused in one sentence, the project's configuration
+in force, and resources that stay within their byte budget."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+import unicodedata
+from pathlib import Path
+from types import ModuleType
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+
+from memorybank_lint.bank import Bank
+from memorybank_server import prompts, resources, scaffold
+from memorybank_server.read import read
+from memorybank_server.server import build_server
+
+from ..conftest import CLEAN_BANK, write_bank
+from .conftest import payload
+
+COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
+FIXTURE = Path(__file__).resolve().parents[1] / "fixture_bank"
+GENERATOR = Path(__file__).resolve().parents[2] / "benchmarks" / "generate_bank.py"
+EXPLAINED_ONCE = {"path", "dryRun"}  # the server's instructions explain these for every tool
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURE, tmp_path / "docs-bank")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.memorybank]\nroot = "docs-bank"\nignore = ["unregistered-doc"]\n', encoding="utf-8"
+    )
+    return tmp_path
+
+
+def test_a_real_session_sees_a_complete_surface_and_short_refusals(project: Path) -> None:
+    async def main() -> None:
+        params = StdioServerParameters(command=COMMAND, args=[], cwd=str(project))
+        async with Client(params) as client:
+            assert "`path`" in client.instructions and "`dryRun" in client.instructions
+            tools = (await client.list_tools()).tools
+            assert len(tools) == 16
+            for tool in tools:
+                schema = tool.input_schema
+                properties = schema.get("properties", {})
+                assert set(schema.get("required", [])) <= set(properties), tool.name
+                for name, prop in properties.items():
+                    if name not in EXPLAINED_ONCE:
+                        assert prop.get("description"), (tool.name, name)
+                    assert "  " not in prop.get("description", "") and "\n" not in prop.get("description", "")
+                assert "  " not in tool.description and "\n" not in tool.description, tool.name
+            by_name = {tool.name: tool.input_schema for tool in tools}
+            assert "title" in by_name["bank_create"]["properties"]
+            assert "title" in by_name["bank_create"]["required"]
+            assert "title" in by_name["bank_promote"]["properties"]
+            for listed in (await client.list_prompts()).prompts:
+                assert all(argument.description for argument in listed.arguments or []), listed.name
+
+            checked = payload(await client.call_tool("bank_validate", {}))
+            assert "MB009" not in {f["code"] for f in checked["findings"]}  # the configuration applies
+
+            for name, arguments, named in (
+                ("bank_validate", {"summary": True}, "'summary'"),
+                ("bank_route", {}, "'question'"),
+                ("bank_route", {"question": "queue", "limit": "five"}, "'limit'"),
+                ("bank_graph", {"path": "domain/model.md", "direction": "sideways"}, "'direction'"),
+                ("bank_read", {"path": 7}, "'path'"),
+            ):
+                refused = await client.call_tool(name, arguments)
+                text = refused.content[0].text
+                assert refused.is_error, (name, arguments)
+                assert named in text and "\n" not in text and "http" not in text and len(text) < 200, text
+
+    anyio.run(main)
+
+
+def test_bank_read_honours_max_bytes_for_a_single_path(tmp_path: Path) -> None:
+    long = "---\ntitle: Long\n---\n# Long\n\n" + "Ёлка и слово. " * 2000
+    bank = Bank(write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "long.md": long}))
+    bank.refresh()
+    answer = read(bank, "long.md", max_bytes=5000)
+    assert answer["truncated"] and len(answer["content"].encode("utf-8")) <= 5000
+    assert "maxBytes" in answer["note"]
+    assert not read(bank, "long.md")["truncated"]
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("generate_bank", GENERATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("generate_bank", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _size(value: object) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def test_index_and_health_stay_within_the_budget_and_say_what_they_left_out(tmp_path: Path) -> None:
+    root = tmp_path / "memory-bank"
+    _generator().generate(root, 420)
+    for n in range(300):
+        (root / f"stray-{n:03}.md").write_text(f"---\ntitle: S{n}\nderived_from: [gone-{n}.md]\n---\n")
+    bank = Bank(root)
+    bank.refresh()
+    index = resources.index(bank)
+    assert _size(index) <= 40_000 and index["count"] >= 700  # templates are not listed
+    assert len(index["documents"]) + index["omitted"]["count"] == index["count"]
+    assert "bank_route" in index["note"]
+    assert {d["layer"] for d in index["documents"]} >= {"dna"}
+    health = resources.health(bank)
+    assert _size(health) <= 40_000 and health["total"] >= 600
+    assert len(health["findings"]) + health["omittedFindings"] == health["total"]
+    assert "bank_validate" in health["note"]
+    small = Bank(write_bank(tmp_path / "small", CLEAN_BANK))
+    small.refresh()
+    assert "note" not in resources.index(small) and "note" not in resources.health(small)
+
+
+def test_record_adr_proposes_the_banks_next_number(tmp_path: Path) -> None:
+    files = {**CLEAN_BANK, "adr/ADR-007-queue.md": "# q\n", "adr/ADR-012-s.md": "# s\n", "adr/ADR-ID.md": ""}
+    bank = Bank(write_bank(tmp_path / "memory-bank", files))
+    bank.refresh()
+    assert prompts.next_adr(bank) == "ADR-013"
+    text = prompts.record_adr("Use a queue", prompts.next_adr(bank))
+    assert "adr/ADR-013-<short-name>.md" in text and "T" not in text.split("adr/")[1][:12]
+    empty = Bank(write_bank(tmp_path / "other", CLEAN_BANK))
+    empty.refresh()
+    assert prompts.next_adr(empty) == "ADR-001"
+
+
+def test_materialize_flows_over_mcp_has_a_dry_run(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Dry")
+    before = sorted(root.rglob("*"))
+
+    async def main() -> dict:
+        async with Client(build_server(root)) as client:
+            return payload(await client.call_tool("bank_materialize_flows", {"dryRun": True}))
+
+    answer = anyio.run(main)
+    assert answer["dryRun"] is True and len(answer["files"]) == 24
+    assert answer["overwrites"] == ["flows/templates/README.md"]
+    assert sorted(root.rglob("*")) == before
+
+
+def test_a_path_in_another_unicode_normalisation_is_read(tmp_path: Path) -> None:
+    name = unicodedata.normalize("NFC", "domain/заметка-й.md")
+    bank = Bank(write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, name: "---\ntitle: Й\n---\n# Й\n"}))
+    bank.refresh()
+    answer = read(bank, unicodedata.normalize("NFD", name))
+    assert answer["path"] == name and answer["title"] == "Й"

@@ -1,0 +1,182 @@
+"""`memorybank-lint`: mistakes are refused out loud, every format works for every output, and the
+configuration is strict, visible and found the same way every time."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.cli import main
+
+from .conftest import CLEAN_BANK, git, write_bank
+
+FIXTURE = Path(__file__).parent / "fixture_bank"
+LINT = str(Path(sys.executable).with_name("memorybank-lint"))
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def fixture_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "memory_bank"
+    shutil.copytree(FIXTURE, target)
+    return target
+
+
+def test_a_path_that_does_not_exist_is_a_usage_error(fixture_copy, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, err = run(["memory_bank/no/such.md"], capsys)
+    assert (code, out) == (2, "")
+    assert err.strip() == "memorybank-lint: memory_bank/no/such.md: no such file or directory"
+
+
+@pytest.mark.parametrize("given_form", ["NFC", "NFD"])
+def test_a_path_in_another_unicode_normalisation_finds_the_file(
+    tmp_path, monkeypatch, capsys, given_form: str
+) -> None:
+    disk_form = "NFD" if given_form == "NFC" else "NFC"
+    name = unicodedata.normalize(disk_form, "заметка-й.md")
+    root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, name: "---\ntitle: Note\n---\n# Note\n"})
+    monkeypatch.chdir(tmp_path)
+    given = "memory-bank/" + unicodedata.normalize(given_form, "заметка-й.md")
+    assert not os.path.exists(given)
+    code, out, err = run(["--format", "json", given], capsys)
+    assert code == 0, err
+    assert [f["path"] for f in json.loads(out)] == [name]
+    assert (root / name).is_file()
+
+
+def test_a_root_without_documents_is_a_usage_error(tmp_path, capsys) -> None:
+    (tmp_path / "empty").mkdir()
+    code, out, err = run(["--root", str(tmp_path / "empty")], capsys)
+    assert (code, out) == (2, "")
+    assert f"no documents in {tmp_path / 'empty'}" in err
+
+
+def test_statistics_and_list_rules_print_json(capsys) -> None:
+    code, out, _ = run(["--root", str(FIXTURE), "--statistics", "--format", "json"], capsys)
+    rows = json.loads(out)
+    assert code == 1
+    assert rows[0] == {"code": "MB001", "rule": "broken-derived-from", "count": 2}
+    code, out, _ = run(["--list-rules", "--format", "json"], capsys)
+    rules = json.loads(out)
+    assert code == 0 and len(rules) == 12
+    assert rules[5] == {
+        "code": "MB006",
+        "name": "must-not-define-violated",
+        "severity": "error",
+        "summary": rules[5]["summary"],
+    }
+    assert run(["--list-rules", "--format", "sarif"], capsys)[0] == 2
+
+
+def _many_findings(root: Path, count: int) -> None:
+    for n in range(count):
+        (root / f"orphan-{n:03}.md").write_text(
+            f"---\ntitle: O{n}\nderived_from:\n  - gone-{n}.md\n---\n", encoding="utf-8"
+        )
+
+
+def test_github_format_outside_actions_prints_every_finding(fixture_copy) -> None:
+    _many_findings(fixture_copy, 30)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
+    done = subprocess.run(
+        [LINT, "--root", str(fixture_copy), "--format", "github"], capture_output=True, text=True, env=env
+    )
+    annotations = [line for line in done.stdout.splitlines() if line.startswith("::")]
+    assert len(annotations) == 73
+    assert "job summary" not in done.stdout
+
+
+def test_under_actions_the_capped_rest_goes_to_the_job_summary(fixture_copy, tmp_path) -> None:
+    _many_findings(fixture_copy, 30)
+    summary = tmp_path / "summary.md"
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    done = subprocess.run([LINT, "--root", str(fixture_copy)], capture_output=True, text=True, env=env)
+    assert sum(line.startswith("::") for line in done.stdout.splitlines()) == 20
+    assert "see the job summary" in done.stdout
+    assert summary.read_text(encoding="utf-8").count("| error |") == 39
+
+
+def test_an_unwritable_job_summary_is_a_clear_error(fixture_copy, tmp_path) -> None:
+    target = tmp_path / "missing-folder" / "summary.md"
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(target)}
+    done = subprocess.run([LINT, "--root", str(fixture_copy)], capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == (
+        f"memorybank-lint: cannot write the job summary GITHUB_STEP_SUMMARY={target}: "
+        f"its folder {target.parent} does not exist"
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('strict = "false"', "strict must be true or false"),
+        ("root = 3", "root must be a folder path"),
+        ("select = 5", "expected a list of rule codes"),
+        ("max-file-size = true", "max-file-size must be a positive number"),
+        ('severity = "error"', "severity must be a table"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_a_configuration_error(
+    fixture_copy, monkeypatch, capsys, line: str, message: str
+) -> None:
+    (fixture_copy.parent / ".memorybank.toml").write_text(line + "\n", encoding="utf-8")
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, err = run([], capsys)
+    assert (code, out) == (2, "")
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_show_settings_names_the_file_the_values_and_where_the_search_stopped(tmp_path, capsys) -> None:
+    project = tmp_path / "project"
+    write_bank(project / "docs-bank", CLEAN_BANK)
+    (project / ".memorybank.toml").write_text(
+        'root = "docs-bank"\nignore = ["MB009"]\nstrict = true\n[severity]\nMB001 = "warning"\n',
+        encoding="utf-8",
+    )
+    (project / "sub").mkdir()
+    git(project, "init", "-q")
+    done = subprocess.run([LINT, "--show-settings"], cwd=project / "sub", capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = dict(line.split(": ", 1) for line in done.stdout.splitlines())
+    assert lines["configuration"] == str(project / ".memorybank.toml")
+    assert lines["root"] == str(project / "docs-bank")
+    assert lines["ignore"] == "MB009" and lines["strict"] == "true" and lines["severity"] == "MB001 = warning"
+    assert lines["searched"] == f"{project / 'sub'} up to {project}"
+
+
+def test_the_search_stops_at_the_repository_root(tmp_path) -> None:
+    (tmp_path / ".memorybank.toml").write_text('ignore = ["MB009"]\n', encoding="utf-8")
+    repo = tmp_path / "repo"
+    write_bank(repo / "memory-bank", CLEAN_BANK)
+    git(repo, "init", "-q")
+    done = subprocess.run([LINT, "--show-settings"], cwd=repo, capture_output=True, text=True)
+    lines = dict(line.split(": ", 1) for line in done.stdout.splitlines())
+    assert lines["configuration"] == "(none found: defaults)"
+    assert lines["searched"] == f"{repo} up to {repo} (repository root)"
+    assert lines["ignore"] == "(none)"
+
+
+def test_explain_and_show_settings_print_json_too(fixture_copy, monkeypatch, capsys) -> None:
+    code, out, _ = run(["--explain", "MB006", "--format", "json"], capsys)
+    rule = json.loads(out)
+    assert code == 0 and rule["name"] == "must-not-define-violated" and "Why it matters" in rule["doc"]
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, _ = run(["--show-settings", "--format", "json"], capsys)
+    resolved = json.loads(out)
+    assert code == 0 and resolved["root"] == str(fixture_copy) and resolved["strict"] is False
+    assert len(resolved["rules"]) == 12
+    assert run(["--explain", "MB006", "--format", "sarif"], capsys)[0] == 2
