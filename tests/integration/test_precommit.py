@@ -8,8 +8,9 @@ as listed by `git ls-files`) into a temporary repository, commits it and points 
 The project root therefore has to be a git repository; if it is not, the tests fail and say so.
 
 The user's repository names that snapshot in its `.pre-commit-config.yaml`, as a project using
-the hook would, and `pre-commit run` runs it. So the hook's virtualenv is built once, in the
-module's `PRE_COMMIT_HOME`, and shared by the three runs (`try-repo` would build one per run);
+the hook would, and `pre-commit run` runs it, so the hook's virtualenv is built once, in the
+module's `PRE_COMMIT_HOME`, and shared; the broken-bank case goes through `try-repo` itself (which
+builds an environment of its own per run), so both ways a hook is run are exercised;
 xdist's `--dist loadfile` keeps the module on one worker, so they share that store in parallel
 runs too.
 """
@@ -182,10 +183,13 @@ def _bank_files(repo: Path) -> list[str]:
 
 
 def _run_hook(
-    hook_repo: Path, user_repo: Path, pre_commit_home: Path, files: list[str]
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path, files: list[str], *, try_repo: bool = False
 ) -> subprocess.CompletedProcess:
+    """`pre-commit run` from the user's configuration, or `pre-commit try-repo` straight at the
+    snapshot (what a hook author runs before tagging; it builds its own environment)."""
+    command = ["try-repo", str(hook_repo), HOOK_ID] if try_repo else ["run", HOOK_ID]
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "run", HOOK_ID, "--files", *files],
+        [sys.executable, "-m", "pre_commit", *command, "--files", *files],
         cwd=user_repo,
         env=_env(pre_commit_home),
         capture_output=True,
@@ -247,7 +251,7 @@ def test_broken_bank_fails_and_names_the_file(
     files = _bank_files(user_repo)
     assert broken in files
 
-    proc = _run_hook(hook_repo, user_repo, pre_commit_home, files)
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, files, try_repo=True)
     output = proc.stdout + proc.stderr
     assert proc.returncode == 1, output
     assert _hook_line(output).endswith("Failed"), output
