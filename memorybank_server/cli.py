@@ -143,7 +143,7 @@ def _write_action(opts: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
         bank,
         doc_kind=opts["kind"] or "engineering",
         path=opts["create"],
-        title=opts["title"] or opts["create"],
+        title=opts["title"],
         purpose=opts["purpose"] or "",
         derived_from=_split(opts["derived"]),
         canonical_for=_split(opts["canonical"]),

@@ -22,6 +22,7 @@ from ..errors import ToolInputError
 from ..read import match_section
 from . import head
 from .common import locked
+from .values import checked_text
 
 CONTEXT_CHARS = 80
 
@@ -64,6 +65,7 @@ def edit(
     """Replace the single occurrence of `find` in the body (or in one section of it)."""
     if not find:
         raise ToolInputError("find is empty; pass the exact text to replace")
+    checked_text("replace", replace, lines=True)
     find, replace = find.replace("\r\n", "\n"), replace.replace("\r\n", "\n")
     if find == replace:
         raise ToolInputError("find and replace are identical, so there is nothing to change")

@@ -30,6 +30,7 @@ from memorybank_lint.document import Link
 from ..errors import ToolInputError
 from . import head
 from .common import locked
+from .values import one_line
 
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _H1 = re.compile(r"^#\s+(\S.*?)\s*$")
@@ -140,7 +141,7 @@ def _gates(bank: Bank, loaded: head.Loaded, name: str, value: str) -> str:
         )
     if name in REFUSED:
         raise ToolInputError(f"{REFUSED[name]}; bank_set_field refuses it")
-    text = head.check_one_line(name, value)
+    text = one_line(name, value)
     if name in CHECKED_FIELDS and bank.contract is not None:
         allowed = bank.contract.allowed(name, loaded.fresh.doc_kind)
         if allowed and text not in allowed:

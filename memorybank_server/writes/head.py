@@ -33,7 +33,6 @@ from .targets import check_no_links
 from .transaction import Transaction
 
 _UNSET: Any = object()
-LINE_BREAKS = ("\r", "\n", "\x85", "\u2028", "\u2029")
 
 
 @dataclass(frozen=True)
@@ -227,18 +226,6 @@ def _reads_back(line: str, key: str, value: str, old: Any, plain: bool) -> bool:
         and new12 == new11
         and as_text(new12) == value
     )
-
-
-def check_one_line(name: str, value: str) -> str:
-    """`value` trimmed; refused when blank or when it would need more than one line."""
-    if any(mark in value for mark in LINE_BREAKS):
-        raise ToolInputError(
-            f"{name} must be one line: a line break in a header value could write other keys"
-        )
-    trimmed = value.strip()
-    if not trimmed:
-        raise ToolInputError(f"{name} is blank; pass a value (remove a field by hand)")
-    return trimmed
 
 
 def scalar_line(key: str, value: str, old_line: str | None, old_value: Any, keep_comment: bool) -> str:
