@@ -27,6 +27,7 @@ from ..templates import Template, find_template
 from .common import content_from, locked
 from .governance import check_kind, governance
 from .registration import Staging, register
+from .table import IDENTIFIER
 from .targets import bank_path, check_no_links
 from .transaction import Transaction
 from .values import checked_text, checked_values
@@ -55,7 +56,6 @@ RESERVED_INBOX = frozenset({"_inbox/README.md", "_inbox/DISCARDED.md"})
 PREVIEW_LINES = 40
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _UNLINKABLE = re.compile(r"[\s()\[\]<>#?|`]")
-_IDENTIFIER = re.compile(r"^([A-Z]{1,12}-\d[A-Za-z0-9]*)(?=$|[-_\s])")
 _TOKENS = re.compile(r"(?<![\w-])(?:FT-XXX|ADR-ID|PRD-ID|UC-XXX|EP-XXX|PROMPT-ID)(?![\w-])")
 
 
@@ -89,7 +89,7 @@ def title_from_path(path: str) -> str:
     stem = name.removesuffix(".md")
     if stem.casefold() in ("readme", "index") and folder:
         stem = posixpath.basename(folder)
-    match = _IDENTIFIER.match(stem)
+    match = IDENTIFIER.match(stem)
     ident, rest = (match.group(1), stem[match.end() :]) if match else ("", stem)
     words = " ".join(part for part in re.split(r"[-_\s]+", rest) if part)
     words = words[:1].upper() + words[1:]
@@ -279,7 +279,7 @@ def create(
         staging = Staging(bank)
         registered: list[str] = []
         if not inbox:
-            outcome = register(bank, staging, target, title, purpose, dry_run=dry_run)
+            outcome = register(bank, staging, target, title, purpose, dry_run=dry_run, status=status)
             registered, warnings = outcome.registered_in, warnings + outcome.warnings
         if not dry_run:
             transaction = Transaction(bank.root)

@@ -200,7 +200,7 @@ def promote(
         body, link_warnings = _relink(retitle(body, title), note.path, destination, bank)
         text = render(fm, body)
         staging = Staging(bank)
-        outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run)
+        outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run, status=status)
         warnings += link_warnings + outcome.warnings
         if not dry_run:
             transaction = Transaction(bank.root)
