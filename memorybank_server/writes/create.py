@@ -120,11 +120,16 @@ def entries(values: Any) -> list[str]:
 
 
 def listed(values: Any, name: str) -> list[str]:
-    """A list argument's non-blank entries, each checked as one line of text before it is trimmed."""
+    """A list argument's non-blank entries, each checked as one line of text before it is trimmed;
+    a key listed twice is refused (twice in `canonical_for` is an ownership conflict with itself)."""
     for value in [values] if isinstance(values, str) else values or ():
         if isinstance(value, str):
             checked_text(name, value)
-    return entries(values)
+    found = entries(values)
+    twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
+    if twice is not None:
+        raise ToolInputError(f"{name} lists '{twice}' twice; name each key once")
+    return found
 
 
 def sources(values: Any) -> list[str]:
