@@ -139,7 +139,7 @@ FIELDS = [
     "x\ny",
 ]
 STATUSES = ["draft", "active", "archived", "bogus", "yes", "", "draft\ncanonical_for: [x]"]
-FINDS = ["## Problem", "## Audience", "Placeholder", "What to write", "not in any document", ""]
+FINDS = ["## Problem", "## Audience", "Placeholder", "What to write", "## Registry", "## Start Here", "", "?"]
 
 PLAIN = ["A plain sentence.", "Read when the pricing rules matter.", "Ответ на вопрос о ценах.", "x"]
 plain = st.sampled_from(PLAIN)
