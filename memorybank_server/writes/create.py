@@ -286,10 +286,10 @@ def create(
         if not inbox:
             outcome = register(bank, staging, target, title, purpose, dry_run=dry_run, status=status)
             registered, warnings = outcome.registered_in, warnings + outcome.warnings
+        transaction = Transaction(bank.root, bank.max_bytes)
+        transaction.create(target, text.encode("utf-8"))
+        staging.stage(transaction)
         if not dry_run:
-            transaction = Transaction(bank.root)
-            transaction.create(target, text.encode("utf-8"))
-            staging.stage(transaction)
             transaction.commit()
             bank.refresh()
     return {

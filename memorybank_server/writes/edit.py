@@ -119,8 +119,7 @@ def edit(
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
         data = loaded.file.encode(new_text)
-        if not dry_run:
-            head.commit(bank, [(loaded.path, data, loaded.file.digest)])
+        head.commit(bank, [(loaded.path, data, loaded.file.digest)], dry_run=dry_run)
     position = len(parts.head) + at
     result: dict[str, Any] = {"path": loaded.path}
     if heading is not None:

@@ -186,8 +186,7 @@ def set_field(bank: Bank, *, path: str, field: str, value: str, dry_run: bool = 
         changes = [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)]
         if name in ("title", "purpose") and previous:
             changes += _index_changes(bank, loaded.path, name, previous, text)
-        if not dry_run:
-            head.commit(bank, changes)
+        head.commit(bank, changes, dry_run=dry_run)
     result.update(
         changed=not dry_run, dryRun=dry_run, line=line, indexes=[path for path, _d, _h in changes[1:]]
     )

@@ -89,13 +89,17 @@ def load(bank: Bank, given: str) -> Loaded:
     return Loaded(indexed, fresh, raw, file, split_text(file.text))
 
 
-def commit(bank: Bank, changes: Iterable[tuple[str, bytes, str]]) -> None:
-    """Replace each `(path, bytes, digest read)` in one transaction, then see the result."""
-    transaction = Transaction(bank.root)
+def commit(bank: Bank, changes: Iterable[tuple[str, bytes, str]], *, dry_run: bool) -> None:
+    """Replace each `(path, bytes, digest read)` in one transaction, then see the result.
+
+    Under `dry_run` the changes are staged (so a size refusal is the same) and nothing is written.
+    """
+    transaction = Transaction(bank.root, bank.max_bytes)
     for path, data, digest in changes:
         transaction.replace(path, data, digest)
-    transaction.commit()
-    bank.refresh()
+    if not dry_run:
+        transaction.commit()
+        bank.refresh()
 
 
 # -- the lines of a head ---------------------------------------------------------------------

@@ -202,11 +202,11 @@ def promote(
         staging = Staging(bank)
         outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run, status=status)
         warnings += link_warnings + outcome.warnings
+        transaction = Transaction(bank.root, bank.max_bytes)
+        transaction.create(destination, text.encode("utf-8"))
+        staging.stage(transaction)
+        transaction.remove(note.path, source.digest)
         if not dry_run:
-            transaction = Transaction(bank.root)
-            transaction.create(destination, text.encode("utf-8"))
-            staging.stage(transaction)
-            transaction.remove(note.path, source.digest)
             transaction.commit()
             bank.refresh()
     return {
@@ -278,7 +278,7 @@ def discard(
             "discarded": stamp,
         }
         entry = _log_entry(stamp, record)
-        transaction = Transaction(bank.root)
+        transaction = Transaction(bank.root, bank.max_bytes)
         if os.path.lexists(bank.root / LOG):
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")

@@ -74,8 +74,8 @@ def update_section(
         guard_head(parts, new_text, loaded.path)
         data = loaded.file.encode(new_text)
         changed = new_text != loaded.file.text
-        if changed and not dry_run:
-            head.commit(bank, [(loaded.path, data, loaded.file.digest)])
+        if changed:
+            head.commit(bank, [(loaded.path, data, loaded.file.digest)], dry_run=dry_run)
     return {
         "path": loaded.path,
         "section": chosen.title,

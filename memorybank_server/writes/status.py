@@ -109,7 +109,6 @@ def set_status(
         head.verify(
             loaded.path, loaded.file.text, new_text, {"status": line}, ["canonical_for"] if released else []
         )
-        if not dry_run:
-            head.commit(bank, [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)])
+        head.commit(bank, [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)], dry_run=dry_run)
         result["changed"] = not dry_run
     return result

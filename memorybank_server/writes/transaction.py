@@ -16,6 +16,8 @@ import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memorybank_lint.bank import DEFAULT_MAX_BYTES
+
 from ..errors import ToolInputError
 from .atomic import missing_directories, read_regular, stage, sync_directory, temp_name, write_atomic
 from .journal import COMMITTED, PENDING, Journal, Step
@@ -34,16 +36,31 @@ class _Write:
 
 @dataclass
 class Transaction:
+    """The files one write changes; `limit` is the size past which the bank no longer reads one.
+
+    Staging checks the size at once, so a dry run that never commits is refused the same way.
+    """
+
     root: Path
+    limit: int = DEFAULT_MAX_BYTES
     writes: list[_Write] = field(default_factory=list)
     removals: list[tuple[str, str | None]] = field(default_factory=list)
 
+    def _fits(self, path: str, data: bytes) -> None:
+        if len(data) > self.limit:
+            raise ToolInputError(
+                f"'{path}' would be {len(data)} bytes, over the {self.limit}-byte limit past which the bank "
+                "no longer reads a document; nothing was written"
+            )
+
     def create(self, path: str, data: bytes) -> None:
         """A new file; committing fails if anything exists there by then."""
+        self._fits(path, data)
         self.writes.append(_Write(path, data, True, None))
 
     def replace(self, path: str, data: bytes, expected_digest: str | None) -> None:
         """Replace a file read earlier; refused if its bytes no longer hash to `expected_digest`."""
+        self._fits(path, data)
         self.writes.append(_Write(path, data, False, expected_digest))
 
     def remove(self, path: str, expected_digest: str | None) -> None:
