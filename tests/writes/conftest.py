@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -55,6 +57,29 @@ def tree_hash(root: Path) -> dict[str, str]:
             else:
                 state[relative] = "special"
     return state
+
+
+HANG = 60  # seconds after which a write that has not returned counts as hung
+
+
+def finishes(call: Callable[[], Any]) -> Any:
+    """Run `call` in a thread; fail the test (instead of stalling the run) if it has not returned
+    after `HANG` seconds. A hung thread is left behind as a daemon: only its own sandbox is held."""
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as exc:  # handed back to the caller below
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(HANG)
+    assert not worker.is_alive(), "the write never returned"
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
 
 
 def findings(bank: Bank) -> set[tuple[str, str, str]]:

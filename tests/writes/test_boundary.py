@@ -9,53 +9,18 @@ that no byte and no directory appeared anywhere.
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
-from memorybank_server.writes.create import create
 from memorybank_server.writes.fields import set_field
 from memorybank_server.writes.sections import update_section
 
-from .conftest import tree_hash
-
-HANG = 60  # seconds after which a write that has not returned counts as hung
-
-
-def make(bank: Bank, **overrides: Any) -> dict[str, Any]:
-    args: dict[str, Any] = {
-        "doc_kind": "domain",
-        "path": "domain/model.md",
-        "title": "Domain Model",
-        "purpose": "Read when you need the entities and how they relate.",
-        "derived_from": ["../product/context.md"],
-    }
-    args.update(overrides)
-    return create(bank, **args)
-
-
-def finishes(call: Callable[[], Any]) -> Any:
-    """Run `call` in a thread; fail (instead of hanging the suite) if it does not return in time."""
-    outcome: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            outcome["value"] = call()
-        except BaseException as exc:  # handed back to the test below
-            outcome["error"] = exc
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(HANG)
-    assert not worker.is_alive(), "the write never returned"
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome.get("value")
+from .conftest import finishes, tree_hash
+from .test_create import make
 
 
 @pytest.fixture

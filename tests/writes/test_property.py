@@ -19,7 +19,6 @@ import hashlib
 import os
 import shutil
 import tempfile
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,9 +36,8 @@ from memorybank_server.errors import ToolInputError
 from memorybank_server.writes import create, edit, fields, inbox, sections, status
 
 from ._hostile import CALL, PLANTS
-from .conftest import tree_hash
+from .conftest import finishes, tree_hash
 
-HANG = 60
 TOOLS: dict[str, Any] = {
     "create": create.create,
     "edit": edit.edit,
@@ -124,25 +122,6 @@ def health(bank: Path) -> tuple[Counter[tuple[str, str]], set[str]]:
     loaded.refresh()
     unreadable = {path for path, doc in loaded.docs.items() if doc.read_error}
     return Counter((f.code, f.path) for f in lint(loaded)), unreadable
-
-
-def finishes(call: Any) -> Any:
-    """Run `call`; fail the case (not the whole run) if it has not returned after `HANG` seconds."""
-    outcome: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            outcome["value"] = call()
-        except BaseException as exc:  # handed back below
-            outcome["error"] = exc
-
-    worker = threading.Thread(target=run, daemon=True)
-    worker.start()
-    worker.join(HANG)
-    assert not worker.is_alive(), "the write never returned"
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome.get("value")
 
 
 def filled(value: Any, places: dict[str, str]) -> Any:

@@ -14,7 +14,6 @@ import pytest
 
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
-from memorybank_server.writes.create import create
 from memorybank_server.writes.edit import edit
 from memorybank_server.writes.fields import set_field
 from memorybank_server.writes.inbox import discard, promote
@@ -22,37 +21,27 @@ from memorybank_server.writes.sections import update_section
 from memorybank_server.writes.status import set_status
 
 from .conftest import tree_hash
+from .test_create import make
 
 CONTEXT = "product/context.md"
 NOTE = "_inbox/note.md"
 
 
-def _create(bank: Bank, **overrides: Any) -> dict[str, Any]:
-    args: dict[str, Any] = {
-        "doc_kind": "domain",
-        "path": "domain/model.md",
-        "title": "Domain Model",
-        "purpose": "Read when you need the entities.",
-        "derived_from": ["../product/context.md"],
-    }
-    return create(bank, **(args | overrides))
-
-
 def _note(bank: Bank) -> None:
-    _create(bank, path=NOTE, inbox=True, derived_from=[])
+    make(bank, path=NOTE, inbox=True, derived_from=[])
 
 
 CALLS: dict[str, Callable[[Bank, str], Any]] = {
-    "create title": lambda b, v: _create(b, title=f"a{v}b"),
-    "create purpose": lambda b, v: _create(b, purpose=f"a{v}b"),
-    "create status": lambda b, v: _create(b, status=f"draft{v}"),
-    "create derived_from": lambda b, v: _create(b, derived_from=[f"../product/context.md{v}"]),
-    "create canonical_for": lambda b, v: _create(b, canonical_for=[f"key{v}"]),
-    "create must_not_define": lambda b, v: _create(b, must_not_define=[f"key{v}"]),
-    "create body": lambda b, v: _create(b, body=f"Prose {v} here."),
-    "create extra value": lambda b, v: _create(b, extra={"owner": f"a{v}b"}),
-    "create nested extra": lambda b, v: _create(b, extra={"owners": [{"name": f"a{v}b"}]}),
-    "create path": lambda b, v: _create(b, path=f"domain/a{v}b.md"),
+    "create title": lambda b, v: make(b, title=f"a{v}b"),
+    "create purpose": lambda b, v: make(b, purpose=f"a{v}b"),
+    "create status": lambda b, v: make(b, status=f"draft{v}"),
+    "create derived_from": lambda b, v: make(b, derived_from=[f"../product/context.md{v}"]),
+    "create canonical_for": lambda b, v: make(b, canonical_for=[f"key{v}"]),
+    "create must_not_define": lambda b, v: make(b, must_not_define=[f"key{v}"]),
+    "create body": lambda b, v: make(b, body=f"Prose {v} here."),
+    "create extra value": lambda b, v: make(b, extra={"owner": f"a{v}b"}),
+    "create nested extra": lambda b, v: make(b, extra={"owners": [{"name": f"a{v}b"}]}),
+    "create path": lambda b, v: make(b, path=f"domain/a{v}b.md"),
     "edit replace": lambda b, v: edit(b, path=CONTEXT, find="## Audience", replace=f"## Audience{v}"),
     "update_section content": lambda b, v: update_section(b, path=CONTEXT, section="Problem", content=v),
     "set_status": lambda b, v: set_status(b, path=CONTEXT, status=f"draft{v}"),
@@ -78,12 +67,12 @@ def test_control_characters_are_refused_in_every_value(seeded: Bank, call: str, 
 def test_a_lone_surrogate_is_refused_as_text_that_cannot_be_written(seeded: Bank) -> None:
     before = tree_hash(seeded.root)
     with pytest.raises(ToolInputError, match="not valid Unicode"):
-        _create(seeded, title="a\ud800b")
+        make(seeded, title="a\ud800b")
     assert tree_hash(seeded.root) == before
 
 
 def test_a_tab_is_ordinary_text(seeded: Bank) -> None:
-    result = _create(seeded, title="Domain\tModel", body="Col\tumn")
+    result = make(seeded, title="Domain\tModel", body="Col\tumn")
     assert result["created"]
     seeded.refresh()
     assert seeded.docs["domain/model.md"].read_error is None
