@@ -35,7 +35,7 @@ from memorybank_server import scaffold
 from memorybank_server.errors import ToolInputError
 from memorybank_server.writes import create, edit, fields, inbox, sections, status
 
-from ._hostile import CALL, PLANTS
+from ._hostile import CALL, HUGE, PLANTS
 from .conftest import finishes, tree_hash
 
 TOOLS: dict[str, Any] = {
@@ -202,6 +202,15 @@ FOUND: dict[str, tuple[set[str], list[tuple[str, dict[str, Any]]]]] = {
     "a key listed twice in canonical_for conflicted with itself (MB004)": (
         set(),
         [("create", PLAIN_CREATE | {"canonical_for": ["key_a", "key_a"]})],
+    ),
+    "a promoted note given a 2 MB purpose made its document and its index unreadable": (
+        set(),
+        [
+            (
+                "promote",
+                {"path": "_inbox/note.md", "to": "domain/new-note.md", "purpose": HUGE, "status": "draft"},
+            )
+        ],
     ),
 }
 
