@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..errors import ToolInputError
-from .atomic import TEMP, NotRegular, TooBig, read_regular, sync_directory
+from .atomic import TEMP, NotRegular, TooBig, read_regular, stage, sync_directory
 from .targets import bank_path, check_no_links
 from .text import digest
 
@@ -57,16 +57,10 @@ class Journal:
     def begin(self) -> None:
         """Write the pending journal (step 1); nothing else is on disk yet."""
         data = json.dumps({"version": 1, "made": self.made, "steps": [asdict(s) for s in self.steps]})
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
         try:
-            fd = os.open(self.root / PENDING, flags, 0o644)
+            stage(self.root / PENDING, data.encode("utf-8"))
         except FileExistsError as exc:
             raise ToolInputError(f"{PENDING} is in the way of this write; nothing was written") from exc
-        try:
-            os.write(fd, data.encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
     def seal(self) -> None:
         """The commit point (step 3): after this rename the write counts as done."""

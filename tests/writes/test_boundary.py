@@ -170,3 +170,30 @@ def test_a_write_that_would_outgrow_what_the_bank_reads_is_refused(seeded: Bank,
     with pytest.raises(ToolInputError, match="over the 2097152-byte limit"):
         call(seeded)
     assert tree_hash(seeded.root) == before
+
+
+# -- a journal the writer did not write ---------------------------------------------------------
+@pytest.mark.parametrize(
+    "planted",
+    [
+        '{"version": 1, "made": [], "steps": [{"path": "../outside/x.md", "temp": null, '
+        '"before": null, "after": null}]}',
+        '{"version": 1, "made": ["../outside"], "steps": []}',
+        '{"version": 1, "made": [], "steps": [{"path": "domain/README.md", "temp": "../../outside/s.md", '
+        '"before": null, "after": "0"}]}',
+        "{not json",
+        "x" * 5_000_000,
+    ],
+    ids=["escaping-step", "escaping-folder", "escaping-temp", "garbage", "huge"],
+)
+def test_a_journal_naming_what_the_writer_never_writes_is_refused_not_followed(
+    sandbox: tuple[Bank, Path], planted: str
+) -> None:
+    bank, outside = sandbox
+    (outside / "s.md").write_text("outside\n")
+    (bank.root / ".memorybank-journal").write_text(planted)
+    before = tree_hash(bank.root)
+    with pytest.raises(ToolInputError, match=r"\.memorybank-journal in the bank .*delete it by hand"):
+        make(bank)
+    assert tree_hash(bank.root) == before
+    assert sorted(p.name for p in outside.iterdir()) == ["s.md"]
