@@ -30,7 +30,7 @@ from .registration import Staging, register
 from .table import IDENTIFIER
 from .targets import bank_path, check_no_links
 from .transaction import Transaction
-from .values import checked_text, checked_values
+from .values import checked_values, entries, listed, required, sources
 
 GOVERNED = (
     "title",
@@ -68,14 +68,6 @@ def is_placeholder(value: Any) -> bool:
     return text == "YYYY-MM-DD" or text.startswith("YYYYMMDD") or bracketed or bool(_TOKENS.search(text))
 
 
-def required(value: str | None, name: str, why: str, *, lines: bool = False) -> str:
-    """`value` trimmed, after `values.checked_text`; refused when blank, saying `why` it is needed."""
-    text = checked_text(f"`{name}`", value or "", lines=lines).strip()
-    if not text:
-        raise ToolInputError(f"`{name}` is required: {why}")
-    return text
-
-
 def title_from_path(path: str) -> str:
     """A readable title made from a file name, for a create that was given none.
 
@@ -111,30 +103,6 @@ def check_target(bank: Bank, given: str) -> str:
     if os.path.lexists(bank.root / path):
         raise ToolInputError(f"'{path}' already exists on disk but is not indexed. Refusing to overwrite it.")
     return path
-
-
-def entries(values: Any) -> list[str]:
-    """A list argument or header value as its non-blank strings (a lone string is one entry)."""
-    values = [values] if isinstance(values, str) else values if isinstance(values, list | tuple) else []
-    return [v.strip() for v in values if isinstance(v, str) and v.strip()]
-
-
-def listed(values: Any, name: str) -> list[str]:
-    """A list argument's non-blank entries, each checked as one line of text before it is trimmed;
-    a key listed twice is refused (twice in `canonical_for` is an ownership conflict with itself)."""
-    for value in [values] if isinstance(values, str) else values or ():
-        if isinstance(value, str):
-            checked_text(name, value)
-    found = entries(values)
-    twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
-    if twice is not None:
-        raise ToolInputError(f"{name} lists '{twice}' twice; name each key once")
-    return found
-
-
-def sources(values: Any) -> list[str]:
-    """`derivedFrom` entries as given (blank ones too: the resolution gate refuses them by name)."""
-    return [checked_text("derivedFrom", str(entry)).strip() for entry in values]
 
 
 def check_boundary(canonical_for: list[str], must_not_define: list[str]) -> None:

@@ -32,9 +32,19 @@ _REGISTRY_NAMES = frozenset({"registry", "реестр"})
 
 # -- the text of one entry ------------------------------------------------------------------
 def _label(title: str, backticked: bool) -> str:
-    """Link text that every markdown reader (and the linter's link scanner) sees as one link."""
-    text = " ".join(title.split()).replace("[", "(").replace("]", ")")
-    return f"`{text}`" if backticked and "`" not in text else text
+    """Link text that every markdown reader (and the linter's link scanner) sees as one link.
+
+    Brackets become parentheses, backticks go (one of them can open a code span that swallows
+    the link), and a backslash becomes `/` (before `]` it would escape the bracket).
+    """
+    text = " ".join(title.split()).replace("[", "(").replace("]", ")").replace("`", "").replace("\\", "/")
+    text = text or "untitled"
+    return f"`{text}`" if backticked else text
+
+
+def _own_line(text: str) -> bool:
+    """Whether `text` may stand on a continuation line: one opening a code fence may not."""
+    return not text.lstrip().startswith(("```", "~~~"))
 
 
 def _body_start(text: str) -> int:
@@ -112,7 +122,7 @@ def _entry(
     end = _entry_end(lines, model, stop)
     after = _after_link(line, found[1]) if found else "x"
     below = lines[model + 1] if end > model + 1 else ""
-    if below and not after and not (_BULLET.match(below) or _NUMBERED.match(below)):
+    if below and not after and not (_BULLET.match(below) or _NUMBERED.match(below)) and _own_line(purpose):
         # the two-line shape: the link alone on the item line, the purpose indented below it
         return [f"{marker} {link}", f"{below[: _indent(below)]}{purpose}"]
     return [f"{marker} {link} — {purpose}"]
@@ -203,7 +213,7 @@ def add_section(text: str, directory: str, hint: str, title: str) -> str:
     )
     end = _entry_end(lines, model, len(lines))
     hint = " ".join(hint.split())
-    if end > model + 1 and not _after_link(lines[model], match.group(2)):
+    if end > model + 1 and not _after_link(lines[model], match.group(2)) and _own_line(hint):
         indent = lines[model + 1][: _indent(lines[model + 1])]
         lines[end:end] = [f"- [{label}]({link})", f"{indent}{hint}"]
     else:

@@ -83,10 +83,10 @@ def _purpose_once(line: str, spans: list[tuple[int, int]], old: str, new: str) -
 
 def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
     """`line` with each given link labelled exactly `old` (or `` `old` ``) relabelled `new`."""
+    if any(mark in new for mark in "[]`\\"):  # a bracket, backtick or backslash could break the link
+        return line
     for start, label_end, _end in sorted(spans, reverse=True):
         label = line[start + 1 : label_end]
-        if "[" in new or "]" in new or (label.startswith("`") and "`" in new):
-            continue
         if label in (old, f"`{old}`"):
             renamed = f"`{new}`" if label.startswith("`") else new
             line = line[: start + 1] + renamed + line[label_end:]

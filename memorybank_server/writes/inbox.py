@@ -35,17 +35,15 @@ from .create import (
     carried,
     check_boundary,
     check_target,
-    listed,
     preview,
     render,
-    required,
     retitle,
-    sources,
 )
 from .governance import governance
 from .registration import Staging, register
 from .text import digest, read
 from .transaction import Transaction
+from .values import listed, required, sources
 
 LOG = "_inbox/DISCARDED.md"
 LOG_PURPOSE = (

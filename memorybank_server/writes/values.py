@@ -4,6 +4,7 @@ Why every value: a NUL byte makes the linter call the new document (and the inde
 it) binary, and an escape or a C1 character hides text from the person reading it. A tab is
 ordinary text; line breaks are allowed only where a value may span lines (a body, a purpose).
 Why a lone surrogate is refused here: it cannot be encoded, so it would fail only at the write.
+The list arguments are checked here too: each entry as one line, and no key twice.
 """
 
 from __future__ import annotations
@@ -55,3 +56,35 @@ def one_line(name: str, value: str) -> str:
     if not trimmed:
         raise ToolInputError(f"{name} is blank; pass a value (remove a field by hand)")
     return trimmed
+
+
+def required(value: str | None, name: str, why: str, *, lines: bool = False) -> str:
+    """`value` trimmed, after `values.checked_text`; refused when blank, saying `why` it is needed."""
+    text = checked_text(f"`{name}`", value or "", lines=lines).strip()
+    if not text:
+        raise ToolInputError(f"`{name}` is required: {why}")
+    return text
+
+
+def entries(values: Any) -> list[str]:
+    """A list argument or header value as its non-blank strings (a lone string is one entry)."""
+    values = [values] if isinstance(values, str) else values if isinstance(values, list | tuple) else []
+    return [v.strip() for v in values if isinstance(v, str) and v.strip()]
+
+
+def listed(values: Any, name: str) -> list[str]:
+    """A list argument's non-blank entries, each checked as one line of text before it is trimmed;
+    a key listed twice is refused (twice in `canonical_for` is an ownership conflict with itself)."""
+    for value in [values] if isinstance(values, str) else values or ():
+        if isinstance(value, str):
+            checked_text(name, value)
+    found = entries(values)
+    twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
+    if twice is not None:
+        raise ToolInputError(f"{name} lists '{twice}' twice; name each key once")
+    return found
+
+
+def sources(values: Any) -> list[str]:
+    """`derivedFrom` entries as given (blank ones too: the resolution gate refuses them by name)."""
+    return [checked_text("derivedFrom", str(entry)).strip() for entry in values]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import fenced, links
 from memorybank_server.scaffold import root_index
 from memorybank_server.sections import BY_DIRECTORY, EMPTY_REGISTRY, section_index
 from memorybank_server.writes.create import create
@@ -124,6 +125,23 @@ def test_a_backticked_label_is_copied() -> None:
 def test_brackets_in_a_title_cannot_break_the_link() -> None:
     out = add_entry(f"{HEAD}- [A](a.md) — first\n", "b.md", "B [draft]", "second")
     assert out.endswith("- [B (draft)](b.md) — second\n")
+
+
+@pytest.mark.parametrize(
+    ("title", "label"),
+    [("```", "untitled"), ("Use `uv` for `deps", "Use uv for deps"), ("C:\\path\\", "C:/path/")],
+)
+def test_backticks_and_backslashes_in_a_title_cannot_swallow_the_link(title: str, label: str) -> None:
+    out = add_entry(f"{HEAD}- [A](a.md) — first\n", "b.md", title, "second")
+    assert out.endswith(f"- [{label}](b.md) — second\n")
+    assert ("b.md" in [target for _label, target, _column in links(out.split("\n")[-2])]) is True
+
+
+def test_a_purpose_that_would_open_a_fence_stays_on_the_entry_line() -> None:
+    two = f"{HEAD}- [A](a.md)\n    What A is for.\n\n- [Z](z.md)\n    Last.\n"
+    out = add_entry(two, "b.md", "B", "```")
+    assert out.endswith("    Last.\n- [B](b.md) — ```\n")
+    assert not any(fenced(out.split("\n")))
 
 
 def test_registry_heading_anchors_the_entry() -> None:
