@@ -162,7 +162,7 @@ def write_action(bank: Bank, action: str, opts: dict[str, Any]) -> Answer:
         bank,
         doc_kind=opts["kind"] or "engineering",
         path=opts["create"],
-        title=opts["title"] or opts["create"],
+        title=opts["title"],
         purpose=opts["purpose"] or "",
         derived_from=_split(opts["derived"]),
         canonical_for=_split(opts["canonical"]),

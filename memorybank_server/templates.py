@@ -9,6 +9,7 @@ fenced code comes out whole.
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,12 @@ FRONTMATTER_HEADING = "Instantiated Frontmatter"
 BODY_HEADING = "Instantiated Body"
 _ALIASES = {"use_case": "use-case", "feature-support": "feature"}
 _TEMPLATE_ONLY_KEYS = ("template_for", "template_target_path", "doc_function")
+_KIND = re.compile(r"[^\W\d_][\w-]{0,63}")
+
+
+def is_kind(text: str) -> bool:
+    """A plain kind name (`domain`, `use_case`, `feature-support`): one safe folder name, never a path."""
+    return isinstance(text, str) and _KIND.fullmatch(text) is not None
 
 
 @dataclass
@@ -111,7 +118,10 @@ def _shipped(doc_kind: str, target: str, shipped: Path) -> Template | None:
 
 
 def find_template(bank: Bank, doc_kind: str, target: str, *, shipped: Path | None = None) -> Template | None:
-    """The template for a new `doc_kind` document at `target`: the bank's first, then the shipped."""
-    if not doc_kind:
+    """The template for a new `doc_kind` document at `target`: the bank's first, then the shipped.
+
+    A `doc_kind` that is not a plain kind name finds nothing: it becomes a folder name below.
+    """
+    if not is_kind(doc_kind):
         return None
     return _in_bank(bank, doc_kind, target) or _shipped(doc_kind, target, shipped or templates_root())

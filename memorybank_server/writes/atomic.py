@@ -1,76 +1,135 @@
-"""Atomic file writes: a reader sees the old file or the new one, never a torn one.
+"""The file-system steps every write is made of: folders, temporary files, atomic renames, bounded reads.
 
-Why a temp file in the same directory: `os.replace` is atomic only within one filesystem, and
-the fsync before it makes sure the new bytes are on disk before the name points at them.
+Why a temporary file in the same folder: `os.replace` is atomic only within one file system, and
+the fsync before it makes sure the new bytes are on disk before the name points at them. Why the
+temporary name carries a random token (`.memorybank-<16 hex>.tmp`): it never collides with a file
+a person keeps, and the writer deletes a leftover one only when a journal of its own names it
+(`journal.py`), never because a name looks like one of its own.
+
+Why every open refuses links and anything but a regular file: a symlink planted at a name the
+writer uses would carry the write out of the bank, and a FIFO or a device given as an argument
+file would block the writer (holding the bank's lock) or feed it without end.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import re
+import secrets
+import stat
 from pathlib import Path
 
 from ..errors import ToolInputError
+
+TEMP = re.compile(r"^\.memorybank-[0-9a-f]{16}\.tmp$")
+_NO_LINKS = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class UnsafePath(ToolInputError):
     """The target cannot be written safely (a symlink, or a path that leaves the bank)."""
 
 
-def ensure_directory(root: Path, relative: str) -> Path:
-    """Create `root/relative` component by component, refusing any component that is a symlink."""
-    current = root
+class NotRegular(OSError):
+    """The path names a symlink, a folder, a FIFO, a device or a socket, not a regular file."""
+
+
+class TooBig(OSError):
+    """The file holds more bytes than the reader accepts; `size` is what `fstat` reported."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(errno.EFBIG, f"is {size} bytes")
+        self.size = size
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, opened without following a link.
+
+    The open cannot block (a FIFO is refused by `fstat` before anything is read), and at most
+    `limit + 1` bytes are ever read, whatever size the file claims.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NO_LINKS)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link as the last component
+            raise NotRegular(exc.errno, "is a symbolic link") from exc
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegular(0, "is not a regular file")
+        if info.st_size > limit:
+            raise TooBig(info.st_size)
+        chunks, left = [], limit + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        if len(data) > limit:
+            raise TooBig(len(data))
+        return data
+    finally:
+        os.close(fd)
+
+
+def missing_directories(root: Path, relative: str) -> list[Path]:
+    """The folders of `root/relative` that do not exist yet, outermost first; links are refused."""
+    current, missing = root, []
     for part in [p for p in relative.split("/") if p]:
         if part in (".", ".."):
             raise UnsafePath(f"'{relative}' must stay inside the bank")
         current = current / part
-        if current.is_symlink():
+        if missing:
+            missing.append(current)
+            continue
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError:
+            missing.append(current)
+            continue
+        if stat.S_ISLNK(info.st_mode):
             raise UnsafePath(f"'{current}' is a symbolic link; writes never follow links")
-        if not current.exists():
-            current.mkdir()
-        elif not current.is_dir():
+        if not stat.S_ISDIR(info.st_mode):
             raise UnsafePath(f"'{current}' exists and is not a directory")
-    return current
+    return missing
 
 
-def _sweep_orphans(path: Path) -> None:
-    """Remove temporary files a killed writer left in this folder (their process no longer exists)."""
-    for stale in path.parent.glob(".*.tmp"):
-        parts = stale.name.rsplit(".", 3)
-        if len(parts) != 4 or not parts[1].isdigit():
-            continue
-        try:
-            os.kill(int(parts[1]), 0)
-        except ProcessLookupError:
-            with contextlib.suppress(OSError):
-                stale.unlink()
-        except (PermissionError, OverflowError):
-            continue
+def ensure_directory(root: Path, relative: str) -> Path:
+    """Create `root/relative` folder by folder, refusing any component that is a symlink."""
+    for directory in missing_directories(root, relative):
+        directory.mkdir()
+    return root / relative if relative else root
 
 
-def _temp_beside(path: Path) -> Path:
-    _sweep_orphans(path)
-    for attempt in range(100):
-        candidate = path.with_name(f".{path.name}.{os.getpid()}.{attempt}.tmp")
-        try:
-            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            continue
+def temp_name() -> str:
+    """A fresh temporary file name: hidden, and reserved to this writer by its random token."""
+    return f".memorybank-{secrets.token_hex(8)}.tmp"
+
+
+def stage(temp: Path, data: bytes) -> None:
+    """Write `data` to the new file `temp` (never an existing one, never through a link), flushed."""
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except BaseException:
         os.close(fd)
-        return candidate
-    raise OSError(f"cannot create a temporary file beside {path}")
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    os.close(fd)
 
 
 def write_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> None:
     """Write `data` to `path` atomically; with `exclusive`, fail if `path` already exists."""
     if path.is_symlink():
         raise UnsafePath(f"'{path}' is a symbolic link; writes never follow links")
-    temp = _temp_beside(path)
+    temp = path.with_name(temp_name())
+    stage(temp, data)
     try:
-        with open(temp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
         if exclusive:
             os.link(temp, path)
             os.unlink(temp)
@@ -80,12 +139,13 @@ def write_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
         raise
-    _sync_directory(path.parent)
+    sync_directory(path.parent)
 
 
-def _sync_directory(directory: Path) -> None:
+def sync_directory(directory: Path) -> None:
+    """Flush a folder's entries (a rename is durable only once its folder is)."""
     with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(fd)
         finally:

@@ -1,4 +1,4 @@
-"""What every write starts from: the document it changes, the file it reads content from.
+"""What every write starts from: the document it changes, the text it is handed, the file it reads.
 
 Why here: the refusals ("Not a document of this bank", "is a template", a content file outside
 the project) must read the same whichever tool an agent chose.
@@ -16,7 +16,10 @@ from memorybank_lint.document import Document
 from memorybank_lint.paths import normalize
 
 from ..errors import ToolInputError
+from .atomic import NotRegular, TooBig, read_regular
+from .journal import recover
 from .lock import bank_lock
+from .values import checked_text
 
 MAX_CONTENT_BYTES = 1_000_000
 
@@ -42,40 +45,55 @@ def project_directory(bank: Bank) -> Path:
 def content_from(
     inline: str | None, file_arg: str | None, inline_name: str, file_name: str, bank: Bank
 ) -> str | None:
-    """The text passed inline or read from a file inside the project; None when neither is given."""
+    """The text passed inline or read from a regular file inside the project; None when neither.
+
+    The file is opened without following a link and without blocking, checked to be a regular
+    file, and read no further than one byte past the limit, whatever size it claims.
+    """
     if inline is not None and file_arg is not None:
         raise ToolInputError(f"pass either {inline_name} or {file_name}, not both")
     if file_arg is None:
-        return inline
+        return None if inline is None else checked_text(inline_name, inline, lines=True)
     if not file_arg.strip():
         raise ToolInputError(f"{file_name} is empty; pass a path, or use {inline_name}")
+    checked_text(file_name, file_arg)
     project = project_directory(bank).resolve()
     candidate = Path(file_arg)
     candidate = candidate if candidate.is_absolute() else Path.cwd() / candidate
-    real = Path(os.path.realpath(candidate))
+    real = Path(os.path.realpath(candidate.parent)) / candidate.name
     if real != project and project not in real.parents:
         raise ToolInputError(f"{file_name} '{file_arg}' is outside the project directory {project}; refused")
     try:
-        data = real.read_bytes()
+        data = read_regular(real, MAX_CONTENT_BYTES)
     except FileNotFoundError as exc:
         raise ToolInputError(
             f"{file_name} '{file_arg}': no such file (paths are relative to {Path.cwd()})"
         ) from exc
+    except TooBig as exc:
+        raise ToolInputError(
+            f"{file_name} '{file_arg}' is {exc.size} bytes, over the {MAX_CONTENT_BYTES}-byte limit"
+        ) from exc
+    except NotRegular as exc:
+        raise ToolInputError(
+            f"{file_name} '{file_arg}' {exc.strerror}; pass the path of a regular file"
+        ) from exc
     except OSError as exc:
         raise ToolInputError(f"{file_name} '{file_arg}': {exc.strerror}") from exc
-    if len(data) > MAX_CONTENT_BYTES:
-        raise ToolInputError(
-            f"{file_name} '{file_arg}' is {len(data)} bytes, over the {MAX_CONTENT_BYTES}-byte limit"
-        )
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ToolInputError(f"{file_name} '{file_arg}' is not UTF-8 text") from exc
+    return checked_text(f"{file_name} '{file_arg}'", text, lines=True)
 
 
 @contextmanager
 def locked(bank: Bank) -> Iterator[Bank]:
-    """Hold the bank's write lock and see the disk as it is now: gates run on fresh state."""
+    """Hold the bank's write lock and see the disk as it is now: gates run on fresh state.
+
+    A write a killed writer left half done is finished (or undone) first, so no gate ever runs on
+    a bank caught between two states.
+    """
     with bank_lock(bank.root):
+        recover(bank.root)
         bank.refresh()
         yield bank

@@ -25,10 +25,12 @@ from ..errors import ToolInputError
 from ..read import jsonable
 from ..templates import Template, find_template
 from .common import content_from, locked
-from .governance import governance
+from .governance import check_kind, governance
 from .registration import Staging, register
+from .table import IDENTIFIER
 from .targets import bank_path, check_no_links
 from .transaction import Transaction
+from .values import checked_values, entries, listed, required, sources
 
 GOVERNED = (
     "title",
@@ -43,6 +45,12 @@ GOVERNED = (
     "template_target_path",
 )
 TEMPLATE_ONLY = ("template_for", "template_target_path", "doc_function")
+WHY = {
+    "title": "it becomes the document's heading and its index entry",
+    "purpose": "it is the routing signal agents choose documents by",
+    "docKind": "it decides the template, the contract values and the layer",
+    "status": "pass draft, active or another declared value",
+}
 INBOX = "_inbox/"
 RESERVED_INBOX = frozenset({"_inbox/README.md", "_inbox/DISCARDED.md"})
 PREVIEW_LINES = 40
@@ -60,11 +68,24 @@ def is_placeholder(value: Any) -> bool:
     return text == "YYYY-MM-DD" or text.startswith("YYYYMMDD") or bracketed or bool(_TOKENS.search(text))
 
 
-def required(value: str | None, name: str, why: str) -> str:
-    text = (value or "").strip()
-    if not text:
-        raise ToolInputError(f"`{name}` is required: {why}")
-    return text
+def title_from_path(path: str) -> str:
+    """A readable title made from a file name, for a create that was given none.
+
+    The rule: take the file name without `.md` (for a `README.md` or `index.md`, the folder's
+    name); keep a leading identifier such as `ADR-007`, `FT-01` or `ADR-20260314T090000Z` as it
+    is; turn the remaining `-` and `_` runs into spaces and capitalise the first word.
+    `adr/ADR-007-queue-choice.md` → "ADR-007 Queue choice", `domain/order_states.md` →
+    "Order states", `features/FT-01/README.md` → "FT-01".
+    """
+    folder, name = posixpath.split(path)
+    stem = name.removesuffix(".md")
+    if stem.casefold() in ("readme", "index") and folder:
+        stem = posixpath.basename(folder)
+    match = IDENTIFIER.match(stem)
+    ident, rest = (match.group(1), stem[match.end() :]) if match else ("", stem)
+    words = " ".join(part for part in re.split(r"[-_\s]+", rest) if part)
+    words = words[:1].upper() + words[1:]
+    return " ".join(part for part in (ident, words) if part) or stem
 
 
 def check_target(bank: Bank, given: str) -> str:
@@ -82,12 +103,6 @@ def check_target(bank: Bank, given: str) -> str:
     if os.path.lexists(bank.root / path):
         raise ToolInputError(f"'{path}' already exists on disk but is not indexed. Refusing to overwrite it.")
     return path
-
-
-def entries(values: Any) -> list[str]:
-    """A list argument or header value as its non-blank strings (a lone string is one entry)."""
-    values = [values] if isinstance(values, str) else values if isinstance(values, list | tuple) else []
-    return [v.strip() for v in values if isinstance(v, str) and v.strip()]
 
 
 def check_boundary(canonical_for: list[str], must_not_define: list[str]) -> None:
@@ -162,7 +177,7 @@ def create(
     *,
     doc_kind: str,
     path: str,
-    title: str,
+    title: str | None,
     purpose: str,
     derived_from: list[str] | tuple[str, ...] = (),
     canonical_for: list[str] | tuple[str, ...] = (),
@@ -175,24 +190,28 @@ def create(
     dry_run: bool = False,
     today: dt.date | None = None,
 ) -> dict[str, Any]:
-    """Create one document (or capture an inbox note); the result says what was or would be written."""
-    title = required(title, "title", "it becomes the document's heading and its index entry")
-    if "\n" in title or "\r" in title:
-        raise ToolInputError("`title` must be a single line")
-    purpose = required(purpose, "purpose", "it is the routing signal agents choose documents by")
-    doc_kind = required(doc_kind, "docKind", "it decides the template, the contract values and the layer")
-    status = required(status, "status", "pass draft, active or another declared value")
-    extra = _check_extra(extra)
+    """Create one document (or capture an inbox note); the result says what was or would be written.
+
+    Without a `title`, one is made from the file name (`title_from_path`).
+    """
+    if title is not None:
+        title = required(title, "title", WHY["title"])
+    purpose = required(purpose, "purpose", WHY["purpose"], lines=True)
+    doc_kind = check_kind(required(doc_kind, "docKind", WHY["docKind"]))
+    status = required(status, "status", WHY["status"])
+    extra = checked_values("extra", _check_extra(extra))
+    derived = sources(derived_from)
+    owned, forbidden = listed(canonical_for, "canonicalFor"), listed(must_not_define, "mustNotDefine")
+    supplied = content_from(body, body_file, "body", "bodyFile", bank)
     given = path.strip()
     with locked(bank):
         if inbox and not given.startswith(INBOX):  # the path is checked as given, then flattened
             given = INBOX + posixpath.basename(bank_path(bank.root, given))
         target = check_target(bank, given)
+        title = title if title is not None else title_from_path(target)
         inbox = inbox or target.startswith(INBOX)  # a path into the quarantine is a capture either way
         if inbox and target in RESERVED_INBOX:
             raise ToolInputError(f"{target} is the inbox's own file, not a note; pick another name")
-        derived = [str(entry).strip() for entry in derived_from]
-        owned, forbidden = entries(canonical_for), entries(must_not_define)
         warnings = governance(
             bank, target, derived_from=derived, canonical_for=owned, status=status, doc_kind=doc_kind
         )
@@ -223,7 +242,6 @@ def create(
         data.update(extra)
         check_boundary(owned, entries(data.get("must_not_define")))
         warnings += placeholder_warnings
-        supplied = content_from(body, body_file, "body", "bodyFile", bank)
         if supplied is not None and supplied.strip():
             text_body = f"# {title}\n\n{supplied.strip()}"
             if template is not None:
@@ -234,12 +252,12 @@ def create(
         staging = Staging(bank)
         registered: list[str] = []
         if not inbox:
-            outcome = register(bank, staging, target, title, purpose, dry_run=dry_run)
+            outcome = register(bank, staging, target, title, purpose, dry_run=dry_run, status=status)
             registered, warnings = outcome.registered_in, warnings + outcome.warnings
+        transaction = Transaction(bank.root, bank.max_bytes)
+        transaction.create(target, text.encode("utf-8"))
+        staging.stage(transaction)
         if not dry_run:
-            transaction = Transaction(bank.root)
-            transaction.create(target, text.encode("utf-8"))
-            staging.stage(transaction)
             transaction.commit()
             bank.refresh()
     return {

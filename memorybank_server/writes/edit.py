@@ -4,6 +4,9 @@ Why exactly once: an agent edits what it read. A fragment that occurs twice coul
 one, and one that does not occur means the agent's picture of the file is stale; both are refused
 with the count, so the agent adds context or narrows the search with `section`.
 
+Why a change that leaves a code fence unpaired is refused: everything after it would turn into
+code (or back), changing the rest of the document without touching a byte of it.
+
 Why the body only: the frontmatter carries governance (status, ownership, links), which has its
 own tools and gates. The head is kept byte for byte, and an edit that would move where the head
 ends (a `---` written at the top of a document without frontmatter) is refused.
@@ -22,6 +25,7 @@ from ..errors import ToolInputError
 from ..read import match_section
 from . import head
 from .common import locked
+from .values import checked_text
 
 CONTEXT_CHARS = 80
 
@@ -52,6 +56,24 @@ def guard_head(parts: head.Parts, new_text: str, path: str) -> None:
         )
 
 
+def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
+    """Refuse when the unchanged text after the change would no longer read as it did.
+
+    A fence opened (or an opener removed) without its pair turns every later line into code, or
+    code into text: links and headings appear or vanish without a byte of them changing.
+    """
+    if not tail:
+        return
+    count = len(tail.split("\n"))
+    before = markdown.fenced(old_body.split("\n"))[-count:]
+    after = markdown.fenced(new_body.split("\n"))[-count:]
+    if before != after:
+        raise ToolInputError(
+            f"the change leaves a code fence open (or unpaired), which would turn the rest of {path} "
+            "into code or back; pair every ``` or ~~~ fence it opens or closes"
+        )
+
+
 def edit(
     bank: Bank,
     *,
@@ -64,6 +86,7 @@ def edit(
     """Replace the single occurrence of `find` in the body (or in one section of it)."""
     if not find:
         raise ToolInputError("find is empty; pass the exact text to replace")
+    checked_text("replace", replace, lines=True)
     find, replace = find.replace("\r\n", "\n"), replace.replace("\r\n", "\n")
     if find == replace:
         raise ToolInputError("find and replace are identical, so there is nothing to change")
@@ -91,11 +114,12 @@ def edit(
                 "once, or narrow the search with section"
             )
         at = start + scope.index(find)
-        new_text = parts.head + body[:at] + replace + body[at + len(find) :]
+        new_body = body[:at] + replace + body[at + len(find) :]
+        guard_rest(body, new_body, body[at + len(find) :], loaded.path)
+        new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
         data = loaded.file.encode(new_text)
-        if not dry_run:
-            head.commit(bank, [(loaded.path, data, loaded.file.digest)])
+        head.commit(bank, [(loaded.path, data, loaded.file.digest)], dry_run=dry_run)
     position = len(parts.head) + at
     result: dict[str, Any] = {"path": loaded.path}
     if heading is not None:

@@ -4,7 +4,7 @@ Why copy the shape: an index is read by people, so a new entry must look like it
 table row, a numbered item, a bullet, backticked or not, one line or two). Why the fixes over the
 reference: under `## Registry` the entry lands in the registry, not after a stray prose link; the
 "Empty…" placeholder goes away without shifting anything; a table row puts each value under the
-column its header names and escapes `|`; the root index lists sections, never as task-table rows.
+column its header names (`table.py`); the root index lists sections, never as task-table rows.
 Pure text functions: LF text in, LF text out.
 """
 
@@ -17,6 +17,7 @@ from memorybank_lint.markdown import fenced, links
 
 from .. import sections
 from ..sections import BY_DIRECTORY
+from .table import table_row
 
 _BULLET = re.compile(r"^(\s*)([-*+])\s+")
 _NUMBERED = re.compile(r"^(\s*)(\d{1,9})([.)])\s+")
@@ -27,23 +28,23 @@ _SECTION_ENTRY = re.compile(
 # Ours, and the sentence banks seeded by the reference carry.
 _PLACEHOLDERS = frozenset({sections.EMPTY_REGISTRY, sections.LEGACY_EMPTY_REGISTRY})
 _REGISTRY_NAMES = frozenset({"registry", "реестр"})
-# fmt: off
-_LINK_WORDS = frozenset({
-    "name", "document", "documents", "doc", "docs", "title", "adr", "adrs", "link", "links", "file",
-    "files", "path", "record", "entry", "page", "index", "prd", "epic", "feature", "spec", "id",
-})
-# fmt: on
-_LINK_STEMS = ("документ", "назван", "ссылк", "файл", "имя", "заголов", "запис")
-_PURPOSE_WORDS = frozenset({"purpose", "description", "summary", "about"})
-_PURPOSE_STEMS = ("назначен", "описан", "цель", "кратк", "суть", "зачем")
-_PIPE = re.compile(r"(?<!\\)\|")
 
 
 # -- the text of one entry ------------------------------------------------------------------
 def _label(title: str, backticked: bool) -> str:
-    """Link text that every markdown reader (and the linter's link scanner) sees as one link."""
-    text = " ".join(title.split()).replace("[", "(").replace("]", ")")
-    return f"`{text}`" if backticked and "`" not in text else text
+    """Link text that every markdown reader (and the linter's link scanner) sees as one link.
+
+    Brackets become parentheses, backticks go (one of them can open a code span that swallows
+    the link), and a backslash becomes `/` (before `]` it would escape the bracket).
+    """
+    text = " ".join(title.split()).replace("[", "(").replace("]", ")").replace("`", "").replace("\\", "/")
+    text = text or "untitled"
+    return f"`{text}`" if backticked else text
+
+
+def _own_line(text: str) -> bool:
+    """Whether `text` may stand on a continuation line: one opening a code fence may not."""
+    return not text.lstrip().startswith(("```", "~~~"))
 
 
 def _body_start(text: str) -> int:
@@ -91,56 +92,26 @@ def _entry_end(lines: list[str], i: int, stop: int) -> int:
     return j
 
 
-def _cells(line: str) -> list[str]:
-    stripped = line.strip()
-    parts = _PIPE.split(stripped)
-    closed = stripped.endswith("|") and not stripped.endswith("\\|") and len(parts) > 2
-    return [cell.strip() for cell in (parts[1:-1] if closed else parts[1:])]
-
-
-def _is_separator(line: str) -> bool:
-    cells = _cells(line)
-    return bool(cells) and all(re.fullmatch(r":?-+:?", cell) for cell in cells)
-
-
-def _matches(cell: str, words: frozenset[str], stems: tuple[str, ...]) -> bool:
-    return any(w in words or w.startswith(stems) for w in re.findall(r"\w+", cell.casefold()))
-
-
-def _table_row(lines: list[str], model: int, start: int, link: str, purpose: str) -> str:
-    top = model
-    while top - 1 >= start and lines[top - 1].strip().startswith("|"):
-        top -= 1
-    header = _cells(lines[top]) if top < model and _is_separator(lines[top + 1]) else []
-    model_cells = _cells(lines[model])
-    width = len(header) or len(model_cells)
-    link_col = next((k for k, c in enumerate(header) if _matches(c, _LINK_WORDS, _LINK_STEMS)), None)
-    if link_col is None:
-        link_col = next((k for k, c in enumerate(model_cells) if "](" in c), 0)
-    purpose_col = next(
-        (k for k, c in enumerate(header) if k != link_col and _matches(c, _PURPOSE_WORDS, _PURPOSE_STEMS)),
-        None,
-    )
-    if not header:
-        purpose_col = next((k for k in range(width) if k != link_col), None)
-    cells = [""] * max(width, link_col + 1)
-    cells[link_col] = link.replace("|", "\\|")
-    if purpose_col is not None:
-        cells[purpose_col] = purpose.replace("|", "\\|")
-    return "| " + " | ".join(cells) + " |"
-
-
 def _entry(
-    lines: list[str], model: int, start: int, stop: int, title: str, target: str, purpose: str
+    lines: list[str],
+    model: int,
+    span: tuple[int, int],
+    title: str,
+    target: str,
+    purpose: str,
+    status: str | None,
 ) -> list[str]:
-    """The new entry's lines, shaped like the entry at `model`."""
+    """The new entry's lines, shaped like the entry at `model` (`span`: the scope it lies in)."""
+    start, stop = span
     line = lines[model]
     found = _model_link(line)
     ticked = bool(found) and len(found[0]) > 1 and found[0].startswith("`") and found[0].endswith("`")
-    link = f"[{_label(title, ticked)}]({target})"
+    label = _label(title, ticked)
     kind = _shape(line)
     if kind == "table":
-        return [_table_row(lines, model, start, link, purpose)]
+        model_label = found[0] if found else ""
+        return [table_row(lines, model, start, (label, target, model_label), title, purpose, status)]
+    link = f"[{label}]({target})"
     if kind == "numbered":
         match = _NUMBERED.match(line)
         assert match is not None
@@ -151,7 +122,7 @@ def _entry(
     end = _entry_end(lines, model, stop)
     after = _after_link(line, found[1]) if found else "x"
     below = lines[model + 1] if end > model + 1 else ""
-    if below and not after and not (_BULLET.match(below) or _NUMBERED.match(below)):
+    if below and not after and not (_BULLET.match(below) or _NUMBERED.match(below)) and _own_line(purpose):
         # the two-line shape: the link alone on the item line, the purpose indented below it
         return [f"{marker} {link}", f"{below[: _indent(below)]}{purpose}"]
     return [f"{marker} {link} — {purpose}"]
@@ -173,7 +144,9 @@ def _registry_scope(lines: list[str], start: int, mask: list[bool]) -> tuple[int
     return None
 
 
-def add_entry(text: str, target: str, title: str, purpose: str, *, root: bool = False) -> str:
+def add_entry(
+    text: str, target: str, title: str, purpose: str, *, root: bool = False, status: str | None = None
+) -> str:
     """`text` (LF) with an entry for `target` (relative to the index) added in the index's own shape."""
     purpose = " ".join(purpose.split())
     lines = text.split("\n")
@@ -199,14 +172,14 @@ def add_entry(text: str, target: str, title: str, purpose: str, *, root: bool = 
             and (holder == start or not lines[holder - 1].strip())
         )
         del lines[holder : holder + (2 if blank_around else 1)]
-        return add_entry("\n".join(lines), target, title, purpose, root=root)
+        return add_entry("\n".join(lines), target, title, purpose, root=root, status=status)
     if holder is not None:
         lines[holder] = f"- [{_label(title, False)}]({target}) — {purpose}"
         return "\n".join(lines)
     if models:
         model = models[-1]
         end = _entry_end(lines, model, high)
-        lines[end:end] = _entry(lines, model, start, high, title, target, purpose)
+        lines[end:end] = _entry(lines, model, (start, high), title, target, purpose, status)
         return "\n".join(lines)
     entry = f"- [{_label(title, False)}]({target}) — {purpose}"
     if scope is None:
@@ -240,7 +213,7 @@ def add_section(text: str, directory: str, hint: str, title: str) -> str:
     )
     end = _entry_end(lines, model, len(lines))
     hint = " ".join(hint.split())
-    if end > model + 1 and not _after_link(lines[model], match.group(2)):
+    if end > model + 1 and not _after_link(lines[model], match.group(2)) and _own_line(hint):
         indent = lines[model + 1][: _indent(lines[model + 1])]
         lines[end:end] = [f"- [{label}]({link})", f"{indent}{hint}"]
     else:

@@ -30,6 +30,7 @@ from memorybank_lint.document import Link
 from ..errors import ToolInputError
 from . import head
 from .common import locked
+from .values import one_line
 
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _H1 = re.compile(r"^#\s+(\S.*?)\s*$")
@@ -82,10 +83,10 @@ def _purpose_once(line: str, spans: list[tuple[int, int]], old: str, new: str) -
 
 def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
     """`line` with each given link labelled exactly `old` (or `` `old` ``) relabelled `new`."""
+    if any(mark in new for mark in "[]`\\"):  # a bracket, backtick or backslash could break the link
+        return line
     for start, label_end, _end in sorted(spans, reverse=True):
         label = line[start + 1 : label_end]
-        if "[" in new or "]" in new or (label.startswith("`") and "`" in new):
-            continue
         if label in (old, f"`{old}`"):
             renamed = f"`{new}`" if label.startswith("`") else new
             line = line[: start + 1] + renamed + line[label_end:]
@@ -140,7 +141,7 @@ def _gates(bank: Bank, loaded: head.Loaded, name: str, value: str) -> str:
         )
     if name in REFUSED:
         raise ToolInputError(f"{REFUSED[name]}; bank_set_field refuses it")
-    text = head.check_one_line(name, value)
+    text = one_line(name, value)
     if name in CHECKED_FIELDS and bank.contract is not None:
         allowed = bank.contract.allowed(name, loaded.fresh.doc_kind)
         if allowed and text not in allowed:
@@ -185,8 +186,7 @@ def set_field(bank: Bank, *, path: str, field: str, value: str, dry_run: bool = 
         changes = [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)]
         if name in ("title", "purpose") and previous:
             changes += _index_changes(bank, loaded.path, name, previous, text)
-        if not dry_run:
-            head.commit(bank, changes)
+        head.commit(bank, changes, dry_run=dry_run)
     result.update(
         changed=not dry_run, dryRun=dry_run, line=line, indexes=[path for path, _d, _h in changes[1:]]
     )

@@ -1,7 +1,13 @@
-"""The governance gates every write that sets links, ownership or status runs through.
+"""The governance gates every write that sets links, ownership, kind or status runs through.
 
 Why shared: `bank_create`, `bank_promote` and `bank_set_status` must refuse the same things for
 the same reasons, or the bank can be talked past its own rules by choosing another tool.
+
+Why a value the contract does not declare is refused, not warned about: the contract is the
+bank's own word on which kinds and statuses exist; a write that adds `status: bogus` creates the
+finding the linter then reports (MB008). Where the contract declares no closed set, any value
+goes. Why the kind is checked as a name first: it chooses a template folder, so `../x` or an
+absolute path must never reach a path.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.paths import resolve
 
 from ..errors import ToolInputError
+from ..templates import is_kind
 
 
 def check_derived_from(bank: Bank, target: str, entries: list[str]) -> list[str]:
@@ -49,7 +56,18 @@ def check_ownership(bank: Bank, keys: list[str], owner: str | None = None) -> No
             )
 
 
-def check_contract(bank: Bank, target: str, status: str, doc_kind: str, derived_from: list[str]) -> list[str]:
+def check_kind(doc_kind: str) -> str:
+    """`doc_kind` when it is a plain kind name (letters, digits, `_`, `-`), else a refusal."""
+    if not is_kind(doc_kind):
+        raise ToolInputError(
+            f"docKind {doc_kind!r} is not a kind name: use letters, digits, _ or -, such as use_case"
+        )
+    return doc_kind
+
+
+def check_contract(
+    bank: Bank, target: str, status: str, doc_kind: str, derived_from: list[str], *, kind_given: bool = True
+) -> list[str]:
     """The contract's demands on a document with this status and kind: a refusal or warnings."""
     contract = bank.contract
     if contract is None:
@@ -62,10 +80,14 @@ def check_contract(bank: Bank, target: str, status: str, doc_kind: str, derived_
                 "pass derivedFrom, or create it as a draft"
             )
         warnings.append("derived_from is empty; it must name the sources before the document becomes active")
-    for field_name, value in (("doc_kind", doc_kind), ("status", status)):
+    checked = (("docKind", "doc_kind", doc_kind), ("status", "status", status))
+    for argument, field_name, value in checked if kind_given else checked[1:]:
         allowed = contract.allowed(field_name, doc_kind)
         if value and allowed is not None and value not in allowed:
-            warnings.append(f'{field_name} "{value}" is not among the values declared in dna/')
+            raise ToolInputError(
+                f'{argument} "{value}" is not among the values declared in dna/ '
+                f"({' | '.join(sorted(allowed))}); use one of them or declare it there first"
+            )
     return warnings
 
 
@@ -78,8 +100,14 @@ def governance(
     status: str,
     doc_kind: str,
     owner: str | None = None,
+    kind_given: bool = True,
 ) -> list[str]:
-    """Run every gate in order; return the warnings, or raise the first refusal."""
+    """Run every gate in order; return the warnings, or raise the first refusal.
+
+    `kind_given` is False when the kind is the document's own (a status change), not an argument.
+    """
+    if kind_given:
+        check_kind(doc_kind)
     warnings = check_derived_from(bank, target, derived_from)
     check_ownership(bank, canonical_for, owner)
-    return warnings + check_contract(bank, target, status, doc_kind, derived_from)
+    return warnings + check_contract(bank, target, status, doc_kind, derived_from, kind_given=kind_given)

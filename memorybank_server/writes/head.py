@@ -33,7 +33,6 @@ from .targets import check_no_links
 from .transaction import Transaction
 
 _UNSET: Any = object()
-LINE_BREAKS = ("\r", "\n", "\x85", "\u2028", "\u2029")
 
 
 @dataclass(frozen=True)
@@ -90,13 +89,17 @@ def load(bank: Bank, given: str) -> Loaded:
     return Loaded(indexed, fresh, raw, file, split_text(file.text))
 
 
-def commit(bank: Bank, changes: Iterable[tuple[str, bytes, str]]) -> None:
-    """Replace each `(path, bytes, digest read)` in one transaction, then see the result."""
-    transaction = Transaction(bank.root)
+def commit(bank: Bank, changes: Iterable[tuple[str, bytes, str]], *, dry_run: bool) -> None:
+    """Replace each `(path, bytes, digest read)` in one transaction, then see the result.
+
+    Under `dry_run` the changes are staged (so a size refusal is the same) and nothing is written.
+    """
+    transaction = Transaction(bank.root, bank.max_bytes)
     for path, data, digest in changes:
         transaction.replace(path, data, digest)
-    transaction.commit()
-    bank.refresh()
+    if not dry_run:
+        transaction.commit()
+        bank.refresh()
 
 
 # -- the lines of a head ---------------------------------------------------------------------
@@ -227,18 +230,6 @@ def _reads_back(line: str, key: str, value: str, old: Any, plain: bool) -> bool:
         and new12 == new11
         and as_text(new12) == value
     )
-
-
-def check_one_line(name: str, value: str) -> str:
-    """`value` trimmed; refused when blank or when it would need more than one line."""
-    if any(mark in value for mark in LINE_BREAKS):
-        raise ToolInputError(
-            f"{name} must be one line: a line break in a header value could write other keys"
-        )
-    trimmed = value.strip()
-    if not trimmed:
-        raise ToolInputError(f"{name} is blank; pass a value (remove a field by hand)")
-    return trimmed
 
 
 def scalar_line(key: str, value: str, old_line: str | None, old_value: Any, keep_comment: bool) -> str:

@@ -35,16 +35,15 @@ from .create import (
     carried,
     check_boundary,
     check_target,
-    entries,
     preview,
     render,
-    required,
     retitle,
 )
 from .governance import governance
 from .registration import Staging, register
 from .text import digest, read
 from .transaction import Transaction
+from .values import listed, required, sources
 
 LOG = "_inbox/DISCARDED.md"
 LOG_PURPOSE = (
@@ -146,10 +145,8 @@ def promote(
         parts, header = frontmatter.parse(source.text)
         read_note = document.parse(note.path, source.text, bank_name=bank.name)
         title = required(title or read_note.title, "title", "the note has none; pass one")
-        if "\n" in title or "\r" in title:
-            raise ToolInputError("`title` must be a single line")
         purpose = required(
-            purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none"
+            purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none", lines=True
         )
         doc_kind = required(
             doc_kind or read_note.doc_kind, "docKind", "the captured note does not declare one"
@@ -161,9 +158,15 @@ def promote(
                 header.data.get("derived_from"), note.path, destination, bank
             )
         else:
-            derived = [str(entry).strip() for entry in derived_from]
-        owned = entries(canonical_for) if canonical_for is not None else read_note.canonical_for
-        forbidden = entries(must_not_define) if must_not_define is not None else read_note.must_not_define
+            derived = sources(derived_from)
+        owned = (
+            listed(canonical_for, "canonicalFor") if canonical_for is not None else read_note.canonical_for
+        )
+        forbidden = (
+            listed(must_not_define, "mustNotDefine")
+            if must_not_define is not None
+            else read_note.must_not_define
+        )
         check_boundary(owned, forbidden)
         paths = [item["path"] if isinstance(item, dict) else item for item in derived]
         warnings = governance(
@@ -195,13 +198,13 @@ def promote(
         body, link_warnings = _relink(retitle(body, title), note.path, destination, bank)
         text = render(fm, body)
         staging = Staging(bank)
-        outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run)
+        outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run, status=status)
         warnings += link_warnings + outcome.warnings
+        transaction = Transaction(bank.root, bank.max_bytes)
+        transaction.create(destination, text.encode("utf-8"))
+        staging.stage(transaction)
+        transaction.remove(note.path, source.digest)
         if not dry_run:
-            transaction = Transaction(bank.root)
-            transaction.create(destination, text.encode("utf-8"))
-            staging.stage(transaction)
-            transaction.remove(note.path, source.digest)
             transaction.commit()
             bank.refresh()
     return {
@@ -256,7 +259,9 @@ def discard(
     """Remove a quarantined note, keeping a record of it in `_inbox/DISCARDED.md`."""
     with locked(bank):
         note = _quarantined(bank, path, "discarded")
-        reason = required(reason, "reason", "say why the note is dropped, so nothing leaves silently")
+        reason = required(
+            reason, "reason", "say why the note is dropped, so nothing leaves silently", lines=True
+        )
         data = (bank.root / note.path).read_bytes()
         parsed = document.parse(note.path, data.decode("utf-8", errors="replace"), bank_name=bank.name)
         sha = digest(data)
@@ -271,7 +276,7 @@ def discard(
             "discarded": stamp,
         }
         entry = _log_entry(stamp, record)
-        transaction = Transaction(bank.root)
+        transaction = Transaction(bank.root, bank.max_bytes)
         if os.path.lexists(bank.root / LOG):
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")

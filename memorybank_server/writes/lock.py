@@ -1,7 +1,15 @@
-"""One writer at a time per bank, across processes: an advisory `fcntl` lock on a hidden file.
+"""One writer at a time per bank, across processes: an advisory `flock` on the bank folder itself.
 
-Why a lock file in the bank: two agents (or an agent and the hook) may write to one bank at
-once; every write re-reads what it edits while holding the lock, so no update is lost.
+Why the folder and not a lock file: a lock file has to live somewhere. In the bank it is committed
+by the next `git add -A` (and a planted symlink at its name made every write create a file
+wherever the link pointed); in `.git/` it depends on finding the repository (worktrees, submodules,
+no repository at all). The folder is already there, is never a link (the bank's root is resolved),
+and locking it creates nothing: `git status` after a write shows only the documents that changed,
+and a refused write leaves the disk exactly as it found it.
+
+Every write re-reads what it edits while holding the lock, so no update is lost. A process killed
+while holding it releases it with its last descriptor. `flock` on a folder works on local file
+systems (Linux, macOS); where it does not (some network mounts), writes are refused by name.
 """
 
 from __future__ import annotations
@@ -12,17 +20,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-LOCK_NAME = ".memorybank.lock"
+from ..errors import ToolInputError
 
 
 @contextmanager
 def bank_lock(root: Path) -> Iterator[None]:
     """Hold the bank's write lock for the duration of the block (blocking until it is free)."""
-    root.mkdir(parents=True, exist_ok=True)
-    fd = os.open(root / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError as exc:
+        raise ToolInputError(f"there is no bank at {root}; create it with bank_init first") from exc
+    except OSError as exc:
+        raise ToolInputError(f"the bank folder {root} cannot be opened: {exc.strerror}") from exc
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError as exc:
+            raise ToolInputError(
+                f"the bank folder {root} cannot be locked against other writers ({exc.strerror}); "
+                "nothing was written"
+            ) from exc
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)

@@ -115,7 +115,14 @@ class Registered:
 
 
 def register(
-    bank: Bank, staging: Staging, target: str, title: str, purpose: str, *, dry_run: bool
+    bank: Bank,
+    staging: Staging,
+    target: str,
+    title: str,
+    purpose: str,
+    *,
+    dry_run: bool,
+    status: str | None = None,
 ) -> Registered:
     """Stage the index edits that register a new document at `target` (and its lazy section)."""
     warnings: list[str] = []
@@ -140,7 +147,9 @@ def register(
         if not directory and rest in ("README.md", "index.md"):
             staging.files[chosen].text = add_section(text, top, purpose, title)
         else:
-            staging.files[chosen].text = add_entry(text, link, title, purpose, root=not directory)
+            staging.files[chosen].text = add_entry(
+                text, link, title, purpose, root=not directory, status=status
+            )
     if section is not None:
         verb = "would be created" if dry_run else "was created"
         warnings.append(

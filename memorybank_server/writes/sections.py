@@ -9,21 +9,20 @@ Why a mistyped name is refused, not appended: a new section under a wrong name s
 silently. Matching is `read.match_section` (Unicode-aware, exact before substring, ambiguity
 refused), so `## Авторизация` and `## Авторизация и роли` are told apart.
 
-Why content that opens a code fence it never closes is refused: the sections after it would turn
-into code, which changes the rest of the document without touching a byte of it.
+Why content that opens a code fence it never closes is refused (`edit.guard_rest`): the sections
+after it would turn into code, which changes the rest of the document without touching a byte of it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
 
 from ..errors import ToolInputError
 from . import head
 from .common import content_from, locked
-from .edit import guard_head, section_span
+from .edit import guard_head, guard_rest, section_span
 
 MODES = ("replace", "append")
 PREVIEW_LINES = 20
@@ -35,20 +34,6 @@ def _trimmed(text: str) -> str:
     while lines and not lines[0].strip():
         lines.pop(0)
     return "\n".join(lines).rstrip()
-
-
-def _check_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
-    """Refuse when the unchanged text after the section would no longer read as it did."""
-    if not tail:
-        return
-    count = len(tail.split("\n"))
-    before = markdown.fenced(old_body.split("\n"))[-count:]
-    after = markdown.fenced(new_body.split("\n"))[-count:]
-    if before != after:
-        raise ToolInputError(
-            f"the content leaves a code fence open, which would turn the rest of {path} into code; "
-            "close every ``` or ~~~ fence it opens"
-        )
 
 
 def update_section(
@@ -84,13 +69,13 @@ def update_section(
         tail = body[end:]
         rebuilt = f"{old_lines[0]}\n\n{payload}\n" + ("\n" if tail else "")
         new_body = body[:start] + rebuilt + tail
-        _check_rest(body, new_body, tail, loaded.path)
+        guard_rest(body, new_body, tail, loaded.path)
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
         data = loaded.file.encode(new_text)
         changed = new_text != loaded.file.text
-        if changed and not dry_run:
-            head.commit(bank, [(loaded.path, data, loaded.file.digest)])
+        if changed:
+            head.commit(bank, [(loaded.path, data, loaded.file.digest)], dry_run=dry_run)
     return {
         "path": loaded.path,
         "section": chosen.title,

@@ -27,6 +27,7 @@ from ..errors import ToolInputError
 from . import head
 from .common import locked
 from .governance import governance
+from .values import one_line
 
 ARCHIVED = "archived"
 
@@ -56,7 +57,7 @@ def set_status(
                 f"{loaded.path} is a quarantined note; status does not move it out of _inbox/, "
                 "use bank_promote or bank_discard"
             )
-        value = head.check_one_line("status", status)
+        value = one_line("status", status)
         if release_canonical and value != ARCHIVED:
             raise ToolInputError(
                 f"releaseCanonical is only allowed when archiving (status '{ARCHIVED}'), not with '{value}'"
@@ -78,6 +79,7 @@ def set_status(
             status=value,
             doc_kind=doc.doc_kind,
             owner=loaded.path,
+            kind_given=False,
         )
         current = doc.data.get("status")
         before = None if "status" not in doc.data else head.as_text(current)
@@ -107,7 +109,6 @@ def set_status(
         head.verify(
             loaded.path, loaded.file.text, new_text, {"status": line}, ["canonical_for"] if released else []
         )
-        if not dry_run:
-            head.commit(bank, [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)])
+        head.commit(bank, [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)], dry_run=dry_run)
         result["changed"] = not dry_run
     return result

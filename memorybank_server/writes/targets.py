@@ -12,21 +12,55 @@ import stat
 from pathlib import Path
 
 from ..errors import ToolInputError
+from .values import checked_text
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
+MAX_NAME_BYTES = 255  # NAME_MAX on every file system a bank lives on
+MAX_DEPTH = 32
+MAX_PATH_BYTES = 1024
+_PATH_MAX = 4096  # the kernel's limit for a whole absolute path, the temporary file's name included
+_TEMP_NAME_BYTES = 32
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 80 else f"{text[:40]}…{text[-30:]}"
+
+
+def check_size(root: Path, path: str) -> None:
+    """Refuse a path the file system could not hold, before a single folder of it is made."""
+    parts = path.split("/")
+    if len(parts) > MAX_DEPTH:
+        raise ToolInputError(
+            f"'{_short(path)}' is {len(parts) - 1} folders deep; a bank path has at most {MAX_DEPTH - 1}"
+        )
+    for part in parts:
+        size = len(part.encode("utf-8"))
+        if size > MAX_NAME_BYTES:
+            raise ToolInputError(
+                f"'{_short(part)}': a file or folder name is {size} bytes here, over the "
+                f"{MAX_NAME_BYTES}-byte limit of the file system"
+            )
+    size = len(path.encode("utf-8"))
+    whole = len(str(root).encode("utf-8")) + 1 + size + 1 + _TEMP_NAME_BYTES
+    if size > MAX_PATH_BYTES or whole >= _PATH_MAX:
+        raise ToolInputError(
+            f"'{_short(path)}' is {size} bytes long; a bank path has at most {MAX_PATH_BYTES} bytes"
+        )
 
 
 def bank_path(root: Path, given: str) -> str:
     """Normalise a target an agent passes into a bank path, or refuse it.
 
     Accepted: relative POSIX paths inside the bank, one leading `./`, and a leading
-    `<bank folder name>/`. Refused: empty, absolute, drive letters, NUL, backslashes, `..` segments.
+    `<bank folder name>/`. Refused: empty, absolute, drive letters, control characters,
+    backslashes, `..` segments, hidden names, and paths the file system could not hold (a name
+    over 255 bytes, more than 31 folders, a path over 1,024 bytes), so that a refusal never
+    comes from the file system after folders were already made.
     """
     text = given.strip()
     if not text:
         raise ToolInputError("the path is empty; pass a bank-relative path such as domain/model.md")
-    if "\x00" in text:
-        raise ToolInputError("the path contains a NUL byte")
+    checked_text("the path", text)
     if text.startswith("/") or _DRIVE.match(text) or text.startswith("\\\\"):
         raise ToolInputError(f"'{given}' must stay inside the bank: pass a bank-relative path")
     if "\\" in text:
@@ -42,7 +76,9 @@ def bank_path(root: Path, given: str) -> str:
         raise ToolInputError(f"'{given}' is not a clean path (empty or '.' segment)")
     if any(part.startswith(".") for part in parts):
         raise ToolInputError(f"'{given}' names a hidden file or folder, which the bank never reads")
-    return "/".join(parts)
+    path = "/".join(parts)
+    check_size(root, path)
+    return path
 
 
 def check_no_links(root: Path, path: str) -> Path:

@@ -1,22 +1,29 @@
-"""A multi-file write that lands whole or not at all.
+"""A multi-file write that lands whole or not at all, even if its process is killed half-way.
 
 Why: creating a document means writing it and patching its index; promoting means writing the
 destination, patching an index and removing the note. Everything is rendered in memory first;
-then files are committed in an order where a crash never leaves an index entry pointing at
-nothing (new documents first, indexes next, removals last), each file atomically. If a step
-fails, the steps already taken are undone. A file edited since it was read is refused by name.
+then the files are staged and committed through the bank's journal (`journal.py`): a crash
+before the commit point leaves the old state, a crash after it is finished by the next write.
+A file edited since it was read is refused by name; a folder the write made is removed again
+if the write does not happen.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memorybank_lint.bank import DEFAULT_MAX_BYTES
+
 from ..errors import ToolInputError
-from .atomic import ensure_directory, write_atomic
+from .atomic import missing_directories, read_regular, stage, sync_directory, temp_name, write_atomic
+from .journal import COMMITTED, PENDING, Journal, Step
 from .text import digest
+
+MAX_FILE_BYTES = 1 << 30  # far above any document the bank indexes; a bound, not a policy
 
 
 @dataclass
@@ -29,16 +36,31 @@ class _Write:
 
 @dataclass
 class Transaction:
+    """The files one write changes; `limit` is the size past which the bank no longer reads one.
+
+    Staging checks the size at once, so a dry run that never commits is refused the same way.
+    """
+
     root: Path
+    limit: int = DEFAULT_MAX_BYTES
     writes: list[_Write] = field(default_factory=list)
     removals: list[tuple[str, str | None]] = field(default_factory=list)
 
+    def _fits(self, path: str, data: bytes) -> None:
+        if len(data) > self.limit:
+            raise ToolInputError(
+                f"'{path}' would be {len(data)} bytes, over the {self.limit}-byte limit past which the bank "
+                "no longer reads a document; nothing was written"
+            )
+
     def create(self, path: str, data: bytes) -> None:
         """A new file; committing fails if anything exists there by then."""
+        self._fits(path, data)
         self.writes.append(_Write(path, data, True, None))
 
     def replace(self, path: str, data: bytes, expected_digest: str | None) -> None:
         """Replace a file read earlier; refused if its bytes no longer hash to `expected_digest`."""
+        self._fits(path, data)
         self.writes.append(_Write(path, data, False, expected_digest))
 
     def remove(self, path: str, expected_digest: str | None) -> None:
@@ -46,44 +68,75 @@ class Transaction:
 
     def _check(self, path: str, expected: str | None) -> bytes | None:
         try:
-            current = (self.root / path).read_bytes()
+            current = read_regular(self.root / path, MAX_FILE_BYTES)
         except FileNotFoundError:
             current = None
+        except OSError as exc:
+            raise ToolInputError(f"'{path}' cannot be rewritten: it {exc.strerror}") from exc
         if expected is not None and (current is None or digest(current) != expected):
             raise ToolInputError(
                 f"'{path}' changed on disk since it was read; nothing was written. Read it again and retry"
             )
         return current
 
+    def _plan(self) -> tuple[Journal, dict[str, bytes | None]]:
+        """Check every precondition and name every step, touching nothing."""
+        before: dict[str, bytes | None] = {}
+        steps: list[Step] = []
+        made: list[str] = []
+        for write in self.writes:
+            if write.create:
+                if os.path.lexists(self.root / write.path):
+                    raise ToolInputError(
+                        f"'{write.path}' was created by another writer a moment ago; refusing to overwrite it"
+                    )
+                before[write.path] = None
+            else:
+                before[write.path] = self._check(write.path, write.expected)
+            folder = posixpath.dirname(write.path)
+            for directory in missing_directories(self.root, folder):
+                name = directory.relative_to(self.root).as_posix()
+                if name not in made:
+                    made.append(name)
+            temp = posixpath.join(folder, temp_name())
+            old = before[write.path]
+            steps.append(Step(write.path, temp, None if old is None else digest(old), digest(write.data)))
+        for path, expected in self.removals:
+            current = self._check(path, expected)
+            if current is not None:
+                steps.append(Step(path, None, digest(current), None))
+        return Journal(self.root, steps, made), before
+
     def commit(self) -> None:
-        """Write everything (new files first, then replacements, then removals) or undo it all."""
-        before = {w.path: self._check(w.path, w.expected) for w in self.writes if not w.create}
-        removed = {p: self._check(p, expected) for p, expected in self.removals}
-        done: list[tuple[str, bytes | None]] = []
+        """Stage every file, pass the commit point, move them into place; or leave no trace."""
+        journal, before = self._plan()
+        journal.begin()
         try:
-            for write in sorted(self.writes, key=lambda w: not w.create):
-                target = self.root / write.path
-                ensure_directory(self.root, os.path.dirname(write.path))
-                if write.create:
-                    try:
-                        write_atomic(target, write.data, exclusive=True)
-                    except FileExistsError as exc:
-                        raise ToolInputError(
-                            f"'{write.path}' was created by another writer a moment ago; "
-                            "refusing to overwrite it"
-                        ) from exc
-                    done.append((write.path, None))
-                else:
-                    write_atomic(target, write.data)
-                    done.append((write.path, before[write.path]))
-            for path in removed:
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(self.root / path)
+            for directory in journal.made:
+                (self.root / directory).mkdir()
+            for write, step in zip(self.writes, journal.steps, strict=False):
+                assert step.temp is not None
+                stage(self.root / step.temp, write.data)
+            for folder in {posixpath.dirname(w.path) for w in self.writes}:
+                sync_directory(self.root / folder)
+            journal.seal()
         except BaseException:
-            for path, old in reversed(done):
-                with contextlib.suppress(OSError):
-                    if old is None:
-                        os.unlink(self.root / path)
-                    else:
-                        write_atomic(self.root / path, old)
+            journal.roll_back()
+            journal.close(PENDING)
             raise
+        applied, conflict = journal.roll_forward(strict=True)
+        if conflict is None:
+            journal.close(COMMITTED)
+            return
+        for step in reversed(applied):  # someone wrote a target under our feet: put back what we moved
+            old = before.get(step.path)
+            with contextlib.suppress(OSError):
+                if old is None:
+                    os.unlink(self.root / step.path)
+                else:
+                    write_atomic(self.root / step.path, old)
+        journal.roll_back()
+        journal.close(COMMITTED)
+        raise ToolInputError(
+            f"'{conflict.path}' was written by another writer a moment ago; nothing was written"
+        )

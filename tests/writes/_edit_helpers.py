@@ -1,13 +1,11 @@
 """Helpers for the tests of the tools that change one existing document.
 
-Why hash the whole tree: a refused write must change no byte anywhere in the bank, not only in
-the file it named. The lock file is left out: it is the empty, hidden file every write (and every
-refusal, which happens under the lock) opens to serialise writers; the walker never reads it.
+Why hash the whole tree (`conftest.tree_hash`): a refused write must change no byte anywhere in
+the bank, not only in the file it named.
 """
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,20 +18,10 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.linter import lint
 from memorybank_server import scaffold
 from memorybank_server.errors import ToolInputError
-from memorybank_server.writes.lock import LOCK_NAME
 from memorybank_server.writes.transaction import Transaction
 from tests.conftest import FIXTURE, write_bank
 
-
-def tree_hash(root: Path) -> dict[str, str]:
-    """Every file and directory under `root` (hidden ones included) with a hash of its bytes."""
-    state = {}
-    for path in sorted(root.rglob("*")):
-        name = path.relative_to(root).as_posix()
-        if path.name == LOCK_NAME:
-            continue
-        state[name] = "dir" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest()
-    return state
+from .conftest import tree_hash
 
 
 def findings(root: Path) -> set[tuple[str, str, str]]:

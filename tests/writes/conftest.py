@@ -1,42 +1,85 @@
 """Helpers for the write tests: a seeded bank, a whole-tree hash, and a "no new findings" check.
 
-Why hash the whole tree: a refused write must change no byte anywhere, not just in the file it
-aimed at. The one file left out is `.memorybank.lock`, the empty inter-process lock file that
-`locked()` creates on first use and never writes to: it is machinery, not bank content.
+Why hash the whole tree, hidden files included: a refused write must change no byte and make no
+folder anywhere, not just in the file it aimed at. Nothing is left out: the write lock is held on
+the bank folder itself and leaves no file behind.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import lint
 from memorybank_server.scaffold import init
-from memorybank_server.writes.lock import LOCK_NAME
+
+# The write property test: a few cases by default, at least 2,000 under HYPOTHESIS_PROFILE=ci.
+# A case is bounded in time by the test's own watchdog, never by hypothesis's deadline.
+_PROFILE = {
+    "deadline": None,
+    "suppress_health_check": [
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
+    "print_blob": True,
+}
+settings.register_profile("default", max_examples=25, **_PROFILE)
+settings.register_profile("ci", max_examples=2000, **_PROFILE)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
-def tree_hash(root: Path) -> str:
-    """One digest over every path, file byte and symlink target under `root` (the lock file aside)."""
-    digest = hashlib.sha256()
+def tree_hash(root: Path) -> dict[str, str]:
+    """Every path under `root` (hidden ones included): a file's SHA-256, "dir", or a link's target.
+
+    Links are recorded, never followed, so a link to somewhere outside cannot hide a change there
+    nor make the walk leave `root`.
+    """
+    state: dict[str, str] = {}
     for directory, dirs, files in os.walk(root):
-        dirs.sort()
-        for name in sorted(dirs + files):
+        for name in dirs + files:
             path = Path(directory) / name
             relative = path.relative_to(root).as_posix()
-            if relative == LOCK_NAME:
-                continue
-            digest.update(relative.encode() + b"\0")
             if path.is_symlink():
-                digest.update(b"link:" + os.readlink(path).encode())
+                state[relative] = "link:" + os.readlink(path)
+            elif path.is_dir():
+                state[relative] = "dir"
             elif path.is_file():
-                digest.update(path.read_bytes())
-            digest.update(b"\0")
-    return digest.hexdigest()
+                state[relative] = hashlib.sha256(path.read_bytes()).hexdigest()
+            else:
+                state[relative] = "special"
+    return state
+
+
+HANG = 60  # seconds after which a write that has not returned counts as hung
+
+
+def finishes(call: Callable[[], Any]) -> Any:
+    """Run `call` in a thread; fail the test (instead of stalling the run) if it has not returned
+    after `HANG` seconds. A hung thread is left behind as a daemon: only its own sandbox is held."""
+    outcome: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as exc:  # handed back to the caller below
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(HANG)
+    assert not worker.is_alive(), "the write never returned"
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
 
 
 def findings(bank: Bank) -> set[tuple[str, str, str]]:
@@ -76,7 +119,7 @@ def write(root: Path, path: str, text: str | bytes) -> Path:
 
 
 @pytest.fixture
-def tree() -> Callable[[Path], str]:
+def tree() -> Callable[[Path], dict[str, str]]:
     return tree_hash
 
 

@@ -319,3 +319,21 @@ def test_a_path_into_the_inbox_is_a_capture_even_without_the_flag(
     assert result["template"] is None and result["registeredIn"] == [] and result["warnings"] == []
     assert "loose" not in (seeded.root / "README.md").read_text("utf-8")
     clean_after(seeded)
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [
+        ("adr/ADR-007-queue-choice.md", "ADR-007 Queue choice"),
+        ("adr/ADR-20260314T090000Z-cache.md", "ADR-20260314T090000Z Cache"),
+        ("domain/order_states.md", "Order states"),
+        ("features/FT-01/README.md", "FT-01"),
+        ("prd/PRD-002.md", "PRD-002"),
+        ("domain/step-2-setup.md", "Step 2 setup"),
+        ("_inbox/заметка-о-ценах.md", "Заметка о ценах"),
+    ],
+)
+def test_without_a_title_the_file_name_gives_one(seeded: Bank, path: str, title: str) -> None:
+    result = make(seeded, path=path, title=None, doc_kind="domain", dry_run=True, derived_from=[])
+    assert result["frontmatter"]["title"] == title
+    assert result["preview"].split("\n---\n", 1)[1].startswith(f"# {title}\n")

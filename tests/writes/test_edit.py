@@ -129,6 +129,8 @@ def test_ambiguous_and_unknown_sections_are_refused_listing_the_headings(tmp_pat
         ("status: draft", "status: active", "does not occur"),
         ("Intro  paragraph", "x", "does not occur"),
         ("## Not a heading", "x", "does not occur in section 'Авторизация'"),
+        ("Intro paragraph", "```\nIntro paragraph", "leaves a code fence open"),
+        ("```text", "Plain text:", "leaves a code fence open"),
     ],
 )
 def test_refusals_change_no_byte(tmp_path: Path, find: str, replace: str, match: str) -> None:

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import fenced, links
 from memorybank_server.scaffold import root_index
 from memorybank_server.sections import BY_DIRECTORY, EMPTY_REGISTRY, section_index
 from memorybank_server.writes.create import create
 from memorybank_server.writes.registration import add_entry, add_section, find_index
+from tests.writes._edit_helpers import fixture_copy
 
 LEGACY = "Empty. A first document of this kind is registered here."
 OURS = "Empty. The first document of this kind is registered here."
@@ -51,10 +53,43 @@ def test_table_row_maps_cells_by_header_and_escapes_pipes() -> None:
     assert "| done | [A](a.md) | first |\n|  | [B \\| two](b.md) | reads \\| writes |\n\nAfter" in out
 
 
-def test_table_without_a_purpose_column_leaves_the_other_cells_blank() -> None:
-    text = f"{HEAD}| ADR | Title | Status |\n|---|---|---|\n| [ADR-001](ADR-001.md) | Queue | accepted |\n"
-    out = add_entry(text, "ADR-002.md", "Storage", "Where data lives.")
-    assert out.endswith("| [ADR-001](ADR-001.md) | Queue | accepted |\n| [Storage](ADR-002.md) |  |  |\n")
+def test_a_table_row_fills_title_and_status_by_header_and_labels_the_link_by_its_identifier() -> None:
+    text = (
+        f"{HEAD}| ADR | Title | Status | Date |\n|---|---|---|---|\n"
+        "| [ADR-001](ADR-001.md) | Queue | accepted | 2026-01-02 |\n"
+    )
+    out = add_entry(text, "ADR-002-storage.md", "Storage", "Where data lives.", status="draft")
+    assert out.endswith("| [ADR-002](ADR-002-storage.md) | Storage | draft |  |\n")
+
+
+def test_a_registry_shaped_like_the_real_ones_gets_backticks_where_its_rows_have_them() -> None:
+    header = "| UC ID | Title | Status | Primary actor | Upstream PRD | Implemented by | Last updated |"
+    model = (
+        "| [`UC-001`](UC-001-discovery.md) | Cross-Provider Discovery | `active` | Developer | "
+        "`PRD-001` | `FT-001` | 2026-04-13 |"
+    )
+    text = f"{HEAD}## Registry\n\n{header}\n| --- | --- | --- | --- | --- | --- | --- |\n{model}\n"
+    out = add_entry(text, "UC-002-restore.md", "Safe | Restore", "Restoring a toggle.", status="draft")
+    assert out.endswith(
+        f"{model}\n| [`UC-002`](UC-002-restore.md) | Safe \\| Restore | `draft` |  |  |  |  |\n"
+    )
+
+
+def test_russian_headers_name_the_title_status_and_purpose_columns() -> None:
+    text = (
+        f"{HEAD}| Файл | Название | Статус | Назначение |\n|---|---|---|---|\n"
+        "| [a.md](a.md) | Альфа | active | первый |\n"
+    )
+    out = add_entry(text, "b.md", "Бета", "второй", status="draft")
+    assert out.endswith(
+        "| [a.md](a.md) | Альфа | active | первый |\n| [b.md](b.md) | Бета | draft | второй |\n"
+    )
+
+
+def test_a_path_column_gets_the_path_and_the_link_stays_where_the_model_has_it() -> None:
+    text = f"{HEAD}| Title | Path | Purpose |\n|---|---|---|\n| [A](a.md) | `a.md` | first |\n"
+    out = add_entry(text, "sub/b.md", "B", "second", status="draft")
+    assert out.endswith("| [A](a.md) | `a.md` | first |\n| [B](sub/b.md) | `sub/b.md` | second |\n")
 
 
 def test_table_purpose_column_found_by_a_russian_header() -> None:
@@ -90,6 +125,23 @@ def test_a_backticked_label_is_copied() -> None:
 def test_brackets_in_a_title_cannot_break_the_link() -> None:
     out = add_entry(f"{HEAD}- [A](a.md) — first\n", "b.md", "B [draft]", "second")
     assert out.endswith("- [B (draft)](b.md) — second\n")
+
+
+@pytest.mark.parametrize(
+    ("title", "label"),
+    [("```", "untitled"), ("Use `uv` for `deps", "Use uv for deps"), ("C:\\path\\", "C:/path/")],
+)
+def test_backticks_and_backslashes_in_a_title_cannot_swallow_the_link(title: str, label: str) -> None:
+    out = add_entry(f"{HEAD}- [A](a.md) — first\n", "b.md", title, "second")
+    assert out.endswith(f"- [{label}](b.md) — second\n")
+    assert ("b.md" in [target for _label, target, _column in links(out.split("\n")[-2])]) is True
+
+
+def test_a_purpose_that_would_open_a_fence_stays_on_the_entry_line() -> None:
+    two = f"{HEAD}- [A](a.md)\n    What A is for.\n\n- [Z](z.md)\n    Last.\n"
+    out = add_entry(two, "b.md", "B", "```")
+    assert out.endswith("    Last.\n- [B](b.md) — ```\n")
+    assert not any(fenced(out.split("\n")))
 
 
 def test_registry_heading_anchors_the_entry() -> None:
@@ -191,3 +243,25 @@ def test_registration_keeps_a_bom_and_crlf_index_byte_faithful(seeded: Bank, cle
     expected = original.replace(EMPTY_REGISTRY, "- [Cache](ADR-1-cache.md) — Why we cache.")
     assert data.decode("utf-8") == "\ufeff" + expected.replace("\n", "\r\n")
     clean_after(seeded)
+
+
+def test_a_create_without_a_title_is_registered_in_a_table_index_with_every_cell_it_can_fill(
+    tmp_path: Path,
+) -> None:
+    root = fixture_copy(tmp_path)
+    bank = Bank(root)
+    result = create(
+        bank,
+        doc_kind="adr",
+        path="adr/ADR-004-cache-policy.md",
+        title=None,
+        purpose="Why reads are cached.",
+        derived_from=["../dna/principles.md"],
+        today=dt.date(2026, 3, 14),
+    )
+    assert result["frontmatter"]["title"] == "ADR-004 Cache policy"
+    index = (root / "adr/README.md").read_text("utf-8")
+    assert (
+        "| [Template](ADR-ID.md) | — | — |\n"
+        "| [ADR-004](ADR-004-cache-policy.md) | ADR-004 Cache policy | draft |\n" in index
+    )

@@ -226,6 +226,17 @@ def test_title_renames_labels_and_the_h1(tmp_path: Path) -> None:
     assert "heading" in result and result["indexes"] == []
 
 
+@pytest.mark.parametrize("title", ["```", "Use `uv`", "C:\\models\\"])
+def test_a_title_that_cannot_be_a_link_label_leaves_the_labels_alone(tmp_path: Path, title: str) -> None:
+    root = _bank(tmp_path, entries="- [Model](model.md) — The model of orders.\n")
+    with no_new_findings(root):
+        result = _set(root, "title", title)
+    assert result["indexes"] == []
+    assert (
+        (root / "engineering/README.md").read_text().endswith("- [Model](model.md) — The model of orders.\n")
+    )
+
+
 def test_dry_run_lists_what_would_change_and_writes_nothing(tmp_path: Path) -> None:
     root = _bank(tmp_path)
     before = tree_hash(root)

@@ -70,22 +70,40 @@ def test_activation_without_derived_from_is_refused_under_the_contract(tmp_path:
     assert any("derived_from is empty" in warning for warning in result["warnings"])
 
 
-def test_unknown_status_only_warns_and_is_quoted_so_it_stays_a_string(tmp_path: Path) -> None:
+@pytest.mark.parametrize("status", ["bogus", "yes", "Active"])
+def test_a_status_the_contract_does_not_declare_is_refused(tmp_path: Path, status: str) -> None:
     root = seeded(tmp_path)
+    message = refused(
+        root,
+        lambda: set_status(open_bank(root), path=CONTEXT, status=status),
+        f'status "{status}" is not among the values declared in dna/',
+    )
+    assert "active | archived | draft" in message
+
+
+def test_where_the_contract_declares_no_statuses_any_value_goes_quoted_to_stay_a_string(
+    tmp_path: Path,
+) -> None:
+    root = seeded(tmp_path)
+    (root / "dna/frontmatter.md").unlink()  # the table of status values lives there
+    readme = root / "dna/README.md"
+    readme.write_text(
+        "\n".join(line for line in readme.read_text().split("\n") if "frontmatter.md" not in line)
+    )
     before = findings(root)
     result = set_status(open_bank(root), path=CONTEXT, status="yes")
-    assert any('status "yes" is not among the values declared in dna/' in w for w in result["warnings"])
+    assert result["changed"] and result["warnings"] == []
     line = next(line for line in (root / CONTEXT).read_text().split("\n") if line.startswith("status:"))
     assert line == 'status: "yes"' and yaml.safe_load(line) == {"status": "yes"}
-    assert {code for code, _path, _message in findings(root) - before} == {"MB008"}
+    assert findings(root) - before == set()
 
 
 def test_a_status_that_read_as_a_boolean_becomes_a_string(tmp_path: Path) -> None:
     root = _bank(
         tmp_path, {"odd.md": _doc("purpose: p\nderived_from:\n  - ../dna/principles.md\nstatus: true\n")}
     )
-    result = set_status(open_bank(root), path="engineering/odd.md", status="false")
-    assert result["from"] == "true" and '\nstatus: "false"\n' in (root / "engineering/odd.md").read_text()
+    result = set_status(open_bank(root), path="engineering/odd.md", status="draft")
+    assert result["from"] == "true" and "\nstatus: draft\n" in (root / "engineering/odd.md").read_text()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,126 @@
+"""A registration row for an index kept as a markdown table: every cell it can fill, by its header.
+
+Why by header: real registries are tables like `| UC ID | Title | Status | Primary actor | … |`,
+with the link in the identifier column, the title in plain text beside it and the status in
+backticks. A row that puts the link in column one and leaves the rest empty reads as broken. So
+the link goes where the model row has its link, and the title, purpose, status and path go under
+the columns whose headers name them (in English or Russian); a column nothing names stays empty.
+A `|` inside a value is escaped so the row keeps its columns.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+_PIPE = re.compile(r"(?<!\\)\|")
+IDENTIFIER = re.compile(r"^([A-Z]{1,12}-\d[A-Za-z0-9]*)(?=$|[-_\s])")
+# fmt: off
+_LINK_WORDS = frozenset({
+    "document", "documents", "doc", "docs", "adr", "adrs", "link", "links", "record", "entry",
+    "page", "index", "prd", "epic", "feature", "spec", "id", "uc", "package",
+})
+# fmt: on
+_LINK_STEMS = ("документ", "ссылк", "запис")
+_TITLE_WORDS = frozenset({"title", "name"})
+_TITLE_STEMS = ("назван", "заголов", "наименов", "имя")
+_PURPOSE_WORDS = frozenset({"purpose", "description", "summary", "about", "scope"})
+_PURPOSE_STEMS = ("назначен", "описан", "цель", "кратк", "суть", "зачем")
+_STATUS_WORDS = frozenset({"status", "state"})
+_STATUS_STEMS = ("статус", "состоян")
+_PATH_WORDS = frozenset({"path", "file", "location"})
+_PATH_STEMS = ("путь", "файл", "расположен")
+
+
+def identifier(path: str) -> str | None:
+    """The identifier a file name starts with (`ADR-007`, `FT-01`, `PRD-20260314T0900Z`), if any."""
+    match = IDENTIFIER.match(posixpath.basename(path).removesuffix(".md"))
+    return match.group(1) if match else None
+
+
+def cells(line: str) -> list[str]:
+    stripped = line.strip()
+    parts = _PIPE.split(stripped)
+    closed = stripped.endswith("|") and not stripped.endswith("\\|") and len(parts) > 2
+    return [cell.strip() for cell in (parts[1:-1] if closed else parts[1:])]
+
+
+def _is_separator(line: str) -> bool:
+    found = cells(line)
+    return bool(found) and all(re.fullmatch(r":?-+:?", cell) for cell in found)
+
+
+def _names(cell: str, words: frozenset[str], stems: tuple[str, ...]) -> bool:
+    return any(w in words or w.startswith(stems) for w in re.findall(r"\w+", cell.casefold()))
+
+
+def _column(header: list[str], taken: set[int], words: frozenset[str], stems: tuple[str, ...]) -> int | None:
+    """The first free column whose header names `words`; an exact one-word header wins."""
+    free = [k for k in range(len(header)) if k not in taken]
+    exact = [k for k in free if header[k].strip("` ").casefold() in words]
+    return (exact or [k for k in free if _names(header[k], words, stems)] or [None])[0]
+
+
+def _ticked(cell: str) -> bool:
+    return len(cell) > 1 and cell.startswith("`") and cell.endswith("`")
+
+
+def table_row(
+    lines: list[str],
+    model: int,
+    start: int,
+    link: tuple[str, str, str],
+    title: str,
+    purpose: str,
+    status: str | None,
+) -> str:
+    """The row for a new document, shaped like the table row at `model`.
+
+    `link` is (the link text when the title has no column of its own, the target, the model
+    row's own link text). With a title column, the link text is the file's identifier (or its
+    path, when the model's link text is a path), backticked like the model's.
+    """
+    label, target, model_label = link
+    ticked = _ticked(model_label)
+    top = model
+    while top - 1 >= start and lines[top - 1].strip().startswith("|"):
+        top -= 1
+    header = cells(lines[top]) if top < model and _is_separator(lines[top + 1]) else []
+    model_cells = cells(lines[model])
+    width = max(len(header) or len(model_cells), 1)
+    link_col = next((k for k, c in enumerate(model_cells) if "](" in c), None)
+    if link_col is None:
+        link_col = _column(header, set(), _LINK_WORDS, _LINK_STEMS) or 0
+    taken = {link_col}
+    found: dict[str, int] = {}
+    for name, words, stems in (
+        ("title", _TITLE_WORDS, _TITLE_STEMS),
+        ("purpose", _PURPOSE_WORDS, _PURPOSE_STEMS),
+        ("status", _STATUS_WORDS, _STATUS_STEMS),
+        ("path", _PATH_WORDS, _PATH_STEMS),
+    ):
+        column = _column(header, taken, words, stems)
+        if column is not None:
+            found[name] = column
+            taken.add(column)
+    if not header:
+        found["purpose"] = next((k for k in range(width) if k != link_col), link_col)
+    if "title" in found:
+        bare = model_label.strip("`")
+        label = target if bare.endswith(".md") or "/" in bare else identifier(target)
+        label = label or posixpath.basename(target).removesuffix(".md")
+        label = f"`{label}`" if ticked else label
+    row = [""] * max(width, link_col + 1)
+    row[link_col] = f"[{label}]({target})"
+
+    def put(name: str, value: str, *, code: bool = False) -> None:
+        column = found.get(name)
+        if column is not None and column != link_col and column < len(row) and value:
+            model_cell = model_cells[column] if column < len(model_cells) else ""
+            row[column] = f"`{value}`" if code or (_ticked(model_cell) and "`" not in value) else value
+
+    put("title", " ".join(title.split()))
+    put("purpose", purpose)
+    put("status", status or "")
+    put("path", target, code=True)
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |"

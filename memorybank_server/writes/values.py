@@ -1,0 +1,90 @@
+"""The text a write is handed: refused when it holds a control character or a broken code point.
+
+Why every value: a NUL byte makes the linter call the new document (and the index that registers
+it) binary, and an escape or a C1 character hides text from the person reading it. A tab is
+ordinary text; line breaks are allowed only where a value may span lines (a body, a purpose).
+Why a lone surrogate is refused here: it cannot be encoded, so it would fail only at the write.
+The list arguments are checked here too: each entry as one line, and no key twice.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import ToolInputError
+
+_ONE_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_BREAKS = frozenset("\r\n\u2028\u2029")
+
+
+def checked_text(name: str, value: str, *, lines: bool = False) -> str:
+    """`value` unchanged, or a refusal naming the first control character, line break (unless
+    `lines`) or broken code point."""
+    found = (_LINES if lines else _ONE_LINE).search(value)
+    if found is None:
+        return value
+    character = found.group()
+    if "\ud800" <= character <= "\udfff":
+        raise ToolInputError(f"{name} is not valid Unicode text (it holds a lone surrogate)")
+    if character in _BREAKS:
+        raise ToolInputError(
+            f"{name} must be one line: a line break in a header value could write other keys"
+        )
+    label = " NUL" if character == "\x00" else ""
+    raise ToolInputError(f"{name} contains a control character (U+{ord(character):04X}{label}); remove it")
+
+
+def checked_values(name: str, value: Any) -> Any:
+    """Every string inside a structured value (an `extra` mapping, a list) checked as text."""
+    if isinstance(value, str):
+        return checked_text(name, value, lines=True)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            checked_values(name, str(key))
+            checked_values(f"{name}.{key}", item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            checked_values(name, item)
+    return value
+
+
+def one_line(name: str, value: str) -> str:
+    """`value` checked as one line of text and trimmed; refused when blank."""
+    trimmed = checked_text(name, value).strip()
+    if not trimmed:
+        raise ToolInputError(f"{name} is blank; pass a value (remove a field by hand)")
+    return trimmed
+
+
+def required(value: str | None, name: str, why: str, *, lines: bool = False) -> str:
+    """`value` trimmed, after `values.checked_text`; refused when blank, saying `why` it is needed."""
+    text = checked_text(f"`{name}`", value or "", lines=lines).strip()
+    if not text:
+        raise ToolInputError(f"`{name}` is required: {why}")
+    return text
+
+
+def entries(values: Any) -> list[str]:
+    """A list argument or header value as its non-blank strings (a lone string is one entry)."""
+    values = [values] if isinstance(values, str) else values if isinstance(values, list | tuple) else []
+    return [v.strip() for v in values if isinstance(v, str) and v.strip()]
+
+
+def listed(values: Any, name: str) -> list[str]:
+    """A list argument's non-blank entries, each checked as one line of text before it is trimmed;
+    a key listed twice is refused (twice in `canonical_for` is an ownership conflict with itself)."""
+    for value in [values] if isinstance(values, str) else values or ():
+        if isinstance(value, str):
+            checked_text(name, value)
+    found = entries(values)
+    twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
+    if twice is not None:
+        raise ToolInputError(f"{name} lists '{twice}' twice; name each key once")
+    return found
+
+
+def sources(values: Any) -> list[str]:
+    """`derivedFrom` entries as given (blank ones too: the resolution gate refuses them by name)."""
+    return [checked_text("derivedFrom", str(entry)).strip() for entry in values]

@@ -1,0 +1,199 @@
+"""The bank's boundary: whatever a write is handed, it reads and changes nothing outside the bank.
+
+Each test plants something hostile where a careless writer would trip on it (a lock path that is
+a symlink, a kind that is a folder, an argument file that is a FIFO or a 2 GiB hole, a user's file
+named like a temporary one, a path too long or too deep to write) and checks both the refusal and
+that no byte and no directory appeared anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_server.errors import ToolInputError
+from memorybank_server.writes.fields import set_field
+from memorybank_server.writes.sections import update_section
+
+from .conftest import finishes, tree_hash
+from .test_create import make
+
+
+@pytest.fixture
+def sandbox(seeded: Bank, tmp_path: Path) -> tuple[Bank, Path]:
+    """The seeded bank and a folder outside it (beside the project) that nothing may touch."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    return seeded, outside
+
+
+# -- the lock ------------------------------------------------------------------------------------
+def test_a_lock_path_planted_as_a_symlink_is_never_followed(sandbox: tuple[Bank, Path]) -> None:
+    bank, outside = sandbox
+    os.symlink(outside / "planted", bank.root / ".memorybank.lock")
+    with pytest.raises(ToolInputError, match="Refusing to overwrite"):
+        make(bank, path="product/context.md")
+    make(bank)
+    assert list(outside.iterdir()) == []
+    assert os.readlink(bank.root / ".memorybank.lock") == str(outside / "planted")
+
+
+# -- the kind is a name, never a path ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "kind",
+    ["{outside}/tpl", "../../outside/tpl", "adr/../../../outside/tpl", "a/b", "..", ".", "adr\x00", " "],
+    ids=["absolute", "climbing", "through-a-kind", "nested", "dotdot", "dot", "nul", "blank"],
+)
+@pytest.mark.parametrize("dry_run", [True, False], ids=["dry", "real"])
+def test_a_kind_that_looks_like_a_path_is_refused_before_a_template_is_read(
+    sandbox: tuple[Bank, Path], kind: str, dry_run: bool
+) -> None:
+    bank, outside = sandbox
+    (outside / "tpl").mkdir()
+    (outside / "tpl" / "model.md").write_text("---\ntitle: T\n---\n# T\n\nOUTSIDE-TEMPLATE-PROSE\n")
+    before = tree_hash(bank.root)
+    with pytest.raises(ToolInputError, match="docKind") as info:
+        make(bank, doc_kind=kind.format(outside=outside), dry_run=dry_run)
+    assert "OUTSIDE-TEMPLATE-PROSE" not in str(info.value)
+    assert tree_hash(bank.root) == before
+
+
+def test_a_kind_the_contract_does_not_declare_is_refused(seeded: Bank) -> None:
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match=r'docKind "research" is not among the values.*governance'):
+        make(seeded, doc_kind="research")
+    assert tree_hash(seeded.root) == before
+
+
+# -- argument files ------------------------------------------------------------------------------
+def _rchar() -> int | None:
+    """Bytes this process has read through read() so far (Linux), or None where it cannot be known."""
+    try:
+        with open("/proc/self/io", encoding="ascii") as handle:
+            return next(int(line.split()[1]) for line in handle if line.startswith("rchar:"))
+    except (OSError, StopIteration):
+        return None
+
+
+def test_a_fifo_body_file_is_refused_without_blocking(seeded: Bank) -> None:
+    fifo = seeded.root.parent / "pipe.md"
+    os.mkfifo(fifo)
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match="not a regular file"):
+        finishes(lambda: make(seeded, body_file=str(fifo)))
+    with pytest.raises(ToolInputError, match="not a regular file"):
+        finishes(
+            lambda: update_section(
+                seeded, path="product/context.md", section="Problem", content_file=str(fifo)
+            )
+        )
+    assert tree_hash(seeded.root) == before
+    set_field(seeded, path="product/context.md", field="owner", value="after the FIFO")  # lock is free
+
+
+def test_a_huge_sparse_body_file_is_refused_by_its_size_before_it_is_read(seeded: Bank) -> None:
+    sparse = seeded.root.parent / "huge.md"
+    with open(sparse, "wb") as handle:
+        handle.truncate(2 * 1024**3)
+    before, read_before = tree_hash(seeded.root), _rchar()
+    with pytest.raises(ToolInputError, match="is 2147483648 bytes, over the 1000000-byte limit"):
+        make(seeded, body_file=str(sparse))
+    read_after = _rchar()
+    if read_before is not None and read_after is not None:
+        assert read_after - read_before < 10_000_000
+    assert tree_hash(seeded.root) == before
+
+
+def test_a_body_file_that_is_a_symlink_or_a_folder_is_refused(seeded: Bank) -> None:
+    project = seeded.root.parent
+    (project / "real.md").write_text("Some prose.\n")
+    os.symlink(project / "real.md", project / "link.md")
+    (project / "folder.md").mkdir()
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match="symbolic link"):
+        make(seeded, body_file=str(project / "link.md"))
+    with pytest.raises(ToolInputError, match="not a regular file"):
+        make(seeded, body_file=str(project / "folder.md"))
+    assert tree_hash(seeded.root) == before
+
+
+# -- files the writer did not make ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "name", [".draft.4000000.1.tmp", ".model.md.4000000.0.tmp", ".memorybank-0123456789abcdef.tmp"]
+)
+def test_a_users_hidden_file_named_like_a_temporary_one_survives_writes(seeded: Bank, name: str) -> None:
+    planted = seeded.root / "domain" / name
+    planted.write_text("a user's own file\n")
+    make(seeded)
+    set_field(seeded, path="domain/model.md", field="owner", value="someone")
+    assert planted.read_text() == "a user's own file\n"
+
+
+# -- a refused write creates no directory --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("path", "phrase"),
+    [
+        ("domain/new/" + "a" * 300 + ".md", "name is 303 bytes"),
+        ("domain/new/" + "я" * 150 + ".md", "name is 303 bytes"),
+        ("/".join(["d"] * 2100) + "/x.md", "folders deep"),
+        ("domain/" + "/".join(["a" * 200] * 30) + "/x.md", "bytes long"),
+    ],
+    ids=["long-name", "long-cyrillic-name", "2100-deep", "long-path"],
+)
+def test_a_path_too_long_or_too_deep_is_refused_before_any_folder_is_made(
+    seeded: Bank, path: str, phrase: str
+) -> None:
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match=phrase):
+        make(seeded, path=path)
+    assert tree_hash(seeded.root) == before
+
+
+# -- a document the bank could not read back ----------------------------------------------------
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda b: make(b, body="x" * 2_200_000),
+        lambda b: make(b, body="x" * 2_200_000, dry_run=True),
+        lambda b: make(b, title="T" * 2_200_000),
+        lambda b: set_field(b, path="product/context.md", field="owner", value="x" * 2_200_000),
+        lambda b: update_section(b, path="product/context.md", section="Problem", content="x" * 2_200_000),
+    ],
+    ids=["body", "dry-run body", "title", "set_field", "update_section"],
+)
+def test_a_write_that_would_outgrow_what_the_bank_reads_is_refused(seeded: Bank, call: Callable) -> None:
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match="over the 2097152-byte limit"):
+        call(seeded)
+    assert tree_hash(seeded.root) == before
+
+
+# -- a journal the writer did not write ---------------------------------------------------------
+@pytest.mark.parametrize(
+    "planted",
+    [
+        '{"version": 1, "made": [], "steps": [{"path": "../outside/x.md", "temp": null, '
+        '"before": null, "after": null}]}',
+        '{"version": 1, "made": ["../outside"], "steps": []}',
+        '{"version": 1, "made": [], "steps": [{"path": "domain/README.md", "temp": "../../outside/s.md", '
+        '"before": null, "after": "0"}]}',
+        "{not json",
+        "x" * 5_000_000,
+    ],
+    ids=["escaping-step", "escaping-folder", "escaping-temp", "garbage", "huge"],
+)
+def test_a_journal_naming_what_the_writer_never_writes_is_refused_not_followed(
+    sandbox: tuple[Bank, Path], planted: str
+) -> None:
+    bank, outside = sandbox
+    (outside / "s.md").write_text("outside\n")
+    (bank.root / ".memorybank-journal").write_text(planted)
+    before = tree_hash(bank.root)
+    with pytest.raises(ToolInputError, match=r"\.memorybank-journal in the bank .*delete it by hand"):
+        make(bank)
+    assert tree_hash(bank.root) == before
+    assert sorted(p.name for p in outside.iterdir()) == ["s.md"]
