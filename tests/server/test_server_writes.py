@@ -22,7 +22,7 @@ def tree(root: Path) -> dict[str, str]:
     return {
         p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
         for p in sorted(root.rglob("*"))
-        if p.is_file() and p.name != ".memorybank.lock"
+        if p.is_file()
     }
 
 
