@@ -18,6 +18,7 @@ from operator import itemgetter
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
+from . import passages
 from .lang import fragments, normal, search_tokens
 from .postings import Postings
 from .stemmer import is_cyrillic
@@ -46,12 +47,28 @@ def index_terms(text: str) -> list[str]:
 
 @dataclass
 class Evidence:
-    """Body evidence for one query: BM25 per document id, and the documents holding each concept."""
+    """Body evidence for one query: BM25 per document id, the documents holding each concept, and
+    each concept's postings (ids and passage masks) for finding a document's best passage."""
 
     scores: dict[int, float]
     holders: list[set[int]]
     ids: dict[str, int]
     paths: list[str | None]
+    postings: list[list[tuple]]
+
+    def passages(self, path: str) -> list[int]:
+        """Per concept, the mask of the document's passages holding any of its forms."""
+        doc_id = self.ids.get(path)
+        result = []
+        for position, arrays_list in enumerate(self.postings):
+            mask = 0
+            if doc_id is not None and doc_id in self.holders[position]:
+                for ids, masks in arrays_list:
+                    at = bisect_left(ids, doc_id)
+                    if at < len(ids) and ids[at] == doc_id:
+                        mask |= masks[at]
+            result.append(mask)
+        return result
 
     def score(self, path: str) -> float:
         doc_id = self.ids.get(path)
@@ -82,7 +99,7 @@ class BodyIndex:
 
     def __init__(self) -> None:
         self._docs: dict[str, Document] = {}
-        self._postings = Postings("H", on_new_term=self._new_term)
+        self._postings = Postings("H", on_new_term=self._new_term, masks=True)
         self._lengths: dict[str, int] = {}
         self._families: dict[str, set[str]] = {}
         self._sorted: list[str] | None = None
@@ -117,13 +134,20 @@ class BodyIndex:
     def _add(self, path: str, doc: Document) -> None:
         self._drop(path)
         counts: dict[str, int] = {}
-        terms = index_terms(body_of(doc)) if doc.text else []
-        for term in terms:
-            counts[term] = counts.get(term, 0) + 1
-        self._postings.add(path, counts)
+        masks: dict[str, int] = {}
+        parts = passages.split(body_of(doc)) if doc.text else []
+        length = 0
+        for position, (_, text) in enumerate(parts):
+            bit = 1 << passages.bucket(position, len(parts))
+            terms = index_terms(text)
+            length += len(terms)
+            for term in terms:
+                counts[term] = counts.get(term, 0) + 1
+                masks[term] = masks.get(term, 0) | bit
+        self._postings.add(path, counts, masks)
         self._docs[path] = doc
-        self._lengths[path] = len(terms)
-        self._total_length += len(terms)
+        self._lengths[path] = length
+        self._total_length += length
 
     def _drop(self, path: str) -> None:
         if path in self._docs:
@@ -180,6 +204,7 @@ class BodyIndex:
         average = max(1.0, self._total_length / total)
         scores: dict[int, float] = {}
         holders: list[set[int]] = []
+        postings: list[list[tuple]] = []
         for forms in concepts:
             found = [(term, weight, self._postings.raw(term)) for term, weight in forms.items()]
             found = [(term, weight, arrays) for term, weight, arrays in found if arrays is not None]
@@ -189,6 +214,7 @@ class BodyIndex:
             if self._postings.dead:
                 held = {i for i in held if paths[i] is not None}
             holders.append(held)
+            postings.append([(arrays[0], arrays[2]) for _, _, arrays in found])
             if not held:
                 continue
             idf = math.log(1 + (total - len(held) + 0.5) / (len(held) + 0.5))
@@ -197,7 +223,7 @@ class BodyIndex:
                 scale = idf * weight
                 for doc_id, factor in zip(arrays[0], self._factors(term, arrays, average), strict=True):
                     scores[doc_id] = get(doc_id, 0.0) + scale * factor
-        return Evidence(scores, holders, self._postings.ids, paths)
+        return Evidence(scores, holders, self._postings.ids, paths, postings)
 
     def _factors(self, term: str, arrays: tuple, average: float) -> array:
         """`tf·(k1+1)/(tf+norm)` per posting of `term`, cached until the index changes."""

@@ -70,6 +70,9 @@ class Tuning:
     body_coverage: float = 0.3
     body_weight: float = 1.0
     body_candidates: int = 100
+    passage_weight: float = 0.0
+    passage_coverage: float = 0.3
+    static_power: float = 1.0
     dictionary: bool = True
     why_intent: bool = True
     layer_weights: bool = True
@@ -136,7 +139,7 @@ def _static_weights(bank: Bank, index: HeaderIndex, tuning: Tuning, why: bool) -
         if doc.layer not in layers:
             layers[doc.layer] = _layer_weight(bank, doc.layer, why, tuning)
         delivery = index.closed.get(path) if tuning.package_status else doc.delivery_status
-        weights[path] = layers[doc.layer] * _status_weight(doc, delivery, tuning)
+        weights[path] = (layers[doc.layer] * _status_weight(doc, delivery, tuning)) ** tuning.static_power
     index.weight_cache[id(tuning)] = (tuning, key, weights)
     return weights
 
@@ -157,22 +160,47 @@ def _status_weight(doc: Document, delivery_status: str | None, tuning: Tuning) -
     return weight
 
 
-def _coverage(header: int, body: int, weights: list[float], tuning: Tuning) -> float:
+def _coverage(header: int, passage: int, body: int, weights: list[float], tuning: Tuning) -> float:
     """How much of the question a document answers, as a multiplier: (covered share) ** power.
 
-    A concept found in the header counts fully, one found only in the body counts
+    A concept found in the header counts fully, one found in the document's best passage counts
+    `passage_coverage` (at least `body_coverage`), one found elsewhere in the body counts
     `body_coverage`; concepts are weighted by rarity, so a missing common word costs little.
     """
     total = sum(weights)
     if tuning.coverage_power <= 0 or not total:
         return 1.0
+    in_passage = max(tuning.passage_coverage, tuning.body_coverage)
     covered = 0.0
     for position, weight in enumerate(weights):
         if header >> position & 1:
             covered += weight
+        elif passage >> position & 1:
+            covered += weight * in_passage
         elif body >> position & 1:
             covered += weight * tuning.body_coverage
     return (covered / total) ** tuning.coverage_power
+
+
+def best_passage(masks: list[int], weights: list[float]) -> tuple[float, int]:
+    """The share of the question's weight the best single passage holds, and which concepts
+    it holds (a bit per concept)."""
+    total = sum(weights)
+    union = 0
+    for mask in masks:
+        union |= mask
+    best, held = 0.0, 0
+    while union and total:
+        bit = union & -union
+        union ^= bit
+        share, concepts = 0.0, 0
+        for position, mask in enumerate(masks):
+            if mask & bit:
+                share += weights[position]
+                concepts |= 1 << position
+        if share > best:
+            best, held = share, concepts
+    return (best / total if total else 0.0), held
 
 
 def route(
@@ -208,31 +236,34 @@ class _Scoring:
     evidence: Evidence | None
     body_scale: float
     static: dict[str, float]
-    coverages: dict[tuple[int, int], float] = field(default_factory=dict)
+    coverages: dict[tuple[int, int, int], float] = field(default_factory=dict)
 
-    def cover(self, header_mask: int, body_mask: int) -> float:
-        found = self.coverages.get((header_mask, body_mask))
+    def cover(self, header_mask: int, passage_mask: int, body_mask: int) -> float:
+        key = (header_mask, passage_mask, body_mask)
+        found = self.coverages.get(key)
         if found is None:
-            found = _coverage(header_mask, body_mask, self.weights, self.tuning)
-            self.coverages[header_mask, body_mask] = found
+            found = self.coverages[key] = _coverage(*key, self.weights, self.tuning)
         return found
 
     def bounds(self, candidates: set[str]) -> list[tuple[float, str]]:
         """(−upper bound, path) per candidate: coverage as if every concept missing from the
         header were in the body; everything else exact or over-estimated (route_score)."""
         full = (1 << len(self.weights)) - 1
-        ceiling = {mask: self.cover(mask, full) for mask in {*self.held.values(), 0}}
+        ceiling = {mask: self.cover(mask, full, full) for mask in {*self.held.values(), 0}}
         ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, {})
         top, held, weight, k = self.header_bound, self.held, self.static, self.body_scale
-        return [
-            (-(top.get(p, 0.0) + scores.get(ids.get(p), 0.0) * k) * weight[p] * ceiling[held.get(p, 0)], p)
-            for p in candidates
-        ]
+        passage = self.tuning.passage_weight
+        bounds = []
+        for p in candidates:
+            body = scores.get(ids.get(p))
+            extra = body * k + passage if body is not None else 0.0
+            bounds.append((-(top.get(p, 0.0) + extra) * weight[p] * ceiling[held.get(p, 0)], p))
+        return bounds
 
     def exact(self, path: str) -> tuple[float, route_score.Evaluation, int]:
         """The document's score, its evaluation and the concepts its body holds."""
         header_mask = self.held.get(path, 0)
-        body_mask = 0
+        body_mask = passage_mask = 0
         evaluation = route_score.evaluate(
             self.index.headers[path], self.tables, self.weights, self.tuning.weights, self.tuning.key_cap
         )
@@ -241,7 +272,11 @@ class _Scoring:
                 body_mask = self.evidence.mask(path)
             if part := self.evidence.score(path) * self.body_scale:
                 evaluation.parts["body"] = part
-        score = evaluation.header * self.cover(header_mask, body_mask) * self.static[path]
+            if body_mask or part:
+                share, passage_mask = best_passage(self.evidence.passages(path), self.weights)
+                if share and self.tuning.passage_weight:
+                    evaluation.parts["passage"] = share * self.tuning.passage_weight
+        score = evaluation.header * self.cover(header_mask, passage_mask, body_mask) * self.static[path]
         return score, evaluation, body_mask
 
 
