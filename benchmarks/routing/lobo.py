@@ -24,9 +24,10 @@ Ranker = Callable[[str, str], list[str]]
 # The free weights of the fusion and the values each fold chooses from. The first value of every
 # knob is the shipped default (`route.DEFAULT`), so the first setting is the default.
 KNOBS: dict[str, tuple] = {
-    "body_weight": (1.0, 0.5, 2.0),
-    "body_coverage": (0.3, 0.6),
-    "coverage_power": (3.0, 2.0),
+    "body_weight": (2.0, 1.0),
+    "static_power": (0.5, 1.0, 0.0),
+    "passage_weight": (1.0, 0.0, 2.0),
+    "passage_coverage": (0.5, 0.3, 0.7),
 }
 GRID: list[dict] = [dict(zip(KNOBS, values, strict=True)) for values in itertools.product(*KNOBS.values())]
 

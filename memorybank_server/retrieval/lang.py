@@ -217,7 +217,7 @@ def parse_vocabulary(text: str) -> list[Entry]:
 
 _BUILTIN: list[Entry] = _parse_entries(lexicon_data.ENTRIES)
 _builtin_lexicon: Lexicon | None = None
-_per_bank: weakref.WeakKeyDictionary[Bank, tuple[object, Lexicon]] = weakref.WeakKeyDictionary()
+_per_bank: weakref.WeakKeyDictionary[Bank, dict[tuple, tuple[object, Lexicon]]] = weakref.WeakKeyDictionary()
 
 
 def builtin_lexicon() -> Lexicon:
@@ -227,21 +227,26 @@ def builtin_lexicon() -> Lexicon:
     return _builtin_lexicon
 
 
-def lexicon_for(bank: Bank) -> Lexicon:
-    """The dictionary for one bank: built-ins plus its `dna/vocabulary.md`, rebuilt when that changes.
+def lexicon_for(bank: Bank, mined: list[Entry] | None = None, generation: object = None) -> Lexicon:
+    """The dictionary for one bank: built-ins plus its `dna/vocabulary.md`, plus the pairs `mined`
+    from its pages (see `mined`), rebuilt when either changes.
 
-    The cache key is the vocabulary document object itself: `Bank.refresh()` replaces a document
-    object exactly when its file changed, so an edit, an addition or a deletion is seen on the next
-    call at the cost of one dictionary lookup.
+    The cache key is the vocabulary document object and the caller's `generation` of the mined
+    pairs: `Bank.refresh()` replaces a document object exactly when its file changed, so an edit,
+    an addition or a deletion is seen on the next call at the cost of one dictionary lookup.
     """
     doc = bank.docs.get(VOCABULARY_PATH)
-    cached = _per_bank.get(bank)
-    if cached is not None and cached[0] is doc:
-        return cached[1]
-    if doc is None or not doc.text:
+    cached = _per_bank.setdefault(bank, {})
+    key = (id(doc), generation if mined else None)
+    found = cached.get(key)
+    if found is not None and found[0] is doc:
+        return found[1]
+    rows = parse_vocabulary(doc.text) if doc is not None and doc.text else []
+    if not rows and not mined:
         lexicon = builtin_lexicon()
     else:
-        rows = parse_vocabulary(doc.text)
-        lexicon = Lexicon([*_BUILTIN, *rows], vocabulary_rows=len(rows))
-    _per_bank[bank] = (doc, lexicon)
+        lexicon = Lexicon([*_BUILTIN, *rows, *(mined or [])], vocabulary_rows=len(rows))
+    if len(cached) > 4:
+        cached.clear()
+    cached[key] = (doc, lexicon)
     return lexicon

@@ -68,11 +68,12 @@ class Tuning:
     idf_power: float = 0.5
     coverage_power: float = 3.0
     body_coverage: float = 0.3
-    body_weight: float = 1.0
+    body_weight: float = 2.0
     body_candidates: int = 100
-    passage_weight: float = 0.0
-    passage_coverage: float = 0.3
-    static_power: float = 1.0
+    passage_weight: float = 1.0
+    passage_coverage: float = 0.5
+    static_power: float = 0.5
+    mined: bool = True
     dictionary: bool = True
     why_intent: bool = True
     layer_weights: bool = True
@@ -299,12 +300,12 @@ def _select(scoring: _Scoring, candidates: set[str], limit: int) -> tuple[list, 
 
 
 def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tuning) -> dict:
-    lexicon = lexicon_for(bank)
+    index = header_index_for(bank)
+    lexicon = lexicon_for(bank, index.mined, index.generation) if tuning.mined else lexicon_for(bank)
     concepts = lexicon.concepts(question)
     if not concepts:
         return {"results": [], "hint": HINT}
     forms = [_forms(c, lexicon, tuning) for c in concepts]
-    index = header_index_for(bank)
     allowed = _filter(bank, index, doc_kind, layer)
     tables = route_score.tables(forms, index, tuning.prefix, tuning.min_prefix)
     filtered = doc_kind is not None or layer is not None
