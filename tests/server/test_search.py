@@ -157,6 +157,48 @@ def test_phrase_bonus(tmp_path: Path) -> None:
     assert answer["results"][0]["score"] >= 25
 
 
+def test_quoted_words_are_a_phrase(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "apart.md": doc("A", "Retry later. The budget is fixed. Retry again, budget again. Webhook."),
+            "phrase.md": doc("B", "The webhook stays within the retry budget."),
+        },
+    )
+    quoted = search(bank, '"retry budget" webhook')
+    assert paths(quoted)[0] == "phrase.md"
+    assert quoted["results"][0]["score"] >= 25
+    assert quoted["results"][0]["score"] == search(bank, '"retry budget" webhook')["results"][0]["score"]
+    assert (
+        search(bank, '"retry budget"')["results"][0]["score"]
+        == search(bank, "retry budget")["results"][0]["score"]
+    )
+
+
+def test_a_phrase_must_sit_on_word_edges(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "glued.md": doc("A", "See the preretry budgets note. Retry. Budget."),
+            "phrase.md": doc("B", "The retry budget."),
+        },
+    )
+    answer = search(bank, '"retry budget"')
+    scores = {r["path"]: r["score"] for r in answer["results"]}
+    assert scores["phrase.md"] >= 25 > scores["glued.md"]
+
+
+def test_russian_guillemets_quote_a_phrase(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "apart.md": doc("A", "Бюджет есть. Повторов много. Бюджет и снова повторов."),
+            "phrase.md": doc("B", "Держим бюджет повторов."),
+        },
+    )
+    assert paths(search(bank, "«бюджет повторов»"))[0] == "phrase.md"
+
+
 def test_empty_answer_has_a_hint(bank: Bank) -> None:
     answer = search(bank, "nonexistentword")
     assert answer["results"] == [] and "bank_route" in answer["hint"]
