@@ -59,3 +59,24 @@ def split(body: str) -> list[tuple[int, str]]:
 def bucket(position: int, count: int) -> int:
     """The mask bit of passage `position` of `count`."""
     return position if count <= BITS else position * BITS // count
+
+
+def best_passage(masks: list[int], weights: list[float]) -> tuple[float, int]:
+    """The share of the question's weight the best single passage holds, and which concepts
+    it holds (a bit per concept)."""
+    total = sum(weights)
+    union = 0
+    for mask in masks:
+        union |= mask
+    best, held = 0.0, 0
+    while union and total:
+        bit = union & -union
+        union ^= bit
+        share, concepts = 0.0, 0
+        for position, mask in enumerate(masks):
+            if mask & bit:
+                share += weights[position]
+                concepts |= 1 << position
+        if share > best:
+            best, held = share, concepts
+    return (best / total if total else 0.0), held

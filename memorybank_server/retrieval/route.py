@@ -18,7 +18,17 @@ because the measured question set called for it (benchmarks/routing, ablations i
 * the file path as a field ×1 (W14);
 * body evidence at a lower weight: BM25 over the body from the shared search index, scaled so
   the bank's best body adds `body_weight`;
-* closed-work halving applied to a whole feature package (its README and plan too).
+* closed-work halving applied to a whole feature package (its README and plan too);
+* the best passage (body postings say which paragraph, item or row holds each word): the share of
+  the question's weight one passage holds adds `passage_weight`, and its words count
+  `passage_coverage` towards coverage — a fact in one paragraph of a feature document lifts that
+  document, words scattered over a long one do not;
+* layer × status weight raised to `static_power` (0.5): the reference weights halve a delivery
+  document twice over, which buried the feature documents that hold most facts;
+* translations the bank states itself in its glossary lines (`mined`).
+
+The free weights (body, passage, layer strength) are the ones leave-one-bank-out tuning picks on
+the corpus (benchmarks/routing/lobo.py); the figures there are what they are worth on an unseen bank.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ from ..errors import ToolInputError
 from . import route_score
 from .body_index import Evidence
 from .lang import Concept, Lexicon, fold, lexicon_for
+from .passages import best_passage
 from .ranking import check_layer, check_text, eligible, gc_paused, round_half_up
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
@@ -181,27 +192,6 @@ def _coverage(header: int, passage: int, body: int, weights: list[float], tuning
         elif body >> position & 1:
             covered += weight * tuning.body_coverage
     return (covered / total) ** tuning.coverage_power
-
-
-def best_passage(masks: list[int], weights: list[float]) -> tuple[float, int]:
-    """The share of the question's weight the best single passage holds, and which concepts
-    it holds (a bit per concept)."""
-    total = sum(weights)
-    union = 0
-    for mask in masks:
-        union |= mask
-    best, held = 0.0, 0
-    while union and total:
-        bit = union & -union
-        union ^= bit
-        share, concepts = 0.0, 0
-        for position, mask in enumerate(masks):
-            if mask & bit:
-                share += weights[position]
-                concepts |= 1 << position
-        if share > best:
-            best, held = share, concepts
-    return (best / total if total else 0.0), held
 
 
 def route(

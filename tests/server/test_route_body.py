@@ -6,7 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from memorybank_server.retrieval import passages
-from memorybank_server.retrieval.route import DEFAULT, best_passage, route
+from memorybank_server.retrieval.passages import best_passage
+from memorybank_server.retrieval.route import DEFAULT, route
 from memorybank_server.retrieval.route_index import header_index_for
 from tests.conftest import refreshed_bank
 from tests.server.test_route import doc
