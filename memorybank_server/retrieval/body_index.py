@@ -11,6 +11,7 @@ import heapq
 import math
 from array import array
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
@@ -19,7 +20,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
 from . import passages
-from .lang import fragments, normal, search_tokens
+from .lang import fold, folded_tokens, fragments, normal
 from .postings import Postings
 from .stemmer import is_cyrillic
 
@@ -38,10 +39,13 @@ def body_of(doc: Document) -> str:
 
 def index_terms(text: str) -> list[str]:
     """Every indexed occurrence in `text`: each token, plus the fragments of compound tokens."""
-    terms = []
-    for token in search_tokens(text):
-        terms.append(token)
-        terms.extend(fragments(token))
+    return _terms(fold(text))
+
+
+def _terms(folded: str) -> list[str]:
+    terms = folded_tokens(folded)
+    if "-" in folded or "_" in folded:
+        terms += [part for token in terms if "-" in token or "_" in token for part in fragments(token)]
     return terms
 
 
@@ -132,22 +136,27 @@ class BodyIndex:
         self._sorted = None
 
     def _add(self, path: str, doc: Document) -> None:
+        """Post the document's term counts and, per term, the mask of passages holding it.
+
+        The body is folded once; counting runs in `Counter` and the mask loop only visits each
+        passage's distinct terms, which keeps the first build of a large bank close to the cost of
+        tokenising it.
+        """
         self._drop(path)
-        counts: dict[str, int] = {}
+        parts = passages.split(fold(body_of(doc))) if doc.text else []
+        every: list[str] = []
         masks: dict[str, int] = {}
-        parts = passages.split(body_of(doc)) if doc.text else []
-        length = 0
+        get = masks.get
         for position, (_, text) in enumerate(parts):
             bit = 1 << passages.bucket(position, len(parts))
-            terms = index_terms(text)
-            length += len(terms)
-            for term in terms:
-                counts[term] = counts.get(term, 0) + 1
-                masks[term] = masks.get(term, 0) | bit
-        self._postings.add(path, counts, masks)
+            terms = _terms(text)
+            every += terms
+            for term in set(terms):
+                masks[term] = get(term, 0) | bit
+        self._postings.add(path, Counter(every), masks)
         self._docs[path] = doc
-        self._lengths[path] = length
-        self._total_length += length
+        self._lengths[path] = len(every)
+        self._total_length += len(every)
 
     def _drop(self, path: str) -> None:
         if path in self._docs:

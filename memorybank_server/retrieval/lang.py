@@ -15,6 +15,7 @@ import re
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memorybank_lint.bank import Bank
 
@@ -26,7 +27,10 @@ SEARCH_STOP = lexicon_data.SEARCH_EN_STOP | lexicon_data.RU_STOP
 VOCABULARY_PATH = "dna/vocabulary.md"
 
 _ROUTE_SPLIT = re.compile(r"[^a-z0-9\u0400-\u04ff]+")
-_SEARCH_TOKEN = re.compile(r"[a-z0-9_\-\u0400-\u04ff]+")
+# A search token starts and ends with a letter or digit and may hold `-` and `_` inside: the same
+# tokens as "runs of letters, digits, `-`, `_`, stripped of `-` and `_`, 2+ characters", found by
+# the regular expression alone (no per-token Python work: it runs over every body of the bank).
+_SEARCH_TOKEN = re.compile(r"[a-z0-9\u0400-\u04ff][a-z0-9_\-\u0400-\u04ff]*[a-z0-9\u0400-\u04ff]")
 _FRAGMENT_SPLIT = re.compile(r"[-_]+")
 _LATIN_WORD = re.compile(r"^[a-z][a-z0-9_-]*$")
 _SEPARATOR_ROW = re.compile(r"^[\s|:-]+$")
@@ -54,8 +58,12 @@ def route_tokens(text: str) -> list[str]:
 
 def search_tokens(text: str) -> list[str]:
     """Index words: `-` and `_` are kept inside a token, so `ft-smd-843` stays one identifier."""
-    found = (t.strip("-_") for t in _SEARCH_TOKEN.findall(fold(text)))
-    return [t for t in found if len(t) >= 2]
+    return _SEARCH_TOKEN.findall(fold(text))
+
+
+def folded_tokens(folded: str) -> list[str]:
+    """`search_tokens` of text already folded (the body index folds a whole body once)."""
+    return _SEARCH_TOKEN.findall(folded)
 
 
 def fragments(token: str) -> list[str]:
@@ -65,8 +73,12 @@ def fragments(token: str) -> list[str]:
     return [part for part in _FRAGMENT_SPLIT.split(token) if len(part) >= 2]
 
 
+@lru_cache(maxsize=1 << 17)
 def normal(token: str) -> str:
-    """The stem two words are compared by: Snowball for Cyrillic, the light stemmer for Latin."""
+    """The stem two words are compared by: Snowball for Cyrillic, the light stemmer for Latin.
+
+    Cached per token: every body term and header word of a bank goes through it on the first build.
+    """
     return ru_stem(token) if is_cyrillic(token) else en_stem(token)
 
 

@@ -21,26 +21,42 @@ from . import lexicon_data
 
 _RU = r"[а-яё][а-яё-]{2,}"
 _EN = r"[a-z][a-z]{2,}"
-_START = r"^[ \t]*(?:[-*+|][ \t]*)?(?:\*\*)?`?"
+_START = r"[ \t]*(?:[-*+|][ \t]*)?(?:\*\*)?`?"
 _PAIRS = (
-    re.compile(rf"{_START}({_RU})`?(?:\*\*)?[ \t]*\([ \t]*`?({_EN})`?[ \t]*\)", re.IGNORECASE | re.MULTILINE),
-    re.compile(rf"{_START}({_EN})`?(?:\*\*)?[ \t]*\([ \t]*`?({_RU})`?[ \t]*\)", re.IGNORECASE | re.MULTILINE),
+    re.compile(rf"{_START}({_RU})`?(?:\*\*)?[ \t]*\([ \t]*`?({_EN})`?[ \t]*\)", re.IGNORECASE),
+    re.compile(rf"{_START}({_EN})`?(?:\*\*)?[ \t]*\([ \t]*`?({_RU})`?[ \t]*\)", re.IGNORECASE),
 )
 
 Entry = tuple[tuple[str, ...], tuple[str, ...]]
 
 
+def _lines_with_parenthesis(text: str):
+    """Each line of `text` holding a `(`, once: only those can state a pair.
+
+    Why not one multi-line regular expression over the text: Python's `re` tries a `^` anchor at
+    every position of a document, which made reading the pairs of a 10,000-document bank cost a
+    second; jumping from parenthesis to parenthesis costs a few milliseconds.
+    """
+    at = text.find("(")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        yield text[start:end]
+        at = text.find("(", end)
+
+
 def pairs(doc: Document) -> list[Entry]:
     """`(russian, english)` one-word pairs written as `word (другое слово)` in the document."""
-    text = doc.text
-    if "(" not in text:
-        return []
-    found: dict[Entry, None] = {}
-    for number, pattern in enumerate(_PAIRS):
-        for match in pattern.finditer(text):
+    found: list[dict[Entry, None]] = [{}, {}]
+    for line in _lines_with_parenthesis(doc.text):
+        for number, pattern in enumerate(_PAIRS):
+            match = pattern.match(line)
+            if match is None:
+                continue
             left, right = match.group(1).lower(), match.group(2).lower()
             russian, english = (left, right) if number == 0 else (right, left)
             if english in lexicon_data.EN_STOP or russian in lexicon_data.RU_STOP:
                 continue
-            found[((russian.replace("ё", "е"),), (english,))] = None
-    return list(found)
+            found[number][((russian.replace("ё", "е"),), (english,))] = None
+    return list({**found[0], **found[1]})

@@ -57,15 +57,17 @@ class Postings:
         self.paths.append(path)
         self.ids[path] = doc_id
         cap = (1 << (8 * array(self._typecode).itemsize)) - 1
+        stored = self._terms
+        with_masks = self._masks
         for term, value in values.items():
-            posting = self._terms.get(term)
+            posting = stored.get(term)
             if posting is None:
-                posting = self._terms[term] = self._empty()
+                posting = stored[term] = self._empty()
                 if self._on_new_term is not None:
                     self._on_new_term(term)
             posting[0].append(doc_id)
-            posting[1].append(min(value, cap))
-            if self._masks:
+            posting[1].append(value if value <= cap else cap)
+            if with_masks:
                 posting[2].append(masks.get(term, 0) if masks else 0)
         return doc_id
 
