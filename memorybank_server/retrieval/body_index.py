@@ -22,6 +22,7 @@ from memorybank_lint.document import Document
 from . import passages
 from .lang import fold, folded_tokens, fragments, normal
 from .postings import Postings
+from .ranking import Snapshot
 from .stemmer import is_cyrillic
 
 K1 = 1.2
@@ -111,12 +112,15 @@ class BodyIndex:
         self._norm_key: tuple[int, float] | None = None
         self._norm_cache: list[float] = []
         self._factor_cache: dict[str, tuple[tuple[int, float], array]] = {}
+        self._snapshot = Snapshot()
 
     # -- keeping in step with the bank ------------------------------------------------------
     def update(self, bank: Bank) -> int:
         """Index new and changed documents, forget removed ones; return how many were touched."""
-        touched = 0
         docs = bank.docs
+        if self._snapshot.unchanged(docs):
+            return 0
+        touched = 0
         for path, doc in docs.items():
             if self._docs.get(path) is not doc:
                 self._add(path, doc)
@@ -129,6 +133,7 @@ class BodyIndex:
             self._families = {}
             for term in self._postings.terms():
                 self._new_term(term)
+        self._snapshot.take(docs)
         return touched
 
     def _new_term(self, term: str) -> None:

@@ -141,8 +141,8 @@ def _body(bank: Bank, forms: route_score.Forms, tuning: Tuning) -> Evidence | No
 
 def _static_weights(bank: Bank, index: HeaderIndex, tuning: Tuning, why: bool) -> dict[str, float]:
     """Layer weight × status weight (closed work halved) of every document, cached per bank state."""
-    key = (index.generation, bank.layers, why)
-    cached = index.weight_cache.get(id(tuning))
+    key = (index.generation, bank.layers)
+    cached = index.weight_cache.get((id(tuning), why))
     if cached is not None and cached[0] is tuning and cached[1] == key:
         return cached[2]
     layers: dict[str, float] = {}
@@ -152,7 +152,7 @@ def _static_weights(bank: Bank, index: HeaderIndex, tuning: Tuning, why: bool) -
             layers[doc.layer] = _layer_weight(bank, doc.layer, why, tuning)
         delivery = index.closed.get(path) if tuning.package_status else doc.delivery_status
         weights[path] = (layers[doc.layer] * _status_weight(doc, delivery, tuning)) ** tuning.static_power
-    index.weight_cache[id(tuning)] = (tuning, key, weights)
+    index.weight_cache[(id(tuning), why)] = (tuning, key, weights)
     return weights
 
 

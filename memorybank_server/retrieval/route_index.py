@@ -25,6 +25,7 @@ from memorybank_lint.document import Document
 from . import mined
 from .lang import Entry, normal, route_tokens
 from .postings import Postings
+from .ranking import Snapshot
 
 FIELDS = ("k", "p", "t", "s", "f")
 _PATH_NOISE = frozenset({"md", "readme", "index"})
@@ -115,9 +116,10 @@ class HeaderIndex:
         self.closed: dict[str, str] = {}
         self.excluded: set[str] = set()  # templates and inbox: never routed
         self.generation = 0
-        self.weight_cache: dict[int, tuple] = {}  # route's per-document weights, per tuning
+        self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
         self._pairs: dict[str, list[Entry]] = {}
         self.mined: list[Entry] = []  # the bank's own bilingual pairs (`mined`)
+        self._snapshot = Snapshot()
 
     def _new_term(self, term: str) -> None:
         stem = term[2:]
@@ -127,6 +129,8 @@ class HeaderIndex:
 
     def update(self, bank: Bank) -> int:
         """Re-read the headers of new and changed documents, forget removed ones."""
+        if self._snapshot.unchanged(bank.docs):
+            return 0
         touched = 0
         for path, doc in bank.docs.items():
             if self._docs.get(path) is not doc:
@@ -149,6 +153,7 @@ class HeaderIndex:
             if self._postings.compact_if_needed() is not None:
                 self._stems = {term[2:] for term in self._postings.terms()}
                 self._sorted = None
+        self._snapshot.take(bank.docs)
         return touched
 
     def __len__(self) -> int:
