@@ -4,10 +4,14 @@ The pipeline, stage by stage, with the module that holds each stage:
 
     question ──► concepts ──────► candidates ──────► scores ──────────► answer
                  lang, stemmer,   route_index,       route_score,       route_answer (route),
-                 lexicon_data,    body_index,        route (header ×    search (hits, excerpt
-                 mined (tokens,   passages,          coverage × layer   from search_heads)
-                 stems, EN ↔ RU)  search_heads,      + body + best
-                                  postings           passage)
+                 lexicon_data,    body_index,        route_select,      search (hits, excerpt
+                 mined (tokens,   passages,          route_weights      from search_heads)
+                 stems, EN ↔ RU)  search_heads,      (header × coverage
+                                  postings           × layer + body +
+                                                     best passage)
+
+`route` runs the pipeline with one `tuning.Tuning`: every weight and switch, so the benchmark can
+take one mechanism out at a time.
 
 * **concepts** — a question is split into words, folded (`ё` = `е`), stemmed (Snowball for
   Russian, a light stripper for English) and joined to its translations and synonyms, from the
