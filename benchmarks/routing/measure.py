@@ -160,16 +160,22 @@ def main() -> int:
         print(f"  {bank:<32} {setting}  top-1 {result.folds[bank].top1:.1%} (n {result.folds[bank].n})")
 
     if not args.no_ablate:
-        from ablations import ABLATIONS
+        from ablations import ABLATIONS, attested_elsewhere
 
-        table = {"full": rows["route (leave one bank out)"]}
-        for label, change in ABLATIONS.items():
+        def held_out(change_for: Callable[[str], dict]) -> dict[str, Figures]:
+            """Each fold's chosen setting with `change_for(bank)` on top, on that bank's items."""
             per_item = {}
             for bank, setting in result.chosen.items():
                 subset = [item for item in pool if item["bank"] == bank]
-                for item, rank in zip(subset, rank_all({**setting, **change}, subset), strict=True):
+                for item, rank in zip(subset, rank_all({**setting, **change_for(bank)}, subset), strict=True):
                     per_item[id(item)] = rank
-            table[label] = grouped(pool, [per_item[id(item)] for item in pool])
+            return grouped(pool, [per_item[id(item)] for item in pool])
+
+        table = {"full": rows["route (leave one bank out)"]}
+        for label, change in ABLATIONS.items():
+            table[label] = held_out(lambda _bank, change=change: change)
+        elsewhere = attested_elsewhere(banks)
+        table["dictionary grown without the bank"] = held_out(elsewhere.__getitem__)
         print_compact("ablations, leave one bank out (each fold's setting, one mechanism off)", table)
 
     sets = {"gold": gold, "heldout": questions(banks, "heldout.yaml"), "body": body, "silver": silver(banks)}

@@ -19,7 +19,7 @@ from operator import itemgetter
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
-from . import passages
+from . import passages, translit
 from .lang import fold, folded_tokens, fragments, normal
 from .postings import Postings
 from .ranking import Snapshot
@@ -113,6 +113,7 @@ class BodyIndex:
         self._norm_cache: list[float] = []
         self._factor_cache: dict[str, tuple[tuple[int, float], array]] = {}
         self._snapshot = Snapshot()
+        self._sounds: dict[str, set[str]] | None = None
 
     # -- keeping in step with the bank ------------------------------------------------------
     def update(self, bank: Bank) -> int:
@@ -139,6 +140,7 @@ class BodyIndex:
     def _new_term(self, term: str) -> None:
         self._families.setdefault(normal(term), set()).add(term)
         self._sorted = None
+        self._sounds = None
 
     def _add(self, path: str, doc: Document) -> None:
         """Post the document's term counts and, per term, the mask of passages holding it.
@@ -199,6 +201,30 @@ class BodyIndex:
                     found.add(token)
                 i += 1
         return found
+
+    def sounding(self, word: str) -> list[str]:
+        """Indexed words of the other script that sound like `word` (`translit`): `instance` →
+        `инстансов`, `пайплайна` → `pipeline`. One word per Russian stem, every English spelling."""
+        if self._sounds is None:
+            self._sounds = self._sound_map()
+        cyrillic = is_cyrillic(word)
+        found: set[str] = set()
+        for key in translit.keys(normal(word) if cyrillic else word):
+            found.update(t for t in self._sounds.get(key, ()) if is_cyrillic(t) != cyrillic)
+        return sorted(found)
+
+    def _sound_map(self) -> dict[str, set[str]]:
+        """Sound key → indexed words, built once per vocabulary (Russian words by stem)."""
+        sounds: dict[str, set[str]] = {}
+        for root, terms in self._families.items():
+            if is_cyrillic(root):
+                for key in translit.keys(root):
+                    sounds.setdefault(key, set()).add(min(terms))
+            else:
+                for term in terms:
+                    for key in translit.keys(term):
+                        sounds.setdefault(key, set()).add(term)
+        return sounds
 
     def _vocabulary(self) -> list[str]:
         if self._sorted is None:

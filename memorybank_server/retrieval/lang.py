@@ -232,6 +232,11 @@ _builtin_lexicon: Lexicon | None = None
 _per_bank: weakref.WeakKeyDictionary[Bank, dict[tuple, tuple[object, Lexicon]]] = weakref.WeakKeyDictionary()
 
 
+def builtin_entries() -> list[Entry]:
+    """The built-in dictionary's entries, in file order (their positions name them in `Tuning.entries`)."""
+    return list(_BUILTIN)
+
+
 def builtin_lexicon() -> Lexicon:
     global _builtin_lexicon
     if _builtin_lexicon is None:
@@ -239,25 +244,33 @@ def builtin_lexicon() -> Lexicon:
     return _builtin_lexicon
 
 
-def lexicon_for(bank: Bank, mined: list[Entry] | None = None, generation: object = None) -> Lexicon:
+def lexicon_for(
+    bank: Bank,
+    mined: list[Entry] | None = None,
+    generation: object = None,
+    entries: frozenset[int] | None = None,
+) -> Lexicon:
     """The dictionary for one bank: built-ins plus its `dna/vocabulary.md`, plus the pairs `mined`
     from its pages (see `mined`), rebuilt when either changes.
 
     The cache key is the vocabulary document object and the caller's `generation` of the mined
     pairs: `Bank.refresh()` replaces a document object exactly when its file changed, so an edit,
     an addition or a deletion is seen on the next call at the cost of one dictionary lookup.
+    `entries`, when given, keeps only those built-in entries (by position): the benchmark uses it
+    to see what a bank the dictionary was not grown from would get.
     """
     doc = bank.docs.get(VOCABULARY_PATH)
     cached = _per_bank.setdefault(bank, {})
-    key = (id(doc), generation if mined else None)
+    key = (id(doc), generation if mined else None, entries)
     found = cached.get(key)
     if found is not None and found[0] is doc:
         return found[1]
     rows = parse_vocabulary(doc.text) if doc is not None and doc.text else []
-    if not rows and not mined:
+    builtin = _BUILTIN if entries is None else [e for i, e in enumerate(_BUILTIN) if i in entries]
+    if not rows and not mined and entries is None:
         lexicon = builtin_lexicon()
     else:
-        lexicon = Lexicon([*_BUILTIN, *rows, *(mined or [])], vocabulary_rows=len(rows))
+        lexicon = Lexicon([*builtin, *rows, *(mined or [])], vocabulary_rows=len(rows))
     if len(cached) > 4:
         cached.clear()
     cached[key] = (doc, lexicon)

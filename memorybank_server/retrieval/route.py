@@ -114,11 +114,17 @@ def route(
 
 def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tuning) -> dict:
     index = header_index_for(bank)
-    lexicon = lexicon_for(bank, index.mined, index.generation) if tuning.mined else lexicon_for(bank)
+    mined = index.mined if tuning.mined else None
+    lexicon = lexicon_for(bank, mined, index.generation, tuning.entries)
     concepts = lexicon.concepts(question)
     if not concepts:
         return {"results": [], "hint": HINT}
     forms = [_forms(c, lexicon, tuning) for c in concepts]
+    if tuning.transliteration > 0:
+        body_index = index_for(bank)
+        body_index.update(bank)
+        for concept, concept_forms in zip(concepts, forms, strict=True):
+            concept_forms += [(word, tuning.transliteration) for word in body_index.sounding(concept.literal)]
     allowed = _filter(bank, index, doc_kind, layer)
     tables = route_score.tables(forms, index, tuning.prefix, tuning.min_prefix)
     filtered = doc_kind is not None or layer is not None

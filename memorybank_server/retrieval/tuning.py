@@ -21,6 +21,7 @@ class Tuning:
     weights: dict[str, float] = field(default_factory=lambda: dict(FIELD_WEIGHTS))
     translation: float = 0.9
     synonym: float = 0.7
+    transliteration: float = 0.8
     prefix: float = 0.6
     min_prefix: int = 4
     key_cap: int | None = 3
@@ -36,6 +37,7 @@ class Tuning:
     static_power: float = 0.5
     mined: bool = True
     dictionary: bool = True
+    entries: frozenset[int] | None = None  # built-in dictionary entries kept (None: all)
     why_intent: bool = True
     layer_weights: bool = True
     closed_halving: bool = True

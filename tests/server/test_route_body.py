@@ -109,3 +109,21 @@ def test_layer_strength_softens_the_delivery_discount(tmp_path: Path) -> None:
         return scores["features/FT-3-export/feature.md"] / scores["domain/invoices.md"]
 
     assert ratio(1.0) < ratio(0.5) < ratio(0.0)
+
+
+def test_a_russian_body_spelling_an_english_word_in_cyrillic_answers_the_english_question(
+    tmp_path: Path,
+) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "engineering/notes-a.md": doc(
+                "Реестр", "Где хранится реестр.", "Файл реестра инстансов лежит в домашней папке."
+            ),
+            "engineering/notes-b.md": doc("Прочее", "Другие заметки.", "Файл настроек лежит рядом."),
+        },
+    )
+    question = "which instances are there"  # no dictionary: only the sound of `инстансов` matches
+    sounding = replace(DEFAULT, dictionary=False)
+    assert paths(route(bank, question, tuning=sounding)) == ["engineering/notes-a.md"]
+    assert paths(route(bank, question, tuning=replace(sounding, transliteration=0.0))) == []
