@@ -26,6 +26,7 @@ def coverage(header: int, passage: int, body: int, weights: list[float], tuning:
     A concept found in the header counts fully, one found in the document's best passage counts
     `passage_coverage` (at least `body_coverage`), one found elsewhere in the body counts
     `body_coverage`; concepts are weighted by rarity, so a missing common word costs little.
+    `Scoring.exact` raises this to the passage floor when one paragraph holds the question.
     """
     total = sum(weights)
     if tuning.coverage_power <= 0 or not total:
@@ -68,7 +69,8 @@ class Scoring:
         """(−upper bound, path) per candidate: coverage as if every concept missing from the
         header were in the body; everything else exact or over-estimated (route_score)."""
         full = (1 << len(self.weights)) - 1
-        ceiling = {mask: self.cover(mask, full, full) for mask in {*self.held.values(), 0}}
+        floor = self.passage_floor(1.0)
+        ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.held.values(), 0}}
         ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, {})
         top, held, weight, k = self.header_bound, self.held, self.static, self.body_scale
         passage = self.tuning.passage_weight
@@ -83,6 +85,7 @@ class Scoring:
         """The document's score, its evaluation and the concepts its body holds."""
         header_mask = self.held.get(path, 0)
         body_mask = passage_mask = 0
+        share = 0.0
         evaluation = route_score.evaluate(
             self.index.headers[path], self.tables, self.weights, self.tuning.weights, self.tuning.key_cap
         )
@@ -95,8 +98,21 @@ class Scoring:
                 share, passage_mask = best_passage(self.evidence.passages(path), self.weights)
                 if share and self.tuning.passage_weight:
                     evaluation.parts["passage"] = share * self.tuning.passage_weight
-        score = evaluation.header * self.cover(header_mask, passage_mask, body_mask) * self.static[path]
-        return score, evaluation, body_mask
+        covered = max(self.cover(header_mask, passage_mask, body_mask), self.passage_floor(share))
+        return evaluation.header * covered * self.static[path], evaluation, body_mask
+
+    def passage_floor(self, share: float) -> float:
+        """The coverage a document earns from its best paragraph alone: (floor × share) ** power.
+
+        Why: the mixed coverage counts a word found in a paragraph at `passage_coverage` of a
+        header word, so a document whose one paragraph holds the whole question — the answer to
+        a fact question, in a document whose header never mentions it — still lost to any
+        document whose header held one of the words. With the floor it covers at least
+        `passage_floor` × the paragraph's share of the question.
+        """
+        if self.tuning.coverage_power <= 0 or not self.tuning.passage_floor:
+            return 0.0
+        return (self.tuning.passage_floor * share) ** self.tuning.coverage_power
 
 
 def select(scoring: Scoring, candidates: set[str], limit: int) -> tuple[list, dict[str, int]]:

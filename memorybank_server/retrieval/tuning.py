@@ -33,7 +33,8 @@ class Tuning:
     body_weight: float = 2.0
     body_candidates: int = 100
     passage_weight: float = 1.0
-    passage_coverage: float = 0.5
+    passage_coverage: float = 0.3
+    passage_floor: float = 0.7
     static_power: float = 0.5
     mined: bool = True
     dictionary: bool = True

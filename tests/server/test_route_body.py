@@ -127,3 +127,23 @@ def test_a_russian_body_spelling_an_english_word_in_cyrillic_answers_the_english
     sounding = replace(DEFAULT, dictionary=False)
     assert paths(route(bank, question, tuning=sounding)) == ["engineering/notes-a.md"]
     assert paths(route(bank, question, tuning=replace(sounding, transliteration=0.0))) == []
+
+
+def test_a_paragraph_holding_the_whole_question_covers_it_though_the_header_is_silent(
+    tmp_path: Path,
+) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "domain/webhooks.md": doc("Webhooks", "Webhook delivery.", f"{FILLER}\n\nWebhook list."),
+            "features/FT-4-sync/feature.md": doc(
+                "Channel sync",
+                "Syncing calendars with channels.",
+                f"{FILLER}\n\nA failed webhook delivery is retried five times with exponential backoff.",
+            ),
+        },
+    )
+    question = "how is a failed webhook delivery retried with backoff"
+    assert paths(route(bank, question))[0] == "features/FT-4-sync/feature.md"
+    no_floor = replace(DEFAULT, passage_floor=0.0)
+    assert paths(route(bank, question, tuning=no_floor))[0] == "domain/webhooks.md"
