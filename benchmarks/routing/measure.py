@@ -176,6 +176,10 @@ def main() -> int:
             table[label] = held_out(lambda _bank, change=change: change)
         elsewhere = attested_elsewhere(banks)
         table["dictionary grown without the bank"] = held_out(elsewhere.__getitem__)
+        table["  same, - transliteration"] = held_out(
+            lambda bank: {**elsewhere[bank], "transliteration": 0.0}
+        )
+        table["  same, - passage floor"] = held_out(lambda bank: {**elsewhere[bank], "passage_floor": 0.0})
         print_compact("ablations, leave one bank out (each fold's setting, one mechanism off)", table)
 
     sets = {"gold": gold, "heldout": questions(banks, "heldout.yaml"), "body": body, "silver": silver(banks)}

@@ -46,7 +46,7 @@ from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
 from .route_select import Scoring, select
 from .route_weights import static_weights, why_intent
-from .search import index_for
+from .search import SearchIndex, index_for
 from .tuning import DEFAULT, FIELD_WEIGHTS, Tuning
 
 __all__ = ["DEFAULT", "FIELD_WEIGHTS", "Tuning", "answer_size", "route", "why_intent"]
@@ -76,12 +76,10 @@ def _filter(bank: Bank, index: HeaderIndex, doc_kind: str | None, layer: str | N
     return lambda path: path not in excluded and path in docs and eligible(docs[path], doc_kind, layer)
 
 
-def _body(bank: Bank, forms: route_score.Forms, tuning: Tuning) -> Evidence | None:
+def _body(index: SearchIndex, forms: route_score.Forms, tuning: Tuning) -> Evidence | None:
     """BM25 body evidence for the concepts' forms (None when the tuning switches it off)."""
     if tuning.body_weight <= 0 and tuning.body_coverage <= 0:
         return None
-    index = index_for(bank)
-    index.update(bank)
     terms = []
     for concept_forms in forms:
         weights: dict[str, float] = {}
@@ -120,16 +118,16 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     if not concepts:
         return {"results": [], "hint": HINT}
     forms = [_forms(c, lexicon, tuning) for c in concepts]
+    body_index = index_for(bank)
+    body_index.update(bank)
     if tuning.transliteration > 0:
-        body_index = index_for(bank)
-        body_index.update(bank)
         for concept, concept_forms in zip(concepts, forms, strict=True):
             concept_forms += [(word, tuning.transliteration) for word in body_index.sounding(concept.literal)]
     allowed = _filter(bank, index, doc_kind, layer)
     tables = route_score.tables(forms, index, tuning.prefix, tuning.min_prefix)
     filtered = doc_kind is not None or layer is not None
     per_concept = route_score.maxima(tables, index, allowed if filtered else None)
-    evidence = _body(bank, forms, tuning)
+    evidence = _body(body_index, forms, tuning)
     in_bodies = [len(held) for held in evidence.holders] if evidence else []
     total, floor = max(len(index), 1), tuning.idf_floor
     weights = route_score.rarity(per_concept, in_bodies, total, floor, tuning.idf, tuning.idf_power)

@@ -217,3 +217,10 @@ def test_short_skeletons_and_a_vowel_against_a_consonant_never_match() -> None:
     assert keys("commit") == ()  # three consonants: too many words share them
     assert not set(keys("approver")) & set(keys(ru_stem("проверка")))
     assert keys("v2-api") == ()
+
+
+def test_a_dictionary_cut_to_no_entries_translates_nothing(tmp_path: Path) -> None:
+    bank = Bank(write(tmp_path, {"dna/principles.md": "# Principles\n"}))
+    bank.refresh()
+    assert builtin_lexicon().translations("документ")
+    assert lexicon_for(bank, entries=frozenset()).translations("документ") == ()
