@@ -16,7 +16,8 @@ take one mechanism out at a time.
 * **concepts** — a question is split into words, folded (`ё` = `е`), stemmed (Snowball for
   Russian, a light stripper for English) and joined to its translations and synonyms, from the
   built-in dictionary, the bank's own vocabulary page and the `term (другой язык)` pairs its
-  glossary lines state (`mined`).
+  glossary lines state (`mined`), and to the bank's words of the other script that sound the
+  same (`translit`: `инстансов` for `instance`).
 * **candidates** — postings over the header fields (`canonical_for`, purpose, title, headings,
   path) and over the bodies give every document that holds a question word, with an upper bound
   on what it can score. Each body posting also says in which passages (paragraph, list item,
@@ -24,9 +25,9 @@ take one mechanism out at a time.
 * **scores** — the best-bounded candidates are scored exactly: per-field credits weighted by each
   word's rarity, a coverage multiplier, layer and status weights (softened), body BM25 at a lower
   weight, and the best passage: the share of the question one paragraph holds, which lifts a
-  document whose header never mentions the fact (`ranking` holds the argument checks and
-  eligibility both tools share). The free weights are chosen leaving one bank out
-  (benchmarks/routing).
+  document whose header never mentions the fact and sets a floor under its coverage (`ranking`
+  holds the argument checks and eligibility both tools share). The free weights are chosen
+  leaving one bank out (benchmarks/routing).
 * **answer** — a bounded result: path, title, purpose, why, the best section; 3 results fit in
   840 characters.
 

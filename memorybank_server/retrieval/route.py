@@ -22,13 +22,19 @@ because the measured question set called for it (benchmarks/routing, ablations i
 * the best passage (body postings say which paragraph, item or row holds each word): the share of
   the question's weight one passage holds adds `passage_weight`, and its words count
   `passage_coverage` towards coverage — a fact in one paragraph of a feature document lifts that
-  document, words scattered over a long one do not;
+  document, words scattered over a long one do not; and coverage is at least
+  (`passage_floor` × that share)³, so a paragraph holding the whole question is not outweighed
+  by a header holding one of its words (`route_select`);
 * layer × status weight raised to `static_power` (0.5): the reference weights halve a delivery
   document twice over, which buried the feature documents that hold most facts;
-* translations the bank states itself in its glossary lines (`mined`).
+* translations the bank states itself in its glossary lines (`mined`; no measured effect: only
+  12 such pairs in the seven corpus banks);
+* words of the other script that sound alike — `инстансов` for `instance` (`translit`), taken
+  from the bank's own body vocabulary at `transliteration` of a word's credit.
 
-The free weights (body, passage, layer strength) are the ones leave-one-bank-out tuning picks on
-the corpus (benchmarks/routing/lobo.py); the figures there are what they are worth on an unseen bank.
+The free weights (body, passage, passage floor, layer strength) are the ones leave-one-bank-out
+tuning picks on the corpus (benchmarks/routing/lobo.py); the figures there are what they are worth
+on an unseen bank.
 """
 
 from __future__ import annotations
