@@ -143,7 +143,7 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     scale = tuning.body_weight / top_body if top_body else 0.0
     static = static_weights(bank, index, tuning, why_intent(question))
     scoring = Scoring(tuning, index, tables, weights, header_bound, held, evidence, scale, static)
-    rows, body_hits = select(scoring, set(header_bound) | {p for p, _ in best_bodies}, limit)
+    rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
         return {"results": [], "hint": HINT}
     return answer(bank, rows, body_hits, [c.literal for c in concepts])

@@ -65,20 +65,25 @@ class Scoring:
             found = self.coverages[key] = coverage(*key, self.weights, self.tuning)
         return found
 
-    def bounds(self, candidates: set[str]) -> list[tuple[float, str]]:
-        """(−upper bound, path) per candidate: coverage as if every concept missing from the
+    def bounds(self, bodies: list[str]) -> list[tuple[float, str]]:
+        """(−upper bound, path) for every document whose header holds a question word, and for
+        `bodies` (the best body matches) besides: coverage as if every concept missing from the
         header were in the body; everything else exact or over-estimated (route_score)."""
         full = (1 << len(self.weights)) - 1
         floor = self.passage_floor(1.0)
         ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.held.values(), 0}}
-        ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, {})
+        ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, [])
         top, held, weight, k = self.header_bound, self.held, self.static, self.body_scale
         passage = self.tuning.passage_weight
         bounds = []
-        for p in candidates:
-            body = scores.get(ids.get(p))
-            extra = body * k + passage if body is not None else 0.0
-            bounds.append((-(top.get(p, 0.0) + extra) * weight[p] * ceiling[held.get(p, 0)], p))
+        for p, header in top.items():
+            doc_id = ids.get(p)
+            body = scores[doc_id] if doc_id is not None else 0.0
+            extra = body * k + passage if body else 0.0
+            bounds.append((-(header + extra) * weight[p] * ceiling[held[p]], p))
+        for p in bodies:
+            if p not in top:
+                bounds.append((-(scores[ids[p]] * k + passage) * weight[p] * ceiling[0], p))
         return bounds
 
     def exact(self, path: str) -> tuple[float, route_score.Evaluation, int]:
@@ -115,9 +120,10 @@ class Scoring:
         return (self.tuning.passage_floor * share) ** self.tuning.coverage_power
 
 
-def select(scoring: Scoring, candidates: set[str], limit: int) -> tuple[list, dict[str, int]]:
-    """The `limit` best candidates, evaluated exactly in bound order until no bound can reach."""
-    heap = scoring.bounds(candidates)
+def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[str, int]]:
+    """The `limit` best documents, evaluated exactly in bound order until no bound can reach:
+    the header holders and `bodies` (see `Scoring.bounds`)."""
+    heap = scoring.bounds(bodies)
     heapq.heapify(heap)
     body_hits: dict[str, int] = {}
     top: list[tuple[float, str, route_score.Evaluation]] = []
