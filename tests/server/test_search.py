@@ -244,3 +244,17 @@ def test_postings_survive_many_rewrites() -> None:
     assert list(postings.get("w5")) == []
     assert list(postings.get("w1199")) == [("a.md", 1)]
     assert postings.dead <= 1001
+
+
+def test_a_snapshot_sees_a_replaced_added_or_reordered_document() -> None:
+    from memorybank_server.retrieval.ranking import Snapshot
+
+    first, second = object(), object()
+    docs = {"a.md": first, "b.md": second}
+    snapshot = Snapshot()
+    assert not snapshot.unchanged(docs)
+    snapshot.take(docs)
+    assert snapshot.unchanged(docs)
+    assert not snapshot.unchanged({"a.md": first, "b.md": object()})
+    assert not snapshot.unchanged({"b.md": second, "a.md": first})
+    assert not snapshot.unchanged({**docs, "c.md": object()})
