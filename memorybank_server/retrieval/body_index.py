@@ -90,7 +90,7 @@ class Evidence:
         scores = self.scores
         ranked = heapq.nlargest(count * 2 + 10, range(len(scores)), key=scores.__getitem__)
         found = self._allowed([(i, scores[i]) for i in ranked if scores[i]], allowed)
-        if len(found) < count and len(ranked) < len(scores):
+        if len(found) < count and len(ranked) < len(scores) and scores[ranked[-1]]:  # more may match
             everything = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
             found = self._allowed([(i, scores[i]) for i in everything if scores[i]], allowed)
         return found[:count]
@@ -237,9 +237,9 @@ class BodyIndex:
 
         Each token's per-posting BM25 factor `tf·(k1+1)/(tf+norm)` is precomputed once per
         index state, so a query costs one multiply-add per posting, into a list indexed by
-        document id (a dictionary costs half as much again on 10,000 documents). A concept's inverse document
-        frequency is computed over the union of its tokens (all inflections of a word share one),
-        and a document holding several forms of one concept adds their factors.
+        document id (a dictionary costs half as much again on 10,000 documents). A concept's
+        inverse document frequency is computed over the union of its tokens (all inflections of a
+        word share one), and a document holding several forms of one concept adds their factors.
         """
         paths = self._postings.paths
         total = max(1, len(self._docs))
