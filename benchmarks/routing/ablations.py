@@ -26,7 +26,6 @@ ABLATIONS: dict[str, dict] = {
     },
     "- passage evidence": {"passage_weight": 0.0, "passage_coverage": 0.0, "passage_floor": 0.0},
     "- passage floor on coverage": {"passage_floor": 0.0},
-    "- folder spread": {"sibling": 1.0},
     "- mined bilingual pairs": {"mined": False},
     "reference layer strength": {"static_power": 1.0},
     "- path field (W14)": {"weights": NO_PATH},

@@ -10,7 +10,6 @@ bound first, until no remaining bound can reach the current top.
 from __future__ import annotations
 
 import heapq
-import posixpath
 from dataclasses import dataclass, field
 
 from . import route_score
@@ -123,47 +122,18 @@ class Scoring:
 
 def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[str, int]]:
     """The `limit` best documents, evaluated exactly in bound order until no bound can reach:
-    the header holders and `bodies` (see `Scoring.bounds`); then spread over folders."""
-    spread = scoring.tuning.sibling < 1.0
-    wanted = limit * 2 if spread else limit
+    the header holders and `bodies` (see `Scoring.bounds`)."""
     heap = scoring.bounds(bodies)
     heapq.heapify(heap)
     body_hits: dict[str, int] = {}
     top: list[tuple[float, str, route_score.Evaluation]] = []
     while heap:
         negative, path = heapq.heappop(heap)
-        if negative >= 0 or (len(top) >= wanted and -negative < top[wanted - 1][0] - 0.005):
+        if negative >= 0 or (len(top) >= limit and -negative < top[limit - 1][0] - 0.005):
             break
         score, evaluation, body_hits[path] = scoring.exact(path)
         if score > 0:
             top.append((score, path, evaluation))
             top.sort(key=lambda item: (-item[0], item[1]))
-    if spread:
-        top = _spread(top[:wanted], scoring.tuning.sibling)
     rows = sorted(((round_half_up(s, 2), p, e) for s, p, e in top), key=lambda row: (-row[0], row[1]))
     return rows[:limit], body_hits
-
-
-def _spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: float) -> list:
-    """Each document after the first from its folder counts `factor` of its score, best first.
-
-    Why: a feature package's README, brief, design and plan often share the question's words;
-    three of them in a 3-result answer say one thing three times, and when that package is the
-    wrong one the answer holds nothing else. Taken greedily: the best remaining document is
-    chosen with its folder's discount, so a sibling still wins over a much weaker stranger.
-    The scores shown are the discounted ones, so the answer stays in score order.
-    """
-    pending = list(ranked)
-    folders: set[str] = set()
-    chosen = []
-    while pending:
-        best = max(  # the first of equals: `ranked` comes in score, then path, order
-            range(len(pending)),
-            key=lambda i: pending[i][0] * (factor if posixpath.dirname(pending[i][1]) in folders else 1.0),
-        )
-        score, path, evaluation = pending.pop(best)
-        if posixpath.dirname(path) in folders:
-            score *= factor
-        folders.add(posixpath.dirname(path))
-        chosen.append((score, path, evaluation))
-    return chosen

@@ -147,17 +147,3 @@ def test_a_paragraph_holding_the_whole_question_covers_it_though_the_header_is_s
     assert paths(route(bank, question))[0] == "features/FT-4-sync/feature.md"
     no_floor = replace(DEFAULT, passage_floor=0.0)
     assert paths(route(bank, question, tuning=no_floor))[0] == "domain/webhooks.md"
-
-
-def test_a_folders_siblings_make_room_for_another_folder_in_a_short_answer(tmp_path: Path) -> None:
-    package = {
-        f"features/FT-5-export/{name}.md": doc(f"Invoice export {name}", "Invoice export to PDF.")
-        for name in ("brief", "design", "plan")
-    }
-    other = "features/FT-6-reports/brief.md"
-    stranger = doc("Invoice reports", "Monthly reports, with the invoice export.")
-    bank = refreshed_bank(tmp_path, {**package, other: stranger})
-    spread = route(bank, "invoice export", limit=3)["results"]
-    assert [r["path"] for r in spread][:2] == ["features/FT-5-export/brief.md", other]
-    assert [r["score"] for r in spread] == sorted((r["score"] for r in spread), reverse=True)
-    assert other not in paths(route(bank, "invoice export", limit=3, tuning=replace(DEFAULT, sibling=1.0)))
