@@ -1,32 +1,31 @@
 """Measure routing quality on the corpus banks: bank_route vs bank_search vs plain BM25.
 
-Why three systems: the SPEC asks that routing (ranking the hand-written header plus some body
-evidence) beat plain full-text search; `bank_search` is our own full-text tool and BM25 over whole
-files (frontmatter included, same tokeniser as search, k1 1.2, b 0.75) is the textbook baseline.
-Templates and `_inbox/` documents are removed from every system's list, since none may answer.
+One run prints, in order:
+1. **leave one bank out** (the headline): the hand-written questions of all 7 banks
+   (`questions.yaml` + `body.yaml`), each bank's questions ranked by the setting of `lobo.GRID`
+   tuned on the other six; top-1 / top-3 / MRR@5 overall, per language and per kind, the same
+   for plain BM25 and `bank_search` (nothing to tune), and the per-fold mean;
+2. ablations on the same folds: each fold's chosen setting with one mechanism switched off;
+3. the gold set (`questions.yaml`), the held-out set (`heldout.yaml`, never tuned on) and the
+   silver set (mined index annotations, `silver.py`) with the shipped default;
+4. the largest 3-result answer and the corpus latency.
 
-Three question sets:
-* gold — `questions.yaml`, hand-written, answers checked by reading the documents;
-* held-out — `heldout.yaml`, written the same way after the mechanisms were settled, never tuned on;
-* silver — mined from the banks' own annotated index lines (`- [Name](path.md) — annotation` and
-  a link followed by an indented "Читать, когда нужно: …" / "Read when …" line): the annotation
-  is the question, the linked document the answer. Its Russian half is easy (annotations
-  paraphrase the target's purpose), so it is a second measure, not the target.
+Why BM25 over whole files: the SPEC asks that routing beat plain full-text search, and BM25
+(`baseline.py`) is the textbook one. Templates and `_inbox/` documents are removed from every
+system's list, since none may answer.
 
 Usage:
-    python benchmarks/routing/measure.py [--ablate] [--review] [--set gold|heldout|silver|all]
+    python benchmarks/routing/measure.py [--no-ablate] [--review gold|heldout|body]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,62 +35,37 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from baseline import BM25  # noqa: E402
+from lobo import DEPTH, GRID, Figures, grouped, leave_one_bank_out, ranks  # noqa: E402
 from silver import silver  # noqa: E402
 
 from memorybank_lint.bank import Bank  # noqa: E402
-from memorybank_server.retrieval.body_index import index_terms  # noqa: E402
-from memorybank_server.retrieval.lang import SEARCH_STOP, search_tokens  # noqa: E402
-from memorybank_server.retrieval.ranking import eligible  # noqa: E402
 from memorybank_server.retrieval.route import DEFAULT, Tuning, route  # noqa: E402
 from memorybank_server.retrieval.search import search  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 HERE = Path(__file__).resolve().parent
-DEPTH = 5
+GROUPS = ("all", "en", "ru", "fact", "how", "what", "why")
 
 
-class BM25:
-    """Plain BM25 over whole files (frontmatter included), the search tokeniser, k1 1.2, b 0.75."""
-
-    def __init__(self, bank: Bank) -> None:
-        self.bank = bank
-        self.tf: dict[str, dict[str, int]] = {}
-        self.length: dict[str, int] = {}
-        for path, doc in bank.docs.items():
-            counts: dict[str, int] = {}
-            terms = index_terms(doc.text)
-            for term in terms:
-                counts[term] = counts.get(term, 0) + 1
-            self.length[path] = len(terms)
-            for term, count in counts.items():
-                self.tf.setdefault(term, {})[path] = count
-        self.average = sum(self.length.values()) / max(1, len(self.length))
-
-    def rank(self, query: str, limit: int) -> list[str]:
-        tokens = list(dict.fromkeys(search_tokens(query)))
-        tokens = [t for t in tokens if t not in SEARCH_STOP] or tokens
-        total = len(self.length)
-        scores: dict[str, float] = {}
-        for token in tokens:
-            posting = self.tf.get(token, {})
-            idf = math.log(1 + (total - len(posting) + 0.5) / (len(posting) + 0.5))
-            for path, freq in posting.items():
-                norm = 1.2 * (0.25 + 0.75 * self.length[path] / self.average)
-                scores[path] = scores.get(path, 0.0) + idf * freq * 2.2 / (freq + norm)
-        ranked = sorted(scores, key=lambda p: (-scores[p], p))
-        docs = self.bank.docs
-        return [p for p in ranked if p in docs and eligible(docs[p], None, None)][:limit]
-
-
-def gold(banks: dict[str, Bank], name: str = "questions.yaml") -> list[dict]:
+def questions(banks: dict[str, Bank], name: str) -> list[dict]:
+    """Items (one per question and language) of a question file, answers checked to exist."""
     data = yaml.safe_load((HERE / name).read_text(encoding="utf-8"))
     items = []
     for q in data["questions"]:
         folder = data["banks"][q["bank"]]
         for lang in ("en", "ru"):
             if q.get(lang):
-                item = {"id": q["id"], "bank": folder, "lang": lang, "q": q[lang], "answers": q["answers"]}
-                items.append(item)
+                items.append(
+                    {
+                        "id": q["id"],
+                        "bank": folder,
+                        "lang": lang,
+                        "kind": q.get("kind"),
+                        "q": q[lang],
+                        "answers": q["answers"],
+                    }
+                )
     for item in items:
         missing = [a for a in item["answers"] if a not in banks[item["bank"]].docs]
         if missing:
@@ -99,92 +73,38 @@ def gold(banks: dict[str, Bank], name: str = "questions.yaml") -> list[dict]:
     return items
 
 
-def systems(banks: dict[str, Bank], tuning: Tuning = DEFAULT) -> dict[str, Callable[[str, str], list[str]]]:
-    baselines = {folder: BM25(bank) for folder, bank in banks.items()}
+def router(banks: dict[str, Bank], tuning: Tuning) -> Callable[[str, str], list[str]]:
+    return lambda f, q: [r["path"] for r in route(banks[f], q, limit=DEPTH, tuning=tuning)["results"]]
+
+
+def baselines(banks: dict[str, Bank]) -> dict[str, Callable[[str, str], list[str]]]:
+    bm25 = {folder: BM25(bank) for folder, bank in banks.items()}
     return {
-        "route": lambda f, q: [r["path"] for r in route(banks[f], q, limit=DEPTH, tuning=tuning)["results"]],
         "search": lambda f, q: [r["path"] for r in search(banks[f], q, limit=DEPTH)["results"]],
-        "bm25": lambda f, q: baselines[f].rank(q, DEPTH),
+        "bm25": lambda f, q: bm25[f].rank(q, DEPTH),
     }
 
 
-@contextmanager
-def hidden(banks: dict[str, Bank], item: dict) -> Iterator[None]:
-    """Hide a silver question's own index document from every system while it is asked.
-
-    The annotation is quoted verbatim there, so full-text systems would otherwise find the index
-    line itself (and search's all-words pool would keep nothing else).
-    """
-    source = item.get("source")
-    bank = banks[item["bank"]]
-    doc = bank.docs.pop(source) if source else None
-    try:
-        yield
-    finally:
-        if doc is not None:
-            bank.docs[source] = doc
-
-
-def score(
-    items: list[dict], ranker: Callable[[str, str], list[str]], banks: dict[str, Bank]
-) -> dict[str, dict[str, float]]:
-    by_lang: dict[str, list[tuple[int | None, int]]] = {}
-    for item in items:
-        with hidden(banks, item):
-            ranked = ranker(item["bank"], item["q"])[:5]
-        rank = next((i for i, p in enumerate(ranked) if p in item["answers"]), None)
-        by_lang.setdefault(item["lang"], []).append((rank, len(ranked)))
-    table = {}
-    for lang, ranks in sorted(by_lang.items()):
-        n = len(ranks)
-        table[lang] = {
-            "n": n,
-            "top1": sum(1 for r, _ in ranks if r == 0) / n,
-            "top3": sum(1 for r, _ in ranks if r is not None and r < 3) / n,
-            "mrr5": sum(1 / (r + 1) for r, _ in ranks if r is not None) / n,
-            "empty": sum(1 for _, size in ranks if size == 0) / n,
-        }
-    return table
-
-
-def print_table(title: str, rows: dict[str, dict[str, dict[str, float]]]) -> None:
+def print_rows(title: str, rows: dict[str, dict[str, Figures]]) -> None:
     print(f"\n{title}")
-    print(f"{'system':<28} {'lang':<4} {'n':>4} {'top-1':>7} {'top-3':>7} {'MRR@5':>7} {'empty':>6}")
+    print(f"{'system':<30} {'group':<5} {'n':>4} {'top-1':>7} {'top-3':>7} {'MRR@5':>7}")
     for name, table in rows.items():
-        for lang, m in table.items():
-            print(
-                f"{name:<28} {lang:<4} {m['n']:>4} {m['top1']:>7.1%} {m['top3']:>7.1%} {m['mrr5']:>7.3f} "
-                f"{m['empty']:>6.1%}"
-            )
+        for group in GROUPS:
+            if group in table:
+                f = table[group]
+                print(f"{name:<30} {group:<5} {f.n:>4} {f.top1:>7.1%} {f.top3:>7.1%} {f.mrr:>7.3f}")
 
 
-NO_PATH = {"k": 5.0, "p": 3.0, "t": 2.0, "s": 1.0, "f": 0.0}
-ABLATIONS: dict[str, dict] = {
-    "full": {},
-    "- dictionary": {"dictionary": False},
-    "- synonyms": {"synonym": 0.0},
-    "- rarity (idf)": {"idf": False},
-    "rarity without sqrt": {"idf_power": 1.0},
-    "- coverage": {"coverage_power": 0.0},
-    "- body evidence": {"body_weight": 0.0, "body_coverage": 0.0},
-    "- path field (W14)": {"weights": NO_PATH},
-    "- why intent": {"why_intent": False},
-    "- layer weights": {"layer_weights": False},
-    "- closed halving": {"closed_halving": False},
-    "- package status": {"package_status": False},
-    "- key cap (W9)": {"key_cap": None},
-    "prefix min 3 (W8)": {"min_prefix": 3},
-    "no additions (stems+dict)": {
-        "idf": False,
-        "body_weight": 0.0,
-        "body_coverage": 0.0,
-        "coverage_power": 0.0,
-        "synonym": 0.0,
-        "package_status": False,
-        "key_cap": None,
-        "weights": NO_PATH,
-    },
-}
+def print_compact(title: str, rows: dict[str, dict[str, Figures]]) -> None:
+    """One line per system: top-1 overall / EN / RU / fact, top-3 and MRR overall."""
+    print(f"\n{title}")
+    print(f"{'system':<30} {'top-1':>7} {'EN':>7} {'RU':>7} {'fact':>7} {'top-3':>7} {'MRR@5':>7}")
+    for name, t in rows.items():
+        fact = t["fact"].top1 if "fact" in t else float("nan")
+        print(
+            f"{name:<30} {t['all'].top1:>7.1%} {t['en'].top1:>7.1%} {t['ru'].top1:>7.1%} {fact:>7.1%} "
+            f"{t['all'].top3:>7.1%} {t['all'].mrr:>7.3f}"
+        )
 
 
 def review(items: list[dict], run: dict[str, Callable[[str, str], list[str]]]) -> None:
@@ -215,37 +135,63 @@ def latency(items: list[dict], banks: dict[str, Bank]) -> tuple[float, float, in
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--ablate", action="store_true", help="route with one mechanism off at a time")
-    parser.add_argument("--review", action="store_true", help="print gold questions route misses at rank 1")
-    parser.add_argument("--set", choices=("gold", "heldout", "silver", "all"), default="all")
+    parser.add_argument("--no-ablate", action="store_true", help="skip the ablations")
+    parser.add_argument("--review", choices=("gold", "heldout", "body"), help="print route's misses")
     args = parser.parse_args()
     banks = {}
     for folder in sorted(p.name for p in CORPUS.iterdir() if (p / "memory-bank").is_dir()):
         banks[folder] = Bank(CORPUS / folder / "memory-bank")
         banks[folder].refresh()
-    sets = {"gold": gold(banks), "heldout": gold(banks, "heldout.yaml"), "silver": silver(banks)}
-    if args.set != "all":
-        sets = {args.set: sets[args.set]}
-    run = systems(banks)
+    gold, body = questions(banks, "questions.yaml"), questions(banks, "body.yaml")
+    pool = gold + body
+    others = baselines(banks)
+
+    def rank_all(change: dict, items: list[dict] = pool) -> list[int | None]:
+        return ranks(items, router(banks, replace(DEFAULT, **change)), banks)
+
+    result = leave_one_bank_out(pool, GRID, rank_all)
+    rows = {"route (leave one bank out)": grouped(pool, result.ranks)}
+    rows["route, fold mean"] = {"all": result.fold_mean()}
+    for name, ranker in others.items():
+        rows[name] = grouped(pool, ranks(pool, ranker, banks))
+    print_rows(f"leave one bank out: {len(pool)} questions (questions.yaml + body.yaml), 7 banks", rows)
+    print("\nsetting chosen per held-out bank:")
+    for bank, setting in result.chosen.items():
+        print(f"  {bank:<32} {setting}  top-1 {result.folds[bank].top1:.1%} (n {result.folds[bank].n})")
+
+    if not args.no_ablate:
+        from ablations import ABLATIONS, attested_elsewhere
+
+        def held_out(change_for: Callable[[str], dict]) -> dict[str, Figures]:
+            """Each fold's chosen setting with `change_for(bank)` on top, on that bank's items."""
+            per_item = {}
+            for bank, setting in result.chosen.items():
+                subset = [item for item in pool if item["bank"] == bank]
+                for item, rank in zip(subset, rank_all({**setting, **change_for(bank)}, subset), strict=True):
+                    per_item[id(item)] = rank
+            return grouped(pool, [per_item[id(item)] for item in pool])
+
+        table = {"full": rows["route (leave one bank out)"]}
+        for label, change in ABLATIONS.items():
+            table[label] = held_out(lambda _bank, change=change: change)
+        elsewhere = attested_elsewhere(banks)
+        table["dictionary grown without the bank"] = held_out(elsewhere.__getitem__)
+        table["  same, - transliteration"] = held_out(
+            lambda bank: {**elsewhere[bank], "transliteration": 0.0}
+        )
+        table["  same, - passage floor"] = held_out(lambda bank: {**elsewhere[bank], "passage_floor": 0.0})
+        print_compact("ablations, leave one bank out (each fold's setting, one mechanism off)", table)
+
+    sets = {"gold": gold, "heldout": questions(banks, "heldout.yaml"), "body": body, "silver": silver(banks)}
+    shipped = {"route": router(banks, DEFAULT), **others}
     for name, items in sets.items():
-        route(banks[items[0]["bank"]], "warm up", limit=1)
-        rows = {system: score(items, ranker, banks) for system, ranker in run.items()}
-        print_table(f"{name} set ({len(items)} questions)", rows)
-    if "gold" in sets:
-        median_route, median_search, size = latency(sets["gold"], banks)
-        print(f"\nlargest 3-result route answer on the gold questions: {size} characters (budget 840)")
-        print(f"median latency on the corpus: route {median_route:.2f} ms, search {median_search:.2f} ms")
+        table = {system: grouped(items, ranks(items, ranker, banks)) for system, ranker in shipped.items()}
+        print_compact(f"{name} set ({len(items)} questions), shipped default", table)
+    median_route, median_search, size = latency(gold + body, banks)
+    print(f"\nlargest 3-result route answer on the gold and body questions: {size} characters (budget 840)")
+    print(f"median latency on the corpus: route {median_route:.2f} ms, search {median_search:.2f} ms")
     if args.review:
-        for name in ("gold", "heldout"):
-            if name in sets:
-                review(sets[name], run)
-    if args.ablate:
-        for name, items in sets.items():
-            rows = {}
-            for label, change in ABLATIONS.items():
-                tuned = replace(DEFAULT, **change)
-                rows[label] = score(items, systems(banks, tuned)["route"], banks)
-            print_table(f"route ablations, {name} set", rows)
+        review(sets[args.review], shipped)
     return 0
 
 

@@ -4,19 +4,30 @@ The pipeline, stage by stage, with the module that holds each stage:
 
     question ──► concepts ──────► candidates ──────► scores ──────────► answer
                  lang, stemmer,   route_index,       route_score,       route_answer (route),
-                 lexicon_data     body_index,        route (header ×    search (hits, excerpt
-                 (tokens, stems,  search_heads,      coverage × layer   from search_heads)
-                 EN ↔ RU words)   postings           + body evidence)
+                 lexicon_data,    body_index,        route_select,      search (hits, excerpt
+                 mined (tokens,   passages,          route_weights      from search_heads)
+                 stems, EN ↔ RU)  search_heads,      (header × coverage
+                                  postings           × layer + body +
+                                                     best passage)
+
+`route` runs the pipeline with one `tuning.Tuning`: every weight and switch, so the benchmark can
+take one mechanism out at a time.
 
 * **concepts** — a question is split into words, folded (`ё` = `е`), stemmed (Snowball for
   Russian, a light stripper for English) and joined to its translations and synonyms, from the
-  built-in dictionary and the bank's own vocabulary page.
+  built-in dictionary, the bank's own vocabulary page and the `term (другой язык)` pairs its
+  glossary lines state (`mined`), and to the bank's words of the other script that sound the
+  same (`translit`: `инстансов` for `instance`).
 * **candidates** — postings over the header fields (`canonical_for`, purpose, title, headings,
   path) and over the bodies give every document that holds a question word, with an upper bound
-  on what it can score.
+  on what it can score. Each body posting also says in which passages (paragraph, list item,
+  table row: `passages`) the word occurs.
 * **scores** — the best-bounded candidates are scored exactly: per-field credits weighted by each
-  word's rarity, a coverage multiplier, layer and status weights, and body evidence at a lower
-  weight (`ranking` holds the argument checks and eligibility both tools share).
+  word's rarity, a coverage multiplier, layer and status weights (softened), body BM25 at a lower
+  weight, and the best passage: the share of the question one paragraph holds, which lifts a
+  document whose header never mentions the fact and sets a floor under its coverage (`ranking`
+  holds the argument checks and eligibility both tools share). The free weights are chosen
+  leaving one bank out (benchmarks/routing).
 * **answer** — a bounded result: path, title, purpose, why, the best section; 3 results fit in
   840 characters.
 

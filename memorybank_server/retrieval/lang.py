@@ -15,6 +15,7 @@ import re
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memorybank_lint.bank import Bank
 
@@ -26,7 +27,10 @@ SEARCH_STOP = lexicon_data.SEARCH_EN_STOP | lexicon_data.RU_STOP
 VOCABULARY_PATH = "dna/vocabulary.md"
 
 _ROUTE_SPLIT = re.compile(r"[^a-z0-9\u0400-\u04ff]+")
-_SEARCH_TOKEN = re.compile(r"[a-z0-9_\-\u0400-\u04ff]+")
+# A search token starts and ends with a letter or digit and may hold `-` and `_` inside: the same
+# tokens as "runs of letters, digits, `-`, `_`, stripped of `-` and `_`, 2+ characters", found by
+# the regular expression alone (no per-token Python work: it runs over every body of the bank).
+_SEARCH_TOKEN = re.compile(r"[a-z0-9\u0400-\u04ff][a-z0-9_\-\u0400-\u04ff]*[a-z0-9\u0400-\u04ff]")
 _FRAGMENT_SPLIT = re.compile(r"[-_]+")
 _LATIN_WORD = re.compile(r"^[a-z][a-z0-9_-]*$")
 _SEPARATOR_ROW = re.compile(r"^[\s|:-]+$")
@@ -54,8 +58,12 @@ def route_tokens(text: str) -> list[str]:
 
 def search_tokens(text: str) -> list[str]:
     """Index words: `-` and `_` are kept inside a token, so `ft-smd-843` stays one identifier."""
-    found = (t.strip("-_") for t in _SEARCH_TOKEN.findall(fold(text)))
-    return [t for t in found if len(t) >= 2]
+    return _SEARCH_TOKEN.findall(fold(text))
+
+
+def folded_tokens(folded: str) -> list[str]:
+    """`search_tokens` of text already folded (the body index folds a whole body once)."""
+    return _SEARCH_TOKEN.findall(folded)
 
 
 def fragments(token: str) -> list[str]:
@@ -65,8 +73,12 @@ def fragments(token: str) -> list[str]:
     return [part for part in _FRAGMENT_SPLIT.split(token) if len(part) >= 2]
 
 
+@lru_cache(maxsize=1 << 17)
 def normal(token: str) -> str:
-    """The stem two words are compared by: Snowball for Cyrillic, the light stemmer for Latin."""
+    """The stem two words are compared by: Snowball for Cyrillic, the light stemmer for Latin.
+
+    Cached per token: every body term and header word of a bank goes through it on the first build.
+    """
     return ru_stem(token) if is_cyrillic(token) else en_stem(token)
 
 
@@ -217,7 +229,12 @@ def parse_vocabulary(text: str) -> list[Entry]:
 
 _BUILTIN: list[Entry] = _parse_entries(lexicon_data.ENTRIES)
 _builtin_lexicon: Lexicon | None = None
-_per_bank: weakref.WeakKeyDictionary[Bank, tuple[object, Lexicon]] = weakref.WeakKeyDictionary()
+_per_bank: weakref.WeakKeyDictionary[Bank, dict[tuple, tuple[object, Lexicon]]] = weakref.WeakKeyDictionary()
+
+
+def builtin_entries() -> list[Entry]:
+    """The built-in dictionary's entries, in file order (their positions name them in `Tuning.entries`)."""
+    return list(_BUILTIN)
 
 
 def builtin_lexicon() -> Lexicon:
@@ -227,21 +244,34 @@ def builtin_lexicon() -> Lexicon:
     return _builtin_lexicon
 
 
-def lexicon_for(bank: Bank) -> Lexicon:
-    """The dictionary for one bank: built-ins plus its `dna/vocabulary.md`, rebuilt when that changes.
+def lexicon_for(
+    bank: Bank,
+    mined: list[Entry] | None = None,
+    generation: object = None,
+    entries: frozenset[int] | None = None,
+) -> Lexicon:
+    """The dictionary for one bank: built-ins plus its `dna/vocabulary.md`, plus the pairs `mined`
+    from its pages (see `mined`), rebuilt when either changes.
 
-    The cache key is the vocabulary document object itself: `Bank.refresh()` replaces a document
-    object exactly when its file changed, so an edit, an addition or a deletion is seen on the next
-    call at the cost of one dictionary lookup.
+    The cache key is the vocabulary document object and the caller's `generation` of the mined
+    pairs: `Bank.refresh()` replaces a document object exactly when its file changed, so an edit,
+    an addition or a deletion is seen on the next call at the cost of one dictionary lookup.
+    `entries`, when given, keeps only those built-in entries (by position): the benchmark uses it
+    to see what a bank the dictionary was not grown from would get.
     """
     doc = bank.docs.get(VOCABULARY_PATH)
-    cached = _per_bank.get(bank)
-    if cached is not None and cached[0] is doc:
-        return cached[1]
-    if doc is None or not doc.text:
+    cached = _per_bank.setdefault(bank, {})
+    key = (id(doc), generation if mined else None, entries)
+    found = cached.get(key)
+    if found is not None and found[0] is doc:
+        return found[1]
+    rows = parse_vocabulary(doc.text) if doc is not None and doc.text else []
+    builtin = _BUILTIN if entries is None else [e for i, e in enumerate(_BUILTIN) if i in entries]
+    if not rows and not mined and entries is None:
         lexicon = builtin_lexicon()
     else:
-        rows = parse_vocabulary(doc.text)
-        lexicon = Lexicon([*_BUILTIN, *rows], vocabulary_rows=len(rows))
-    _per_bank[bank] = (doc, lexicon)
+        lexicon = Lexicon([*builtin, *rows, *(mined or [])], vocabulary_rows=len(rows))
+    if len(cached) > 4:
+        cached.clear()
+    cached[key] = (doc, lexicon)
     return lexicon

@@ -573,7 +573,7 @@ EN_STOP = _word_set(
     which why who when whom whose that this these those there it its i we you they them my our us me
     your their is are was were be been being do does did doing has have had can could should would
     may might must will shall not no any all some such only also just very each both get got
-    please s exactly find understand know tell properly correctly best
+    please s exactly find understand know tell properly correctly best many much
     """
 )
 
@@ -595,7 +595,7 @@ RU_STOP = _word_set(
     сделать делать делаем сделали происходит устроен устроено устроена работает работают
     вообще именно сейчас здесь тогда ли
     понять понимать узнать посмотреть найти подскажите скажите
-    правильно корректно лучше обычно конкретно точно примерно
+    правильно корректно лучше обычно конкретно точно примерно сколько
     """
 )
 

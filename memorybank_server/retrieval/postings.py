@@ -5,6 +5,9 @@ pairs, and the header index a few hundred thousand. As dicts of dicts that costs
 as two `array`s per term it is about 10 MB. Arrays cannot cheaply forget one document, so a
 re-indexed document gets a fresh id, the old id is marked dead and skipped when reading, and
 everything is rewritten once dead ids outnumber live ones.
+
+A store made with `masks=True` keeps a third array: one 64-bit mask per posting, which the body
+index uses to say in which passages of the document the term occurs (`passages`).
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ from collections.abc import Callable, Iterator
 class Postings:
     """Documents (by path) posting integer values under terms; `typecode` sizes the values."""
 
-    def __init__(self, typecode: str = "I", on_new_term: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self, typecode: str = "I", on_new_term: Callable[[str], None] | None = None, masks: bool = False
+    ) -> None:
         self._typecode = typecode
+        self._masks = masks
         self._on_new_term = on_new_term
         self.paths: list[str | None] = []
         self.ids: dict[str, int] = {}
-        self._terms: dict[str, tuple[array, array]] = {}
+        self._terms: dict[str, tuple[array, ...]] = {}
         self._dead = 0
 
     def __contains__(self, term: str) -> bool:
@@ -38,21 +44,31 @@ class Postings:
     def terms(self) -> list[str]:
         return list(self._terms)
 
-    def add(self, path: str, values: dict[str, int]) -> int:
-        """Post `values` for `path` (dropping what it posted before); return its new id."""
+    def _empty(self) -> tuple[array, ...]:
+        if self._masks:
+            return array("I"), array(self._typecode), array("Q")
+        return array("I"), array(self._typecode)
+
+    def add(self, path: str, values: dict[str, int], masks: dict[str, int] | None = None) -> int:
+        """Post `values` (and, in a mask store, `masks`) for `path`, dropping what it posted
+        before; return its new id."""
         self.drop(path)
         doc_id = len(self.paths)
         self.paths.append(path)
         self.ids[path] = doc_id
         cap = (1 << (8 * array(self._typecode).itemsize)) - 1
+        stored = self._terms
+        with_masks = self._masks
         for term, value in values.items():
-            posting = self._terms.get(term)
+            posting = stored.get(term)
             if posting is None:
-                posting = self._terms[term] = (array("I"), array(self._typecode))
+                posting = stored[term] = self._empty()
                 if self._on_new_term is not None:
                     self._on_new_term(term)
             posting[0].append(doc_id)
-            posting[1].append(min(value, cap))
+            posting[1].append(value if value <= cap else cap)
+            if with_masks:
+                posting[2].append(masks.get(term, 0) if masks else 0)
         return doc_id
 
     def drop(self, path: str) -> None:
@@ -72,8 +88,9 @@ class Postings:
             if path is not None:
                 yield path, value
 
-    def raw(self, term: str) -> tuple[array, array] | None:
-        """The stored arrays of `term` (ids may be dead: check `paths[id] is not None`)."""
+    def raw(self, term: str) -> tuple[array, ...] | None:
+        """The stored arrays of `term`: ids (sorted; may be dead: check `paths[id] is not None`),
+        values, and in a mask store the masks."""
         return self._terms.get(term)
 
     def compact_if_needed(self) -> dict[int, int] | None:
@@ -86,16 +103,17 @@ class Postings:
             if path is not None:
                 remap[old] = len(paths)
                 paths.append(path)
-        terms: dict[str, tuple[array, array]] = {}
-        for term, (ids, values) in self._terms.items():
-            new_ids, new_values = array("I"), array(self._typecode)
-            for doc_id, value in zip(ids, values, strict=True):
+        terms: dict[str, tuple[array, ...]] = {}
+        for term, arrays in self._terms.items():
+            fresh = self._empty()
+            for position, doc_id in enumerate(arrays[0]):
                 new = remap.get(doc_id)
                 if new is not None:
-                    new_ids.append(new)
-                    new_values.append(value)
-            if new_ids:
-                terms[term] = (new_ids, new_values)
+                    fresh[0].append(new)
+                    for source, target in zip(arrays[1:], fresh[1:], strict=True):
+                        target.append(source[position])
+            if fresh[0]:
+                terms[term] = fresh
         self.paths, self._terms = paths, terms
         self.ids = {path: i for i, path in enumerate(paths) if path is not None}
         self._dead = 0

@@ -7,9 +7,10 @@ return a template or an `_inbox/` document, whatever the filters say.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from decimal import ROUND_HALF_UP, Decimal
+from operator import is_
 
 from memorybank_lint.document import Document
 
@@ -37,6 +38,26 @@ def eligible(doc: Document, doc_kind: str | None, layer: str | None, status: str
     if layer is not None and doc.layer != layer:
         return False
     return status is None or doc.status == status
+
+
+class Snapshot:
+    """The bank's document objects as an index last saw them, to answer "nothing changed" cheaply.
+
+    Why: every query first brings the indexes in step with the bank, and `Bank.refresh()` replaces
+    a document object exactly when its file changed. Comparing the objects in order, in C
+    (`map`, `all`), costs a fraction of a millisecond on 10,000 documents; looking each path up
+    costs several, on every call, for the usual answer. Any difference (even only in order) sends
+    the index to its full per-path comparison.
+    """
+
+    def __init__(self) -> None:
+        self._seen: list[Document] = []
+
+    def unchanged(self, docs: Mapping[str, Document]) -> bool:
+        return len(self._seen) == len(docs) and all(map(is_, self._seen, docs.values()))
+
+    def take(self, docs: Mapping[str, Document]) -> None:
+        self._seen = list(docs.values())
 
 
 def round_half_up(value: float, places: int) -> float:

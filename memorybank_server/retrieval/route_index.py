@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
-from .lang import normal, route_tokens
+from . import mined
+from .lang import Entry, normal, route_tokens
 from .postings import Postings
+from .ranking import Snapshot
 
 FIELDS = ("k", "p", "t", "s", "f")
 _PATH_NOISE = frozenset({"md", "readme", "index"})
@@ -114,7 +116,10 @@ class HeaderIndex:
         self.closed: dict[str, str] = {}
         self.excluded: set[str] = set()  # templates and inbox: never routed
         self.generation = 0
-        self.weight_cache: dict[int, tuple] = {}  # route's per-document weights, per tuning
+        self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
+        self._pairs: dict[str, list[Entry]] = {}
+        self.mined: list[Entry] = []  # the bank's own bilingual pairs (`mined`)
+        self._snapshot = Snapshot()
 
     def _new_term(self, term: str) -> None:
         stem = term[2:]
@@ -124,25 +129,31 @@ class HeaderIndex:
 
     def update(self, bank: Bank) -> int:
         """Re-read the headers of new and changed documents, forget removed ones."""
+        if self._snapshot.unchanged(bank.docs):
+            return 0
         touched = 0
         for path, doc in bank.docs.items():
             if self._docs.get(path) is not doc:
                 header = header_of(doc)
                 self._postings.add(path, header_terms(header))
                 self._docs[path], self.headers[path] = doc, header
+                self._pairs[path] = mined.pairs(doc)
                 touched += 1
         if len(self._docs) != len(bank.docs):
             for path in [p for p in self._docs if p not in bank.docs]:
                 self._postings.drop(path)
-                del self._docs[path], self.headers[path]
+                del self._docs[path], self.headers[path], self._pairs[path]
                 touched += 1
         if touched:
             self.generation += 1
             self.closed = _package_statuses(self._docs)
             self.excluded = {p for p, d in self._docs.items() if d.is_template or d.layer == "inbox"}
+            kept = (found for p, found in self._pairs.items() if p not in self.excluded)
+            self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
             if self._postings.compact_if_needed() is not None:
                 self._stems = {term[2:] for term in self._postings.terms()}
                 self._sorted = None
+        self._snapshot.take(bank.docs)
         return touched
 
     def __len__(self) -> int:

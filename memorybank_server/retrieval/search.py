@@ -4,6 +4,10 @@ Why tiers: a word as typed is the strongest evidence (weight 10); the same word 
 the other language is good evidence (6); a piece of a compound identifier is weak (1). Documents
 that contain every query word in some form are preferred over partial matches, but the filters
 are applied first, so a filtered search never comes back empty while partial matches exist (W17).
+
+`"quoted words"` are a phrase: the quotes are not part of the text, and a body holding each quoted
+phrase word for word (on word edges) earns the phrase bonus. Without quotes the whole query is the
+phrase, as before.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ HINT = (
 
 
 _EDGE = "0-9a-z\u0400-\u04ff"
+_QUOTED = re.compile(r'["«“„]([^"«»“”„]+)["»”“]')
+_QUOTES = re.compile(r'["«»“”„]')
 
 
 @dataclass
@@ -56,12 +62,24 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str]:
 
 @dataclass
 class _Query:
-    """A parsed query: its concepts, the whole query as a phrase, and which forms were typed."""
+    """A parsed query: its concepts, the whole query (quotes removed) with its title/purpose
+    pattern, the phrases a body must hold for the phrase bonus, and which forms were typed."""
 
     concepts: list[_Concept]
     phrase: str
     pattern: re.Pattern[str]
     typed: frozenset[str]
+    phrases: tuple[re.Pattern[str], ...]
+
+
+def phrases_of(query: str) -> tuple[str, tuple[str, ...]]:
+    """The query without quote marks, and its phrases: the quoted parts when there are any
+    (`"retry budget" webhook` → `retry budget`), otherwise the whole query when it has a space."""
+    whole = " ".join(fold(_QUOTES.sub(" ", query)).split())
+    quoted = tuple(p for part in _QUOTED.findall(query) if (p := " ".join(fold(part).split())))
+    if quoted:
+        return whole, quoted
+    return whole, (whole,) if " " in whole else ()
 
 
 def _by_hits(paths: list[str], weighted: dict[str, float], first: int) -> Iterator[str]:
@@ -134,9 +152,10 @@ class SearchIndex(BodyIndex):
             for term in related:
                 concept.add(term, RELATED)
             concepts.append(concept)
-        phrase = fold(query.strip())
+        phrase, phrases = phrases_of(query)
         typed = frozenset(t for t in tokens if t in self)
-        return _Query(concepts, phrase, _phrase_pattern(phrase), typed)
+        patterns = tuple(_phrase_pattern(p) for p in phrases)
+        return _Query(concepts, phrase, _phrase_pattern(phrase), typed, patterns)
 
     def search(
         self,
@@ -208,7 +227,7 @@ class SearchIndex(BodyIndex):
                     gain = full * PARTIAL_SHARE * number / count
                 bonus[path] = bonus.get(path, 0.0) + gain
         whole = (1 << count) - 1
-        multiword = " " in parsed.phrase and len(parsed.typed) > 0
+        multiword = bool(parsed.phrases) and len(parsed.typed) > 0
         archived = self.archived
 
         def row(path: str) -> tuple[float, float, bool, float, str]:
@@ -229,7 +248,8 @@ class SearchIndex(BodyIndex):
                 break
             if possible and checks < PHRASE_CHECKS:
                 checks += 1
-                if parsed.phrase in fold(body_of(docs[path])):
+                body = fold(body_of(docs[path]))
+                if all(pattern.search(body) for pattern in parsed.phrases):
                     score += PHRASE_BONUS * factor
             best.append((round_half_up(score, 1), path))
             best.sort(key=lambda item: (-item[0], item[1]))

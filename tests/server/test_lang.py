@@ -195,3 +195,32 @@ def test_lexicon_for_reads_the_vocabulary_and_follows_edits(tmp_path: Path) -> N
     (root / "dna/vocabulary.md").unlink()
     bank.refresh()
     assert lexicon_for(bank) is builtin_lexicon()
+
+
+# -- transliteration ----------------------------------------------------------------------------
+def test_an_english_word_and_its_cyrillic_spelling_share_a_sound_key() -> None:
+    from memorybank_server.retrieval.translit import keys
+
+    for english, russian in (
+        ("instance", "инстанс"),
+        ("pipeline", "пайплайн"),
+        ("endpoint", "эндпоинт"),
+        ("workflow", "воркфлоу"),
+        ("documents", "документ"),
+    ):
+        assert set(keys(english)) & set(keys(ru_stem(russian))), (english, russian)
+
+
+def test_short_skeletons_and_a_vowel_against_a_consonant_never_match() -> None:
+    from memorybank_server.retrieval.translit import keys
+
+    assert keys("commit") == ()  # three consonants: too many words share them
+    assert not set(keys("approver")) & set(keys(ru_stem("проверка")))
+    assert keys("v2-api") == ()
+
+
+def test_a_dictionary_cut_to_no_entries_translates_nothing(tmp_path: Path) -> None:
+    bank = Bank(write(tmp_path, {"dna/principles.md": "# Principles\n"}))
+    bank.refresh()
+    assert builtin_lexicon().translations("документ")
+    assert lexicon_for(bank, entries=frozenset()).translations("документ") == ()

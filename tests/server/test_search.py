@@ -144,17 +144,49 @@ def test_header_bonus_needs_word_boundaries(tmp_path: Path) -> None:
     assert rapid["score"] == rapid["hits"]
 
 
-def test_phrase_bonus(tmp_path: Path) -> None:
+def test_a_phrase_earns_the_bonus_whether_it_is_the_whole_query_or_quoted(tmp_path: Path) -> None:
     bank = refreshed_bank(
         tmp_path,
         {
-            "apart.md": doc("A", "Retry later. The budget is fixed. Retry again, budget again."),
-            "phrase.md": doc("B", "Stay within the retry budget."),
+            "apart.md": doc("A", "Retry later. The budget is fixed. Retry again, budget again. Webhook."),
+            "phrase.md": doc("B", "The webhook stays within the retry budget."),
         },
     )
-    answer = search(bank, "retry budget")
-    assert paths(answer)[0] == "phrase.md"
-    assert answer["results"][0]["score"] >= 25
+    whole = search(bank, "retry budget")
+    assert paths(whole)[0] == "phrase.md"
+    assert whole["results"][0]["score"] >= 25
+    quoted = search(bank, '"retry budget" webhook')
+    assert paths(quoted)[0] == "phrase.md"
+    assert quoted["results"][0]["score"] >= 25
+    assert quoted["results"][0]["score"] == search(bank, '"retry budget" webhook')["results"][0]["score"]
+    assert (
+        search(bank, '"retry budget"')["results"][0]["score"]
+        == search(bank, "retry budget")["results"][0]["score"]
+    )
+
+
+def test_a_phrase_must_sit_on_word_edges(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "glued.md": doc("A", "See the preretry budgets note. Retry. Budget."),
+            "phrase.md": doc("B", "The retry budget."),
+        },
+    )
+    answer = search(bank, '"retry budget"')
+    scores = {r["path"]: r["score"] for r in answer["results"]}
+    assert scores["phrase.md"] >= 25 > scores["glued.md"]
+
+
+def test_russian_guillemets_quote_a_phrase(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "apart.md": doc("A", "Бюджет есть. Повторов много. Бюджет и снова повторов."),
+            "phrase.md": doc("B", "Держим бюджет повторов."),
+        },
+    )
+    assert paths(search(bank, "«бюджет повторов»"))[0] == "phrase.md"
 
 
 def test_empty_answer_has_a_hint(bank: Bank) -> None:
@@ -212,3 +244,17 @@ def test_postings_survive_many_rewrites() -> None:
     assert list(postings.get("w5")) == []
     assert list(postings.get("w1199")) == [("a.md", 1)]
     assert postings.dead <= 1001
+
+
+def test_a_snapshot_sees_a_replaced_added_or_reordered_document() -> None:
+    from memorybank_server.retrieval.ranking import Snapshot
+
+    first, second = object(), object()
+    docs = {"a.md": first, "b.md": second}
+    snapshot = Snapshot()
+    assert not snapshot.unchanged(docs)
+    snapshot.take(docs)
+    assert snapshot.unchanged(docs)
+    assert not snapshot.unchanged({"a.md": first, "b.md": object()})
+    assert not snapshot.unchanged({"b.md": second, "a.md": first})
+    assert not snapshot.unchanged({**docs, "c.md": object()})

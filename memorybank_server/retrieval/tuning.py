@@ -1,0 +1,48 @@
+"""Every free choice of `bank_route` in one record, so the benchmark can switch one off at a time.
+
+Why one frozen record instead of module constants: the leave-one-bank-out benchmark ranks every
+question under dozens of settings and each ablation, in one process; a setting is a value passed
+down the pipeline, never a global to patch. The defaults are the shipped behaviour; the reference
+field weights (`canonical_for` ×5, purpose ×3, title ×2, heading ×1) come from spec/02 §1.5, and
+the free weights (body, passage, layer strength) are the all-bank fit (benchmarks/routing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+FIELD_WEIGHTS = {"k": 5.0, "p": 3.0, "t": 2.0, "s": 1.0, "f": 1.0}
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Every mechanism's switch and weight, so the benchmark can ablate one at a time."""
+
+    weights: dict[str, float] = field(default_factory=lambda: dict(FIELD_WEIGHTS))
+    translation: float = 0.9
+    synonym: float = 0.7
+    transliteration: float = 0.8
+    prefix: float = 0.6
+    min_prefix: int = 4
+    key_cap: int | None = 3
+    idf: bool = True
+    idf_floor: float = 0.2
+    idf_power: float = 0.5
+    coverage_power: float = 3.0
+    body_coverage: float = 0.3
+    body_weight: float = 2.0
+    body_candidates: int = 100
+    passage_weight: float = 1.0
+    passage_coverage: float = 0.3
+    passage_floor: float = 0.7
+    static_power: float = 0.5
+    mined: bool = True
+    dictionary: bool = True
+    entries: frozenset[int] | None = None  # built-in dictionary entries kept (None: all)
+    why_intent: bool = True
+    layer_weights: bool = True
+    closed_halving: bool = True
+    package_status: bool = True
+
+
+DEFAULT = Tuning()

@@ -1,0 +1,149 @@
+"""Body evidence in routing: passages, the bank's own bilingual pairs, layer strength."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from memorybank_server.retrieval import passages
+from memorybank_server.retrieval.passages import best_passage
+from memorybank_server.retrieval.route import DEFAULT, route
+from memorybank_server.retrieval.route_index import header_index_for
+from tests.conftest import refreshed_bank
+from tests.server.test_route import doc
+
+FILLER = "\n\n".join(f"Paragraph {i} about rollout notes and review of the screens." for i in range(6))
+
+
+def paths(answer: dict) -> list[str]:
+    return [r["path"] for r in answer["results"]]
+
+
+def test_passages_split_paragraphs_items_and_rows_and_keep_headings_with_what_follows() -> None:
+    body = "## Limits\n\nFirst paragraph\ncontinues here.\n\n- item one\n- item two\n| a | b |\n| c | d |\n"
+    found = [text for _, text in passages.split(body)]
+    assert found == [
+        "## Limits\nFirst paragraph\ncontinues here.",
+        "- item one",
+        "- item two",
+        "| a | b |",
+        "| c | d |",
+    ]
+    assert passages.bucket(3, 10) == 3
+    assert passages.bucket(199, 200) == 63
+
+
+def test_best_passage_is_the_one_holding_most_of_the_question() -> None:
+    # concept 0 in passages 0 and 2, concept 1 in passage 2, concept 2 in passage 1
+    share, held = best_passage([0b101, 0b100, 0b010], [1.0, 1.0, 1.5])
+    assert (share, held) == (2.0 / 3.5, 0b011)
+
+
+def test_a_fact_in_one_body_paragraph_lifts_its_document(tmp_path: Path) -> None:
+    scattered = (
+        f"Refresh happens on reload.\n\n{FILLER}\n\nThe token section.\n\n{FILLER}\n\nCookie jar notes."
+    )
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "features/FT-1-auth/feature.md": doc(
+                "Sign-in screens",
+                "The screens of signing in and out.",
+                f"{FILLER}\n\nThe refresh token lives 30 days in an httpOnly cookie.\n\n{FILLER}",
+            ),
+            "features/FT-2-ui/feature.md": doc("Screen polish", "Visual polish of the screens.", scattered),
+        },
+    )
+    question = "how long does a refresh token live in the cookie"
+    assert paths(route(bank, question))[0] == "features/FT-1-auth/feature.md"
+    flat = replace(DEFAULT, passage_weight=0.0, passage_coverage=0.0)
+    lifted = route(bank, question)["results"][0]["score"]
+    assert lifted > next(
+        r["score"]
+        for r in route(bank, question, tuning=flat)["results"]
+        if r["path"] == "features/FT-1-auth/feature.md"
+    )
+
+
+def test_a_banks_glossary_pairs_english_and_russian_words(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "domain/glossary.md": doc(
+                "Глоссарий", "Термины проекта.", "- `Жнец` (`Harvester`) — забирает посты из источников."
+            ),
+            "engineering/intake.md": doc("Приём постов", "Как жнец забирает посты по расписанию."),
+        },
+    )
+    assert (("жнец",), ("harvester",)) in header_index_for(bank).mined
+    assert paths(route(bank, "harvester"))[0] == "engineering/intake.md"
+    assert "engineering/intake.md" not in paths(
+        route(bank, "harvester", tuning=replace(DEFAULT, mined=False))
+    )
+
+
+def test_pairs_inside_running_prose_are_not_taken(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {"domain/units.md": doc("Units", "Units.", "Каждый класс (Unit) хранит цену в копейках (cents).")},
+    )
+    assert header_index_for(bank).mined == []
+
+
+def test_layer_strength_softens_the_delivery_discount(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "features/FT-3-export/feature.md": doc(
+                "Invoice export", "Exports invoices.", delivery_status="done"
+            ),
+            "domain/invoices.md": doc("Invoices", "What an invoice holds."),
+        },
+    )
+
+    def ratio(power: float) -> float:
+        scores = {
+            r["path"]: r["score"]
+            for r in route(bank, "invoice", tuning=replace(DEFAULT, static_power=power))["results"]
+        }
+        return scores["features/FT-3-export/feature.md"] / scores["domain/invoices.md"]
+
+    assert ratio(1.0) < ratio(0.5) < ratio(0.0)
+
+
+def test_a_russian_body_spelling_an_english_word_in_cyrillic_answers_the_english_question(
+    tmp_path: Path,
+) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "engineering/notes-a.md": doc(
+                "Реестр", "Где хранится реестр.", "Файл реестра инстансов лежит в домашней папке."
+            ),
+            "engineering/notes-b.md": doc("Прочее", "Другие заметки.", "Файл настроек лежит рядом."),
+        },
+    )
+    question = "which instances are there"  # no dictionary: only the sound of `инстансов` matches
+    sounding = replace(DEFAULT, dictionary=False)
+    assert paths(route(bank, question, tuning=sounding)) == ["engineering/notes-a.md"]
+    assert paths(route(bank, question, tuning=replace(sounding, transliteration=0.0))) == []
+
+
+def test_a_paragraph_holding_the_whole_question_covers_it_though_the_header_is_silent(
+    tmp_path: Path,
+) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "domain/webhooks.md": doc("Webhooks", "Webhook delivery.", f"{FILLER}\n\nWebhook list."),
+            "features/FT-4-sync/feature.md": doc(
+                "Channel sync",
+                "Syncing calendars with channels.",
+                f"{FILLER}\n\nA failed webhook delivery is retried five times with exponential backoff.",
+            ),
+        },
+    )
+    question = "how is a failed webhook delivery retried with backoff"
+    assert paths(route(bank, question))[0] == "features/FT-4-sync/feature.md"
+    no_floor = replace(DEFAULT, passage_floor=0.0)
+    assert paths(route(bank, question, tuning=no_floor))[0] == "domain/webhooks.md"
