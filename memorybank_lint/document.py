@@ -65,6 +65,7 @@ class Document:
     key_lines: dict[str, int] = field(default_factory=dict)
     has_frontmatter: bool = False
     parse_error: str | None = None
+    parse_advice: str | None = None
     read_error: str | None = None
     body_line: int = 1
     mtime: float = 0.0
@@ -182,7 +183,7 @@ def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size
     data = header.data
     doc = Document(path, text, mtime=mtime, size=size, data=data, fields=header.fields)
     doc.has_frontmatter = text.startswith("---")
-    doc.parse_error = header.error
+    doc.parse_error, doc.parse_advice = header.error, header.advice
     doc.body_line = parts.body_line
     lines = text.split("\n")
     if parts.block is not None:
