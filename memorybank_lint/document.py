@@ -17,16 +17,17 @@ from .paths import Target, resolve
 
 SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:")
-_ITEM_LINE = re.compile(r"^\s*-\s+(?:path:\s*)?(.*?)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
 class Edge:
-    """One `derived_from` entry: the target as written, its resolution and its header line."""
+    """One `derived_from` entry: the target as written, its resolution, and where its text starts
+    in the header (file line, 1-based column; the column is None when only the key line is known)."""
 
     target: Target
     fit: str | None
     line: int | None
+    column: int | None = None
 
     @property
     def raw(self) -> str:
@@ -91,29 +92,60 @@ class Document:
             return False
         return self.doc_function == "index" or self.name == "README.md"
 
-    def value_line(self, key: str, value: str = "") -> int | None:
-        """The file line of `key:` in the header, or of the item equal to `value` under it."""
+    def value_position(self, key: str, value: str = "") -> tuple[int | None, int | None]:
+        """Where `value` is written under `key` in the header: (file line, column of its text).
+
+        Falls back to the key's line (and no column) when the value is not found as an item.
+        """
         start = self.key_lines.get(key)
         if start is None or not value:
-            return start
-        return next((line for line, item in self.header_items(key) if item == value), start)
+            return start, None
+        found = (position for *position, item in self.header_items(key) if item == value)
+        line, column = next(found, (start, None))
+        return line, column
 
-    def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, str]]:
-        """`(file line, value)` of each scalar written under `key`: block items and flow items."""
+    def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, int, str]]:
+        """`(file line, column, value)` of each scalar written under `key`: flow and block items.
+
+        The column (1-based) is where the item's text starts: after `- ` and `path: `.
+        """
         start = self.key_lines.get(key)
         if start is None:
             return []
         lines = lines if lines is not None else self.text.split("\n")
-        items: list[tuple[int, str]] = []
-        inline = lines[start - 1].split(":", 1)[1]
-        items += [(start, frontmatter.unquote(v)) for v in inline.strip().strip("[]").split(",") if v.strip()]
+        items = [(start, column, value) for column, value in _flow_items(lines[start - 1])]
         for number in range(start + 1, min(self.body_line, len(lines) + 1)):
             line = lines[number - 1]
             if _KEY_LINE.match(line):
                 break
-            if match := _ITEM_LINE.match(line):
-                items.append((number, frontmatter.unquote(match.group(1))))
+            if (item := _block_item(line)) is not None:
+                items.append((number, *item))
         return items
+
+
+def _flow_items(key_line: str) -> list[tuple[int, str]]:
+    """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`)."""
+    colon = key_line.index(":") + 1
+    inline = key_line[colon:]
+    body = inline.strip()
+    position = colon + len(inline) - len(inline.lstrip()) + len(body) - len(body.lstrip("["))
+    items = []
+    for part in body.strip("[]").split(","):
+        if part.strip():
+            items.append((position + len(part) - len(part.lstrip()) + 1, frontmatter.unquote(part)))
+        position += len(part) + 1
+    return items
+
+
+def _block_item(line: str) -> tuple[int, str] | None:
+    """`(column, value)` of a `- value` or `- path: value` line, or None for any other line."""
+    rest = line.lstrip()
+    if not rest.startswith("-") or not rest[1:2].isspace():
+        return None
+    value = rest[1:].lstrip()
+    if value.startswith("path:"):
+        value = value[5:].lstrip()
+    return len(line) - len(value) + 1, frontmatter.unquote(value)
 
 
 def _string(value: Any) -> str:
@@ -156,12 +188,13 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
             raw = item
         else:
             continue
-        line = start
+        line, column = start, None
         for index in range(cursor, len(items)):
-            if items[index][1] == raw.strip():
-                line, cursor = items[index][0], index + 1
+            if items[index][2] == raw.strip():
+                line, column, _ = items[index]
+                cursor = index + 1
                 break
-        edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line))
+        edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line, column))
     return edges
 
 
