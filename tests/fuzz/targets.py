@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from memorybank_lint import cli, document, markdown
+from markdown_it import MarkdownIt
+
+from memorybank_lint import cli, contract, document, markdown
 from memorybank_lint.bank import Bank
+from memorybank_lint.claims import claims
 from memorybank_server import resources
 from memorybank_server.errors import ToolInputError
 from memorybank_server.graph import graph
@@ -108,3 +112,73 @@ def links(line: str) -> list[tuple[str, str, int]]:
 
 def heading(line: str, level: int) -> str | None:
     return markdown.heading(line, level)
+
+
+# -- the scanners against what they replaced ------------------------------------------------------
+
+_VERB = (
+    r"(?:(?:is|are)\s+)?(?:defined|described|specified|owned|governed)\s+(?:by|in)"
+    r"|(?:зафиксирован[аоы]?|определ[её]н[аоы]?|определяется|описан[аоы]?)\s+во?"
+)
+REFERENCE_CLAIM = re.compile(
+    rf"\b([^\W\d_][\w`, -]{{4,60}}?)\s+(?:{_VERB})\s+"
+    r"(?:\[[^\]]*\]\(<?([^)\s>]*?\.md)[^)]*\)|`?([\w./-]+\.md)`?)",
+    re.IGNORECASE,
+)
+REFERENCE_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^\s()<>]+?)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+REFERENCE_ROOT = re.compile(
+    r"(?:root document|корневой документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
+)
+REFERENCE_ARROW = re.compile(r"`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
+
+
+def claims_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
+    """MB010's claims from the scanner and from the single pattern it replaced (short lines only)."""
+    ours = [(c.phrase, c.target, c.column) for c in claims(line)]
+    theirs = [(m.group(1), m.group(2) or m.group(3), m.start(1) + 1) for m in REFERENCE_CLAIM.finditer(line)]
+    return ours, theirs
+
+
+def links_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
+    """Links from the scanner and from the pattern it replaced, on a line without code spans."""
+    theirs = [(m.group(1), m.group(2), m.start() + 1) for m in REFERENCE_LINK.finditer(line)]
+    return list(markdown.links(line)), theirs
+
+
+def spans_both(line: str) -> tuple[list[str], list[str]]:
+    """Code span contents from the scanner and from markdown-it-py (CommonMark)."""
+    ours = []
+    for start, end in markdown.code_spans(line):
+        fence = len(line[start:end]) - len(line[start:end].lstrip("`"))
+        content = line[start + fence : end - fence]
+        if content.startswith(" ") and content.endswith(" ") and content.strip(" "):
+            content = content[1:-1]
+        ours.append(content)
+    tokens = MarkdownIt("commonmark").parseInline(line)[0].children or []
+    return ours, [token.content for token in tokens if token.type == "code_inline"]
+
+
+def roots_both(line: str) -> tuple[list[str], list[str]]:
+    """Root paths the contract reads from a line, and what the patterns it replaced read."""
+    ours = [m.group(1) for m in contract._ROOT.finditer(line)]
+    ours += [m.group(1) for m in contract._ROOT_ARROW.finditer(line)] if "←" in line else []
+    theirs = [m.group(1) for m in REFERENCE_ROOT.finditer(line)]
+    theirs += [m.group(1) for m in REFERENCE_ARROW.finditer(line)]
+    return ours, theirs
+
+
+def read_contract(text: str) -> dict[str, Any]:
+    found = contract.read_contract([("dna/governance.md", text)], ["dna/governance.md"])
+    assert found is not None
+    return {"roots": sorted(found.roots), "declared": sorted(found.declared)}
+
+
+def claims_of(line: str) -> list[tuple[str, str, int]]:
+    return [(c.phrase, c.target, c.column) for c in claims(line)]
+
+
+def route_answer(root: str, question: str) -> str:
+    """What `bank_route` answers (or the refusal) on the bank at `root`."""
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: route(bank, question, 5, None, None))

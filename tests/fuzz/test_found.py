@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import CLEAN_BANK, write_bank
 from tests.fuzz.worker import Worker
 
 
@@ -31,3 +32,38 @@ def test_a_heading_with_long_runs_of_spaces(worker: Worker) -> None:
     # `^#\s+(\S.*?)\s*$` retried the trailing spaces at every position: quadratic.
     line = "# " + " " * 100_000 + "x" + " " * 100_000 + "y" + " " * 100_000
     assert worker.call("heading", line, 1) == "x" + " " * 100_000 + "y"
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        # A lazy phrase tried from every word, then unbounded spaces: quadratic.
+        ("aaaaa" + " " * 200_000, []),
+        (("a" + " " * 15) * 12_500 + "defined in x.md", [(("a" + " " * 15) * 3 + "a", "x.md", 199_937)]),
+        # Unclosed link labels after each verb: every label rescanned to the end of the line.
+        (("a " * 30 + "defined in [") * 3_000, []),
+    ],
+)
+def test_long_lines_of_claims(worker: Worker, line: str, found: list[tuple[str, str, int]]) -> None:
+    assert worker.call("claims_of", line) == [tuple(claim) for claim in found]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "корень" * 100_000,  # a keyword repeated inside one word rescanned the word each time
+        "The root document" + " " * 200_000 + "!",  # spaces split two ways around the separator
+        "a" * 300_000 + " ← root",  # a path tried from every letter of a long word
+        "governance documents " * 20_000 + "\n\n| status | `a` |\n|---|---|",  # `A.*B` from every A
+    ],
+)
+def test_hostile_governance_text(worker: Worker, text: str) -> None:
+    assert worker.call("read_contract", text)["roots"] == []
+
+
+@pytest.mark.parametrize("question", ["x" * 1_000_000, "ab " * 300_000, "й" * 1_000_000])
+def test_a_question_of_a_million_characters_is_refused(worker: Worker, tmp_path, question: str) -> None:
+    # One 1,000,000-character word: prefix matching against the header stems never returned, and
+    # the server's lock was held meanwhile.
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    assert worker.call("route_answer", str(root), question).startswith("refused: ")
