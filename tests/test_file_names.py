@@ -101,3 +101,18 @@ def test_a_bank_folder_whose_name_is_not_utf8_reports_as_text(tmp_path: Path, fm
     output = done.stdout.decode("utf-8")
     expected = {"text": "b\\xffnk/dna/principles.md", "github": "b\\xffnk/dna/principles.md"}
     assert expected.get(fmt, "dna/principles.md") in output
+
+
+def test_bank_changed_lists_a_name_that_is_not_utf8_as_text(tmp_path: Path) -> None:
+    from tests.conftest import git
+
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", ".")
+    git(tmp_path, "commit", "-qm", "bank")
+    with open(os.fsencode(root) + b"/" + BAD_FILE, "w", encoding="utf-8") as handle:
+        handle.write("# Cafe\n")
+    done = _run("memorybank_server.cli", "--root", str(root), "--changed", "HEAD", "--json")
+    assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
+    changes = json.loads(done.stdout.decode("utf-8"))["changes"]
+    assert [(c["path"], c["changeKind"]) for c in changes] == [("caf\\xe9.md", "added")]

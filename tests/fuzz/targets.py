@@ -182,3 +182,12 @@ def route_answer(root: str, question: str) -> str:
     bank = Bank(root)
     bank.refresh()
     return _answer(lambda: route(bank, question, 5, None, None))
+
+
+def changed_answer(root: str, since: str) -> str:
+    """What `bank_changed` answers (or the refusal) on the bank at `root`."""
+    from memorybank_server.changed import changed
+
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: changed(bank, since))

@@ -67,3 +67,10 @@ def test_a_question_of_a_million_characters_is_refused(worker: Worker, tmp_path,
     # the server's lock was held meanwhile.
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
     assert worker.call("route_answer", str(root), question).startswith("refused: ")
+
+
+@pytest.mark.parametrize("since", ["^" * 40 + "x", "~" * 100_000 + "x", "HEAD" + "~1^" * 50_000 + "?"])
+def test_a_git_ref_made_of_ancestry_marks_is_answered(worker: Worker, tmp_path, since: str) -> None:
+    # `(?:~\d*|\^+)+$` backtracked exponentially on a run of `^` that does not end the ref.
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    assert worker.call("changed_answer", str(root), since).startswith("refused: ")
