@@ -70,6 +70,18 @@ def heading(line: str, level: int) -> str | None:
     return line[level:].strip() or None
 
 
+def atx_heading(line: str) -> tuple[int, str] | None:
+    """`(level, text)` of an ATX heading of any level 1-6, closing `#`s and spaces removed.
+
+    What `^(#{1,6})\\s+(.*?)\\s*#*\\s*$` gives, without its cubic backtracking on a run of
+    spaces inside the heading.
+    """
+    level = len(line) - len(line.lstrip("#"))
+    if not 1 <= level <= 6 or not line[level : level + 1].isspace():
+        return None
+    return level, line[level:].strip().rstrip("#").rstrip()
+
+
 def headings(
     lines: list[str], first_line: int, mask: list[bool] | None = None
 ) -> tuple[str | None, list[Section]]:

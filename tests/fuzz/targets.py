@@ -191,3 +191,19 @@ def changed_answer(root: str, since: str) -> str:
     bank = Bank(root)
     bank.refresh()
     return _answer(lambda: changed(bank, since))
+
+
+def set_field_answer(root: str, path: str, field: str, value: str) -> str:
+    """What `bank_set_field` answers (or the refusal), as a dry run, on the bank at `root`."""
+    from memorybank_server.writes.fields import set_field
+
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: set_field(bank, path=path, field=field, value=value, dry_run=True))
+
+
+def registry_entry(text: str) -> str:
+    """An index text with an entry for `x.md` added, as the governed writes add it."""
+    from memorybank_server.writes.entries import add_entry
+
+    return add_entry(text, "x.md", "X", "An x.")

@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import CLEAN_BANK, write_bank
 from tests.fuzz.worker import Worker
+from tests.test_frontmatter import merge_bomb
 
 
 @pytest.mark.parametrize(
@@ -74,3 +75,25 @@ def test_a_git_ref_made_of_ancestry_marks_is_answered(worker: Worker, tmp_path, 
     # `(?:~\d*|\^+)+$` backtracked exponentially on a run of `^` that does not end the ref.
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
     assert worker.call("changed_answer", str(root), since).startswith("refused: ")
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        merge_bomb(),  # merge keys expanded aliases uncounted: set_field never returned
+        "size: 0x" + "f" * 5000,  # no integer of 6,000 digits can be printed back
+        "reviewed: !!bool maybe",  # KeyError out of the loader
+        "".join(" " * i + f"k{i}:\n" for i in range(950)) + " " * 950 + "v: 1",  # RecursionError
+    ],
+)
+def test_set_field_answers_on_a_hostile_header(worker: Worker, tmp_path, header: str) -> None:
+    document = f"---\ntitle: Hostile\nstatus: draft\n{header}\n---\n# Hostile\n"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"domain/hostile.md": document})
+    answer = worker.call("set_field_answer", str(root), "domain/hostile.md", "owner", "someone")
+    assert answer.startswith(("refused: ", "{"))
+
+
+def test_an_index_heading_with_a_long_run_of_spaces(worker: Worker) -> None:
+    # `^(#{1,6})\s+(.*?)\s*#*\s*$` was cubic in the spaces: 2,000 of them took 52 s.
+    text = "# Index\n\n# x" + " " * 100_000 + "y\n\n## Registry\n\n- [A](a.md) — An a.\n"
+    assert "- [X](x.md) — An x." in worker.call("registry_entry", text)
