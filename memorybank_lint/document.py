@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,7 @@ class Document:
     size: int = 0
     layer: str = "other"
     registered_in: list[str] = field(default_factory=list)
+    _positions: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -100,9 +102,12 @@ class Document:
         start = self.key_lines.get(key)
         if start is None or not value:
             return start, None
-        found = (position for *position, item in self.header_items(key) if item == value)
-        line, column = next(found, (start, None))
-        return line, column
+        if key not in self._positions:  # once per key: a rule asks once per value, and may ask thousands
+            positions: dict[str, tuple[int, int]] = {}
+            for line, column, item in self.header_items(key):
+                positions.setdefault(item, (line, column))
+            self._positions[key] = positions
+        return self._positions[key].get(value, (start, None))
 
     def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, int, str]]:
         """`(file line, column, value)` of each scalar written under `key`: flow and block items.
@@ -176,6 +181,9 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
     if not isinstance(value, list):
         return []
     items = doc.header_items("derived_from", lines)
+    where: dict[str, list[int]] = {}  # each value's item indexes, so matching an edge is a lookup
+    for index, (_, _, written) in enumerate(items):
+        where.setdefault(written, []).append(index)
     start = doc.key_lines.get("derived_from")
     cursor = 0
     edges = []
@@ -189,11 +197,11 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
         else:
             continue
         line, column = start, None
-        for index in range(cursor, len(items)):
-            if items[index][2] == raw.strip():
-                line, column, _ = items[index]
-                cursor = index + 1
-                break
+        same = where.get(raw.strip(), [])
+        found = bisect_left(same, cursor)
+        if found < len(same):
+            line, column, _ = items[same[found]]
+            cursor = same[found] + 1
         edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line, column))
     return edges
 

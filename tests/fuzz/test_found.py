@@ -97,3 +97,24 @@ def test_an_index_heading_with_a_long_run_of_spaces(worker: Worker) -> None:
     # `^(#{1,6})\s+(.*?)\s*#*\s*$` was cubic in the spaces: 2,000 of them took 52 s.
     text = "# Index\n\n# x" + " " * 100_000 + "y\n\n## Registry\n\n- [A](a.md) — An a.\n"
     assert "- [X](x.md) — An x." in worker.call("registry_entry", text)
+
+
+def test_thousands_of_keys_in_one_header(worker: Worker, tmp_path) -> None:
+    # Each finding on a canonical_for key re-read the whole document to place itself: 5,000
+    # self-forbidden keys over a 1 MB document took minutes.
+    keys = "".join(f"  - k{i}\n" for i in range(5_000))
+    document = f"---\ncanonical_for:\n{keys}must_not_define:\n{keys}---\n# X\n" + "body line\n" * 100_000
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"x.md": document})
+    for fmt, code, out, _ in worker.call("lint", str(root), []):
+        if fmt == "json":
+            assert code == 1
+            assert sum('"code": "MB006"' in line for line in out.splitlines()) == 5_000
+
+
+def test_thousands_of_edges_written_with_escapes(worker: Worker) -> None:
+    # An edge the line scanner could not match (`"\x41.md"` reads as `A.md`) was looked for
+    # through every item: quadratic in the number of edges.
+    header = "".join(f'  - "\\x41{i}.md"\n' for i in range(20_000))
+    record = worker.call("parse", "x.md", f"---\nderived_from:\n{header}---\n# X\n")
+    assert len(record["edges"]) == 20_000
+    assert record["edges"][0] == ("A0.md", 2, None)
