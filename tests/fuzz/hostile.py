@@ -20,6 +20,7 @@ from tests.conftest import CLEAN_BANK
 
 LENGTHS = st.sampled_from([0, 1, 2, 3, 4, 7, 33, 300, 3_000, 30_000])
 WORDS = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
+PRINTABLE = st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), max_size=12)
 
 
 def run(pieces: list[str]) -> st.SearchStrategy[str]:
@@ -36,12 +37,16 @@ TAGS = [
 PLAIN = [
     "active", "draft", "yes", "no", "on", "null", "~", "true", "False", "1.5", "-0", "0x1F", "0o17",
     "1_000", "1:20", "2024-01-01", "2024-01-01T10:00:00Z", "2024-13-45", ".inf", "-.inf", ".nan", "<<",
-    "=", "a: b", "x.md", "../dna/principles.md", "https://x.org/y", "maybe", "nonsense", "''", '""',
-    '"\\x00\\u00e9\\t"', "'it''s'", '"unclosed', "[unclosed", "{a: 1", "- item", "# comment", "|", ">-",
+    "=", "x.md", "../dna/principles.md", "https://x.org/y", "maybe", "nonsense", "''", '""',
+    '"\\x00\\u00e9\\t"', "'it''s'",
+]  # fmt: skip
+BROKEN = [
+    "a: b", '"unclosed', "[unclosed", "{a: 1", "- item", "# comment", "|", ">-", "@x", "`x", "%x",
+    "*undefined", '"\x07 bell"', "\x0b",
 ]  # fmt: skip
 KEYS = [
     "title", "purpose", "status", "doc_kind", "doc_function", "derived_from", "canonical_for",
-    "must_not_define", "anchors", "reviewed", "delivery_status", "<<", "x-y", "_k", "? complex",
+    "must_not_define", "anchors", "reviewed", "delivery_status", "x-y", "_k",
 ]  # fmt: skip
 NUMBERS = st.builds(
     lambda prefix, digit, n: prefix + digit * n,
@@ -49,7 +54,9 @@ NUMBERS = st.builds(
     st.sampled_from(["9", "f", "7", "0", "1"]),
     st.sampled_from([1, 50, 101, 5_000]),
 )
-ANCHORS = ["a", "b", "c"]
+QUOTED = PRINTABLE.map(lambda text: '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"')
+ANCHORS = ["a", "b", "c", "m"]
+MERGEABLE = ["a", "m"]  # the anchors that name mappings
 
 
 def _nested(kind: str, depth: int) -> str:
@@ -60,50 +67,105 @@ def _nested(kind: str, depth: int) -> str:
     return "\n" + "".join(" " * (i + 1) + f"k{i}:\n" for i in range(depth)) + " " * (depth + 1) + "v"
 
 
-DEPTHS = st.sampled_from([2, 31, 33, 200, 1_200])
+DEPTHS = st.sampled_from([2, 31, 33, 200, 950, 1_200])
 NESTED = st.builds(_nested, st.sampled_from(["seq", "map", "block"]), DEPTHS)
 
 
 def _scalar() -> st.SearchStrategy[str]:
+    """Mostly scalars YAML reads, so that a header gets past the parser to the values it builds."""
+    plain = st.sampled_from(PLAIN)
+    tagged = st.builds(lambda tag, value: f"{tag} {value}", st.sampled_from(TAGS), plain)
     return st.one_of(
-        st.sampled_from(PLAIN),
+        plain,
+        plain,
+        plain,
         NUMBERS,
-        run(["x", " ", ": ", "\\", '"', "'", "*", "&", "!", "#", "%", "@", "`"]),
-        st.builds(lambda tag, value: f"{tag} {value}", st.sampled_from(TAGS), st.sampled_from(PLAIN)),
-        st.builds(lambda name: f"*{name}", st.sampled_from([*ANCHORS, "undefined"])),
-        WORDS.map(lambda text: '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'),
+        tagged,
+        tagged,
+        QUOTED,
+        run(["x", "x ", "é", "x-"]),
+        st.builds(lambda name: f"*{name}", st.sampled_from(ANCHORS)),  # rarer: each use counts
     )
 
 
 def _flow(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     items = st.lists(children, max_size=5)
+    sequences = items.map(lambda xs: "[" + ", ".join(xs) + "]")
+    mappings = items.map(lambda xs: "{" + ", ".join(f"k{i}: {x}" for i, x in enumerate(xs)) + "}")
     return st.one_of(
-        items.map(lambda xs: "[" + ", ".join(xs) + "]"),
-        items.map(lambda xs: "{" + ", ".join(f"k{i}: {x}" for i, x in enumerate(xs)) + "}"),
-        st.builds(lambda name, x: f"{{<<: *{name}, k: {x}}}", st.sampled_from(ANCHORS), children),
-        st.lists(st.sampled_from(ANCHORS), min_size=1, max_size=20).map(
+        sequences,
+        mappings,
+        st.builds(lambda name, x: f"{{<<: *{name}, k: {x}}}", st.sampled_from(MERGEABLE), children),
+        st.lists(st.sampled_from(MERGEABLE), min_size=1, max_size=4).map(
             lambda names: "{<<: [" + ", ".join(f"*{n}" for n in names) + "]}"
         ),
-        st.builds(lambda tag, x: f"{tag} {x}", st.sampled_from(TAGS), children),
+        st.builds(lambda tag, x: f"{tag} {x}", st.sampled_from(TAGS), st.one_of(sequences, mappings)),
     )
 
 
-VALUES = st.recursive(_scalar(), _flow, max_leaves=12)
-ANCHORED = st.builds(lambda name, value: f"&{name} {value}", st.sampled_from(ANCHORS), VALUES)
+VALUES = st.recursive(_scalar(), _flow, max_leaves=8)
+
+
+def _alias_chain(depth: int, fan: int, merge: bool) -> str:
+    """Anchors that each alias the one before `fan` times: tiny text, `fan ** depth` expanded."""
+    lines = ['l0: &l0 {a: "lol", b: "lol"}']
+    for level in range(1, depth + 1):
+        below = f"*l{level - 1}"
+        merged = f"<<: {below}, " if merge else ""
+        lines.append(f"l{level}: &l{level} {{{merged}x: [{', '.join([below] * fan)}]}}")
+    return "\n".join(lines)
+
+
+ALIAS_CHAINS = st.builds(_alias_chain, st.integers(1, 10), st.integers(1, 9), st.booleans())
 BLOCK_LIST = st.lists(
     st.one_of(VALUES, st.builds(lambda v: f"path: {v}\n    fit: x", VALUES)), min_size=1, max_size=4
 ).map(lambda items: "\n" + "\n".join(f"  - {item}" for item in items))
-JUNK = ["\tpurpose: tab", "- orphan", "purpose: a: b", "title: 'unclosed", "  x: y", "...", "%YAML 1.2", ":"]
-JUNK_LINES = st.sampled_from(JUNK)
-HEADER_LINE = st.one_of(
-    st.builds(
-        lambda key, value: f"{key}: {value}",
-        st.sampled_from(KEYS),
-        st.one_of(VALUES, ANCHORED, NESTED, BLOCK_LIST),
-    ),
+JUNK = [
+    "\tpurpose: tab", "- orphan", "purpose: a: b", "title: 'unclosed", "  x: y", "...", "%YAML 1.2", ":",
+    "<<: plain", "? [complex]: key", "title: x\ntitle: y",
+]  # fmt: skip
+JUNK_LINES = st.one_of(
+    st.sampled_from(JUNK),
+    st.builds(lambda key, value: f"{key}: {value}", st.sampled_from(KEYS), st.sampled_from(BROKEN)),
+    st.builds(lambda key, value: f"{key}: {value}", st.sampled_from(KEYS), run([" ", ": ", "*", "&", "`"])),
+)
+KEYED_LINE = st.builds(
+    lambda key, value: f"{key}: {value}",
+    st.sampled_from(KEYS),
+    st.one_of(VALUES, VALUES, BLOCK_LIST),
+)
+ANCHOR_DEFINITIONS = "a: &a {x: 1, y: [p, q]}\nb: &b [1, 2]\nc: &c text\nm: &m {status: draft, z: *a}"
+
+
+def _line(values: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    return st.builds(lambda key, value: f"{key}: {value}", st.sampled_from(KEYS), values)
+
+
+PLAIN_LINE = _line(st.one_of(st.sampled_from(PLAIN), QUOTED))
+HOSTILE_LINE = st.one_of(
+    _line(st.builds(lambda tag, value: f"{tag} {value}", st.sampled_from(TAGS), st.sampled_from(PLAIN))),
+    _line(NUMBERS),
+    _line(st.sampled_from(["0x" + "f" * 5_000, "0o" + "7" * 5_000, "9" * 5_000, "1." + "5" * 5_000])),
+    _line(NESTED),
+    ALIAS_CHAINS,
+    KEYED_LINE,
     JUNK_LINES,
 )
-HEADER = st.lists(HEADER_LINE, max_size=8).map("\n".join)
+
+
+@st.composite
+def headers(draw: st.DrawFn) -> str:
+    """Ordinary lines with one or two hostile ones among them: one strange thing per header is
+    what gets past the parser to the part that builds values (tags, numbers, aliases, depth)."""
+    lines = draw(st.lists(PLAIN_LINE, max_size=5))
+    if draw(st.booleans()):
+        lines.insert(0, ANCHOR_DEFINITIONS)
+    for _ in range(draw(st.integers(1, 2))):
+        lines.insert(draw(st.integers(0, len(lines))), draw(HOSTILE_LINE))
+    return "\n".join(lines)
+
+
+HEADER = headers()
 
 
 # -- bodies ---------------------------------------------------------------------------------------
