@@ -164,7 +164,7 @@ def roots_both(line: str) -> tuple[list[str], list[str]]:
     ours += [m.group(1) for m in contract._ROOT_ARROW.finditer(line)] if "←" in line else []
     theirs = [m.group(1) for m in REFERENCE_ROOT.finditer(line)]
     theirs += [m.group(1) for m in REFERENCE_ARROW.finditer(line)]
-    return ours, theirs
+    return sorted(ours), sorted(theirs)
 
 
 def read_contract(text: str) -> dict[str, Any]:
