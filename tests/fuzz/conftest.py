@@ -29,7 +29,7 @@ settings.register_profile("ci", max_examples=2000, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def worker() -> Iterator[Worker]:
     running = Worker()
     yield running
