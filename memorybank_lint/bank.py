@@ -63,6 +63,19 @@ class IndexLink:
     lands: str | None
 
 
+def printable(path: str) -> str:
+    """`path` as text every output can carry: a byte that is not UTF-8 becomes `\\xNN`.
+
+    Why: the file system hands such bytes over as lone surrogates, which no UTF-8 stream, JSON
+    answer or SARIF log can encode, so one oddly named file would stop every report of the bank.
+    """
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return path
+
+
 def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
     """Yield `(bank path, lstat)` for every markdown document, in directory-listing order.
 
@@ -111,6 +124,10 @@ class Bank:
     # -- reading the disk ------------------------------------------------------------------
     def _load(self, path: str, stat: os.stat_result) -> Document:
         mtime = stat.st_mtime_ns / 1e6
+        if printable(path) != path:
+            return document.unreadable(
+                printable(path), "the path is not valid UTF-8; rename it", mtime=mtime, size=stat.st_size
+            )
         if stat.st_size > self.max_bytes:
             return document.unreadable(
                 path,
@@ -164,7 +181,8 @@ class Bank:
 
     def _scan(self, seen: set[str], result: RefreshResult) -> None:
         stamps, docs = self._stamps, self.docs
-        for path, stat in walk(self.root):
+        for name, stat in walk(self.root):
+            path = printable(name)  # the key every answer shows; `name` opens the file
             seen.add(path)
             stamp = (stat.st_mtime_ns, stat.st_size)
             if stamps.get(path) == stamp:
@@ -173,7 +191,7 @@ class Bank:
                 result.changed += 1
             else:
                 result.added += 1
-            docs[path] = self._load(path, stat)
+            docs[path] = self._load(name, stat)
             stamps[path] = stamp
 
     # -- derived maps ----------------------------------------------------------------------

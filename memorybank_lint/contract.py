@@ -24,16 +24,20 @@ _TRAILING_OPEN = re.compile(r"^[\s,/;]*(?:\.\.\.|…)")
 _VALUES_HEADERS = re.compile(r"^(?:allowed\s+)?values?$|^(?:допустимые\s+)?значени[яе]$", re.I)
 _TYPE_HEADERS = re.compile(r"^(?:type|тип)$", re.I)
 _SCOPE_HEADERS = re.compile(r"где|когда|where|when|applies|обязател|required|scope", re.I)
-_GOVERNANCE_ONLY = re.compile(
-    r"(?:governance[- ]документ|governance documents?).*"
-    r"(?:не требуются|not required|only|только)",
+# Two searches instead of `A.*B`: from every occurrence of A the `.*` rescanned the rest of the
+# paragraph, quadratic when A repeats and B never comes.
+_GOVERNANCE = re.compile(r"governance[- ]документ|governance documents?", re.I)
+_ONLY = re.compile(r"не требуются|not required|only|только", re.I)
+
+# Linear: the optional separator owns the spaces after it, so a run of spaces is not split two
+# ways (quadratic before); the root path is at most 300 characters, so a keyword repeated inside
+# one long word does not rescan the word each time; and the arrow form starts a path only at the
+# start of a run of path characters (the look-behind), which is where the leftmost match starts.
+_ROOT = re.compile(
+    r"(?:root document|корневой документ|корень)\s*(?:(?:is\b|—|–|-|:)\s*)?\[?`?([\w./-]{1,300}\.md)",
     re.I,
 )
-
-_ROOT = re.compile(
-    r"(?:root document|корневой документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
-)
-_ROOT_ARROW = re.compile(r"`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
+_ROOT_ARROW = re.compile(r"(?<![\w./-])`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
 _REQUIRES = re.compile(r"must define|is required|required for|обязател|задан", re.I)
 _REQUIRED_SCOPE = re.compile(r"non-root|active", re.I)
 _CYCLES = re.compile(
@@ -96,10 +100,16 @@ def _values_column(table: Table) -> int | None:
     return None
 
 
+def _governance_only(paragraph: str) -> bool:
+    """Whether a paragraph says a table applies to governance documents only."""
+    mention = _GOVERNANCE.search(paragraph)
+    return mention is not None and _ONLY.search(paragraph, mention.end()) is not None
+
+
 def _value_sets(path: str, table: Table) -> list[tuple[str, ValueSet]]:
     column = _values_column(table)
     skip = {i for i, cell in enumerate(table.header) if _SCOPE_HEADERS.search(cell)}
-    scoped = bool(_GOVERNANCE_ONLY.search(table.before) or _GOVERNANCE_ONLY.search(table.after))
+    scoped = _governance_only(table.before) or _governance_only(table.after)
     found = []
     for line, row in table.rows:
         name = row[0].replace("`", "").strip()
@@ -161,7 +171,7 @@ def read_contract(
         for line in folded.split("\n"):
             for match in _ROOT.finditer(line):
                 contract.roots.add(_root_path(match.group(1)))
-            for match in _ROOT_ARROW.finditer(line):
+            for match in _ROOT_ARROW.finditer(line) if "←" in line else ():
                 contract.roots.add(_root_path(match.group(1)))
             if "derived_from" in line and _REQUIRES.search(line) and _REQUIRED_SCOPE.search(line):
                 contract.requires_derived_from = True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,16 +18,17 @@ from .paths import Target, resolve
 
 SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:")
-_ITEM_LINE = re.compile(r"^\s*-\s+(?:path:\s*)?(.*?)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
 class Edge:
-    """One `derived_from` entry: the target as written, its resolution and its header line."""
+    """One `derived_from` entry: the target as written, its resolution, and where its text starts
+    in the header (file line, 1-based column; the column is None when only the key line is known)."""
 
     target: Target
     fit: str | None
     line: int | None
+    column: int | None = None
 
     @property
     def raw(self) -> str:
@@ -65,12 +67,14 @@ class Document:
     key_lines: dict[str, int] = field(default_factory=dict)
     has_frontmatter: bool = False
     parse_error: str | None = None
+    parse_advice: str | None = None
     read_error: str | None = None
     body_line: int = 1
     mtime: float = 0.0
     size: int = 0
     layer: str = "other"
     registered_in: list[str] = field(default_factory=list)
+    _positions: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -90,29 +94,63 @@ class Document:
             return False
         return self.doc_function == "index" or self.name == "README.md"
 
-    def value_line(self, key: str, value: str = "") -> int | None:
-        """The file line of `key:` in the header, or of the item equal to `value` under it."""
+    def value_position(self, key: str, value: str = "") -> tuple[int | None, int | None]:
+        """Where `value` is written under `key` in the header: (file line, column of its text).
+
+        Falls back to the key's line (and no column) when the value is not found as an item.
+        """
         start = self.key_lines.get(key)
         if start is None or not value:
-            return start
-        return next((line for line, item in self.header_items(key) if item == value), start)
+            return start, None
+        if key not in self._positions:  # once per key: a rule asks once per value, and may ask thousands
+            positions: dict[str, tuple[int, int]] = {}
+            for line, column, item in self.header_items(key):
+                positions.setdefault(item, (line, column))
+            self._positions[key] = positions
+        return self._positions[key].get(value, (start, None))
 
-    def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, str]]:
-        """`(file line, value)` of each scalar written under `key`: block items and flow items."""
+    def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, int, str]]:
+        """`(file line, column, value)` of each scalar written under `key`: flow and block items.
+
+        The column (1-based) is where the item's text starts: after `- ` and `path: `.
+        """
         start = self.key_lines.get(key)
         if start is None:
             return []
         lines = lines if lines is not None else self.text.split("\n")
-        items: list[tuple[int, str]] = []
-        inline = lines[start - 1].split(":", 1)[1]
-        items += [(start, frontmatter.unquote(v)) for v in inline.strip().strip("[]").split(",") if v.strip()]
+        items = [(start, column, value) for column, value in _flow_items(lines[start - 1])]
         for number in range(start + 1, min(self.body_line, len(lines) + 1)):
             line = lines[number - 1]
             if _KEY_LINE.match(line):
                 break
-            if match := _ITEM_LINE.match(line):
-                items.append((number, frontmatter.unquote(match.group(1))))
+            if (item := _block_item(line)) is not None:
+                items.append((number, *item))
         return items
+
+
+def _flow_items(key_line: str) -> list[tuple[int, str]]:
+    """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`)."""
+    colon = key_line.index(":") + 1
+    inline = key_line[colon:]
+    body = inline.strip()
+    position = colon + len(inline) - len(inline.lstrip()) + len(body) - len(body.lstrip("["))
+    items = []
+    for part in body.strip("[]").split(","):
+        if part.strip():
+            items.append((position + len(part) - len(part.lstrip()) + 1, frontmatter.unquote(part)))
+        position += len(part) + 1
+    return items
+
+
+def _block_item(line: str) -> tuple[int, str] | None:
+    """`(column, value)` of a `- value` or `- path: value` line, or None for any other line."""
+    rest = line.lstrip()
+    if not rest.startswith("-") or not rest[1:2].isspace():
+        return None
+    value = rest[1:].lstrip()
+    if value.startswith("path:"):
+        value = value[5:].lstrip()
+    return len(line) - len(value) + 1, frontmatter.unquote(value)
 
 
 def _string(value: Any) -> str:
@@ -143,6 +181,9 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
     if not isinstance(value, list):
         return []
     items = doc.header_items("derived_from", lines)
+    where: dict[str, list[int]] = {}  # each value's item indexes, so matching an edge is a lookup
+    for index, (_, _, written) in enumerate(items):
+        where.setdefault(written, []).append(index)
     start = doc.key_lines.get("derived_from")
     cursor = 0
     edges = []
@@ -155,12 +196,13 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
             raw = item
         else:
             continue
-        line = start
-        for index in range(cursor, len(items)):
-            if items[index][1] == raw.strip():
-                line, cursor = items[index][0], index + 1
-                break
-        edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line))
+        line, column = start, None
+        same = where.get(raw.strip(), [])
+        found = bisect_left(same, cursor)
+        if found < len(same):
+            line, column, _ = items[same[found]]
+            cursor = same[found] + 1
+        edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line, column))
     return edges
 
 
@@ -182,7 +224,7 @@ def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size
     data = header.data
     doc = Document(path, text, mtime=mtime, size=size, data=data, fields=header.fields)
     doc.has_frontmatter = text.startswith("---")
-    doc.parse_error = header.error
+    doc.parse_error, doc.parse_advice = header.error, header.advice
     doc.body_line = parts.body_line
     lines = text.split("\n")
     if parts.block is not None:

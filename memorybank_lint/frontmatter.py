@@ -4,7 +4,8 @@ Why one module: the linter, routing and every governed write must agree on where
 and what it says. A second splitter would sooner or later disagree with this one on some real file.
 
 Loading is safe (no arbitrary tags), follows YAML 1.2 core typing so that `yes`, `on` or `1:20`
-stay strings, and refuses documents that lean on many aliases (the "billion laughs" shape).
+stay strings. What a header may ask of the loader (aliases, nesting, tags, number sizes) is bounded
+in `yaml_values`; whatever goes wrong is one plain reason, never an exception.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import yaml
 
-MAX_ALIASES = 16
+from .yaml_values import Builder
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when PyYAML has it
 
@@ -46,68 +47,17 @@ def _core_schema(loader: type) -> None:
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """The C composer with YAML 1.2 core resolvers; nodes are turned into values by `_Builder`."""
+    """The C composer with YAML 1.2 core resolvers; nodes are turned into values by `Builder`."""
 
 
 _core_schema(_Loader)
-_STR = "tag:yaml.org,2002:str"
-_MERGE = "tag:yaml.org,2002:merge"
-_SEQ = "tag:yaml.org,2002:seq"
-_MAP = "tag:yaml.org,2002:map"
-
-
-class _Builder:
-    """Turn a composed node tree into plain values, counting aliases as it goes.
-
-    Why not the stock constructor: building strings, lists and dicts directly is about a third
-    faster on real headers, and seeing a node a second time is exactly what an alias is, so an
-    alias bomb is refused before anything is expanded.
-    """
-
-    def __init__(self, loader: _Loader) -> None:
-        self.loader = loader
-        self.seen: set[int] = set()
-        self.aliases = 0
-
-    def _revisit(self, node: yaml.Node) -> None:
-        if id(node) in self.seen:
-            self.aliases += 1
-            if self.aliases > MAX_ALIASES:
-                raise yaml.composer.ComposerError(
-                    None,
-                    None,
-                    f"more than {MAX_ALIASES} aliases (refused as a possible alias bomb)",
-                    node.start_mark,
-                )
-        self.seen.add(id(node))
-
-    def build(self, node: yaml.Node) -> Any:
-        if isinstance(node, yaml.ScalarNode):
-            return node.value if node.tag == _STR else self.loader.construct_object(node, deep=True)
-        self._revisit(node)
-        if node.tag not in (_SEQ, _MAP) or (
-            node.tag == _MAP and any(key.tag == _MERGE for key, _ in node.value)
-        ):
-            return self.loader.construct_object(node, deep=True)  # sets, omaps, merges; unknown tags raise
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(child) for child in node.value]
-        result = {}
-        for key_node, value_node in node.value:
-            key = self.build(key_node)
-            try:
-                result[key] = self.build(value_node)
-            except TypeError as exc:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"unusable mapping key ({exc})", key_node.start_mark
-                ) from exc
-        return result
 
 
 def _load_yaml(block: str) -> Any:
     loader = _Loader(block)
     try:
         node = loader.get_single_node()
-        return None if node is None else _Builder(loader).build(node)
+        return None if node is None else Builder(loader).build(node)
     finally:
         loader.dispose()
 
@@ -145,11 +95,24 @@ def split(text: str) -> Split:
 
 @dataclass
 class Header:
-    """The parsed frontmatter: the mapping, its top-level keys, and why strict parsing failed."""
+    """The parsed frontmatter: the mapping, its top-level keys, and why strict parsing failed.
+
+    `error` is the plain reason, ending in ` at line L, column C` (file lines). `advice` says what
+    became of the values and, when the cause is known, what to change: from `parse`, the whole
+    sentence a finding carries; from `load`, only the quoting hint when an unquoted `: ` is the
+    cause.
+    """
 
     data: dict[str, Any] = field(default_factory=dict)
     fields: list[str] = field(default_factory=list)
     error: str | None = None
+    advice: str | None = None
+
+
+RECOVERED = "values were recovered line by line"
+QUOTE_HINT = "Quote any value that contains ': '"
+UNCLOSED = "the frontmatter opened on line 1 has no closing '---' line at line 1, column 1"
+_CLOSE_IT = "add a '---' line where the header ends"
 
 
 def _is_blank(block: str) -> bool:
@@ -157,15 +120,16 @@ def _is_blank(block: str) -> bool:
 
 
 def load(block: str) -> Header:
-    """Parse a frontmatter block strictly; on failure return the error with a file position."""
+    """Parse a frontmatter block strictly; on failure return the reason with a file position."""
     if _is_blank(block):
         return Header()
     try:
         data = _load_yaml(block)
     except yaml.YAMLError as exc:
-        return Header(error=describe_error(exc))
-    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        return Header(error=f"unreadable value: {exc}")
+        return Header(error=describe_error(exc), advice=QUOTE_HINT if _unquoted_colon(block, exc) else None)
+    except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
+        # Not expected once `Builder` has checked the tree; one document must still not stop a run.
+        return Header(error=f"the header cannot be read ({type(exc).__name__}) at line 1, column 1")
     if not isinstance(data, dict):
         return Header()
     data = {str(key): value for key, value in data.items()}
@@ -179,6 +143,16 @@ def describe_error(exc: yaml.YAMLError) -> str:
     if mark is None:
         return str(problem)
     return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
+
+
+def _unquoted_colon(block: str, exc: yaml.YAMLError) -> bool:
+    """Whether YAML stopped at a `:` that follows an earlier `: ` on its line, inside a value."""
+    mark = getattr(exc, "problem_mark", None)
+    if mark is None:
+        return False
+    lines = block.split("\n")
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    return line[mark.column : mark.column + 1] == ":" and ": " in line[: mark.column]
 
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(.*)$")
@@ -230,16 +204,25 @@ def recover(block: str) -> dict[str, Any]:
 
 
 def parse(text: str) -> tuple[Split, Header]:
-    """Split and load in one call: strict first, the line reader when strict YAML fails."""
+    """Split and load in one call: strict first, the line reader when strict YAML fails.
+
+    A header that is never closed is always reported: its values are kept when the rest of the
+    file happens to be valid YAML, otherwise the whole text is the body and nothing is read.
+    """
     parts = split(text)
     if parts.block is None:
         return parts, Header()
     header = load(parts.block)
+    if not parts.closed:
+        if header.error is None:
+            return parts, Header(header.data, header.fields, UNCLOSED, f"its values were read; {_CLOSE_IT}")
+        return Split(parts.block, text, 1, False), Header(
+            error=UNCLOSED, advice=f"nothing was read from it; {_CLOSE_IT}"
+        )
     if header.error is not None:
-        recovered = recover(parts.block) if parts.closed else {}
-        if not parts.closed:
-            parts = Split(parts.block, text, 1, False)
-        header = Header(recovered, list(recovered), header.error)
+        recovered = recover(parts.block)
+        advice = f"{RECOVERED}. {header.advice}" if header.advice else RECOVERED
+        header = Header(recovered, list(recovered), header.error, advice)
     return parts, header
 
 

@@ -20,14 +20,15 @@ class Cycle:
     members: tuple[str, ...]
     closer: str
     line: int | None
+    column: int | None = None
 
     def render(self) -> str:
         return " -> ".join((*self.members, self.members[0]))
 
 
-def _targets(bank: Bank, path: str) -> list[tuple[str, int | None]]:
+def _targets(bank: Bank, path: str) -> list[tuple[str, int | None, int | None]]:
     return [
-        (target, edge.line)
+        (target, edge.line, edge.column)
         for edge in bank.docs[path].derived_from
         if (target := bank.edge_target(edge)) is not None
     ]
@@ -52,14 +53,14 @@ def find_cycles(bank: Bank) -> Iterator[Cycle]:
                 del position[done]
                 state[done] = 2
                 continue
-            target, line = step
+            target, line, column = step
             mark = state.get(target)
             if mark == 1:
                 members = tuple(path[position[target] :])
                 identity = tuple(sorted(members))
                 if identity not in reported:
                     reported.add(identity)
-                    yield Cycle(members, path[-1], line)
+                    yield Cycle(members, path[-1], line, column)
             elif mark is None:
                 state[target] = 1
                 position[target] = len(path)
@@ -78,7 +79,7 @@ def walk(bank: Bank, start: str, direction: str, depth: int, limit: int) -> list
         if distance >= depth:
             continue
         if direction == "up":
-            nexts = [target for target, _ in _targets(bank, node)]
+            nexts = [target for target, _, _ in _targets(bank, node)]
         else:
             nexts = bank.incoming.get(node, [])
         for nxt in nexts:

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 _FENCE_OPEN = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
-_H1 = re.compile(r"^#\s+(\S.*?)\s*$")
-_H2 = re.compile(r"^##\s+(\S.*?)\s*$")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
-_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^\s()<>]+?)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+# Each pattern below is one greedy character class matched at a given position: it cannot
+# backtrack, so every scan here is linear in the line.
+_BACKTICKS = re.compile(r"`+")
+_SPACE = re.compile(r"\s*")
+_DESTINATION = re.compile(r"[^\s()<>]+")
 
 
 def fenced(lines: list[str]) -> list[bool]:
@@ -58,6 +59,29 @@ class Section:
     end: int
 
 
+def heading(line: str, level: int) -> str | None:
+    """The text of an ATX heading of exactly `level` (`## Text`), trimmed; None for any other line.
+
+    A plain string test rather than `^##\\s+(\\S.*?)\\s*$`: that lazy pattern retries the
+    trailing `\\s*` at every position and is quadratic on a long run of spaces.
+    """
+    if not line.startswith("#" * level) or not line[level : level + 1].isspace():
+        return None
+    return line[level:].strip() or None
+
+
+def atx_heading(line: str) -> tuple[int, str] | None:
+    """`(level, text)` of an ATX heading of any level 1-6, closing `#`s and spaces removed.
+
+    What `^(#{1,6})\\s+(.*?)\\s*#*\\s*$` gives, without its cubic backtracking on a run of
+    spaces inside the heading.
+    """
+    level = len(line) - len(line.lstrip("#"))
+    if not 1 <= level <= 6 or not line[level : level + 1].isspace():
+        return None
+    return level, line[level:].strip().rstrip("#").rstrip()
+
+
 def headings(
     lines: list[str], first_line: int, mask: list[bool] | None = None
 ) -> tuple[str | None, list[Section]]:
@@ -71,10 +95,10 @@ def headings(
         if mask[i]:
             continue
         line = lines[i]
-        if title is None and (match := _H1.match(line)):
-            title = match.group(1)
-        elif match := _H2.match(line):
-            starts.append((match.group(1), first_line + i))
+        if title is None and (text := heading(line, 1)):
+            title = text
+        elif text := heading(line, 2):
+            starts.append((text, first_line + i))
     last = first_line + len(lines) - 1
     sections = [
         Section(name, line, (starts[k + 1][1] - 1) if k + 1 < len(starts) else last)
@@ -83,11 +107,99 @@ def headings(
     return title, sections
 
 
+def code_spans(line: str) -> list[tuple[int, int]]:
+    """`(start, end)` of each code span on one line, backtick strings included (CommonMark).
+
+    A run of n backticks opens a span that the next run of exactly n backticks closes; a run with
+    no such partner is literal text. Each run is looked at once: linear in the line.
+    """
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(line)]
+    later: dict[int, list[int]] = {}
+    for index, (start, end) in enumerate(runs):
+        later.setdefault(end - start, []).append(index)
+    cursor = dict.fromkeys(later, 0)
+    spans = []
+    index = 0
+    while index < len(runs):
+        start, end = runs[index]
+        same, at = later[end - start], cursor[end - start]
+        while at < len(same) and same[at] <= index:
+            at += 1
+        cursor[end - start] = at
+        if at == len(same):
+            index += 1
+            continue
+        spans.append((start, runs[same[at]][1]))
+        index = same[at] + 1
+    return spans
+
+
+class _Quotes:
+    """The next `"` or `'` at or after a position, remembering the last answer for each.
+
+    Why: link titles are looked for at increasing positions; without the memory, a line of many
+    unclosed titles would be rescanned to its end once per link.
+    """
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.known: dict[str, tuple[int, int]] = {}  # quote -> (searched from, found at or -1)
+
+    def next(self, quote: str, start: int) -> int:
+        searched, found = self.known.get(quote, (len(self.line) + 1, -1))
+        if not searched <= start or (found != -1 and found < start):
+            found = self.line.find(quote, start)
+            self.known[quote] = (start, found)
+        return found
+
+
+def _link_end(line: str, at: int, quotes: _Quotes) -> tuple[str, int] | None:
+    """After `](` at `at`: `(destination, end)` of `<?dest>? ["title"|'title'] )`, or None."""
+    start = _SPACE.match(line, at).end()
+    if line[start : start + 1] == "<":
+        start += 1
+    destination = _DESTINATION.match(line, start)
+    if destination is None:
+        return None
+    after = destination.end()
+    if line[after : after + 1] == ">":
+        after += 1
+    space = _SPACE.match(line, after).end()
+    if space > after and line[space : space + 1] in ('"', "'"):
+        close = quotes.next(line[space], space + 1)
+        if close >= 0:
+            end = _SPACE.match(line, close + 1).end()
+            if line[end : end + 1] == ")":
+                return destination.group(), end + 1
+    if line[space : space + 1] == ")":
+        return destination.group(), space + 1
+    return None
+
+
 def links(line: str) -> Iterator[tuple[str, str, int]]:
-    """Inline links `[label](target)` on one line, outside code spans: `(label, target, column)`."""
+    """Inline links `[label](target)` on one line, outside code spans: `(label, target, column)`.
+
+    The label is everything from the first `[` after the last `]` up to the `](` (so it may hold
+    a `[`, never a `]`); the target is one run without spaces, parentheses or angle brackets,
+    optionally in `<…>` and followed by a quoted title. Every `](` is looked at once, and every
+    stretch of the line is scanned a bounded number of times: linear, whatever the punctuation.
+    """
     if "](" not in line:
         return
     if "`" in line:
-        line = _CODE_SPAN.sub(lambda m: m.group(0) if "](" not in m.group(0) else " " * len(m.group(0)), line)
-    for match in _LINK.finditer(line):
-        yield match.group(1), match.group(2), match.start() + 1
+        for start, end in code_spans(line):
+            if "](" in line[start:end]:
+                line = line[:start] + " " * (end - start) + line[end:]
+    quotes = _Quotes(line)
+    searched = 0  # where the previous link ended: no label starts before it
+    at = line.find("](")
+    while at >= 0:
+        floor = max(searched, line.rfind("]", searched, at) + 1)
+        opening = line.find("[", floor, at)
+        if opening >= 0 and (found := _link_end(line, at + 2, quotes)) is not None:
+            target, end = found
+            yield line[opening + 1 : at], target, opening + 1
+            searched = end
+            at = line.find("](", end)
+        else:
+            at = line.find("](", at + 1)

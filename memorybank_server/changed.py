@@ -31,13 +31,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from memorybank_lint.bank import SKIPPED_NAMES, Bank
+from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable
 
 from . import git
 from .errors import ToolInputError
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
-_WALKING = re.compile(r"(?:~\d*|\^+)+$")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 MTIME_NOTE = (
     "The bank is not inside a git repository, so the date is compared with file modification times: "
@@ -94,15 +93,36 @@ def _empty_tree(bank: Bank) -> str:
     return result.out.strip()
 
 
+def _ancestry(ref: str) -> int:
+    """Where the trailing ancestry marks of `ref` start (`HEAD~3^^` → 4); `len(ref)` when none.
+
+    Read from the right, one mark at a time: the pattern `(?:~\\d*|\\^+)+$` this replaces
+    backtracked exponentially on a run of `^` that does not end the ref, under the server's lock.
+    """
+    start = len(ref)
+    while start:
+        if ref[start - 1] in "~^":
+            start -= 1
+            continue
+        digits = start
+        while digits and ref[digits - 1].isdecimal():
+            digits -= 1
+        if digits == start or not digits or ref[digits - 1] != "~":
+            break
+        start = digits - 1
+    return start
+
+
 def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
     """The tree-ish to compare the working tree with, and the note explaining a fallback."""
     found = _commit(bank, since)
     if found is not None:
         return found, None
     not_commit = ToolInputError(f"'{since}' is not a commit in the repository at {repo}")
-    if not _WALKING.search(since):
+    walk = _ancestry(since)
+    if walk == len(since):
         raise not_commit
-    stem = _WALKING.sub("", since) or "HEAD"
+    stem = since[:walk] or "HEAD"
     if stem == "HEAD" and _commit(bank, "HEAD") is None:
         return _empty_tree(bank), (
             f"The repository at {repo} has no commit yet, so every document under the bank is listed "
@@ -143,7 +163,7 @@ def _to_bank(repo: Path, bank_real: str, repo_path: str) -> str | None:
         return None
     if any(part.startswith(".") or part in SKIPPED_NAMES for part in relative.split("/")):
         return None
-    return relative
+    return printable(relative)  # the bank's own key for a name that is not UTF-8
 
 
 def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
@@ -204,7 +224,7 @@ def changed(bank: Bank, since: str) -> dict[str, Any]:
         answer = {"since": since, "mode": "git", "repo": str(repo), "changes": _delta(bank, repo, base)}
         return {**answer, "note": note}
     if repo is None:
-        if _WALKING.search(since):
+        if _ancestry(since) < len(since):
             note = (
                 f"The bank is not inside a git repository, so '{since}' cannot be measured and every "
                 "document is listed as present; commit the bank, or pass a date (YYYY-MM-DD)."

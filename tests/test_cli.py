@@ -39,7 +39,7 @@ def test_clean_bank_exits_zero(bank_factory, monkeypatch, capsys) -> None:
 def test_findings_exit_one_and_text_format(capsys) -> None:
     code, out, _ = run(["--root", str(FIXTURE), "--format", "text"], capsys)
     assert code == 1
-    assert "engineering/architecture.md:8:1: MB001 [broken-derived-from]" in out
+    assert "engineering/architecture.md:8:5: MB001 [broken-derived-from]" in out
     assert "Found 13 findings (9 errors, 4 warnings)" in out
 
 

@@ -15,6 +15,7 @@ from pathlib import Path, PurePath
 from urllib.parse import quote
 
 from .. import __version__
+from ..bank import printable
 from ..findings import Finding
 from ..registry import RuleSpec
 from . import github, json_format, sarif, text
@@ -47,12 +48,14 @@ class ReportContext:
     capped: bool = False  # GitHub: annotate at most 10 + 10, the full list goes to the job summary
 
     def shown_path(self, bank_path: str) -> str:
-        """Where a human (or a GitHub annotation) finds the file: relative to the cwd."""
-        return _relative(self.root / bank_path, self.cwd)
+        """Where a human (or a GitHub annotation) finds the file: relative to the cwd, as text even
+        when a folder on the way has a name that is not UTF-8."""
+        return printable(_relative(self.root / bank_path, self.cwd))
 
     def repo_path(self, bank_path: str) -> str:
-        """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be."""
-        return quote(_relative(self.root / bank_path, self.repo_root), safe="/")
+        """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be
+        (from the name's bytes, so a folder name that is not UTF-8 still names the real folder)."""
+        return quote(os.fsencode(_relative(self.root / bank_path, self.repo_root)), safe="/")
 
 
 Renderer = Callable[[Sequence[Finding], Sequence[RuleSpec], ReportContext], str]

@@ -35,11 +35,13 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
                 f"derived_from '{edge.raw}' is written from the repository root; relative to this "
                 f"document it is '{relative}'",
                 line=edge.line,
+                column=edge.column,
                 value=edge.raw,
             )
             continue
         yield Problem(
             f"derived_from target '{edge.raw}' does not exist (looked for '{target.resolved}')",
             line=edge.line,
+            column=edge.column,
             value=edge.raw,
         )

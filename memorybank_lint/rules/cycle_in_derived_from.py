@@ -29,5 +29,6 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
                 f"derived_from cycle: {cycle.render()}",
                 path=cycle.closer,
                 line=cycle.line,
+                column=cycle.column,
                 value=" ".join(sorted(cycle.members)),
             )

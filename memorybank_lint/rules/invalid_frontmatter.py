@@ -6,8 +6,11 @@ YAML readers (editors, site generators, the next tool) will not. The usual cause
 `": "` inside a value: `purpose: Retry layer: backoff` must be quoted.
 
 Also reported here: files that are binary, not UTF-8, or over the size limit (they stay in the
-bank as names, so links to them do not dangle, but nothing inside them is read), and headers that
-use YAML features the bank refuses (unknown tags, more than a handful of aliases).
+bank as names, so links to them do not dangle, but nothing inside them is read), headers that
+use YAML features the bank refuses (unknown tags, more than a handful of aliases, nesting deeper
+than 32 levels, numbers longer than 100 characters), values a tag cannot hold (`!!bool maybe`),
+and a header whose closing `---` line is missing. Each gets its own plain reason; the advice to
+quote a value is given only when an unquoted `": "` is what stopped the parser.
 
 Example: `purpose: Defines the retry layer: backoff and jitter.`
 """
@@ -20,6 +23,7 @@ from collections.abc import Iterator
 from ..context import RuleContext
 from ..document import Document
 from ..findings import Problem, Severity
+from ..frontmatter import RECOVERED
 from ..registry import rule
 
 _POSITION = re.compile(r" at line (\d+), column (\d+)$")
@@ -35,8 +39,7 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     position = _POSITION.search(doc.parse_error)
     line, column = (int(position.group(1)), int(position.group(2))) if position else (None, None)
     yield Problem(
-        f"frontmatter is not valid YAML ({doc.parse_error}); values were recovered line by line. "
-        "Quote any value that contains ': '",
+        f"frontmatter cannot be read ({doc.parse_error}); {doc.parse_advice or RECOVERED}",
         line=line,
         column=column,
         value=_POSITION.sub("", doc.parse_error),

@@ -23,8 +23,10 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     forbidden = set(doc.must_not_define)
     for key in doc.canonical_for:
         if key in forbidden:
+            line, column = doc.value_position("canonical_for", key)
             yield Problem(
                 f"owns canonical_for '{key}', which its own must_not_define forbids",
-                line=doc.value_line("canonical_for", key),
+                line=line,
+                column=column,
                 value=key,
             )

@@ -23,9 +23,11 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
         if len(owners) < 2 or not any(ctx.in_scope(owner) for owner in owners):
             continue
         first = ctx.bank.docs[owners[0]]
+        line, column = first.value_position("canonical_for", key)
         yield Problem(
             f"canonical_for '{key}' is claimed by {len(owners)} documents: {', '.join(owners)}",
             path=first.path,
-            line=first.value_line("canonical_for", key),
+            line=line,
+            column=column,
             value=key,
         )

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from .. import markdown
+from ..claims import claims
 from ..context import RuleContext
 from ..document import Document
 from ..findings import Problem, Severity
@@ -57,16 +58,7 @@ SHIPPED_TEMPLATE_NAMES = frozenset(
     }
 )
 
-_VERB = (
-    r"(?:(?:is|are)\s+)?(?:defined|described|specified|owned|governed)\s+(?:by|in)"
-    r"|(?:зафиксирован[аоы]?|определ[её]н[аоы]?|определяется|описан[аоы]?)\s+во?"
-)
 _VERB_HINT = re.compile(r"defined|described|specified|owned|governed|зафиксирован|определ|описан", re.I)
-_CLAIM = re.compile(
-    rf"\b([^\W\d_][\w`, -]{{4,60}}?)\s+(?:{_VERB})\s+"
-    r"(?:\[[^\]]*\]\(<?([^)\s>]*?\.md)[^)]*\)|`?([\w./-]+\.md)`?)",
-    re.IGNORECASE,
-)
 
 
 def _resolve(base: str, target: str) -> str | None:
@@ -120,8 +112,8 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         if mask[index]:
             continue
         line = lines[index]
-        for match in _CLAIM.finditer(line):
-            target = match.group(2) or match.group(3)
+        for claim in claims(line):
+            target = claim.target
             tried = _absolute(target, roots) if target.startswith("/") else _resolve(base, target)
             if tried is None or tried == doc.path or tried in docs:
                 continue
@@ -130,7 +122,7 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
                 continue
             if _excused(target, ctx):
                 continue
-            phrase = match.group(1).replace("`", "").strip()
+            phrase = claim.phrase.replace("`", "").strip()
             message = (
                 f"\"{phrase}\" is said to be defined in '{target}', "
                 f"but '{tried}' is not a document of this bank"
@@ -138,4 +130,4 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
             same_name = ctx.bank.by_name(posixpath.basename(target))
             if len(same_name) == 1:
                 message += f"; did you mean '{same_name[0]}'?"
-            yield Problem(message, line=index + 1, column=match.start(1) + 1, value=f"{phrase}->{target}")
+            yield Problem(message, line=index + 1, column=claim.column, value=f"{phrase}->{target}")

@@ -17,11 +17,26 @@ from memorybank_lint.document import Document
 from ..errors import ToolInputError
 
 LAYERS = ("dna", "knowledge", "decision", "delivery", "flow", "other")
+# A question is a sentence, a word is at most a long identifier or URL. Past these bounds the
+# matching work grows with the square of a word's length, under the server's one lock.
+MAX_TEXT_CHARS = 2000
+MAX_WORD_CHARS = 200
 
 
 def check_text(text: str, name: str) -> None:
+    """Refuse what cannot be a question before any work is done on it."""
     if not isinstance(text, str) or len(text.strip()) < 2:
         raise ToolInputError(f"{name} must be at least 2 characters long.")
+    if len(text) > MAX_TEXT_CHARS:
+        raise ToolInputError(
+            f"{name} is {len(text)} characters long; ask in at most {MAX_TEXT_CHARS} characters."
+        )
+    longest = max(text.split(), key=len)
+    if len(longest) > MAX_WORD_CHARS:
+        raise ToolInputError(
+            f"{name} has a word of {len(longest)} characters ('{longest[:20]}…'); "
+            f"words longer than {MAX_WORD_CHARS} characters cannot be matched."
+        )
 
 
 def check_layer(layer: str | None) -> None:

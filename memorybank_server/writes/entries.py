@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from memorybank_lint import frontmatter
-from memorybank_lint.markdown import fenced, links
+from memorybank_lint.markdown import atx_heading, fenced, links
 
 from .. import sections
 from ..sections import BY_DIRECTORY
@@ -21,7 +21,6 @@ from .table import table_row
 
 _BULLET = re.compile(r"^(\s*)([-*+])\s+")
 _NUMBERED = re.compile(r"^(\s*)(\d{1,9})([.)])\s+")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _SECTION_ENTRY = re.compile(
     r"^- \[([^\]]*)\]\(<?((?:" + "|".join(re.escape(d) for d in BY_DIRECTORY) + r")/README\.md)>?\)"
 )
@@ -131,14 +130,14 @@ def _entry(
 # -- where the entry goes ---------------------------------------------------------------------
 def _registry_scope(lines: list[str], start: int, mask: list[bool]) -> tuple[int, int] | None:
     for i in range(start, len(lines)):
-        match = _HEADING.match(lines[i])
-        if mask[i] or not match or len(match.group(1)) != 2:
+        heading = atx_heading(lines[i])
+        if mask[i] or not heading or heading[0] != 2:
             continue
-        if match.group(2).casefold() not in _REGISTRY_NAMES:
+        if heading[1].casefold() not in _REGISTRY_NAMES:
             continue
         for j in range(i + 1, len(lines)):
-            other = _HEADING.match(lines[j])
-            if not mask[j] and other and len(other.group(1)) <= 2:
+            other = atx_heading(lines[j])
+            if not mask[j] and other and other[0] <= 2:
                 return i + 1, j
         return i + 1, len(lines)
     return None

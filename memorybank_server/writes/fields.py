@@ -33,7 +33,6 @@ from .common import locked
 from .values import one_line
 
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-_H1 = re.compile(r"^#\s+(\S.*?)\s*$")
 CHECKED_FIELDS = ("delivery_status", "decision_status")
 STRING_FIELDS = ("title", "purpose", *CHECKED_FIELDS)  # read as text only: never keep a number or date
 _LISTS = "is a list that carries governance; change it by hand and validate the bank afterwards"
@@ -126,8 +125,8 @@ def _rename_h1(body: str, old: str, new: str) -> tuple[str, bool]:
     """The body with its first H1 renamed to `new` when it reads exactly `old`."""
     lines = body.split("\n")
     for i, line in markdown.iter_unfenced(lines):
-        if (match := _H1.match(line)) is not None:
-            if match.group(1) != old:
+        if (text := markdown.heading(line, 1)) is not None:
+            if text != old:
                 return body, False
             lines[i] = f"# {new}"
             return "\n".join(lines), True

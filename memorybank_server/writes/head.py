@@ -189,7 +189,7 @@ def _comment(key: str, inline: str) -> str:
     whole = read12(f"{key}:{inline}", key)
     if whole is _UNSET:
         return ""
-    for match in re.finditer(r"[ \t]+#", inline):
+    for match in re.finditer(r"(?<![ \t])[ \t]+#", inline):  # from a run's start only: linear
         before = read12(f"{key}:{inline[: match.start()]}", key)
         if before is not _UNSET and type(before) is type(whole) and before == whole:
             return inline[match.start() :]

@@ -127,3 +127,20 @@ def test_scope_limits_the_documents_reported(make_bank, run_rule, tmp_path) -> N
     )
     assert [f.path for f in run_rule(bank, CODE, scope="adr")] == ["adr/a.md"]
     assert [f.path for f in run_rule(bank, CODE, paths=["domain/b.md"])] == ["domain/b.md"]
+
+
+@pytest.mark.parametrize(
+    ("header", "position"),
+    [
+        ("derived_from:\n  - ../gone.md", (3, 5)),
+        ("derived_from:\n- ../gone.md", (3, 3)),
+        ("derived_from:\n    -   '../gone.md'", (3, 9)),
+        ("derived_from:\n  - path: ../gone.md\n    fit: all", (3, 11)),
+        ("derived_from: [../ok.md, ../gone.md]", (2, 26)),
+        ('derived_from: ["../gone.md"]', (2, 16)),
+    ],
+)
+def test_the_finding_points_at_the_item_text(make_bank, run_rule, tmp_path, header, position) -> None:
+    bank = make_bank(tmp_path, {"adr/a.md": f"---\n{header}\n---\n# A\n", "ok.md": "# Ok\n"})
+    [finding] = run_rule(bank, CODE)
+    assert (finding.line, finding.column) == position

@@ -24,7 +24,7 @@ def test_loop_is_reported_at_the_document_that_closes_it(make_bank, run_rule, tm
     assert finding.code == CODE
     assert finding.rule == "cycle-in-derived-from"
     assert finding.path == "adr/c.md"
-    assert finding.line == 3
+    assert (finding.line, finding.column) == (3, 5)
     assert "adr/a.md -> adr/b.md -> adr/c.md -> adr/a.md" in finding.message
 
 

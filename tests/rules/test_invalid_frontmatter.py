@@ -27,6 +27,7 @@ def test_invalid_yaml_is_reported_with_the_parser_position(make_bank, run_rule, 
     assert "line 4, column 33" in finding.message
     assert "recovered" in finding.message
     assert "Quote any value that contains ': '" in finding.message
+    assert finding.message.startswith("frontmatter cannot be read (mapping values are not allowed")
 
 
 def test_recovered_values_are_still_used(make_bank, tmp_path) -> None:
@@ -86,3 +87,56 @@ def test_binary_file_is_reported_with_the_reason(make_bank, run_rule, tmp_path) 
 def test_scope_limits_the_documents_reported(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"adr/a.md": BROKEN, "domain/b.md": BROKEN})
     assert [f.path for f in run_rule(bank, CODE, scope="domain")] == ["domain/b.md"]
+
+
+@pytest.mark.parametrize(
+    ("line", "reason", "position"),
+    [
+        ("reviewed: !!bool maybe", "the value 'maybe' cannot be read as !!bool", (3, 11)),
+        ("reviewed: !!timestamp nonsense", "the value 'nonsense' cannot be read as !!timestamp", (3, 11)),
+        ("obj: !thing value", "the tag !thing is not read here", (3, 6)),
+        ("size: 0x" + "f" * 5000, "a number 5002 characters long is not read", (3, 7)),
+        (
+            "a: &a [x]\nb: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]",
+            "more than 16 aliases (refused as a possible alias bomb)",
+            (3, 4),
+        ),
+    ],
+)
+def test_each_cause_gets_its_own_plain_reason_and_no_quoting_advice(
+    make_bank, run_rule, tmp_path, line, reason, position
+) -> None:
+    bank = make_bank(tmp_path, {"a.md": f"---\ntitle: T\n{line}\n---\n# A\n"})
+    [finding] = run_rule(bank, CODE)
+    assert finding.message == (
+        f"frontmatter cannot be read ({reason} at line {position[0]}, column {position[1]}); "
+        "values were recovered line by line"
+    )
+    assert (finding.line, finding.column) == position
+    assert bank.docs["a.md"].title == "T"
+
+
+def test_a_missing_closing_fence_is_reported_at_the_opening_line(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"a.md": "---\ntitle: T\n# A\n\nText.\n"})
+    [finding] = run_rule(bank, CODE)
+    assert finding.message == (
+        "frontmatter cannot be read (the frontmatter opened on line 1 has no closing '---' line "
+        "at line 1, column 1); nothing was read from it; add a '---' line where the header ends"
+    )
+    assert (finding.line, finding.column) == (1, 1)
+    assert bank.docs["a.md"].title == "A"
+
+
+def test_one_unreadable_header_does_not_stop_the_other_documents(make_bank, tmp_path) -> None:
+    from memorybank_lint.linter import Selection, lint
+
+    bank = make_bank(
+        tmp_path,
+        {
+            "a.md": "---\nreviewed: !!bool maybe\n---\n# A\n",
+            "b.md": "---\nwhen: !!timestamp nonsense\n---\n# B\n",
+            "c.md": "---\ntitle: Fine\npurpose: a: b\n---\n# C\n",
+        },
+    )
+    findings = lint(bank, Selection())
+    assert sorted(f.path for f in findings if f.code == CODE) == ["a.md", "b.md", "c.md"]

@@ -76,3 +76,9 @@ def test_same_key_twice_in_one_document_conflicts_with_itself(make_bank, run_rul
 def test_string_canonical_for_counts(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"a.md": "---\ncanonical_for: k\n---\n", "b.md": owns("k")})
     assert [f.path for f in run_rule(bank, CODE)] == ["a.md"]
+
+
+def test_the_finding_points_at_the_key_as_written(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, {"a.md": owns("limits_v2", "limits"), "b.md": owns("limits")})
+    [finding] = run_rule(bank, CODE)
+    assert (finding.line, finding.column) == (4, 5)

@@ -54,7 +54,7 @@ def test_validate_text_is_the_linters_text(project: Path, capsys) -> None:
     _, served, _ = run(["--validate"], capsys)
     lint_main([])
     assert served == capsys.readouterr().out
-    assert "docs-bank/engineering/architecture.md:8:1: MB001 [broken-derived-from]" in served
+    assert "docs-bank/engineering/architecture.md:8:5: MB001 [broken-derived-from]" in served
 
 
 def test_summary_prints_counts_only_in_text_and_json(project: Path, capsys) -> None:

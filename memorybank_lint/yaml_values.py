@@ -1,0 +1,161 @@
+"""YAML node trees into plain values, under limits that hold whatever the header says.
+
+Why not PyYAML's constructor: it expands merge keys (`<<:`) without counting aliases, builds
+numbers of any size, nests as deep as the text does and lets its own exceptions (`KeyError` for
+`!!bool maybe`) escape. A frontmatter block is untrusted text, so every way it can go wrong must
+end as one `yaml.YAMLError` with a plain reason and a position, which the caller turns into that
+document's finding. The limits:
+
+- every alias use counts, scalars and merge sources included, and more than `MAX_ALIASES` is
+  refused, so what is built is never much larger than what is written;
+- nesting deeper than `MAX_DEPTH` is refused, so no consumer (JSON, comparison, rendering)
+  recurses without bound;
+- a number longer than `MAX_NUMBER_CHARS` is refused, so no integer is too long to print;
+- only the tags a frontmatter needs are read: strings, numbers, booleans, null, timestamps,
+  binary, lists, mappings, sets, ordered maps and pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
+
+MAX_ALIASES = 16
+MAX_DEPTH = 32
+MAX_NUMBER_CHARS = 100
+
+_PREFIX = "tag:yaml.org,2002:"
+_STR, _MERGE, _VALUE = _PREFIX + "str", _PREFIX + "merge", _PREFIX + "value"
+_SEQ, _MAP, _SET, _OMAP, _PAIRS = (_PREFIX + name for name in ("seq", "map", "set", "omap", "pairs"))
+_NUMBERS = frozenset({_PREFIX + "int", _PREFIX + "float"})
+_SCALARS: dict[str, Callable[[Any, yaml.ScalarNode], Any]] = {
+    _PREFIX + "null": SafeConstructor.construct_yaml_null,
+    _PREFIX + "bool": SafeConstructor.construct_yaml_bool,
+    _PREFIX + "int": SafeConstructor.construct_yaml_int,
+    _PREFIX + "float": SafeConstructor.construct_yaml_float,
+    _PREFIX + "timestamp": SafeConstructor.construct_yaml_timestamp,
+    _PREFIX + "binary": SafeConstructor.construct_yaml_binary,
+}
+# What the stock constructors raise on a value their tag cannot hold (`!!bool maybe` is a KeyError).
+_UNREADABLE = (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError, yaml.YAMLError)
+
+
+def short_tag(tag: str) -> str:
+    """A tag as it is written: `!!bool` for the YAML types, `!name` or the URI otherwise."""
+    return "!!" + tag[len(_PREFIX) :] if tag.startswith(_PREFIX) else tag
+
+
+def excerpt(value: str, limit: int = 40) -> str:
+    """A value short enough to quote in a message."""
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def refused(reason: str, node: yaml.Node) -> ConstructorError:
+    return ConstructorError(None, None, reason, node.start_mark)
+
+
+class Builder:
+    """Builds the value of one composed document; one instance per document."""
+
+    def __init__(self, loader: Any) -> None:
+        self.loader = loader
+        self.seen: set[int] = set()
+        self.aliases = 0
+        self.depth = 0
+
+    def _revisit(self, node: yaml.Node) -> None:
+        """Count a node seen a second time: that is an alias, and every use of one counts."""
+        if id(node) in self.seen:
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise refused(f"more than {MAX_ALIASES} aliases (refused as a possible alias bomb)", node)
+        self.seen.add(id(node))
+
+    def build(self, node: yaml.Node) -> Any:
+        self._revisit(node)
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node)
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise refused(f"nested deeper than {MAX_DEPTH} levels", node)
+        try:
+            return self._collection(node)
+        finally:
+            self.depth -= 1
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        tag = node.tag
+        if tag == _STR or tag in (_MERGE, _VALUE):  # a lone `<<` or `=` outside a key is just text
+            return node.value
+        construct = _SCALARS.get(tag)
+        if construct is None:
+            raise refused(f"the tag {short_tag(tag)} is not read here", node)
+        if tag in _NUMBERS and len(node.value) > MAX_NUMBER_CHARS:
+            raise refused(f"a number {len(node.value)} characters long is not read", node)
+        try:
+            return construct(self.loader, node)
+        except _UNREADABLE:
+            raise refused(
+                f"the value '{excerpt(node.value)}' cannot be read as {short_tag(tag)}", node
+            ) from None
+
+    def _collection(self, node: yaml.Node) -> Any:
+        tag = node.tag
+        if isinstance(node, yaml.SequenceNode):
+            if tag == _SEQ:
+                return [self.build(child) for child in node.value]
+            if tag in (_OMAP, _PAIRS):
+                return [self._pair(child) for child in node.value]
+        elif isinstance(node, yaml.MappingNode):
+            if tag == _MAP:
+                return self._mapping(node)
+            if tag == _SET:
+                return {self._key(key) for key, _ in node.value}
+        raise refused(f"the tag {short_tag(tag)} is not read here", node)
+
+    def _key(self, node: yaml.Node) -> Any:
+        key = self.build(node)
+        try:
+            hash(key)
+        except TypeError:
+            raise refused("a mapping key is itself a list or a mapping", node) from None
+        return key
+
+    def _pair(self, node: yaml.Node) -> tuple[Any, Any]:
+        if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
+            raise refused(f"each item of {short_tag(node.tag)} must be a one-key mapping", node)
+        ((key, value),) = node.value
+        return self._key(key), self.build(value)
+
+    def _mapping(self, node: yaml.MappingNode) -> dict[Any, Any]:
+        own: dict[Any, Any] = {}
+        sources: list[dict[Any, Any]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                sources += self._merge_sources(value_node)
+            else:
+                own[self._key(key_node)] = self.build(value_node)
+        if not sources:
+            return own
+        merged: dict[Any, Any] = {}
+        for source in reversed(sources):  # the first source named wins, the mapping's own keys win over all
+            merged.update(source)
+        merged.update(own)
+        return merged
+
+    def _merge_sources(self, node: yaml.Node) -> list[dict[Any, Any]]:
+        nodes = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        if isinstance(node, yaml.SequenceNode):
+            self._revisit(node)
+        sources = []
+        for source in nodes:
+            if not isinstance(source, yaml.MappingNode):
+                raise refused("a merge key '<<' must name a mapping or a list of mappings", source)
+            built = self.build(source)
+            if not isinstance(built, dict):
+                raise refused("a merge key '<<' must name a mapping or a list of mappings", source)
+            sources.append(built)
+        return sources

@@ -1,0 +1,209 @@
+"""What the fuzz tier runs inside the worker process: the real entry points, called as users call them.
+
+Each function returns plain data for the test to check, and raises only when the code under test
+does (the worker reports that as a crash). `ToolInputError` is the one refusal a tool may give.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from markdown_it import MarkdownIt
+
+from memorybank_lint import cli, contract, document, markdown
+from memorybank_lint.bank import Bank
+from memorybank_lint.claims import claims
+from memorybank_server import resources
+from memorybank_server.errors import ToolInputError
+from memorybank_server.graph import graph
+from memorybank_server.read import read
+from memorybank_server.retrieval.route import route
+from memorybank_server.retrieval.search import index_for
+from memorybank_server.state import as_json
+from memorybank_server.validate import validate
+
+FORMATS = ("text", "json", "sarif", "github")
+
+
+def lint(root: str, paths: list[str]) -> list[tuple[str, int, str, str]]:
+    """`memorybank-lint --root ROOT --format F [-- PATHS]` for every format, through `cli.main`.
+
+    stdout and stderr are strict UTF-8 streams, as a pipe is: text a terminal could not show
+    fails here as it would there. Returns `(format, exit code, stdout, stderr)` per format.
+    """
+    runs = []
+    for fmt in FORMATS:
+        argv = ["--root", root, "--format", fmt, *(["--", *paths] if paths else [])]
+        out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+        err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+        saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = out, err
+        try:
+            code = cli.main(argv)
+        finally:
+            sys.stdout, sys.stderr = saved
+        out.flush()
+        err.flush()
+        runs.append((fmt, code, out.buffer.getvalue().decode("utf-8"), err.buffer.getvalue().decode()))
+    return runs
+
+
+def _answer(call: Callable[[], Any]) -> str:
+    """What the MCP tool would send: the JSON text, encodable as UTF-8; or the refusal."""
+    try:
+        text = as_json(call())
+    except ToolInputError as exc:
+        return f"refused: {exc}"
+    text.encode("utf-8")
+    return text
+
+
+def read_tools(root: str, question: str, section: str, odd_path: str) -> dict[str, int]:
+    """Every read tool over the bank, as the server calls them after its refresh.
+
+    Returns how many calls answered and how many were refused, for the test to see work was done.
+    """
+    bank = Bank(root)
+    bank.refresh()
+    answers: list[str] = []
+    calls: list[Callable[[], Any]] = [
+        lambda: route(bank, question, 5, None, None),
+        lambda: index_for(bank).search(bank, question, 10, None, None, None),
+        lambda: validate(bank, None, None, None),
+        lambda: resources.index(bank),
+        lambda: resources.health(bank),
+        lambda: read(bank, odd_path),
+        lambda: read(bank, [odd_path, *list(bank.docs)[:3]], section, 2000),
+    ]
+    for path in bank.docs:
+        calls += [
+            lambda path=path: read(bank, path),
+            lambda path=path: read(bank, path, section),
+            lambda path=path: graph(bank, path, "both", 6, 300, True),
+        ]
+    answers = [_answer(call) for call in calls]
+    refused = sum(answer.startswith("refused: ") for answer in answers)
+    return {"answered": len(answers) - refused, "refused": refused, "documents": len(bank.docs)}
+
+
+def parse(path: str, text: str) -> dict[str, Any]:
+    """The document parser and the line scanners on one text; what they found, as plain data."""
+    doc = document.parse(path, text, bank_name="memory-bank")
+    lines = doc.text.split("\n")
+    found_links = [link for line in lines for link in markdown.links(line)]
+    json.dumps(doc.parse_error)
+    return {
+        "error": doc.parse_error,
+        "advice": doc.parse_advice,
+        "sections": [(s.title, s.line, s.end) for s in doc.sections],
+        "links": len(found_links),
+        "edges": [(e.raw, e.line, e.column) for e in doc.derived_from],
+    }
+
+
+def links(line: str) -> list[tuple[str, str, int]]:
+    return list(markdown.links(line))
+
+
+def heading(line: str, level: int) -> str | None:
+    return markdown.heading(line, level)
+
+
+# -- the scanners against what they replaced ------------------------------------------------------
+
+_VERB = (
+    r"(?:(?:is|are)\s+)?(?:defined|described|specified|owned|governed)\s+(?:by|in)"
+    r"|(?:зафиксирован[аоы]?|определ[её]н[аоы]?|определяется|описан[аоы]?)\s+во?"
+)
+REFERENCE_CLAIM = re.compile(
+    rf"\b([^\W\d_][\w`, -]{{4,60}}?)\s+(?:{_VERB})\s+"
+    r"(?:\[[^\]]*\]\(<?([^)\s>]*?\.md)[^)]*\)|`?([\w./-]+\.md)`?)",
+    re.IGNORECASE,
+)
+REFERENCE_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^\s()<>]+?)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+REFERENCE_ROOT = re.compile(
+    r"(?:root document|корневой документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
+)
+REFERENCE_ARROW = re.compile(r"`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
+
+
+def claims_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
+    """MB010's claims from the scanner and from the single pattern it replaced (short lines only)."""
+    ours = [(c.phrase, c.target, c.column) for c in claims(line)]
+    theirs = [(m.group(1), m.group(2) or m.group(3), m.start(1) + 1) for m in REFERENCE_CLAIM.finditer(line)]
+    return ours, theirs
+
+
+def links_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
+    """Links from the scanner and from the pattern it replaced, on a line without code spans."""
+    theirs = [(m.group(1), m.group(2), m.start() + 1) for m in REFERENCE_LINK.finditer(line)]
+    return list(markdown.links(line)), theirs
+
+
+def spans_both(line: str) -> tuple[list[str], list[str]]:
+    """Code span contents from the scanner and from markdown-it-py (CommonMark)."""
+    ours = []
+    for start, end in markdown.code_spans(line):
+        fence = len(line[start:end]) - len(line[start:end].lstrip("`"))
+        content = line[start + fence : end - fence]
+        if content.startswith(" ") and content.endswith(" ") and content.strip(" "):
+            content = content[1:-1]
+        ours.append(content)
+    tokens = MarkdownIt("commonmark").parseInline(line)[0].children or []
+    return ours, [token.content for token in tokens if token.type == "code_inline"]
+
+
+def roots_both(line: str) -> tuple[list[str], list[str]]:
+    """Root paths the contract reads from a line, and what the patterns it replaced read."""
+    ours = [m.group(1) for m in contract._ROOT.finditer(line)]
+    ours += [m.group(1) for m in contract._ROOT_ARROW.finditer(line)] if "←" in line else []
+    theirs = [m.group(1) for m in REFERENCE_ROOT.finditer(line)]
+    theirs += [m.group(1) for m in REFERENCE_ARROW.finditer(line)]
+    return sorted(ours), sorted(theirs)
+
+
+def read_contract(text: str) -> dict[str, Any]:
+    found = contract.read_contract([("dna/governance.md", text)], ["dna/governance.md"])
+    assert found is not None
+    return {"roots": sorted(found.roots), "declared": sorted(found.declared)}
+
+
+def claims_of(line: str) -> list[tuple[str, str, int]]:
+    return [(c.phrase, c.target, c.column) for c in claims(line)]
+
+
+def route_answer(root: str, question: str) -> str:
+    """What `bank_route` answers (or the refusal) on the bank at `root`."""
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: route(bank, question, 5, None, None))
+
+
+def changed_answer(root: str, since: str) -> str:
+    """What `bank_changed` answers (or the refusal) on the bank at `root`."""
+    from memorybank_server.changed import changed
+
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: changed(bank, since))
+
+
+def set_field_answer(root: str, path: str, field: str, value: str) -> str:
+    """What `bank_set_field` answers (or the refusal), as a dry run, on the bank at `root`."""
+    from memorybank_server.writes.fields import set_field
+
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: set_field(bank, path=path, field=field, value=value, dry_run=True))
+
+
+def registry_entry(text: str) -> str:
+    """An index text with an entry for `x.md` added, as the governed writes add it."""
+    from memorybank_server.writes.entries import add_entry
+
+    return add_entry(text, "x.md", "X", "An x.")

@@ -1,0 +1,120 @@
+"""Hostile inputs found along the way, kept as plain tests; each runs in the worker, so a hang fails.
+
+Every case here once crashed or hung a tool; the comment says what it did.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import CLEAN_BANK, write_bank
+from tests.fuzz.worker import Worker
+from tests.test_frontmatter import merge_bomb
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        # Backtick runs: the code-span pattern backtracked cubically (1 KB took 14 s).
+        ("- " + "`" * 30_000 + "](x.md)", []),
+        ("`" * 30_000 + "[a](x.md)" + "`" * 29_999, [("a", "x.md", 30_001)]),
+        ("`" * 30_000 + "[a](x.md)" + "`" * 30_000, []),
+        # Open brackets with no link: the link pattern rescanned the line from every `[`.
+        ("[" * 100_000 + "](", []),
+        ("](x '" * 50_000, []),
+        ("[" + "a" * 100_000 + "](" + " " * 100_000, []),
+    ],
+)
+def test_long_runs_of_link_punctuation(worker: Worker, line: str, found: list[tuple[str, str, int]]) -> None:
+    assert worker.call("links", line) == [tuple(link) for link in found]
+
+
+def test_a_heading_with_long_runs_of_spaces(worker: Worker) -> None:
+    # `^#\s+(\S.*?)\s*$` retried the trailing spaces at every position: quadratic.
+    line = "# " + " " * 100_000 + "x" + " " * 100_000 + "y" + " " * 100_000
+    assert worker.call("heading", line, 1) == "x" + " " * 100_000 + "y"
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        # A lazy phrase tried from every word, then unbounded spaces: quadratic.
+        ("aaaaa" + " " * 200_000, []),
+        (("a" + " " * 15) * 12_500 + "defined in x.md", [(("a" + " " * 15) * 3 + "a", "x.md", 199_937)]),
+        # Unclosed link labels after each verb: every label rescanned to the end of the line.
+        (("a " * 30 + "defined in [") * 3_000, []),
+    ],
+)
+def test_long_lines_of_claims(worker: Worker, line: str, found: list[tuple[str, str, int]]) -> None:
+    assert worker.call("claims_of", line) == [tuple(claim) for claim in found]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "корень" * 100_000,  # a keyword repeated inside one word rescanned the word each time
+        "The root document" + " " * 200_000 + "!",  # spaces split two ways around the separator
+        "a" * 300_000 + " ← root",  # a path tried from every letter of a long word
+        "governance documents " * 20_000 + "\n\n| status | `a` |\n|---|---|",  # `A.*B` from every A
+    ],
+)
+def test_hostile_governance_text(worker: Worker, text: str) -> None:
+    assert worker.call("read_contract", text)["roots"] == []
+
+
+@pytest.mark.parametrize("question", ["x" * 1_000_000, "ab " * 300_000, "й" * 1_000_000])
+def test_a_question_of_a_million_characters_is_refused(worker: Worker, tmp_path, question: str) -> None:
+    # One 1,000,000-character word: prefix matching against the header stems never returned, and
+    # the server's lock was held meanwhile.
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    assert worker.call("route_answer", str(root), question).startswith("refused: ")
+
+
+@pytest.mark.parametrize("since", ["^" * 40 + "x", "~" * 100_000 + "x", "HEAD" + "~1^" * 50_000 + "?"])
+def test_a_git_ref_made_of_ancestry_marks_is_answered(worker: Worker, tmp_path, since: str) -> None:
+    # `(?:~\d*|\^+)+$` backtracked exponentially on a run of `^` that does not end the ref.
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    assert worker.call("changed_answer", str(root), since).startswith("refused: ")
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        merge_bomb(),  # merge keys expanded aliases uncounted: set_field never returned
+        "size: 0x" + "f" * 5000,  # no integer of 6,000 digits can be printed back
+        "reviewed: !!bool maybe",  # KeyError out of the loader
+        "".join(" " * i + f"k{i}:\n" for i in range(950)) + " " * 950 + "v: 1",  # RecursionError
+    ],
+)
+def test_set_field_answers_on_a_hostile_header(worker: Worker, tmp_path, header: str) -> None:
+    document = f"---\ntitle: Hostile\nstatus: draft\n{header}\n---\n# Hostile\n"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"domain/hostile.md": document})
+    answer = worker.call("set_field_answer", str(root), "domain/hostile.md", "owner", "someone")
+    assert answer.startswith(("refused: ", "{"))
+
+
+def test_an_index_heading_with_a_long_run_of_spaces(worker: Worker) -> None:
+    # `^(#{1,6})\s+(.*?)\s*#*\s*$` was cubic in the spaces: 2,000 of them took 52 s.
+    text = "# Index\n\n# x" + " " * 100_000 + "y\n\n## Registry\n\n- [A](a.md) — An a.\n"
+    assert "- [X](x.md) — An x." in worker.call("registry_entry", text)
+
+
+def test_thousands_of_keys_in_one_header(worker: Worker, tmp_path) -> None:
+    # Each finding on a canonical_for key re-read the whole document to place itself: 5,000
+    # self-forbidden keys over a 1 MB document took minutes.
+    keys = "".join(f"  - k{i}\n" for i in range(5_000))
+    document = f"---\ncanonical_for:\n{keys}must_not_define:\n{keys}---\n# X\n" + "body line\n" * 100_000
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"x.md": document})
+    for fmt, code, out, _ in worker.call("lint", str(root), []):
+        if fmt == "json":
+            assert code == 1
+            assert sum('"code": "MB006"' in line for line in out.splitlines()) == 5_000
+
+
+def test_thousands_of_edges_written_with_escapes(worker: Worker) -> None:
+    # An edge the line scanner could not match (`"\x41.md"` reads as `A.md`) was looked for
+    # through every item: quadratic in the number of edges.
+    header = "".join(f'  - "\\x41{i}.md"\n' for i in range(20_000))
+    record = worker.call("parse", "x.md", f"---\nderived_from:\n{header}---\n# X\n")
+    assert len(record["edges"]) == 20_000
+    assert record["edges"][0] == ("A0.md", 2, None)

@@ -1,0 +1,105 @@
+"""A child process that runs one call at a time under a time and a memory bound.
+
+Why a process: a runaway regular expression or an alias expansion can sit in C code for hours
+and allocate gigabytes; a signal in the test process would not always stop it, and it would take
+the whole suite down with it. Here a call that does not answer within the bound is a failed case
+(the child is killed and a fresh one started for the next call), and an allocation past the bound
+is a MemoryError in the child, reported like any other exception.
+
+Run as a script, this file is the child: it reads `(function name, arguments)` pickles on stdin,
+calls `tests.fuzz.targets.<name>`, and writes `("ok", result)` or `("error", traceback)` back.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import resource
+import select
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+TIME_BOUND = 10.0  # seconds per call: a hang detector, generous on a busy machine
+MEMORY_BOUND = 3 * 1024**3  # bytes of address space for the child
+
+
+class Hang(AssertionError):
+    """A call did not return within the time bound."""
+
+
+class Crash(AssertionError):
+    """A call raised; the message is the child's traceback."""
+
+
+class Worker:
+    """The parent's handle on the child; `call` starts one when none is running."""
+
+    def __init__(self) -> None:
+        self._child: subprocess.Popen[bytes] | None = None
+
+    def call(self, name: str, *args: Any, bound: float = TIME_BOUND) -> Any:
+        child = self._running()
+        assert child.stdin is not None and child.stdout is not None
+        pickle.dump((name, args), child.stdin)
+        child.stdin.flush()
+        ready, _, _ = select.select([child.stdout], [], [], bound)
+        if not ready:
+            self.stop()
+            raise Hang(f"{name} did not return within {bound:g} s")
+        try:
+            status, value = pickle.load(child.stdout)
+        except EOFError:
+            self.stop()
+            raise Crash(f"{name}: the child process died") from None
+        if status == "error":
+            raise Crash(f"{name} raised in the child:\n{value}")
+        return value
+
+    def _running(self) -> subprocess.Popen[bytes]:
+        if self._child is None or self._child.poll() is not None:
+            self._child = subprocess.Popen(
+                [sys.executable, __file__],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                cwd=REPO,
+            )
+        return self._child
+
+    def stop(self) -> None:
+        if self._child is not None:
+            self._child.kill()
+            self._child.wait()
+            self._child = None
+
+
+def _serve() -> None:
+    """The child's loop; stdout is the answer channel, so anything printed goes to /dev/null."""
+    channel = os.fdopen(os.dup(1), "wb")
+    requests = sys.stdin.buffer
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BOUND, MEMORY_BOUND))
+    for name in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "NO_COLOR"):
+        os.environ.pop(name, None)  # the linter's own defaults, and no writes to a CI job summary
+    sys.path.insert(0, str(REPO))
+    from tests.fuzz import targets
+
+    while True:
+        try:
+            name, args = pickle.load(requests)
+        except EOFError:
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", getattr(targets, name)(*args))
+        except BaseException:  # everything, MemoryError included, is the case's result
+            answer = ("error", traceback.format_exc())
+        pickle.dump(answer, channel)
+        channel.flush()
+
+
+if __name__ == "__main__":
+    _serve()

@@ -1,0 +1,118 @@
+"""A file or folder whose name is not valid UTF-8: that document gets MB002, every output stays text.
+
+Both commands run as real processes, because the failure is in writing to a real stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.linter import Selection, lint
+from tests.conftest import CLEAN_BANK, write_bank
+
+BAD_FILE = b"caf\xe9.md"
+BAD_FOLDER = b"\xff\xfe"
+FORMATS = ("text", "json", "sarif", "github")
+
+
+@pytest.fixture
+def bank_root(tmp_path: Path) -> Path:
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    raw = os.fsencode(root)
+    with open(raw + b"/" + BAD_FILE, "w", encoding="utf-8") as handle:
+        handle.write("---\ntitle: Cafe\n---\n# Cafe\n")
+    os.mkdir(raw + b"/" + BAD_FOLDER)
+    with open(raw + b"/" + BAD_FOLDER + b"/inner.md", "w", encoding="utf-8") as handle:
+        handle.write("# Inner\n")
+    return root
+
+
+def test_a_name_that_is_not_utf8_is_that_documents_finding(bank_root: Path) -> None:
+    bank = Bank(bank_root)
+    bank.refresh()
+    assert {"caf\\xe9.md", "\\xff\\xfe/inner.md"} <= set(bank.docs)
+    findings = [f for f in lint(bank, Selection()) if f.code == "MB002"]
+    assert [(f.path, f.message) for f in findings] == [
+        ("\\xff\\xfe/inner.md", "the file was not indexed: the path is not valid UTF-8; rename it"),
+        ("caf\\xe9.md", "the file was not indexed: the path is not valid UTF-8; rename it"),
+    ]
+    for path in ("caf\\xe9.md", "\\xff\\xfe/inner.md"):
+        json.dumps(path, ensure_ascii=False).encode("utf-8")
+
+
+def _run(*argv: str) -> subprocess.CompletedProcess[bytes]:
+    env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY")}
+    env["PYTHONIOENCODING"] = "utf-8:strict"
+    return subprocess.run([sys.executable, "-m", *argv], capture_output=True, env=env, timeout=60)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_linter_format_reports_it_as_text(bank_root: Path, fmt: str) -> None:
+    done = _run("memorybank_lint.cli", "--root", str(bank_root), "--format", fmt)
+    assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 1
+    output = done.stdout.decode("utf-8")
+    assert ("caf%5Cxe9.md" if fmt == "sarif" else "caf\\xe9.md") in output.replace("\\\\", "\\")
+    if fmt in ("json", "sarif"):
+        json.loads(output)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        ("--validate",),
+        ("--route", "cafe inner"),
+        ("--search", "cafe"),
+        ("--read", "caf\\xe9.md"),
+        ("--graph", "dna/principles.md"),
+    ],
+)
+def test_every_server_json_answer_is_text(bank_root: Path, action: tuple[str, ...]) -> None:
+    done = _run("memorybank_server.cli", "--root", str(bank_root), *action, "--json")
+    assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
+    assert done.returncode in (0, 1, 2)
+    if done.returncode == 0 and done.stdout.strip():
+        json.loads(done.stdout.decode("utf-8"))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_bank_folder_whose_name_is_not_utf8_reports_as_text(tmp_path: Path, fmt: str) -> None:
+    raw = os.fsencode(tmp_path) + b"/b\xffnk"
+    os.makedirs(raw + b"/dna")
+    with open(raw + b"/dna/principles.md", "w", encoding="utf-8") as handle:
+        handle.write("---\ntitle: [unclosed\n---\n# P\n")
+    root = os.fsdecode(raw)
+    done = subprocess.run(
+        [sys.executable, "-m", "memorybank_lint.cli", "--root", root, "--format", fmt],
+        capture_output=True,
+        cwd=tmp_path,
+        env={k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"} | {"PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+    )
+    assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 1
+    output = done.stdout.decode("utf-8")
+    expected = {"text": "b\\xffnk/dna/principles.md", "github": "b\\xffnk/dna/principles.md"}
+    assert expected.get(fmt, "dna/principles.md") in output
+
+
+def test_bank_changed_lists_a_name_that_is_not_utf8_as_text(tmp_path: Path) -> None:
+    from tests.conftest import git
+
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", ".")
+    git(tmp_path, "commit", "-qm", "bank")
+    with open(os.fsencode(root) + b"/" + BAD_FILE, "w", encoding="utf-8") as handle:
+        handle.write("# Cafe\n")
+    done = _run("memorybank_server.cli", "--root", str(root), "--changed", "HEAD", "--json")
+    assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
+    changes = json.loads(done.stdout.decode("utf-8"))["changes"]
+    assert [(c["path"], c["changeKind"]) for c in changes] == [("caf\\xe9.md", "added")]

@@ -1,0 +1,197 @@
+"""The frontmatter loader on headers that try to break it: every one is refused with a plain reason."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memorybank_lint import frontmatter
+
+
+def header(*lines: str) -> frontmatter.Header:
+    """Parse a document made of these header lines and a short body."""
+    return frontmatter.parse("---\n" + "\n".join(lines) + "\n---\n# Body\n")[1]
+
+
+def merge_bomb(depth: int = 10) -> str:
+    """Each level merges the one below and lists it nine times: tiny text, astronomic expansion."""
+    lines = ['l0: &l0 {a: "lol", b: "lol"}']
+    for level in range(1, depth + 1):
+        below = f"*l{level - 1}"
+        lines.append(f"l{level}: &l{level} {{<<: {below}, x: [{', '.join([below] * 9)}]}}")
+    return "\n".join(lines)
+
+
+# -- tags ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "value", "tag"),
+    [
+        ("reviewed: !!bool maybe", "maybe", "!!bool"),
+        ("reviewed: !!timestamp nonsense", "nonsense", "!!timestamp"),
+        ("reviewed: !!timestamp 2024-13-45", "2024-13-45", "!!timestamp"),
+        ("count: !!int twelve", "twelve", "!!int"),
+        ("ratio: !!float half", "half", "!!float"),
+        ("blob: !!binary abc", "abc", "!!binary"),
+    ],
+)
+def test_a_value_its_tag_cannot_read_is_refused_by_name(line: str, value: str, tag: str) -> None:
+    parsed = header("title: Tagged", line)
+    column = line.index("!") + 1
+    assert parsed.error == f"the value '{value}' cannot be read as {tag} at line 3, column {column}"
+    assert parsed.data == {"title": "Tagged", line.split(":")[0]: line.split(": ", 1)[1]}
+
+
+@pytest.mark.parametrize(
+    ("line", "tag"),
+    [
+        ("obj: !!python/object:os.system {}", "!!python/object:os.system"),
+        ("obj: !local value", "!local"),
+        ("obj: !<tag:example.com,2024:thing> value", "tag:example.com,2024:thing"),
+        ("obj: !!str [a, b]", "!!str"),
+    ],
+)
+def test_a_tag_the_bank_does_not_read_is_named(line: str, tag: str) -> None:
+    parsed = header(line)
+    assert parsed.error is not None
+    assert parsed.error.startswith(f"the tag {tag} is not read here")
+
+
+def test_tags_the_bank_reads_keep_working() -> None:
+    parsed = header(
+        "a: !!str 12",
+        "b: !!int 0x1F",
+        "c: !!bool true",
+        "d: !!set {x, y}",
+        "e: !!omap [{one: 1}, {two: 2}]",
+        "f: !!binary aGk=",
+        "g: <<",
+    )
+    assert parsed.error is None
+    assert parsed.data == {
+        "a": "12",
+        "b": 31,
+        "c": True,
+        "d": {"x", "y"},
+        "e": [("one", 1), ("two", 2)],
+        "f": b"hi",
+        "g": "<<",
+    }
+
+
+# -- aliases and merge keys ---------------------------------------------------------------------
+
+
+def test_a_merge_key_alias_bomb_is_refused() -> None:
+    parsed = header("title: Bomb", merge_bomb())
+    assert parsed.error is not None
+    assert parsed.error.startswith("more than 16 aliases (refused as a possible alias bomb)")
+    assert parsed.data["title"] == "Bomb"
+    assert list(parsed.data) == ["title", *(f"l{n}" for n in range(11))]
+
+
+def test_aliases_of_scalars_count_too() -> None:
+    parsed = header("big: &big " + "x" * 100, "list: [" + ", ".join(["*big"] * 40) + "]")
+    assert parsed.error is not None
+    assert "aliases" in parsed.error
+
+
+def test_merge_keys_merge_as_yaml_says() -> None:
+    parsed = header(
+        "base: &base {status: draft, owner: a}",
+        "extra: &extra {owner: b, team: c}",
+        "doc:",
+        "  <<: [*base, *extra]",
+        "  status: active",
+    )
+    assert parsed.error is None
+    assert parsed.data["doc"] == {"status": "active", "owner": "a", "team": "c"}
+
+
+@pytest.mark.parametrize("value", ["plain", "[a, b]", "[{a: 1}, plain]"])
+def test_a_merge_key_on_something_other_than_mappings_is_refused(value: str) -> None:
+    parsed = header(f"doc: {{<<: {value}}}")
+    assert parsed.error is not None
+    assert parsed.error.startswith("a merge key '<<' must name a mapping or a list of mappings")
+
+
+# -- sizes --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "number", ["0x" + "f" * 5000, "0o" + "7" * 5000, "9" * 5000, "1" * 200 + ".5", "!!int " + "1:2" * 60]
+)
+def test_a_number_too_long_to_be_one_is_refused(number: str) -> None:
+    parsed = header("title: Numbers", f"n: {number}")
+    assert parsed.error is not None
+    assert "characters long" in parsed.error
+    assert "line 3" in parsed.error
+    assert parsed.data["title"] == "Numbers"
+    json.dumps(parsed.data)
+
+
+def test_a_long_number_that_is_still_a_number_is_read() -> None:
+    parsed = header("n: 0x" + "f" * 60)
+    assert parsed.error is None
+    assert parsed.data["n"] == 16**60 - 1
+
+
+@pytest.mark.parametrize(
+    "nested",
+    [
+        "".join(" " * i + f"k{i}:\n" for i in range(950)) + " " * 950 + "v: 1",
+        "x: " + "[" * 500 + "]" * 500,
+        "x: " + "{a: " * 200 + "1" + "}" * 200,
+    ],
+)
+def test_nesting_deeper_than_the_limit_is_refused(nested: str) -> None:
+    parsed = header(nested)
+    assert parsed.error is not None
+    assert "nested deeper than" in parsed.error or "nesting depth" in parsed.error
+    json.dumps(frontmatter.parse("---\n" + nested + "\n---\n")[1].data)
+
+
+def test_nesting_within_the_limit_is_read() -> None:
+    parsed = header("x: " + "[" * 20 + "]" * 20)
+    assert parsed.error is None
+
+
+# -- reasons and advice -------------------------------------------------------------------------
+
+
+def test_an_unquoted_colon_in_a_value_is_the_one_cause_that_gets_the_quoting_advice() -> None:
+    parsed = header("title: T", "purpose: Defines the retry layer: backoff and jitter.")
+    assert parsed.error == "mapping values are not allowed in this context at line 3, column 33"
+    assert parsed.advice == "values were recovered line by line. Quote any value that contains ': '"
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("a: b", "  c: d"),  # bad indentation raises the same YAML problem, with no colon in a value
+        ("title: [unclosed",),
+        ("title: T", "\tpurpose: tab"),
+    ],
+)
+def test_other_syntax_errors_get_no_quoting_advice(lines: tuple[str, ...]) -> None:
+    parsed = header(*lines)
+    assert parsed.error is not None
+    assert parsed.advice == "values were recovered line by line"
+
+
+def test_a_missing_closing_fence_is_its_own_reason() -> None:
+    split, parsed = frontmatter.parse("---\ntitle: T\n# Heading\n\nSome text.\n")
+    assert parsed.error == "the frontmatter opened on line 1 has no closing '---' line at line 1, column 1"
+    assert parsed.advice == "nothing was read from it; add a '---' line where the header ends"
+    assert parsed.data == {}
+    assert (split.body_line, split.closed) == (1, False)
+
+
+def test_a_missing_closing_fence_after_valid_yaml_keeps_the_values() -> None:
+    split, parsed = frontmatter.parse("---\ntitle: T\nstatus: draft\n")
+    assert (split.body, split.closed) == ("", False)
+    assert parsed.error == "the frontmatter opened on line 1 has no closing '---' line at line 1, column 1"
+    assert parsed.advice == "its values were read; add a '---' line where the header ends"
+    assert parsed.data == {"title": "T", "status": "draft"}

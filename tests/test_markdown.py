@@ -1,0 +1,59 @@
+"""The line scanners: code spans, inline links and ATX headings, as CommonMark reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from memorybank_lint import markdown
+
+
+@pytest.mark.parametrize(
+    ("line", "spans"),
+    [
+        ("`a` b `c`", [(0, 3), (6, 9)]),
+        ("``a`b``", [(0, 7)]),
+        ("``a`", []),  # no run of two closes the opener, and the lone backtick has no partner
+        ("`a``b`", [(0, 6)]),  # a run of two does not close a run of one
+        ("```", []),
+        ("` `` `", [(0, 6)]),
+        ("`" * 1000, []),
+    ],
+)
+def test_code_spans_pair_runs_of_equal_length(line: str, spans: list[tuple[int, int]]) -> None:
+    assert markdown.code_spans(line) == spans
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("- [Rules](domain/rules.md)", [("Rules", "domain/rules.md", 3)]),
+        ("[a](<x.md>) and [b](y.md 'title')", [("a", "x.md", 1), ("b", "y.md", 17)]),
+        ('[a](x.md "a (title)")', [("a", "x.md", 1)]),
+        ("`[a](x.md)` [b](y.md)", [("b", "y.md", 13)]),
+        ("``[a](x.md)`", [("a", "x.md", 3)]),  # no code span: the runs do not pair
+        ("[`code`](y.md)", [("`code`", "y.md", 1)]),
+        ("[[a]](b.md)", []),
+        ("[a [b](c.md)", [("a [b", "c.md", 1)]),
+        ("[a](b c)d](x.md)", []),
+        ("[a](x.md)(y.md)", [("a", "x.md", 1)]),
+        ("[](x.md)", [("", "x.md", 1)]),
+    ],
+)
+def test_links_outside_code_spans(line: str, found: list[tuple[str, str, int]]) -> None:
+    assert list(markdown.links(line)) == found
+
+
+@pytest.mark.parametrize(
+    ("line", "level", "text"),
+    [
+        ("# Title", 1, "Title"),
+        ("#\tTitle  ", 1, "Title"),
+        ("## Section ##", 2, "Section ##"),
+        ("#Title", 1, None),
+        ("## ", 2, None),
+        ("### Deeper", 2, None),
+        ("# a  b ", 1, "a  b"),
+    ],
+)
+def test_a_heading_is_hashes_then_space_then_text(line: str, level: int, text: str | None) -> None:
+    assert markdown.heading(line, level) == text
