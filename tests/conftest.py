@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from memorybank_lint.bank import Bank
 
@@ -117,6 +118,23 @@ def refreshed_bank(root: Path, files: dict[str, str | bytes]) -> Bank:
     bank = Bank(write_bank(root, files))
     bank.refresh()
     return bank
+
+
+# Property-based tests (the fuzz tier, the write property): a few cases by default, at least 2,000
+# under HYPOTHESIS_PROFILE=ci. A case is bounded in time by the test's own watchdog or worker, never
+# by hypothesis's deadline (a busy machine must not fail a case; a hang must).
+_PROPERTY_SETTINGS = {
+    "deadline": None,
+    "suppress_health_check": [
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
+    "print_blob": True,
+}
+settings.register_profile("default", max_examples=25, **_PROPERTY_SETTINGS)
+settings.register_profile("ci", max_examples=2000, **_PROPERTY_SETTINGS)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

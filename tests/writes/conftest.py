@@ -15,26 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import lint
 from memorybank_server.scaffold import init
-
-# The write property test: a few cases by default, at least 2,000 under HYPOTHESIS_PROFILE=ci.
-# A case is bounded in time by the test's own watchdog, never by hypothesis's deadline.
-_PROFILE = {
-    "deadline": None,
-    "suppress_health_check": [
-        HealthCheck.too_slow,
-        HealthCheck.data_too_large,
-        HealthCheck.large_base_example,
-    ],
-    "print_blob": True,
-}
-settings.register_profile("default", max_examples=25, **_PROFILE)
-settings.register_profile("ci", max_examples=2000, **_PROFILE)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def tree_hash(root: Path) -> dict[str, str]:
