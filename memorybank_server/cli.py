@@ -10,19 +10,20 @@ with a one-line reason on stderr.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from click.core import ParameterSource
 
-from memorybank_lint import __version__
+from memorybank_lint import __version__, progress
 from memorybank_lint.bank import BankNotFound
-from memorybank_lint.cli import UsageProblem, invoke
+from memorybank_lint.cli import UsageProblem, exit_now, invoke
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
 
 from . import actions
@@ -74,7 +75,7 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
         root = _bank_root(opts, config, cwd)
     except BankNotFound:  # no bank yet: the seed surface for ./memory_bank
         root = cwd / "memory_bank"
-    server = build_server(root, off=opts["off"], config=config)
+    server = build_server(root, off=opts["off"], config=config, cache=not opts["no_cache"])
     if sys.stdin.isatty():
         click.echo(
             f"mcp-memorybank: serving {root} over MCP on stdio; an MCP client starts this command. "
@@ -100,7 +101,10 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         if root is None:
             raise UsageProblem("--init needs --root DIR (or root in the configuration): where the bank goes")
         return actions.init(root, opts)
-    bank = open_bank(_bank_root(opts, config, cwd), config)
+    if not opts["json"]:
+        progress.enable(sys.stderr)
+    bank = open_bank(_bank_root(opts, config, cwd), config, cache=not opts["no_cache"])
+    gc.freeze()  # one action: the bank lives to the end, so collections need not walk it again
     if action == "materialize_flows":
         return actions.materialize(bank.root, opts)
     if action == "stats":
@@ -166,6 +170,11 @@ def command(ctx: click.Context, **opts: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     return invoke(command, argv, "mcp-memorybank")
+
+
+def entry() -> NoReturn:
+    """The `mcp-memorybank` console script (see `exit_now`)."""
+    exit_now(main())
 
 
 if __name__ == "__main__":

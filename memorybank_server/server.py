@@ -241,9 +241,12 @@ def _prompts(server: MCPServer, state: BankState) -> None:
     )
 
 
-def build_server(root: Path | str, off: Sequence[Path | str] = (), config: Config | None = None) -> MCPServer:
+def build_server(
+    root: Path | str, off: Sequence[Path | str] = (), config: Config | None = None, *, cache: bool = True
+) -> MCPServer:
     """The MCP server for the bank at `root`, with the surface the project should see, judging the
-    bank by `config` (the project's configuration, as `memorybank-lint` reads it)."""
+    bank by `config` (the project's configuration, as `memorybank-lint` reads it); `cache: False`
+    parses every document afresh (`--no-cache`)."""
     root = Path(root).resolve()
     surface = decide(root, [Path(p) for p in off])
     server = BankServer(
@@ -251,7 +254,7 @@ def build_server(root: Path | str, off: Sequence[Path | str] = (), config: Confi
     )
     if surface is Surface.OFF:
         return server
-    state = BankState(root, config or Config())
+    state = BankState(root, config or Config(), cache=cache)
 
     def open_full_surface() -> None:
         _read_tools(server, state)
