@@ -228,7 +228,7 @@ class ParseCache:
                 rows[path] = used[1]
                 continue
             stamp = stamps.get(path)
-            if stamp is None or max(stamp[0], stamp[2]) >= settled or doc.path != path:
+            if stamp is None or stamp[0] >= settled or doc.path != path:
                 continue
             rows[path] = (stamp, encode(doc))
         previous = self._rows or {}
