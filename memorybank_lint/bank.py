@@ -263,3 +263,7 @@ class Bank:
 
     def get(self, path: str) -> Document | None:
         return self.docs.get(path)
+
+    def stamp(self, path: str) -> Stamp | None:
+        """The `lstat` stamp the document at `path` was read under: what caches are keyed on."""
+        return self._stamps.get(path)

@@ -45,6 +45,17 @@ def stamp_of(info: os.stat_result) -> Stamp:
     return (info.st_mtime_ns, info.st_size, info.st_ctime_ns, info.st_ino)
 
 
+def code_stamp(package: Path) -> str:
+    """A digest of the name, size and mtime of each module of `package`: an edited parser (an
+    editable install keeps its version) makes every cache built by the old code a miss."""
+    digest = hashlib.sha256()
+    for entry in sorted(os.scandir(package), key=lambda e: e.name):
+        if entry.name.endswith(".py"):
+            info = entry.stat()
+            digest.update(f"{entry.name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:16]
+
+
 # -- header values: dates, times and tuples made plain, and restored on the way back ---------
 _SCALARS = (str, int, float, bytes)
 
@@ -175,6 +186,7 @@ class ParseCache:
         self.identity = (
             FORMAT,
             __version__,
+            code_stamp(Path(__file__).parent),
             marshal.version,
             sys.version_info[:2],
             yaml.__version__,

@@ -116,9 +116,9 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         status: Annotated[str | None, Field(description="only this status")] = None,
     ) -> str:
         """Full-text search of document bodies: literal terms, identifiers, phrases."""
-        from .retrieval.search import index_for
+        from .retrieval.search import search
 
-        return state.call(lambda bank: index_for(bank).search(bank, query, limit, docKind, layer, status))
+        return state.call(lambda bank: search(bank, query, limit, docKind, layer, status))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_graph(
