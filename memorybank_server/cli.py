@@ -11,6 +11,7 @@ with a one-line reason on stderr.
 from __future__ import annotations
 
 import gc
+import importlib.util
 import json
 import os
 import signal
@@ -62,20 +63,14 @@ def _bank_root(opts: dict[str, Any], config: Config, cwd: Path) -> Path:
 
 
 def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
-    try:
-        from .server import build_server
-    except ImportError as exc:
-        click.echo(
-            f"mcp-memorybank: serving MCP needs the server extra ({exc}); "
-            "install it with: pip install 'mcp-memorybank[server]'",
-            err=True,
-        )
-        return 2
+    """Serve on stdio; the SDK is imported in a thread while `quickstart` answers the handshake."""
+    missing = next((name for name in ("mcp", "pydantic") if importlib.util.find_spec(name) is None), None)
+    if missing is not None:
+        return _no_server_extra(f"No module named '{missing}'")
     try:
         root = _bank_root(opts, config, cwd)
     except BankNotFound:  # no bank yet: the seed surface for ./memory_bank
         root = cwd / "memory_bank"
-    server = build_server(root, off=opts["off"], config=config, cache=not opts["no_cache"])
     if sys.stdin.isatty():
         click.echo(
             f"mcp-memorybank: serving {root} over MCP on stdio; an MCP client starts this command. "
@@ -83,8 +78,21 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
             err=True,
         )
     signal.signal(signal.SIGINT, _stop)
-    server.run()
-    return 0
+    from .quickstart import serve
+
+    try:
+        return serve(root, opts["off"], config, cache=not opts["no_cache"])
+    except ImportError as exc:
+        return _no_server_extra(str(exc))
+
+
+def _no_server_extra(reason: str) -> int:
+    click.echo(
+        f"mcp-memorybank: serving MCP needs the server extra ({reason}); "
+        "install it with: pip install 'mcp-memorybank[server]'",
+        err=True,
+    )
+    return 2
 
 
 def _stop(signum: int, frame: object) -> None:

@@ -74,10 +74,16 @@ class BankServer(MCPServer):
                 raise ToolError(f"{name}: '{where}' {first['msg'].lower()}.") from None
             raise
 
+    preload: Callable[[], Any] | None = None  # loads the bank ahead of the first call
+
     async def run_stdio_async(self) -> None:
+        await self.run_lines(None, None)
+
+    async def run_lines(self, stdin: Any, stdout: Any) -> None:
+        """Serve over line streams (`quickstart` relays stdio through its own), else stdio itself."""
         options = NotificationOptions(tools_changed=True, resources_changed=True, prompts_changed=True)
         lowlevel = self._lowlevel_server  # the SDK exposes no public way to pass notification options
-        async with stdio_server() as (read_stream, write_stream):
+        async with stdio_server(stdin, stdout) as (read_stream, write_stream):
             await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options(options))
 
 
@@ -255,6 +261,8 @@ def build_server(
     if surface is Surface.OFF:
         return server
     state = BankState(root, config or Config(), cache=cache)
+    if surface is Surface.FULL:
+        server.preload = state.bank
 
     def open_full_surface() -> None:
         _read_tools(server, state)
