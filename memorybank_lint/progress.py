@@ -4,17 +4,18 @@ Why opt-in per process: only the commands know whether anyone is watching. They 
 when stderr is a terminal and their output is for a person (never with JSON, SARIF or GitHub
 output, never under an MCP client), so the library reports through `task()` everywhere and
 prints nothing by default. Why the one-second grace: a run that ends sooner needs no reassurance,
-and a line that flashes by is noise.
+and a line that flashes by is noise (`MEMORYBANK_PROGRESS_AFTER` sets another grace, in seconds).
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-GRACE_S = 1.0
+GRACE_S = float(os.environ.get("MEMORYBANK_PROGRESS_AFTER", "") or 1.0)  # seconds before the first line
 EVERY_S = 0.1
 _stream: TextIO | None = None
 
@@ -37,7 +38,8 @@ def disable() -> None:
 class _Line:
     def __init__(self, stream: TextIO, label: str, total: int | None) -> None:
         self.stream, self.label, self.total = stream, label, total
-        self.started = self.last = time.monotonic()
+        self.started = time.monotonic()
+        self.last = float("-inf")
         self.shown = False
 
     def __call__(self, done: int) -> None:
