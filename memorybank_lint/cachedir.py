@@ -29,7 +29,11 @@ ENV = "MEMORYBANK_CACHE_DIR"
 NAME = ".memorybank_cache"
 MAGIC = b"MBC1"
 MAX_BYTES = 1 << 31  # far above any real cache; a larger file is not a cache of ours
-_OPEN = os.O_NOFOLLOW | os.O_CLOEXEC | getattr(os, "O_NONBLOCK", 0)
+_OPEN = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+# Without opening relative to a folder's descriptor and refusing links, the folder cannot be
+# trusted, so such a platform runs without the cache.
+SUPPORTED = bool(_DIRECTORY and getattr(os, "O_NOFOLLOW", 0)) and os.open in os.supports_dir_fd
 _warned = False
 GITIGNORE = b"# written by mcp-memorybank: nothing here belongs in git\n*\n"
 
@@ -64,14 +68,16 @@ class CacheFolder:
     def _open(self, create: bool) -> int | None:
         """A descriptor of the folder itself, refusing a link; for writing, the folder is created
         when missing and given its `.gitignore`."""
+        if not SUPPORTED:
+            return None
         try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_DIRECTORY | _OPEN)
+            fd = os.open(self.path, os.O_RDONLY | _DIRECTORY | _OPEN)
         except FileNotFoundError:
             if not create:
                 return None
             try:
                 self.path.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.path, os.O_RDONLY | os.O_DIRECTORY | _OPEN)
+                fd = os.open(self.path, os.O_RDONLY | _DIRECTORY | _OPEN)
             except OSError as exc:
                 warn_once(f"cannot create the cache folder {self.path} ({exc.strerror or exc})")
                 return None
