@@ -1,8 +1,9 @@
 """`Bank`: the only filesystem walk, the mtime-incremental refresh, and the cross-document maps.
 
 Why incremental: every MCP call and every lint run starts with a refresh, so the common case
-(nothing changed) must cost a walk and a `stat` per file, no reads. Why no cache on disk: the
-folder of markdown files is the only state; kill the process and nothing is lost.
+(nothing changed) must cost a walk and a `stat` per file, no reads. The folder of markdown files is
+the only state; the optional `ParseCache` only spares a new process re-parsing the files that did
+not change since the last run, and can never answer for one that did (`parse_cache`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import document
+from . import document, progress
 from .contract import Contract, read_contract
 from .document import Document, Edge, Link
 from .layers import LayerTable, read_layer_table
+from .parse_cache import ParseCache, Stamp, stamp_of
 
 SKIPPED_NAMES = frozenset({"node_modules", ".git", "dist", ".obsidian"})
 BANK_DIR_NAMES = ("memory_bank", "memory-bank")
@@ -107,12 +109,15 @@ def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
 class Bank:
     """A memory bank on disk, kept in step with it by `refresh()`."""
 
-    def __init__(self, root: Path | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+    def __init__(
+        self, root: Path | str, *, max_bytes: int = DEFAULT_MAX_BYTES, cache: Path | None = None
+    ) -> None:
         self.root = Path(root).resolve()
         self.name = self.root.name
         self.max_bytes = max_bytes
+        self.cache = ParseCache(cache, self.root, self.name, max_bytes) if cache is not None else None
         self.docs: dict[str, Document] = {}
-        self._stamps: dict[str, tuple[int, int]] = {}
+        self._stamps: dict[str, Stamp] = {}
         self.contract: Contract | None = None
         self.layers = LayerTable()
         self.owners: dict[str, list[str]] = {}
@@ -164,35 +169,43 @@ class Bank:
         gc.disable()  # a cold load allocates many long-lived objects; collections would only rescan them
         try:
             self._scan(seen, result)
+            for path in [p for p in self.docs if p not in seen]:
+                del self.docs[path]
+                del self._stamps[path]
+                result.removed += 1
+            if result.added or result.changed or result.removed or not self._loaded:
+                if result.added:
+                    self.docs = dict(sorted(self.docs.items()))
+                self._rebuild()
+                self._loaded = True
         finally:
             if collecting:
                 gc.enable()
-        for path in [p for p in self.docs if p not in seen]:
-            del self.docs[path]
-            del self._stamps[path]
-            result.removed += 1
-        if result.added or result.changed or result.removed or not self._loaded:
-            if result.added:
-                self.docs = dict(sorted(self.docs.items()))
-            self._rebuild()
-            self._loaded = True
         result.duration_ms = (time.perf_counter() - started) * 1000
         return result
 
     def _scan(self, seen: set[str], result: RefreshResult) -> None:
-        stamps, docs = self._stamps, self.docs
-        for name, stat in walk(self.root):
-            path = printable(name)  # the key every answer shows; `name` opens the file
-            seen.add(path)
-            stamp = (stat.st_mtime_ns, stat.st_size)
-            if stamps.get(path) == stamp:
-                continue
-            if path in docs:
-                result.changed += 1
-            else:
-                result.added += 1
-            docs[path] = self._load(name, stat)
-            stamps[path] = stamp
+        stamps, docs, cache = self._stamps, self.docs, self.cache
+        with progress.task("indexing") as tick:
+            for name, stat in walk(self.root):
+                path = printable(name)  # the key every answer shows; `name` opens the file
+                seen.add(path)
+                stamp = stamp_of(stat)
+                if stamps.get(path) == stamp:
+                    continue
+                if path in docs:
+                    result.changed += 1
+                else:
+                    result.added += 1
+                cached = cache.lookup(path, stamp) if cache is not None and path == name else None
+                docs[path] = cached or self._load(name, stat)
+                stamps[path] = stamp
+                if not len(seen) & 255:
+                    tick(len(seen))
+
+    def save_cache(self) -> bool:
+        """Store the parse of every settled document for the next process; True when written."""
+        return self.cache.save(self.docs, self._stamps) if self.cache is not None else False
 
     # -- derived maps ----------------------------------------------------------------------
     def _rebuild(self) -> None:
@@ -250,3 +263,7 @@ class Bank:
 
     def get(self, path: str) -> Document | None:
         return self.docs.get(path)
+
+    def stamp(self, path: str) -> Stamp | None:
+        """The `lstat` stamp the document at `path` was read under: what caches are keyed on."""
+        return self._stamps.get(path)

@@ -6,16 +6,19 @@ Exit codes: 0 no failing findings, 1 failing findings, 2 usage or configuration 
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import os
 import subprocess
 import sys
 import unicodedata
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
-from . import __version__, baseline
+from . import __version__, baseline, progress
 from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
 from .config import ConfigError, load, open_bank, settings, show
 from .findings import Finding
@@ -147,7 +150,10 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         return 0
     root = Path(opts["root"]).resolve() if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
-    bank = open_bank(root, config)
+    if _format(opts) == "text":
+        progress.enable(sys.stderr)
+    bank = open_bank(root, config, cache=not opts["no_cache"])
+    gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
     in_scope = scope_filter(_bank_paths(root, paths, bank)) if paths else scope_filter()
     findings = lint(bank, selection, in_scope=in_scope)
     if opts["write_baseline"]:
@@ -185,8 +191,12 @@ def _summary_target() -> Path | None:
     return target
 
 
+def _format(opts: dict) -> str:
+    return opts["format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+
+
 def _report(findings: list[Finding], opts: dict, root: Path, cwd: Path) -> None:
-    fmt = opts["format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+    fmt = _format(opts)
     color = fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     summary_file = _summary_target() if fmt == "github" else None
     ctx = ReportContext(
@@ -246,6 +256,9 @@ def statistics(findings: list[Finding], fmt: str) -> str:
     "--config", type=click.Path(dir_okay=False, exists=True), help="Read configuration from this file."
 )
 @click.option(
+    "--no-cache", is_flag=True, help="Parse every document afresh and leave the cache folder untouched."
+)
+@click.option(
     "--show-settings", is_flag=True, help="Print the configuration in force, where it came from, and exit."
 )
 @click.option("--list-rules", is_flag=True, help="List every rule and exit (text or --format json).")
@@ -289,6 +302,24 @@ def invoke(cmd: click.Command, argv: list[str] | None, prog_name: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     return invoke(command, argv, "memorybank-lint")
+
+
+def exit_now(code: int) -> NoReturn:
+    """End the process with `code`, output flushed, skipping the interpreter's teardown.
+
+    Why: a run over a large bank ends holding millions of small objects, and the teardown frees
+    them one by one (~0.2 s of a 10,000-document run) for a process that is ending anyway.
+    Nothing is left open for writing by then: the report and the cache are written and closed.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
+
+
+def entry() -> NoReturn:
+    """The `memorybank-lint` console script."""
+    exit_now(main())
 
 
 if __name__ == "__main__":

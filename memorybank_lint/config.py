@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import cachedir
 from .bank import Bank, BankNotFound, find_root
 from .findings import Severity
 from .linter import Selection
@@ -34,6 +35,7 @@ KEYS = {
     "severity",
     "strict",
     "max-file-size",
+    "cache-dir",
 }
 
 
@@ -52,6 +54,7 @@ class Config:
     severity: dict[str, Severity] = field(default_factory=dict)
     strict: bool = False
     max_file_size: int | None = None
+    cache_dir: Path | None = None
     searched: list[Path] = field(default_factory=list)  # the folders looked in, nearest first
 
     def selection(
@@ -80,16 +83,23 @@ class Config:
         """Keyword arguments for `Bank(...)` the configuration implies."""
         return {"max_bytes": self.max_file_size} if self.max_file_size else {}
 
+    def cache_folder(self, root: Path) -> Path:
+        """Where the bank at `root` keeps its cache (`MEMORYBANK_CACHE_DIR` first)."""
+        return cachedir.location(root, self.source, self.cache_dir)
 
-def open_bank(root: Path, config: Config) -> Bank:
-    """The refreshed bank at `root`; a folder without a single markdown document is an error, so a
-    mistyped `--root` or `root` never looks like a clean bank."""
+
+def open_bank(root: Path, config: Config, *, cache: bool = True) -> Bank:
+    """The refreshed bank at `root`, through the parse cache unless `cache` is False; a folder
+    without a single markdown document is an error, so a mistyped `--root` or `root` never looks
+    like a clean bank."""
     if not root.is_dir():
         raise BankNotFound(f"bank root {root} is not a directory")
-    bank = Bank(root, **config.bank_options())
+    folder = config.cache_folder(root.resolve()) if cache else None
+    bank = Bank(root, **config.bank_options(), cache=folder)
     bank.refresh()
     if not bank.docs:
         raise BankNotFound(f"no documents in {root}: a bank is a folder of markdown files")
+    bank.save_cache()
     return bank
 
 
@@ -179,6 +189,11 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
             raise ConfigError(f"{where}: max-file-size must be a positive number of bytes, not {size!r}")
         config.max_file_size = size
+    if "cache-dir" in table:
+        folder = table["cache-dir"]
+        if not isinstance(folder, str) or not folder.strip():
+            raise ConfigError(f"{where}: cache-dir must be a folder path as a string, not {folder!r}")
+        config.cache_dir = (source.parent / folder).absolute()
     return config
 
 
@@ -217,6 +232,7 @@ def settings(config: Config, root: Path | None) -> dict[str, Any]:
         "severity": {code: str(level) for code, level in sorted(config.severity.items())},
         "strict": config.strict,
         "maxFileSize": config.max_file_size,
+        "cacheDir": str(config.cache_folder(root)) if root is not None else None,
     }
 
 
@@ -236,5 +252,6 @@ def show(resolved: dict[str, Any]) -> str:
         + (", ".join(f"{code} = {level}" for code, level in resolved["severity"].items()) or "(defaults)"),
         f"strict: {str(resolved['strict']).lower()}",
         f"max-file-size: {resolved['maxFileSize'] or 'default'}",
+        f"cache-dir: {resolved['cacheDir'] or '(no bank: none)'}",
     ]
     return "\n".join(lines)

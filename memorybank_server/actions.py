@@ -112,7 +112,7 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
     from .graph import graph
     from .read import read
     from .retrieval.route import route
-    from .retrieval.search import index_for
+    from .retrieval.search import search
 
     limit = opts["limit"]
     if action == "route":
@@ -126,7 +126,7 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
         result = resources.inbox(bank)
         return result, textviews.inbox_text(result)
     if action == "search":
-        result = index_for(bank).search(bank, opts["search"], limit or 10)
+        result = search(bank, opts["search"], limit or 10)
         return result, textviews.search_text(result)
     if action == "changed":
         result = changed(bank, opts["changed"])

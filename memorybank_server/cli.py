@@ -10,19 +10,21 @@ with a one-line reason on stderr.
 
 from __future__ import annotations
 
+import gc
+import importlib.util
 import json
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from click.core import ParameterSource
 
-from memorybank_lint import __version__
+from memorybank_lint import __version__, progress
 from memorybank_lint.bank import BankNotFound
-from memorybank_lint.cli import UsageProblem, invoke
+from memorybank_lint.cli import UsageProblem, exit_now, invoke
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
 
 from . import actions
@@ -61,20 +63,14 @@ def _bank_root(opts: dict[str, Any], config: Config, cwd: Path) -> Path:
 
 
 def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
-    try:
-        from .server import build_server
-    except ImportError as exc:
-        click.echo(
-            f"mcp-memorybank: serving MCP needs the server extra ({exc}); "
-            "install it with: pip install 'mcp-memorybank[server]'",
-            err=True,
-        )
-        return 2
+    """Serve on stdio; the SDK is imported in a thread while `quickstart` answers the handshake."""
+    missing = next((name for name in ("mcp", "pydantic") if importlib.util.find_spec(name) is None), None)
+    if missing is not None:
+        return _no_server_extra(f"No module named '{missing}'")
     try:
         root = _bank_root(opts, config, cwd)
     except BankNotFound:  # no bank yet: the seed surface for ./memory_bank
         root = cwd / "memory_bank"
-    server = build_server(root, off=opts["off"], config=config)
     if sys.stdin.isatty():
         click.echo(
             f"mcp-memorybank: serving {root} over MCP on stdio; an MCP client starts this command. "
@@ -82,8 +78,21 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
             err=True,
         )
     signal.signal(signal.SIGINT, _stop)
-    server.run()
-    return 0
+    from .quickstart import serve
+
+    try:
+        return serve(root, opts["off"], config, cache=not opts["no_cache"])
+    except ImportError as exc:
+        return _no_server_extra(str(exc))
+
+
+def _no_server_extra(reason: str) -> int:
+    click.echo(
+        f"mcp-memorybank: serving MCP needs the server extra ({reason}); "
+        "install it with: pip install 'mcp-memorybank[server]'",
+        err=True,
+    )
+    return 2
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -100,7 +109,10 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         if root is None:
             raise UsageProblem("--init needs --root DIR (or root in the configuration): where the bank goes")
         return actions.init(root, opts)
-    bank = open_bank(_bank_root(opts, config, cwd), config)
+    if not opts["json"]:
+        progress.enable(sys.stderr)
+    bank = open_bank(_bank_root(opts, config, cwd), config, cache=not opts["no_cache"])
+    gc.freeze()  # one action: the bank lives to the end, so collections need not walk it again
     if action == "materialize_flows":
         return actions.materialize(bank.root, opts)
     if action == "stats":
@@ -166,6 +178,11 @@ def command(ctx: click.Context, **opts: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     return invoke(command, argv, "mcp-memorybank")
+
+
+def entry() -> NoReturn:
+    """The `mcp-memorybank` console script (see `exit_now`)."""
+    exit_now(main())
 
 
 if __name__ == "__main__":

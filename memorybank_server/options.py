@@ -35,6 +35,7 @@ _ALL = (*ACTIONS, "serve")
 _APPLIES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "root": ("Bank", None),
     "config": ("Bank", None),
+    "no_cache": ("Bank", None),
     "section": ("Taken by actions", ("read",)),
     "summary": ("Taken by actions", ("validate",)),
     "rule": ("Taken by actions", ("validate",)),
@@ -167,6 +168,11 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         "--config",
         type=click.Path(dir_okay=False, exists=True),
         help="Read the configuration from this file instead of searching for one.",
+    ),
+    click.option(
+        "--no-cache",
+        is_flag=True,
+        help="Parse every document afresh and leave the cache folder untouched.",
     ),
     click.option(
         "--off",

@@ -74,10 +74,16 @@ class BankServer(MCPServer):
                 raise ToolError(f"{name}: '{where}' {first['msg'].lower()}.") from None
             raise
 
+    preload: Callable[[], Any] | None = None  # loads the bank ahead of the first call
+
     async def run_stdio_async(self) -> None:
+        await self.run_lines(None, None)
+
+    async def run_lines(self, stdin: Any, stdout: Any) -> None:
+        """Serve over line streams (`quickstart` relays stdio through its own), else stdio itself."""
         options = NotificationOptions(tools_changed=True, resources_changed=True, prompts_changed=True)
         lowlevel = self._lowlevel_server  # the SDK exposes no public way to pass notification options
-        async with stdio_server() as (read_stream, write_stream):
+        async with stdio_server(stdin, stdout) as (read_stream, write_stream):
             await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options(options))
 
 
@@ -116,9 +122,9 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         status: Annotated[str | None, Field(description="only this status")] = None,
     ) -> str:
         """Full-text search of document bodies: literal terms, identifiers, phrases."""
-        from .retrieval.search import index_for
+        from .retrieval.search import search
 
-        return state.call(lambda bank: index_for(bank).search(bank, query, limit, docKind, layer, status))
+        return state.call(lambda bank: search(bank, query, limit, docKind, layer, status))
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_graph(
@@ -241,9 +247,12 @@ def _prompts(server: MCPServer, state: BankState) -> None:
     )
 
 
-def build_server(root: Path | str, off: Sequence[Path | str] = (), config: Config | None = None) -> MCPServer:
+def build_server(
+    root: Path | str, off: Sequence[Path | str] = (), config: Config | None = None, *, cache: bool = True
+) -> MCPServer:
     """The MCP server for the bank at `root`, with the surface the project should see, judging the
-    bank by `config` (the project's configuration, as `memorybank-lint` reads it)."""
+    bank by `config` (the project's configuration, as `memorybank-lint` reads it); `cache: False`
+    parses every document afresh (`--no-cache`)."""
     root = Path(root).resolve()
     surface = decide(root, [Path(p) for p in off])
     server = BankServer(
@@ -251,7 +260,9 @@ def build_server(root: Path | str, off: Sequence[Path | str] = (), config: Confi
     )
     if surface is Surface.OFF:
         return server
-    state = BankState(root, config or Config())
+    state = BankState(root, config or Config(), cache=cache)
+    if surface is Surface.FULL:
+        server.preload = state.bank
 
     def open_full_surface() -> None:
         _read_tools(server, state)

@@ -28,17 +28,27 @@ def as_json(result: Any) -> str:
 class BankState:
     """The bank of one server process, refreshed (mtime walk) at the start of every call."""
 
-    def __init__(self, root: Path, config: Config | None = None) -> None:
+    def __init__(self, root: Path, config: Config | None = None, *, cache: bool = True) -> None:
         self.root = root
         self.config = config or Config()  # the project's configuration: limits and rule selection
+        self.cache = cache
         self.lock = threading.Lock()
         self._bank: Bank | None = None
 
+    def _refreshed(self) -> Bank:
+        """The bank, refreshed; the first refresh goes through the parse cache and stores it."""
+        if self._bank is None:
+            folder = self.config.cache_folder(self.root) if self.cache else None
+            self._bank = Bank(self.root, **self.config.bank_options(), cache=folder)
+            self._bank.refresh()
+            self._bank.save_cache()
+        else:
+            self._bank.refresh()
+        return self._bank
+
     def call(self, operation: Callable[[Bank], Any]) -> str:
         with self.lock:
-            if self._bank is None:
-                self._bank = Bank(self.root, **self.config.bank_options())
-            self._bank.refresh()
+            self._refreshed()
             try:
                 return as_json(operation(self._bank))
             except ToolInputError as exc:
@@ -51,7 +61,4 @@ class BankState:
 
     def bank(self) -> Bank:
         with self.lock:
-            if self._bank is None:
-                self._bank = Bank(self.root, **self.config.bank_options())
-            self._bank.refresh()
-            return self._bank
+            return self._refreshed()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import tempfile
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,11 @@ from hypothesis import HealthCheck, settings
 from memorybank_lint.bank import Bank
 
 FIXTURE = Path(__file__).parent / "fixture_bank"
+
+# Every run in a test, in-process or a child process, keeps its parse cache in a scratch folder of
+# this test process: never beside the fixture bank in the checkout, never in the shared corpus.
+# Tests about where the cache goes by default unset it for themselves.
+os.environ["MEMORYBANK_CACHE_DIR"] = tempfile.mkdtemp(prefix="memorybank-test-cache-")
 
 CLEAN_BANK = {
     "dna/principles.md": """\

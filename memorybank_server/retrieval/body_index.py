@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from memorybank_lint import progress
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
@@ -115,6 +116,8 @@ class BodyIndex:
         self._factor_cache: dict[str, tuple[tuple[int, float], array]] = {}
         self._snapshot = Snapshot()
         self._sounds: dict[str, set[str]] | None = None
+        self.touched_total = 0  # documents (re)indexed over this object's life: when to store it
+        self.saved_at: int | None = None  # `touched_total` when last stored or restored (`snapshot`)
 
     # -- keeping in step with the bank ------------------------------------------------------
     def update(self, bank: Bank) -> int:
@@ -123,10 +126,13 @@ class BodyIndex:
         if self._snapshot.unchanged(docs):
             return 0
         touched = 0
-        for path, doc in docs.items():
-            if self._docs.get(path) is not doc:
-                self._add(path, doc)
-                touched += 1
+        with progress.task("indexing bodies", len(docs)) as tick:
+            for path, doc in docs.items():
+                if self._docs.get(path) is not doc:
+                    self._add(path, doc)
+                    touched += 1
+                    if not touched & 63:
+                        tick(touched)
         if len(self._docs) != len(docs):
             for path in [p for p in self._docs if p not in docs]:
                 self._drop(path)
@@ -136,6 +142,7 @@ class BodyIndex:
             for term in self._postings.terms():
                 self._new_term(term)
         self._snapshot.take(docs)
+        self.touched_total += touched
         return touched
 
     def _new_term(self, term: str) -> None:

@@ -53,6 +53,7 @@ from .route_index import HeaderIndex, header_index_for
 from .route_select import Scoring, select
 from .route_weights import static_weights, why_intent
 from .search import SearchIndex, index_for
+from .snapshot import keep
 from .tuning import DEFAULT, FIELD_WEIGHTS, Tuning
 
 __all__ = ["DEFAULT", "FIELD_WEIGHTS", "Tuning", "answer_size", "route", "why_intent"]
@@ -113,7 +114,9 @@ def route(
     if not bank.docs and not getattr(bank, "_loaded", True):
         bank.refresh()
     with gc_paused():
-        return _route(bank, question, limit, doc_kind, layer, tuning)
+        result = _route(bank, question, limit, doc_kind, layer, tuning)
+    keep(bank)
+    return result
 
 
 def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tuning) -> dict:

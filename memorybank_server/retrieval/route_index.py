@@ -19,6 +19,7 @@ import weakref
 from bisect import bisect_left
 from dataclasses import dataclass
 
+from memorybank_lint import progress
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
@@ -120,6 +121,8 @@ class HeaderIndex:
         self._pairs: dict[str, list[Entry]] = {}
         self.mined: list[Entry] = []  # the bank's own bilingual pairs (`mined`)
         self._snapshot = Snapshot()
+        self.touched_total = 0  # documents (re)indexed over this object's life: when to store it
+        self.saved_at: int | None = None  # `touched_total` when last stored or restored (`snapshot`)
 
     def _new_term(self, term: str) -> None:
         stem = term[2:]
@@ -132,29 +135,37 @@ class HeaderIndex:
         if self._snapshot.unchanged(bank.docs):
             return 0
         touched = 0
-        for path, doc in bank.docs.items():
-            if self._docs.get(path) is not doc:
-                header = header_of(doc)
-                self._postings.add(path, header_terms(header))
-                self._docs[path], self.headers[path] = doc, header
-                self._pairs[path] = mined.pairs(doc)
-                touched += 1
+        with progress.task("indexing headers", len(bank.docs)) as tick:
+            for path, doc in bank.docs.items():
+                if self._docs.get(path) is not doc:
+                    header = header_of(doc)
+                    self._postings.add(path, header_terms(header))
+                    self._docs[path], self.headers[path] = doc, header
+                    self._pairs[path] = mined.pairs(doc)
+                    touched += 1
+                    if not touched & 127:
+                        tick(touched)
         if len(self._docs) != len(bank.docs):
             for path in [p for p in self._docs if p not in bank.docs]:
                 self._postings.drop(path)
                 del self._docs[path], self.headers[path], self._pairs[path]
                 touched += 1
         if touched:
-            self.generation += 1
-            self.closed = _package_statuses(self._docs)
-            self.excluded = {p for p, d in self._docs.items() if d.is_template or d.layer == "inbox"}
-            kept = (found for p, found in self._pairs.items() if p not in self.excluded)
-            self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
+            self.settle()
             if self._postings.compact_if_needed() is not None:
                 self._stems = {term[2:] for term in self._postings.terms()}
                 self._sorted = None
         self._snapshot.take(bank.docs)
+        self.touched_total += touched
         return touched
+
+    def settle(self) -> None:
+        """Recompute what spans documents: package statuses, the never-routed set, mined pairs."""
+        self.generation += 1
+        self.closed = _package_statuses(self._docs)
+        self.excluded = {p for p, d in self._docs.items() if d.is_template or d.layer == "inbox"}
+        kept = (found for p, found in self._pairs.items() if p not in self.excluded)
+        self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -196,6 +207,8 @@ def header_index_for(bank: Bank) -> HeaderIndex:
     """The one header index of a bank object, kept in step with it by `update` before each use."""
     index = _indexes.get(bank)
     if index is None:
-        index = _indexes[bank] = HeaderIndex()
+        from .snapshot import restored_headers
+
+        index = _indexes[bank] = restored_headers(bank) or HeaderIndex()
     index.update(bank)
     return index

@@ -119,9 +119,12 @@ class SearchIndex(BodyIndex):
         table edit can move any document into the inbox)."""
         touched = super().update(bank)
         if touched:
-            self.excluded = {p for p, d in bank.docs.items() if d.is_template or d.layer == "inbox"}
-            self.archived = {p for p, d in bank.docs.items() if d.status == "archived"}
+            self.settle(bank)
         return touched
+
+    def settle(self, bank: Bank) -> None:
+        self.excluded = {p for p, d in bank.docs.items() if d.is_template or d.layer == "inbox"}
+        self.archived = {p for p, d in bank.docs.items() if d.status == "archived"}
 
     def _add(self, path: str, doc: Document) -> None:
         super()._add(path, doc)
@@ -278,10 +281,17 @@ def index_for(bank: Bank) -> SearchIndex:
     """The one body index of a bank object, created on first use and kept in step by `update`."""
     index = _indexes.get(bank)
     if index is None:
-        index = _indexes[bank] = SearchIndex()
+        from .snapshot import restored_bodies
+
+        index = _indexes[bank] = restored_bodies(bank) or SearchIndex()
     return index
 
 
 def search(bank: Bank, query: str, limit: int = 10, doc_kind=None, layer=None, status=None) -> dict:
-    """`bank_search` on the bank's shared index (the caller refreshes the bank first)."""
-    return index_for(bank).search(bank, query, limit, doc_kind, layer, status)
+    """`bank_search` on the bank's shared index (the caller refreshes the bank first); a bank
+    with a cache folder keeps the index there for the next process (`snapshot`)."""
+    from .snapshot import keep
+
+    result = index_for(bank).search(bank, query, limit, doc_kind, layer, status)
+    keep(bank)
+    return result

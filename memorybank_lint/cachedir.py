@@ -1,0 +1,182 @@
+"""The cache folder: where it is, and reading and replacing its files without ever trusting it.
+
+Why a folder of the project (`.memorybank_cache/` next to the configuration, else next to the
+bank, holding a `.gitignore` of `*`, as ruff keeps `.ruff_cache/`): a pre-commit run, a one-shot
+command and the server of one repository share it, and deleting it changes no answer.
+`MEMORYBANK_CACHE_DIR` moves it (a read-only checkout, a shared CI cache); `cache-dir` in the
+configuration does the same for a project.
+
+Why so careful: the folder lives in a working tree anyone can write to, so it is treated as
+hostile. Every file is opened through a descriptor of the folder itself (so a folder swapped for a
+link mid-run cannot carry a write elsewhere), never through a link, never blocking (a FIFO in place
+of a cache file is refused by `fstat` before a byte is read), and every file is checked end to end
+(`crc32` of the payload) before it is decoded. Any doubt means "no cache"; a folder that cannot be
+written means running without one, with one warning per process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import stat
+import sys
+import zlib
+from pathlib import Path
+
+ENV = "MEMORYBANK_CACHE_DIR"
+NAME = ".memorybank_cache"
+MAGIC = b"MBC1"
+MAX_BYTES = 1 << 31  # far above any real cache; a larger file is not a cache of ours
+_OPEN = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+# Without opening relative to a folder's descriptor and refusing links, the folder cannot be
+# trusted, so such a platform runs without the cache.
+SUPPORTED = bool(_DIRECTORY and getattr(os, "O_NOFOLLOW", 0)) and os.open in os.supports_dir_fd
+_warned = False
+GITIGNORE = b"# written by mcp-memorybank: nothing here belongs in git\n*\n"
+
+
+def location(bank_root: Path, config_source: Path | None = None, configured: Path | None = None) -> Path:
+    """The cache folder for a bank: `MEMORYBANK_CACHE_DIR`, else `cache-dir` of the configuration,
+    else `.memorybank_cache/` beside the configuration file, else beside the bank folder."""
+    given = os.environ.get(ENV, "").strip()
+    if given:
+        return Path(given).expanduser().absolute()
+    if configured is not None:
+        return configured
+    return (config_source.parent if config_source is not None else bank_root.parent) / NAME
+
+
+def warn_once(message: str) -> None:
+    """One line on stderr, the first time only: a cache problem never deserves more."""
+    global _warned
+    if not _warned:
+        _warned = True
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"memorybank: {message}; running without the cache\n")
+            sys.stderr.flush()
+
+
+class CacheFolder:
+    """One cache folder; each method returns None or False rather than raise."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _open(self, create: bool) -> int | None:
+        """A descriptor of the folder itself, refusing a link; for writing, the folder is created
+        when missing and given its `.gitignore`."""
+        if not SUPPORTED:
+            return None
+        try:
+            fd = os.open(self.path, os.O_RDONLY | _DIRECTORY | _OPEN)
+        except FileNotFoundError:
+            if not create:
+                return None
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+                fd = os.open(self.path, os.O_RDONLY | _DIRECTORY | _OPEN)
+            except OSError as exc:
+                warn_once(f"cannot create the cache folder {self.path} ({exc.strerror or exc})")
+                return None
+        except OSError as exc:
+            if create:
+                reason = "is a symbolic link" if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror
+                warn_once(f"the cache folder {self.path} {reason}")
+            return None
+        if create and not _exists(fd, ".gitignore") and not _replace(fd, ".gitignore", GITIGNORE):
+            os.close(fd)
+            warn_once(f"cannot write in the cache folder {self.path}")
+            return None
+        return fd
+
+    def read(self, name: str) -> memoryview | None:
+        """The checked payload of `name`, or None when it is missing, odd, corrupt or foreign."""
+        folder = self._open(create=False)
+        if folder is None:
+            return None
+        try:
+            fd = os.open(name, os.O_RDONLY | _OPEN, dir_fd=folder)
+        except OSError:
+            return None
+        finally:
+            os.close(folder)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or not 12 <= info.st_size <= MAX_BYTES:
+                return None
+            data = _read_all(fd, info.st_size)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        if len(data) < 12 or data[:4] != MAGIC:
+            return None
+        size, crc = int.from_bytes(data[4:8], "little"), int.from_bytes(data[8:12], "little")
+        payload = memoryview(data)[12:]
+        if size != len(payload) & 0xFFFFFFFF or zlib.crc32(payload) != crc:
+            return None
+        return payload
+
+    def write(self, name: str, payload: bytes) -> bool:
+        """Replace `name` atomically (a temporary file, then `os.replace`); False when refused."""
+        folder = self._open(create=True)
+        if folder is None:
+            return False
+        header = MAGIC + (len(payload) & 0xFFFFFFFF).to_bytes(4, "little")
+        header += zlib.crc32(payload).to_bytes(4, "little")
+        try:
+            if _replace(folder, name, header, payload):
+                return True
+            warn_once(f"cannot write in the cache folder {self.path}")
+            return False
+        finally:
+            os.close(folder)
+
+
+def _exists(folder: int, name: str) -> bool:
+    try:
+        os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except OSError:
+        return False
+    return True
+
+
+def _read_all(fd: int, size: int) -> bytes:
+    """At most `size + 1` bytes (a file that grew is then refused by its length)."""
+    chunks, left = [], size + 1
+    while left > 0 and (chunk := os.read(fd, left)):
+        chunks.append(chunk)
+        left -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+def _replace(folder: int, name: str, *parts: bytes) -> bool:
+    """Write a fresh temporary file in `folder` and rename it over `name`.
+
+    No fsync: a cache need not survive a power cut, and a torn file fails its checksum. The
+    temporary name is random, so two processes writing at once each rename a whole file of
+    their own and the last one wins.
+    """
+    temp = f".tmp-{secrets.token_hex(8)}"
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _OPEN, 0o644, dir_fd=folder)
+    except OSError:
+        return False
+    try:
+        for part in parts:
+            view = memoryview(part)
+            while view:
+                view = view[os.write(fd, view) :]
+        os.close(fd)
+        fd = -1
+        os.replace(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
+        return True
+    except OSError:
+        if fd >= 0:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(temp, dir_fd=folder)
+        return False

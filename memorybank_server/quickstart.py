@@ -1,0 +1,275 @@
+"""Serving stdio: the handshake is answered from what the SDK itself said last time, while the SDK
+is still importing; then the session is the SDK's.
+
+Why: importing the MCP SDK builds pydantic models for two protocol versions and costs most of a
+second, while `initialize` and the four list requests of a given server and client always get the
+same answers. So every session relays the client's lines to the SDK and records, per
+`initialize` request (its parameters less `clientInfo` and `_meta`) and per negotiated protocol
+version, the SDK's own results for `initialize`, `tools/list`, `prompts/list`, `resources/list`
+and `resources/templates/list` (first page), in the cache folder (`surface-<kind>.json`, keyed by
+the package version and the modules of this package, the SDK and pydantic). The next session
+answers those requests itself, word for word, while the SDK imports in a thread; every other line
+waits in order. When the SDK is ready it is handed the client's `initialize` (its reply dropped,
+the client has one), then every waiting line, then the live stream. A request nothing was
+recorded for simply waits for the SDK, so the worst case is the session without the snapshot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from memorybank_lint import __version__
+from memorybank_lint.cachedir import CacheFolder
+from memorybank_lint.config import Config
+from memorybank_lint.parse_cache import code_stamp
+
+from .surface import decide
+
+# Requests whose answer depends only on the server and the request's own parameters.
+RECORDED = frozenset(
+    {
+        "initialize",
+        "server/discover",
+        "ping",
+        "tools/list",
+        "prompts/list",
+        "resources/list",
+        "resources/templates/list",
+    }
+)
+_WHO = ("clientInfo", "io.modelcontextprotocol/clientInfo", "progressToken")
+_READY, _EOF = object(), object()
+
+
+def _stamp_of(module: str) -> str | None:
+    spec = importlib.util.find_spec(module)
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    return code_stamp(Path(places[0])) if places else None
+
+
+def identity() -> list[Any]:
+    """What the recorded answers depend on besides the request: this package and the libraries
+    that build the answers (found without importing them)."""
+    here = Path(__file__).parent
+    return [__version__, code_stamp(here), *(_stamp_of(name) for name in ("mcp", "mcp_types", "pydantic"))]
+
+
+def request_key(method: str, params: Any, negotiated: str | None) -> str | None:
+    """What an answer to `method` may depend on, as one string: the parameters less who the
+    client is and its progress token, and the protocol version `initialize` settled (the 2026
+    protocol carries its version in every request's `_meta` instead). None: not recorded."""
+    if method not in RECORDED or not isinstance(params, dict) or params.get("cursor") is not None:
+        return None
+    kept = {k: v for k, v in params.items() if k not in _WHO}
+    if isinstance(kept.get("_meta"), dict):
+        kept["_meta"] = {k: v for k, v in kept["_meta"].items() if k not in _WHO}
+    return json.dumps([method, negotiated, kept], sort_keys=True, separators=(",", ":"))
+
+
+class Relay:
+    """The client's lines in, the SDK's lines out; answers from and records into the snapshot."""
+
+    def __init__(self, wire: BinaryIO, folder: CacheFolder | None, kind: str) -> None:
+        self.wire, self.folder, self.name = wire, folder, f"surface-{kind}.json"
+        self.identity = identity() if folder is not None else []
+        self.answers = self._load()
+        self.negotiated: str | None = None  # the version `initialize` settled (the 2024-2025 protocols)
+        self.watch: dict[Any, str] = {}  # request id -> its key, for requests the SDK answers
+        self.drop: Any = None  # the id of the replayed `initialize`, whose second answer is dropped
+        self.recording = True  # until the first request that is not a handshake or a list
+        self.lock = threading.Lock()
+
+    def _load(self) -> dict[str, Any]:
+        payload = self.folder.read(self.name) if self.folder is not None else None
+        if payload is None:
+            return {}
+        try:
+            found = json.loads(bytes(payload))
+        except ValueError:
+            return {}
+        ok = isinstance(found, dict) and found.get("identity") == self.identity
+        return found["answers"] if ok and isinstance(found.get("answers"), dict) else {}
+
+    def send(self, line: str) -> None:
+        with self.lock:
+            self.wire.write(line.encode("utf-8"))
+            self.wire.flush()
+
+    def answer(self, line: str) -> str | None:
+        """Before the SDK is ready: 'answered', 'replay' (answered, and the SDK must see it too:
+        `initialize`), or None (the line waits for the SDK)."""
+        message = _request(line)
+        if message is None:
+            return None
+        method = message["method"]
+        if self.negotiated is None and method != "initialize" and not _modern(message):
+            return None  # a 2025 session's other requests come after its `initialize`
+        key = request_key(method, message.get("params", {}), self.negotiated)
+        result = self.answers.get(key) if key is not None else None
+        if not isinstance(result, dict):
+            return None
+        if method == "initialize":
+            if not isinstance(result.get("protocolVersion"), str):
+                return None
+            self.negotiated, self.drop = result["protocolVersion"], message["id"]
+        reply = {"jsonrpc": "2.0", "id": message["id"], "result": result}
+        self.send(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
+        return "replay" if method == "initialize" else "answered"
+
+    def from_client(self, line: str) -> None:
+        """A line going to the SDK: note the requests whose answers are worth recording."""
+        message = _request(line)
+        if message is None or message["id"] == self.drop or not self.recording:
+            return
+        key = request_key(message["method"], message.get("params", {}), self.negotiated)
+        if key is None:
+            self.recording = False  # a call may change what the lists say (`bank_init` does)
+        else:
+            self.watch[message["id"]] = key
+
+    def from_server(self, line: str) -> None:
+        """A line from the SDK: dropped when it answers the replayed `initialize`, recorded when it
+        answers a watched request, written to the client otherwise."""
+        if self.drop is not None or self.watch:
+            try:
+                message = json.loads(line)
+            except ValueError:
+                message = None
+            if isinstance(message, dict) and "method" not in message and "id" in message:
+                if self.drop is not None and message["id"] == self.drop:
+                    self.drop = None
+                    return
+                key = self.watch.pop(message["id"], None)
+                if key is not None and isinstance(message.get("result"), dict):
+                    self._record(key, message["result"])
+        self.send(line)
+
+    def _record(self, key: str, result: dict[str, Any]) -> None:
+        if key.startswith('["initialize"'):
+            self.negotiated = result.get("protocolVersion")
+        if self.answers.get(key) != result and self.folder is not None:
+            self.answers[key] = result
+            snapshot = {"identity": self.identity, "answers": self.answers}
+            self.folder.write(self.name, json.dumps(snapshot, ensure_ascii=False).encode("utf-8"))
+
+
+def _modern(message: dict[str, Any]) -> bool:
+    """A request of the 2026 protocol: it names its protocol version in its own `_meta`."""
+    params = message.get("params")
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    return isinstance(meta, dict) and "io.modelcontextprotocol/protocolVersion" in meta
+
+
+def _request(line: str) -> dict[str, Any] | None:
+    """`line` as a JSON-RPC request (a method and an id), or None."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None
+    if isinstance(message, dict) and isinstance(message.get("method"), str) and "id" in message:
+        return message
+    return None
+
+
+class _Lines:
+    """The SDK's stdin: the lines that waited, then the live ones (an async iterator of str)."""
+
+    def __init__(self, waiting: list[str], lines: queue.Queue, relay: Relay, ended: bool) -> None:
+        self.waiting, self.lines, self.relay, self.ended = waiting, lines, relay, ended
+
+    def __aiter__(self) -> _Lines:
+        return self
+
+    async def __anext__(self) -> str:
+        import anyio
+
+        if self.waiting:
+            return self.waiting.pop(0)
+        if self.ended:
+            raise StopAsyncIteration
+        item = await anyio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
+        if item is _EOF or item is _READY:
+            raise StopAsyncIteration
+        self.relay.from_client(item)
+        return item
+
+
+class _Out:
+    """The SDK's stdout: every line goes through the relay."""
+
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
+
+    async def write(self, text: str) -> None:
+        self.relay.from_server(text)
+
+    async def flush(self) -> None:
+        return None
+
+
+def _read(stdin: BinaryIO, lines: queue.Queue) -> None:
+    for raw in stdin:
+        lines.put(raw.decode("utf-8", "replace"))
+    lines.put(_EOF)
+
+
+def serve(root: Path, off: Sequence[Path | str], config: Config, *, cache: bool = True) -> int:
+    """Serve the bank at `root` on stdio until the client closes it."""
+    wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
+    wire = os.fdopen(os.dup(1), "wb", buffering=0)
+    with contextlib.suppress(OSError):  # stray output of handlers and children must miss the wire
+        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+        os.dup2(2, 1)
+    kind = decide(root, [Path(p) for p in off])
+    relay = Relay(wire, CacheFolder(config.cache_folder(root.resolve())) if cache else None, str(kind))
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=_read, args=(wire_in, lines), daemon=True).start()
+    built: dict[str, Any] = {}
+    threading.Thread(target=_build, args=(root, off, config, cache, built, lines), daemon=True).start()
+    waiting: list[str] = []
+    blocked = ended = False  # a request waits for the SDK; the client closed its end
+    while (item := lines.get()) is not _READY:
+        if item is _EOF:
+            if not waiting:
+                return 0
+            ended = True  # the SDK still owes answers to what waited
+            continue
+        verdict = None if blocked else relay.answer(item)
+        if verdict == "answered":
+            continue
+        if verdict is None:
+            relay.from_client(item)
+            blocked = blocked or _request(item) is not None
+        waiting.append(item)
+    if "error" in built:
+        raise built["error"]
+    import anyio
+
+    anyio.run(built["server"].run_lines, _Lines(waiting, lines, relay, ended), _Out(relay))
+    return 0
+
+
+def _build(root: Path, off, config: Config, cache: bool, built: dict[str, Any], lines: queue.Queue) -> None:
+    """Import the SDK and build the server (in a thread), then load the bank it serves."""
+    try:
+        from .server import build_server
+
+        server = build_server(root, off=off, config=config, cache=cache)
+    except BaseException as exc:  # handed to the main thread, which reports it
+        built["error"] = exc
+        lines.put(_READY)
+        return
+    built["server"] = server
+    lines.put(_READY)
+    preload: Callable[[], Any] | None = getattr(server, "preload", None)
+    if preload is not None:
+        with contextlib.suppress(Exception):  # a bank that cannot be read is reported by its first call
+            preload()

@@ -1,0 +1,93 @@
+"""The route and body indexes kept in the cache folder: a new process answers from them exactly
+as it would after indexing every document, whatever changed on disk in between."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_server.retrieval.route import route
+from memorybank_server.retrieval.route_index import header_index_for
+from memorybank_server.retrieval.search import index_for, search
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixture_bank"
+QUESTIONS = ["why did we choose the queue", "как хранятся данные", "retention policy", "checkout flow"]
+OLD = time.time() - 3600
+
+
+def _age(root: Path, when: float = OLD) -> None:
+    for path in root.rglob("*.md"):
+        os.utime(path, (when, when))
+
+
+def _bank(root: Path, cache: Path | None) -> Bank:
+    bank = Bank(root, cache=cache)
+    bank.refresh()
+    bank.save_cache()
+    return bank
+
+
+def _answers(bank: Bank) -> list:
+    return [route(bank, q, 5) for q in QUESTIONS] + [search(bank, q, 5) for q in QUESTIONS]
+
+
+@pytest.fixture
+def kept(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the fixture bank, aged, whose indexes one process has kept in `cache`."""
+    root = tmp_path / "memory_bank"
+    shutil.copytree(FIXTURE, root)
+    _age(root)
+    cache = tmp_path / "cache"
+    _answers(_bank(root, cache))
+    assert sorted(p.name.split("-")[0] for p in cache.glob("*-*.marshal")) == ["body", "parse", "route"]
+    return root, cache
+
+
+def test_a_new_process_answers_from_the_kept_indexes_as_from_scratch(kept) -> None:
+    root, cache = kept
+    bank = _bank(root, cache)
+    assert _answers(bank) == _answers(_bank(root, None))
+    assert header_index_for(bank).touched_total == 0  # nothing was indexed again
+    assert index_for(bank).touched_total == 0
+
+
+def test_changed_added_and_deleted_documents_are_indexed_again(kept) -> None:
+    root, cache = kept
+    adr = root / "adr/ADR-002-storage.md"
+    adr.write_text(adr.read_text() + "\n## Retention\n\nWe keep checkout data for 30 days.\n")
+    (root / "adr/ADR-004-queue-retention.md").write_text(
+        "---\ntitle: Queue retention\ndoc_kind: adr\npurpose: Why the queue keeps messages a week.\n"
+        "---\n# Queue retention\n\nThe queue retention policy is seven days.\n"
+    )
+    (root / "orphan.md").unlink()
+    bank = _bank(root, cache)
+    assert _answers(bank) == _answers(_bank(root, None))
+    assert header_index_for(bank).touched_total == 3  # two read again, one dropped
+    assert index_for(bank).touched_total == 3
+
+
+def test_a_same_size_edit_with_the_same_mtime_is_indexed_again(kept) -> None:
+    root, cache = kept
+    adr = root / "adr/ADR-001-queue-choice.md"
+    before = adr.stat()
+    text = adr.read_text()
+    adr.write_text(text.replace("queue", "QUEUE", 1))
+    os.utime(adr, ns=(before.st_atime_ns, before.st_mtime_ns))
+    bank = _bank(root, cache)
+    assert _answers(bank) == _answers(_bank(root, None))
+    assert index_for(bank).touched_total == 1
+
+
+@pytest.mark.parametrize("damage", [b"", b"MBC1", b"\x00" * 100], ids=["empty", "magic only", "zeros"])
+def test_a_damaged_snapshot_is_ignored(kept, damage: bytes) -> None:
+    root, cache = kept
+    for snapshot in [*cache.glob("route-*"), *cache.glob("body-*")]:
+        snapshot.write_bytes(damage)
+    bank = _bank(root, cache)
+    assert _answers(bank) == _answers(_bank(root, None))
+    assert index_for(bank).touched_total == len(bank.docs)

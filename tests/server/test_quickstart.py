@@ -1,0 +1,175 @@
+"""A session answered from the recorded handshake is the session the SDK gives: same answers, word
+for word, for the 2025 (`initialize`) and the 2026 (`server/discover`) protocols; tool calls made
+at once after `tools/list`, notifications and the end of input all behave as without it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+
+from memorybank_lint.cachedir import ENV
+
+from .conftest import payload
+
+COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
+LEGACY = [
+    {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"},
+        },
+    },
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+    {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}},
+    {"jsonrpc": "2.0", "id": 2, "method": "prompts/list"},
+    {"jsonrpc": "2.0", "id": 3, "method": "resources/list", "params": {}},
+    {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+    {
+        "jsonrpc": "2.0",
+        "id": 5,
+        "method": "tools/call",
+        "params": {"name": "bank_graph", "arguments": {"path": "orphan.md"}},
+    },
+]
+META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+MODERN = [
+    {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": META}},
+    {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"_meta": META}},
+    {"jsonrpc": "2.0", "id": 3, "method": "resources/list", "params": {"_meta": META}},
+    {
+        "jsonrpc": "2.0",
+        "id": 4,
+        "method": "tools/call",
+        "params": {"name": "bank_graph", "arguments": {"path": "orphan.md"}, "_meta": META},
+    },
+]
+
+
+def _raw_session(root: Path, cache: Path, messages: list[dict], *extra: str) -> dict:
+    """Send every message at once, read until each request is answered, then close the input."""
+    env = {**os.environ, ENV: str(cache)}
+    wanted = {m["id"] for m in messages if "id" in m}
+    server = subprocess.Popen(
+        [COMMAND, "--root", str(root), *extra],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    try:
+        server.stdin.write("".join(json.dumps(m) + "\n" for m in messages))
+        server.stdin.flush()
+        by_id: dict = {}
+        while not wanted <= by_id.keys():
+            answer = json.loads(server.stdout.readline())
+            assert answer["id"] not in by_id  # one answer each, none twice
+            by_id[answer["id"]] = answer
+        server.stdin.close()
+        assert server.stdout.read() == ""
+        assert server.wait(timeout=60) == 0, server.stderr.read()
+    finally:
+        server.kill()
+    return by_id
+
+
+@pytest.mark.parametrize("messages", [LEGACY, MODERN], ids=["2025 initialize", "2026 discover"])
+def test_recorded_answers_are_the_sdk_answers(
+    fixture_bank: Path, tmp_path: Path, messages: list[dict]
+) -> None:
+    cache = tmp_path / "cache"
+    plain = _raw_session(fixture_bank, cache, messages, "--no-cache")
+    assert not cache.exists()
+    recording = _raw_session(fixture_bank, cache, messages)
+    assert (cache / "surface-full.json").is_file()
+    answered = _raw_session(fixture_bank, cache, messages)
+    assert plain == recording == answered
+    call = answered[messages[-1]["id"]]["result"]
+    assert json.loads(call["content"][0]["text"])["root"] == "orphan.md"
+
+
+def _params(root: Path, cache: Path) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=COMMAND, args=["--root", str(root)], env={**os.environ, ENV: str(cache)}
+    )
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_a_client_calls_a_tool_right_after_the_recorded_tools_list(
+    fixture_bank: Path, tmp_path: Path, mode
+) -> None:
+    cache = tmp_path / "cache"
+
+    async def session() -> tuple[list[str], dict]:
+        async with Client(_params(fixture_bank, cache), mode=mode) as client:
+            names = [t.name for t in (await client.list_tools()).tools]
+            routed = payload(await client.call_tool("bank_route", {"question": "why a plain table queue"}))
+            return names, routed
+
+    first = anyio.run(session)
+    assert (cache / "surface-full.json").is_file()
+    assert anyio.run(session) == first
+    assert first[1]["results"][0]["path"] == "adr/ADR-001-queue-choice.md"
+
+
+def test_notifications_reach_the_client_and_lists_follow_the_change(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    notified: list[str] = []
+
+    async def handler(message) -> None:
+        notified.append(type(getattr(message, "root", message)).__name__)
+
+    async def session(root: Path) -> tuple[list[str], set[str]]:
+        async with Client(_params(root, cache), mode="legacy", message_handler=handler) as client:
+            before = [t.name for t in (await client.list_tools()).tools]
+            payload(await client.call_tool("bank_init", {"name": "Quick"}))
+            return before, {t.name for t in (await client.list_tools()).tools}
+
+    for attempt in ("records", "answers"):
+        notified.clear()
+        before, after = anyio.run(session, tmp_path / attempt / "memory_bank")
+        assert before == ["bank_init"], attempt
+        assert {"bank_route", "bank_read", "bank_validate"} <= after, attempt
+        assert "ToolListChangedNotification" in notified, attempt
+
+
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"identity": ["other"], "answers": {}}'])
+def test_a_damaged_or_foreign_record_is_ignored(fixture_bank: Path, tmp_path: Path, damage: bytes) -> None:
+    cache = tmp_path / "cache"
+    plain = _raw_session(fixture_bank, cache, LEGACY, "--no-cache")
+    _raw_session(fixture_bank, cache, LEGACY)
+    (cache / "surface-full.json").write_bytes(damage)
+    assert _raw_session(fixture_bank, cache, LEGACY) == plain
+
+
+def test_input_closed_after_the_handshake_ends_the_process(fixture_bank: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _raw_session(fixture_bank, cache, LEGACY)
+    lines = "".join(json.dumps(m) + "\n" for m in LEGACY[:2])
+    env = {**os.environ, ENV: str(cache)}
+    done = subprocess.run(
+        [COMMAND, "--root", str(fixture_bank)],
+        input=lines,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    (answer,) = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answer["id"] == 0 and answer["result"]["serverInfo"]["name"] == "memorybank"

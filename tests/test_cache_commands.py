@@ -1,0 +1,154 @@
+"""Both commands and the cache folder, as real processes: where it goes, how it is bypassed, and
+that a hostile, unwritable or contended folder never blocks a run, never changes a finding and
+costs one warning at most."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.cachedir import ENV
+
+from .conftest import CLEAN_BANK, write_bank
+
+BIN = Path(sys.executable).parent
+FILES = {
+    **CLEAN_BANK,
+    "domain/broken.md": "---\ntitle: Broken\nderived_from:\n  - nowhere.md\n---\n# Broken\n",
+}
+
+
+def _run(
+    command: str, *args: str, cwd: Path, cache: Path | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+    if cache is not None:
+        env[ENV] = str(cache)
+    return subprocess.run(
+        [str(BIN / command), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A repository folder with an aged bank (its entries may be stored) and no configuration."""
+    (tmp_path / "repo").mkdir()
+    root = write_bank(tmp_path / "repo" / "memory-bank", FILES)
+    old = time.time() - 3600
+    for path in root.rglob("*.md"):
+        os.utime(path, (old, old))
+    return tmp_path / "repo"
+
+
+def _findings(done: subprocess.CompletedProcess[str]) -> list[dict]:
+    assert done.returncode == 1, done.stderr
+    return json.loads(done.stdout)
+
+
+def _hits(root: Path, cache: Path) -> int:
+    bank = Bank(root, cache=cache)
+    bank.refresh()
+    return bank.cache.hits
+
+
+def test_by_default_the_cache_sits_beside_the_bank_and_git_ignores_it(project: Path) -> None:
+    plain = _findings(_run("memorybank-lint", "--format", "json", "--no-cache", cwd=project))
+    assert not (project / ".memorybank_cache").exists()
+    first = _run("memorybank-lint", "--format", "json", cwd=project)
+    assert _findings(first) == plain and first.stderr == ""
+    folder = project / ".memorybank_cache"
+    assert (folder / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert _hits(project / "memory-bank", folder) == len(FILES)
+    assert _findings(_run("memorybank-lint", "--format", "json", cwd=project)) == plain
+
+
+def test_the_cache_sits_beside_the_configuration_or_where_cache_dir_says(project: Path) -> None:
+    (project / ".memorybank.toml").write_text('root = "memory-bank"\n')
+    _run("memorybank-lint", cwd=project / "memory-bank" / "dna")
+    assert (project / ".memorybank_cache").is_dir()
+    (project / ".memorybank.toml").write_text('root = "memory-bank"\ncache-dir = "build/mb-cache"\n')
+    done = _run("memorybank-lint", "--show-settings", cwd=project)
+    assert f"cache-dir: {project / 'build' / 'mb-cache'}" in done.stdout.splitlines()
+    _run("memorybank-lint", cwd=project)
+    assert _hits(project / "memory-bank", project / "build" / "mb-cache") == len(FILES)
+    moved = _run("mcp-memorybank", "--show-settings", "--json", cwd=project, cache=project / "elsewhere")
+    assert json.loads(moved.stdout)["cacheDir"] == str(project / "elsewhere")
+
+
+@pytest.mark.parametrize("value", ["3", "''", "true", '["a"]'])
+def test_a_cache_dir_of_the_wrong_type_is_a_configuration_error(project: Path, value: str) -> None:
+    (project / ".memorybank.toml").write_text(f"cache-dir = {value}\n")
+    done = _run("memorybank-lint", cwd=project)
+    assert done.returncode == 2
+    assert "cache-dir must be a folder path as a string" in done.stderr
+
+
+def test_no_cache_leaves_the_folder_untouched_for_both_commands(project: Path) -> None:
+    for command, args in (("memorybank-lint", ()), ("mcp-memorybank", ("--route", "domain model"))):
+        done = _run(command, "--no-cache", *args, cwd=project)
+        assert done.returncode in (0, 1), done.stderr
+        assert not (project / ".memorybank_cache").exists()
+
+
+def test_route_and_validate_answer_the_same_with_and_without_the_cache(project: Path) -> None:
+    for args in (("--route", "what is the domain model", "--json"), ("--validate", "--json")):
+        plain = _run("mcp-memorybank", "--no-cache", *args, cwd=project)
+        filled = _run("mcp-memorybank", *args, cwd=project)
+        warm = _run("mcp-memorybank", *args, cwd=project)
+        assert plain.stdout == filled.stdout == warm.stdout and plain.stdout
+        assert warm.stderr == ""
+
+
+def test_a_cache_folder_that_is_a_link_is_not_followed(project: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / ".memorybank_cache").symlink_to(elsewhere, target_is_directory=True)
+    plain = _findings(_run("memorybank-lint", "--format", "json", "--no-cache", cwd=project))
+    done = _run("memorybank-lint", "--format", "json", cwd=project)
+    assert _findings(done) == plain
+    assert list(elsewhere.iterdir()) == []
+    assert len(done.stderr.splitlines()) == 1 and "symbolic link" in done.stderr
+
+
+def test_a_fifo_in_place_of_the_cache_file_neither_blocks_nor_changes_a_finding(project: Path) -> None:
+    plain = _findings(_run("memorybank-lint", "--format", "json", cwd=project))
+    (cache_file,) = (project / ".memorybank_cache").glob("parse-*")
+    cache_file.unlink()
+    os.mkfifo(cache_file)
+    done = _run("memorybank-lint", "--format", "json", cwd=project, timeout=60)
+    assert _findings(done) == plain
+    assert cache_file.is_file()  # the FIFO was replaced by a cache, never opened for writing
+
+
+def test_an_unwritable_cache_folder_costs_one_warning(project: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    plain = _findings(_run("memorybank-lint", "--format", "json", "--no-cache", cwd=project))
+    done = _run("memorybank-lint", "--format", "json", cwd=project, cache=blocker / "cache")
+    assert _findings(done) == plain
+    assert len(done.stderr.splitlines()) == 1
+    assert "running without the cache" in done.stderr
+
+
+def test_linters_writing_the_cache_at_once_leave_a_valid_cache(project: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "shared-cache"
+    env = {**os.environ, ENV: str(cache)}
+    command = [str(BIN / "memorybank-lint"), "--format", "json"]
+    runs = [
+        subprocess.Popen(command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert {out for out, _ in outputs} == {outputs[0][0]} and all(err == b"" for _, err in outputs)
+    assert [p.name for p in cache.iterdir() if p.name.startswith(".tmp-")] == []
+    assert _hits(project / "memory-bank", cache) == len(FILES)
+    assert (
+        _run("memorybank-lint", "--format", "json", cwd=project, cache=cache).stdout == outputs[0][0].decode()
+    )

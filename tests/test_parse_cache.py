@@ -1,0 +1,212 @@
+"""The parse cache: a new process re-parses only what changed, and a cache is never a risk.
+
+Every test works on real files; mtimes are set with `os.utime` so entries are old enough to be
+stored (an entry changed within two seconds of the write is never stored) and to force the
+same-size, same-mtime edit that timestamps alone cannot tell apart.
+"""
+
+from __future__ import annotations
+
+import datetime
+import marshal
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.cachedir import CacheFolder
+from memorybank_lint.document import parse
+from memorybank_lint.linter import lint
+from memorybank_lint.parse_cache import decode, encode
+
+from .conftest import CLEAN_BANK, write_bank
+
+OLD = time.time() - 3600
+
+
+def _age(root: Path, when: float = OLD) -> None:
+    """Every document of `root` last changed an hour ago (so its entry may be stored)."""
+    for path in root.rglob("*.md"):
+        os.utime(path, (when, when))
+
+
+def _bank(root: Path, cache: Path | None) -> Bank:
+    bank = Bank(root, cache=cache)
+    bank.refresh()
+    return bank
+
+
+def _same_as_disk(bank: Bank) -> None:
+    """Every document and every finding as a bank without a cache reads them from disk."""
+    fresh = _bank(bank.root, None)
+    assert list(bank.docs) == list(fresh.docs)
+    assert [encode(d) for d in bank.docs.values()] == [encode(d) for d in fresh.docs.values()]
+    assert lint(bank) == lint(fresh)
+
+
+@pytest.fixture
+def aged(tmp_path: Path) -> tuple[Path, Path]:
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    _age(root)
+    cache = tmp_path / "cache"
+    bank = _bank(root, cache)
+    assert bank.save_cache()
+    return root, cache
+
+
+def test_a_second_run_parses_nothing_and_answers_the_same(aged) -> None:
+    root, cache = aged
+    bank = _bank(root, cache)
+    assert bank.cache.hits == len(bank.docs) == len(CLEAN_BANK)
+    assert not bank.save_cache()  # nothing moved: the file is not rewritten
+    _same_as_disk(bank)
+
+
+def test_edited_added_deleted_and_renamed_documents_are_read_again(aged) -> None:
+    root, cache = aged
+    model = root / "domain/model.md"
+    model.write_text(model.read_text().replace("The model.", "The domain model, longer now."))
+    (root / "domain/extra.md").write_text("---\ntitle: Extra\npurpose: New.\n---\n# Extra\n")
+    (root / "dna/governance.md").rename(root / "dna/rules.md")
+    (root / "README.md").unlink()
+    for changed in ("domain/model.md", "domain/extra.md"):
+        os.utime(root / changed, (OLD + 60, OLD + 60))
+    bank = _bank(root, cache)
+    assert set(bank.docs) == {"dna/principles.md", "dna/rules.md", "domain/model.md", "domain/extra.md"}
+    assert bank.docs["domain/model.md"].purpose == "The domain model, longer now."
+    assert bank.cache.hits == 1  # only dna/principles.md is unchanged
+    _same_as_disk(bank)
+    assert bank.save_cache()
+    again = _bank(root, cache)
+    assert again.cache.hits == 4
+    _same_as_disk(again)
+
+
+def test_a_same_size_edit_with_the_same_mtime_is_not_served_stale(aged) -> None:
+    root, cache = aged
+    model = root / "domain/model.md"
+    before = model.stat()
+    text = model.read_text()
+    changed = text.replace("The model.", "The MODEL.")
+    assert len(changed) == len(text)
+    model.write_text(changed)
+    os.utime(model, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = model.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    bank = _bank(root, cache)
+    assert bank.docs["domain/model.md"].purpose == "The MODEL."
+    _same_as_disk(bank)
+
+
+def test_a_document_changed_just_before_the_write_is_not_stored(tmp_path: Path) -> None:
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    _age(root)
+    os.utime(root / "domain/model.md")  # now: within the racy window
+    cache = tmp_path / "cache"
+    _bank(root, cache).save_cache()
+    model = root / "domain/model.md"
+    stamp = model.stat()
+    model.write_text(model.read_text().replace("The model.", "The MODEL."))
+    os.utime(model, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    bank = _bank(root, cache)
+    assert bank.cache.hits == len(CLEAN_BANK) - 1
+    assert bank.docs["domain/model.md"].purpose == "The MODEL."
+
+
+CORRUPTIONS = {
+    "empty": lambda data: b"",
+    "truncated": lambda data: data[: len(data) // 2],
+    "one byte flipped": lambda data: data[:-7] + bytes([data[-7] ^ 0x55]) + data[-6:],
+    "garbage": lambda data: os.urandom(len(data)),
+    "only the magic": lambda data: data[:4],
+}
+
+
+@pytest.mark.parametrize("damage", CORRUPTIONS.values(), ids=CORRUPTIONS.keys())
+def test_a_corrupt_cache_is_ignored_and_rebuilt(aged, damage) -> None:
+    root, cache = aged
+    (name,) = [p for p in cache.iterdir() if p.name.startswith("parse-")]
+    name.write_bytes(damage(name.read_bytes()))
+    bank = _bank(root, cache)
+    assert bank.cache.hits == 0
+    _same_as_disk(bank)
+    assert bank.save_cache()
+    assert _bank(root, cache).cache.hits == len(CLEAN_BANK)
+
+
+def _rewrite(cache: Path, change) -> None:
+    """Rewrite the cache file with a valid checksum around changed contents."""
+    (file,) = [p for p in cache.iterdir() if p.name.startswith("parse-")]
+    folder = CacheFolder(cache)
+    identity, rows = marshal.loads(folder.read(file.name))
+    assert folder.write(file.name, marshal.dumps(change(identity, rows)))
+
+
+def test_a_cache_of_another_version_is_ignored(aged) -> None:
+    root, cache = aged
+    _rewrite(cache, lambda identity, rows: ((identity[0], "0.0.0-other", *identity[2:]), rows))
+    bank = _bank(root, cache)
+    assert bank.cache.hits == 0
+    _same_as_disk(bank)
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        lambda rows: {path: (stamp, row[:5]) for path, (stamp, row) in rows.items()},
+        lambda rows: {path: (stamp, (5, *row[1:])) for path, (stamp, row) in rows.items()},
+        lambda rows: [1, 2, 3],
+        lambda rows: {path: (stamp, tuple(None for _ in row)) for path, (stamp, row) in rows.items()},
+    ],
+    ids=["short rows", "not a row", "not a table", "all nothing"],
+)
+def test_a_well_formed_file_with_malformed_rows_is_ignored(aged, forge) -> None:
+    root, cache = aged
+    _rewrite(cache, lambda identity, rows: (identity, forge(rows)))
+    bank = _bank(root, cache)
+    _same_as_disk(bank)
+
+
+def test_header_values_come_back_as_the_same_types(tmp_path: Path) -> None:
+    text = (
+        "---\ntitle: Dates\ncreated: 2024-01-31\nseen: 2024-01-31 10:20:30+02:00\n"
+        "nested:\n  - when: [2023-05-01, 2023-05-02]\n"
+        "pairs: !!pairs [a: 1, b: 2024-02-02]\nset: !!set {x, y}\nkeyed: {2020-02-02: a date as a key}\n"
+        "blob: !!binary aGVsbG8=\n---\n# Dates\n"
+    )
+    doc = parse("dates.md", text)
+    assert doc.parse_error is None
+    back = decode("dates.md", marshal.loads(marshal.dumps(encode(doc))))
+    assert back == doc
+    assert isinstance(back.data["created"], datetime.date)
+    assert isinstance(back.data["seen"], datetime.datetime) and back.data["seen"].utcoffset()
+    assert back.data["pairs"] == [("a", 1), ("b", datetime.date(2024, 2, 2))]
+    assert back.data["keyed"] == {datetime.date(2020, 2, 2): "a date as a key"}
+    assert back.data["set"] == {"x", "y"}
+    assert encode(back) == encode(doc)  # decoding left the stored row as it was
+
+
+def test_dates_survive_a_second_run(tmp_path: Path) -> None:
+    files = dict(CLEAN_BANK)
+    files["domain/model.md"] = files["domain/model.md"].replace(
+        "status: active", "status: active\n        date: 2024-03-01"
+    )
+    root = write_bank(tmp_path / "memory-bank", files)
+    _age(root)
+    cache = tmp_path / "cache"
+    _bank(root, cache).save_cache()
+    bank = _bank(root, cache)
+    assert bank.cache.hits == len(files)
+    assert bank.docs["domain/model.md"].data["date"] == datetime.date(2024, 3, 1)
+    _same_as_disk(bank)
+
+
+def test_deleting_the_cache_folder_changes_nothing(aged) -> None:
+    root, cache = aged
+    shutil.rmtree(cache)
+    bank = _bank(root, cache)
+    assert bank.cache.hits == 0
+    _same_as_disk(bank)
