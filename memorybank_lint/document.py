@@ -66,6 +66,7 @@ class Document:
     data: dict[str, Any] = field(default_factory=dict)
     key_lines: dict[str, int] = field(default_factory=dict)
     has_frontmatter: bool = False
+    named_index: bool = False
     parse_error: str | None = None
     parse_advice: str | None = None
     read_error: str | None = None
@@ -86,13 +87,14 @@ class Document:
 
     @property
     def is_index(self) -> bool:
-        """Index documents register what they link to: `doc_function: index` or any README.md.
+        """Index documents register what they link to: `doc_function: index`, or a file named as
+        the bank names its indexes (`README.md`, or the configured `index-files`).
 
         A template named README.md is not an index: its links are examples, not navigation.
         """
         if self.is_template:
             return False
-        return self.doc_function == "index" or self.name == "README.md"
+        return self.doc_function == "index" or self.named_index
 
     def value_position(self, key: str, value: str = "") -> tuple[int | None, int | None]:
         """Where `value` is written under `key` in the header: (file line, column of its text).
@@ -217,8 +219,22 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
     return found
 
 
-def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size: int = 0) -> Document:
-    """Build the record for `path` from its decoded text (BOM and CRLF are tolerated)."""
+INDEX_NAMES = ("README.md",)
+
+
+def parse(
+    path: str,
+    text: str,
+    *,
+    bank_name: str = "",
+    mtime: float = 0.0,
+    size: int = 0,
+    index_names: tuple[str, ...] | frozenset[str] = INDEX_NAMES,
+) -> Document:
+    """Build the record for `path` from its decoded text (BOM and CRLF are tolerated).
+
+    `index_names` are the file names that make a document an index (the bank's `index-files`).
+    """
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     parts, header = frontmatter.parse(text)
     data = header.data
@@ -250,6 +266,7 @@ def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size
     mask = markdown.fenced(body)
     h1, doc.sections = markdown.headings(body, parts.body_line, mask)
     name = posixpath.basename(path)
+    doc.named_index = name in index_names
     doc.title = _string(data.get("title")) or h1 or (name[:-3] if name.endswith(".md") else name)
     if doc.is_index:
         doc.links = _links(doc, body, bank_name, mask)

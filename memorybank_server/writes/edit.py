@@ -19,13 +19,13 @@ from typing import Any
 
 from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.markdown import Section
 
 from ..errors import ToolInputError
 from ..read import match_section
 from . import head
 from .common import locked
-from .values import checked_text
 
 CONTEXT_CHARS = 80
 

@@ -25,12 +25,12 @@ import yaml
 from memorybank_lint import document, frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
+from memorybank_lint.edits import text as filetext
+from memorybank_lint.edits.gate import check_no_links
+from memorybank_lint.edits.transaction import Transaction
 
 from ..errors import ToolInputError
-from . import text as filetext
 from .common import existing_document
-from .targets import check_no_links
-from .transaction import Transaction
 
 _UNSET: Any = object()
 

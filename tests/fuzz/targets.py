@@ -204,6 +204,6 @@ def set_field_answer(root: str, path: str, field: str, value: str) -> str:
 
 def registry_entry(text: str) -> str:
     """An index text with an entry for `x.md` added, as the governed writes add it."""
-    from memorybank_server.writes.entries import add_entry
+    from memorybank_lint.edits.entries import add_entry
 
     return add_entry(text, "x.md", "X", "An x.")

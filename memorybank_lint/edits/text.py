@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import ToolInputError
+from .errors import Refused
 
 BOM = "\ufeff"
 
@@ -39,7 +39,7 @@ def decode(data: bytes, shown: str) -> FileText:
     try:
         raw = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ToolInputError(f"'{shown}' is not valid UTF-8 text; it cannot be edited safely") from exc
+        raise Refused(f"'{shown}' is not valid UTF-8 text; it cannot be edited safely") from exc
     bom = raw.startswith(BOM)
     raw = raw.removeprefix(BOM)
     crlf = raw.count("\r\n")
@@ -51,4 +51,4 @@ def read(path: Path, shown: str) -> FileText:
     try:
         return decode(path.read_bytes(), shown)
     except FileNotFoundError as exc:
-        raise ToolInputError(f"'{shown}' disappeared from disk before it could be edited") from exc
+        raise Refused(f"'{shown}' disappeared from disk before it could be edited") from exc

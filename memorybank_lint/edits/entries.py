@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import re
 
-from memorybank_lint import frontmatter
-from memorybank_lint.markdown import atx_heading, fenced, links
-
-from .. import sections
+from .. import frontmatter, sections
+from ..markdown import atx_heading, fenced, links
 from ..sections import BY_DIRECTORY
 from .table import table_row
 
