@@ -6,8 +6,9 @@ OPERATION is `create` (an epic charter: the document, a new section index, the r
 two new folders) or `promote` (a note into a new `prd/` section: the same, plus removing the
 note). The process counts the lines the write executes in `memorybank_server/writes/` and in the
 core's edit machinery `memorybank_lint/edits/` — all of them (SCOPE `all`), or only those in the
-modules that touch the disk (SCOPE `disk`: transaction, journal, atomic) — and sends itself SIGKILL when the count reaches AT. With AT 0 it runs to the
-end and prints both counts as JSON, which is how the parent learns the range to draw from.
+modules that touch the disk (SCOPE `disk`: transaction, journal, atomic) — and sends itself
+SIGKILL when the count reaches AT. With AT 0 it runs to the end and prints both counts as JSON,
+which is how the parent learns the range to draw from.
 """
 
 from __future__ import annotations
