@@ -34,6 +34,7 @@ KEYS = {
     "severity",
     "strict",
     "max-file-size",
+    "index-files",
 }
 
 
@@ -52,6 +53,7 @@ class Config:
     severity: dict[str, Severity] = field(default_factory=dict)
     strict: bool = False
     max_file_size: int | None = None
+    index_files: tuple[str, ...] | None = None
     searched: list[Path] = field(default_factory=list)  # the folders looked in, nearest first
 
     def selection(
@@ -76,9 +78,12 @@ class Config:
             return Path(given).resolve()
         return self.root or find_root(cwd)
 
-    def bank_options(self) -> dict[str, int]:
+    def bank_options(self) -> dict[str, Any]:
         """Keyword arguments for `Bank(...)` the configuration implies."""
-        return {"max_bytes": self.max_file_size} if self.max_file_size else {}
+        options: dict[str, Any] = {"max_bytes": self.max_file_size} if self.max_file_size else {}
+        if self.index_files is not None:
+            options["index_files"] = self.index_files
+        return options
 
 
 def open_bank(root: Path, config: Config) -> Bank:
@@ -179,7 +184,32 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
             raise ConfigError(f"{where}: max-file-size must be a positive number of bytes, not {size!r}")
         config.max_file_size = size
+    if "index-files" in table:
+        config.index_files = _index_files(table["index-files"], where)
     return config
+
+
+def _index_files(value: Any, where: str) -> tuple[str, ...]:
+    """`index-files`: a non-empty list of plain markdown file names (`README.md`, `index.md`)."""
+    if not isinstance(value, list) or not value:
+        raise ConfigError(
+            f'{where}: index-files must be a list of file names such as ["README.md"], not {value!r}'
+        )
+    for name in value:
+        if (
+            not isinstance(name, str)
+            or not name.endswith(".md")
+            or name.startswith(".")
+            or "/" in name
+            or "\\" in name
+            or name != name.strip()
+            or name == ".md"
+        ):
+            raise ConfigError(
+                f"{where}: index-files lists {name!r}; each entry is a file name ending in .md, "
+                "without a folder (README.md, index.md)"
+            )
+    return tuple(dict.fromkeys(value))
 
 
 def load(start: Path, explicit: Path | None = None) -> Config:
@@ -217,6 +247,7 @@ def settings(config: Config, root: Path | None) -> dict[str, Any]:
         "severity": {code: str(level) for code, level in sorted(config.severity.items())},
         "strict": config.strict,
         "maxFileSize": config.max_file_size,
+        "indexFiles": list(config.index_files or ("README.md",)),
     }
 
 
@@ -236,5 +267,6 @@ def show(resolved: dict[str, Any]) -> str:
         + (", ".join(f"{code} = {level}" for code, level in resolved["severity"].items()) or "(defaults)"),
         f"strict: {str(resolved['strict']).lower()}",
         f"max-file-size: {resolved['maxFileSize'] or 'default'}",
+        f"index-files: {', '.join(resolved['indexFiles'])}",
     ]
     return "\n".join(lines)
