@@ -149,7 +149,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
     bank = open_bank(root, config)
     in_scope = scope_filter(_bank_paths(root, paths, bank)) if paths else scope_filter()
-    findings = lint(bank, selection, in_scope=in_scope)
+    findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
     if opts["write_baseline"]:
         Path(opts["write_baseline"]).write_text(baseline.dumps(findings), encoding="utf-8")
         click.echo(f"memorybank-lint: wrote {len(findings)} finding(s) to {opts['write_baseline']}", err=True)
@@ -235,6 +235,11 @@ def statistics(findings: list[Finding], fmt: str) -> str:
     "--statistics", is_flag=True, help="Print a count per rule instead of the findings (text or json)."
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option(
+    "--ignore-noqa",
+    is_flag=True,
+    help="Report findings inline suppressions (# noqa, <!-- noqa -->, disable) would silence.",
+)
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option(
     "--baseline", type=click.Path(dir_okay=False), help="Report only findings not recorded in this file."

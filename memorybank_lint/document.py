@@ -12,9 +12,10 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import frontmatter, markdown
+from . import frontmatter, markdown, suppressions
 from .markdown import Section
 from .paths import Target, resolve
+from .suppressions import Suppression
 
 SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:")
@@ -75,6 +76,7 @@ class Document:
     size: int = 0
     layer: str = "other"
     registered_in: list[str] = field(default_factory=list)
+    suppressions: tuple[Suppression, ...] = ()
     _positions: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -133,7 +135,8 @@ class Document:
 def _flow_items(key_line: str) -> list[tuple[int, str]]:
     """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`)."""
     colon = key_line.index(":") + 1
-    inline = key_line[colon:]
+    cut = frontmatter.comment_start(key_line)
+    inline = key_line[colon : len(key_line) if cut is None or cut < colon else cut]
     body = inline.strip()
     position = colon + len(inline) - len(inline.lstrip()) + len(body) - len(body.lstrip("["))
     items = []
@@ -152,7 +155,9 @@ def _block_item(line: str) -> tuple[int, str] | None:
     value = rest[1:].lstrip()
     if value.startswith("path:"):
         value = value[5:].lstrip()
-    return len(line) - len(value) + 1, frontmatter.unquote(value)
+    column = len(line) - len(value) + 1
+    cut = frontmatter.comment_start(value)
+    return column, frontmatter.unquote(value if cut is None else value[:cut])
 
 
 def _string(value: Any) -> str:
@@ -264,6 +269,9 @@ def parse(
     else:
         body = parts.body.split("\n")
     mask = markdown.fenced(body)
+    if suppressions.mentions(text):
+        header = range(1, parts.body_line - 2) if parts.block is not None and parts.closed else range(0)
+        doc.suppressions = suppressions.scan(lines, header, len(lines) - len(body), mask)
     h1, doc.sections = markdown.headings(body, parts.body_line, mask)
     name = posixpath.basename(path)
     doc.named_index = name in index_names

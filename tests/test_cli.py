@@ -110,7 +110,7 @@ def test_statistics(capsys) -> None:
 
 def test_list_rules_explain_version(capsys) -> None:
     _, out, _ = run(["--list-rules"], capsys)
-    assert len(out.strip().splitlines()) == 12 and "MB006  must-not-define-violated" in out
+    assert len(out.strip().splitlines()) == 13 and "MB006  must-not-define-violated" in out
     code, out, _ = run(["--explain", "must-not-define-violated"], capsys)
     assert code == 0 and out.startswith("MB006 must-not-define-violated (error)") and "Why it matters" in out
     assert run(["--explain", "nope"], capsys)[0] == 2
