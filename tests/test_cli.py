@@ -97,6 +97,8 @@ def test_json_shape(capsys) -> None:
             "rule": "unregistered-doc",
             "severity": "warning",
             "message": "no index document links here, so navigation cannot reach it",
+            "fixable": True,
+            "fix": {"applicability": "unsafe", "message": "register it in README.md", "path": "README.md"},
         }
     ]
 
@@ -104,8 +106,8 @@ def test_json_shape(capsys) -> None:
 def test_statistics(capsys) -> None:
     _, out, _ = run(["--root", str(FIXTURE), "--statistics"], capsys)
     lines = out.strip().splitlines()
-    assert lines[0].split() == ["2", "MB001", "broken-derived-from"]
-    assert len(lines) == 11  # every rule but no-contract fires on the fixture
+    assert lines[0].split() == ["2", "MB001", "broken-derived-from", "(1", "fixable)"]
+    assert len(lines) == 11  # every rule but no-contract (and unused-suppression) fires on the fixture
 
 
 def test_list_rules_explain_version(capsys) -> None:
