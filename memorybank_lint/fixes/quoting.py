@@ -48,7 +48,8 @@ def _quotable(value: str, item: bool) -> bool:
         return False
     if " #" in value or "\t#" in value or value == "-":
         return False
-    return not (item and _MAPPING_START.match(value))
+    # `- path: x: y` may be a mapping the author meant; a reserved first character cannot start a key
+    return not (item and _MAPPING_START.match(value) and not value.startswith(("`", "@", "%")))
 
 
 _UNREADABLE = object()
