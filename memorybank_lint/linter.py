@@ -158,4 +158,5 @@ def _stamp(spec: RuleSpec, severity: Severity, problem: Problem, doc_path: str) 
         column=problem.column,
         value=problem.value,
         order=spec.order,
+        related=problem.related,
     )

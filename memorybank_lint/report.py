@@ -22,7 +22,7 @@ from .findings import Finding
 from .fixes import command as fixing
 from .fixes import fixability
 from .registry import all_rules
-from .reporters import ReportContext, github, render, text
+from .reporters import ReportContext, github, pictures, render, text
 from .usage import UsageProblem
 
 
@@ -81,10 +81,14 @@ def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: in
         click.echo(closing, err=fmt != "text" or opts["statistics"])
     if opts["statistics"]:
         return
-    table = github.render_step_summary(findings, ctx) if summary_file else None
-    if summary_file and table:
+    if summary_file is None:
+        return
+    table = github.render_step_summary(findings, ctx)
+    drawn = pictures.render_pictures(findings, ctx)
+    parts = [part.rstrip("\n") for part in (table, drawn) if part]
+    if parts:
         with open(summary_file, "a", encoding="utf-8") as handle:
-            handle.write(table + "\n")
+            handle.write("\n\n".join(parts) + "\n")
 
 
 def statistics(findings: list[Finding], fmt: str, fixable: Mapping[Finding, object] | None = None) -> str:

@@ -139,6 +139,10 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
         return result, textviews.drift_text(result)
     if action == "graph":
         result = graph(bank, opts["graph"], opts["direction"], opts["depth"])
+        if opts["format"] in ("mermaid", "dot"):
+            from .graph_picture import picture
+
+            return result, picture(result, opts["format"])
         return result, textviews.graph_text(result)
     result = read(bank, opts["read"], opts["section"])
     return result, textviews.read_text(result)

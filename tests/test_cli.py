@@ -144,7 +144,9 @@ def test_github_is_the_default_format_under_actions(fixture_copy, tmp_path, monk
     code, out, _ = run([], capsys)
     assert code == 1
     assert "::error file=memory_bank/engineering/architecture.md,line=8" in out
-    assert not summary.exists()  # 13 findings fit under the 10 + 10 annotation caps
+    drawn = summary.read_text(encoding="utf-8")  # 13 findings fit under the 10 + 10 annotation caps,
+    assert "| Severity |" not in drawn  # so no table; the loop and the broken edges are drawn
+    assert drawn.count("```mermaid") == 2 and "### Loop 1: 2 documents" in drawn
 
 
 def test_baseline_hides_known_findings_even_when_lines_move(fixture_copy, tmp_path, capsys) -> None:
