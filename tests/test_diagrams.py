@@ -155,6 +155,8 @@ def _graph(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_graph_draws_the_neighbourhood_as_mermaid_or_dot(tmp_path: Path) -> None:
+    helped = subprocess.run([str(BIN / "mcp-memorybank"), "--help"], capture_output=True, text=True).stdout
+    assert "--format [text|mermaid|dot]" in helped
     text = _graph(tmp_path, "--graph", "loops/0-a.md", "--direction", "both", "--format", "text").stdout
     assert text == _graph(tmp_path, "--graph", "loops/0-a.md", "--direction", "both").stdout
     assert "loops/0-a.md" in text and "```" not in text
