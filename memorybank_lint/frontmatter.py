@@ -161,6 +161,8 @@ def comment_start(line: str) -> int | None:
 
     One pass over the line, so positions, suppressions and fixes all agree on what is a comment.
     """
+    if "#" not in line:
+        return None
     quote = ""
     previous = " "
     i = 0

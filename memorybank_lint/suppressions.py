@@ -4,7 +4,7 @@ Why in the document and not in the configuration: a per-file ignore silences a r
 file forever, and a reader of the document never sees it. A comment on the very line says what
 is accepted, and where, in the shape flake8, ruff and markdownlint users know:
 
-- `# noqa: MB001` (codes or rule names, comma-separated) at the end of a frontmatter line: a YAML
+- `# noqa: MB001` (codes or rule names, comma-separated; `noqa` or `NOQA`) at the end of a header line: a YAML
   comment, so the header still reads the same; a bare `# noqa` silences every rule on the line;
 - `<!-- noqa: MB007 -->` at the end of a body line, outside fenced code;
 - `<!-- memorybank-lint: disable MB009 -->` anywhere in the body (or `# memorybank-lint: disable
@@ -29,15 +29,18 @@ from .markdown import code_spans
 Kind = Literal["noqa", "disable"]
 
 # Each pattern is matched once, at a known position, and is one run of a single class: linear.
-_NOQA_WORD = re.compile(r"[ \t]*noqa(?![\w-])", re.IGNORECASE)
-_DISABLE_WORDS = re.compile(r"[ \t]*memorybank-lint[ \t]*:[ \t]*disable(?![\w-])", re.IGNORECASE)
+_NOQA_WORD = re.compile(r"[ \t]*(?:noqa|NOQA)(?![\w-])")
+_DISABLE_WORDS = re.compile(r"[ \t]*memorybank-lint[ \t]*:[ \t]*disable(?![\w-])")
 _CODES = re.compile(r"[\w,\s-]*")
-_WORDS = re.compile(r"noqa|memorybank-lint", re.IGNORECASE)
 
 
 def mentions(text: str) -> bool:
-    """Whether `text` could hold a suppression at all (the scan is skipped when it cannot)."""
-    return _WORDS.search(text) is not None
+    """Whether `text` could hold a suppression at all (the scan is skipped when it cannot).
+
+    Three substring tests: a case-insensitive search would cost a real bank more than its parse,
+    which is why the words are read as written: `noqa` or `NOQA`, and `memorybank-lint`.
+    """
+    return "noqa" in text or "NOQA" in text or "memorybank-lint" in text
 
 
 def _codes(rest: str, colon: bool) -> tuple[str, ...] | None:

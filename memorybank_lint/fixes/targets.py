@@ -22,6 +22,8 @@ from ..bank import Bank
 from ..document import Document
 from ..findings import Finding
 from ..graph import walk
+from ..markdown import links
+from ..paths import resolve
 from .model import Fix, replace_lines
 
 _UNSAFE_IN_LINKS = frozenset(" ()<>[]")
@@ -159,13 +161,9 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     new = _rewrite(old, entry.link.column, entry.link.target.raw, new_path)
     if new is None:
         return None
+    if not any(resolve(index.path, raw, bank.name).resolved == target for _label, raw, _col in links(new)):
+        return None  # the rewritten line must carry a link that lands on the pick
     edit = replace_lines({entry.link.line: (old, new)})
-    fixed_text = edit(index.text)
-    fixed = _reparsed(bank, index, fixed_text) if fixed_text is not None else None
-    if fixed is None or not any(
-        link.line == entry.link.line and link.target.resolved == target for link in fixed.links
-    ):
-        return None
     name = posixpath.basename(target)
     summary = f"point the entry at '{new_path}', the document named {name}"
     return Fix(finding, index.path, False, summary, edit, index.text)

@@ -228,4 +228,4 @@ def body_noqa_both(line: str) -> tuple[object, object]:
 
 
 # What a `<!-- noqa -->` at the end of a line is, said as one pattern (backtracks; short lines only).
-REFERENCE_BODY_NOQA = re.compile(r"<!--[ \t]*noqa(?![\w-])([ \t]*:[ \t]*([\w,\s-]*))?\s*-->\s*$", re.I)
+REFERENCE_BODY_NOQA = re.compile(r"<!--[ \t]*(?:noqa|NOQA)(?![\w-])([ \t]*:[ \t]*([\w,\s-]*))?\s*-->\s*$")
