@@ -110,12 +110,20 @@ class Bank:
     """A memory bank on disk, kept in step with it by `refresh()`."""
 
     def __init__(
-        self, root: Path | str, *, max_bytes: int = DEFAULT_MAX_BYTES, cache: Path | None = None
+        self,
+        root: Path | str,
+        *,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        index_files: tuple[str, ...] = document.INDEX_NAMES,
+        cache: Path | None = None,
     ) -> None:
         self.root = Path(root).resolve()
         self.name = self.root.name
         self.max_bytes = max_bytes
-        self.cache = ParseCache(cache, self.root, self.name, max_bytes) if cache is not None else None
+        self.index_files = tuple(index_files)  # the file names that make a document an index
+        self.cache = None
+        if cache is not None:
+            self.cache = ParseCache(cache, self.root, self.name, max_bytes, self.index_files)
         self.docs: dict[str, Document] = {}
         self._stamps: dict[str, Stamp] = {}
         self.contract: Contract | None = None
@@ -158,7 +166,9 @@ class Bank:
                 mtime=mtime,
                 size=len(raw),
             )
-        return document.parse(path, text, bank_name=self.name, mtime=mtime, size=len(raw))
+        return document.parse(
+            path, text, bank_name=self.name, mtime=mtime, size=len(raw), index_names=self.index_files
+        )
 
     def refresh(self) -> RefreshResult:
         """Bring the documents in step with the disk; rebuild the maps only if anything moved."""
@@ -237,10 +247,15 @@ class Bank:
             return None
         if not link.directory:
             return resolved if resolved in self.docs else None
-        for name in ("README.md", "index.md"):
-            candidate = f"{resolved}/{name}" if resolved != "." else name
-            if candidate in self.docs:
-                return candidate
+        return self.directory_index(resolved)
+
+    def directory_index(self, directory: str) -> str | None:
+        """The document a link to a folder (`FT-001/`) lands on: its index, by the bank's names
+        first, then `README.md`, then `index.md`; None when the folder has none of them."""
+        prefix = "" if directory == "." else directory + "/"
+        for name in dict.fromkeys((*self.index_files, "README.md", "index.md")):
+            if prefix + name in self.docs:
+                return prefix + name
         return None
 
     # -- lookups -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .findings import Finding
@@ -49,6 +49,20 @@ def load(path: Path) -> Counter[tuple[str, str, str]]:
 
 def new_findings(findings: Sequence[Finding], known: Counter[tuple[str, str, str]]) -> list[Finding]:
     """The findings the baseline does not account for (each baseline entry absorbs one finding)."""
+    return compare(findings, known)[0]
+
+
+def compare(
+    findings: Sequence[Finding],
+    known: Counter[tuple[str, str, str]],
+    checked: Callable[[str, str], bool] = lambda code, path: True,
+) -> tuple[list[Finding], int]:
+    """`(the findings the baseline does not account for, how many of its entries are stale)`.
+
+    Why count stale entries: a finding that was fixed leaves its entry behind, and the entry would
+    silently absorb the same problem if it came back. An entry counts as stale only when this run
+    could have matched it (`checked(code, path)`: its rule ran and its file was reported on).
+    """
     remaining = Counter(known)
     fresh = []
     for finding in findings:
@@ -57,4 +71,23 @@ def new_findings(findings: Sequence[Finding], known: Counter[tuple[str, str, str
             remaining[key] -= 1
         else:
             fresh.append(finding)
-    return fresh
+    stale = sum(count for (code, path, _), count in remaining.items() if count > 0 and checked(code, path))
+    return fresh, stale
+
+
+def screen(
+    findings: Sequence[Finding], path: Path, checked: Callable[[str, str], bool]
+) -> tuple[list[Finding], list[str]]:
+    """The findings the baseline at `path` does not know, and what to tell the user about it: how
+    many it hid, and how many of its entries match nothing any more (`--write-baseline` prunes
+    them). `checked(code, path)` says whether this run could have matched an entry."""
+    fresh, stale = compare(findings, load(path), checked)
+    notes = []
+    if len(findings) > len(fresh):
+        notes.append(f"{len(findings) - len(fresh)} known finding(s) hidden by the baseline")
+    if stale:
+        entries = "entry no longer matches" if stale == 1 else "entries no longer match"
+        notes.append(
+            f"{stale} baseline {entries} any finding (fixed or gone); --write-baseline {path} prunes them"
+        )
+    return fresh, notes

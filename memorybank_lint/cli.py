@@ -10,7 +10,6 @@ import contextlib
 import gc
 import json
 import os
-import subprocess
 import sys
 import unicodedata
 from pathlib import Path
@@ -21,24 +20,14 @@ import click
 from . import __version__, baseline, progress
 from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
 from .config import ConfigError, load, open_bank, settings, show
-from .findings import Finding
+from .fixes import command as fixing
 from .linter import lint, scope_filter
 from .registry import all_rules, find_rule
-from .reporters import FORMATS, ReportContext, github, render, text
+from .report import output_format, report
+from .reporters import FORMATS, ReportContext
+from .usage import UsageProblem
 
-
-class UsageProblem(Exception):
-    """A one-line reason to exit with code 2."""
-
-
-def _repo_root(start: Path) -> Path:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"], cwd=start, capture_output=True, text=True, timeout=10
-        )
-    except (OSError, subprocess.SubprocessError):
-        return start
-    return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else start
+__all__ = ["UsageProblem", "invoke", "main", "run"]
 
 
 def on_disk(item: str) -> Path | None:
@@ -150,79 +139,34 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         return 0
     root = Path(opts["root"]).resolve() if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
-    if _format(opts) == "text":
+    if output_format(opts) == "text":
         progress.enable(sys.stderr)
     bank = open_bank(root, config, cache=not opts["no_cache"])
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
     in_scope = scope_filter(_bank_paths(root, paths, bank)) if paths else scope_filter()
-    findings = lint(bank, selection, in_scope=in_scope)
+    findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
+    if opts["diff"]:
+        shown = ReportContext(root=root, cwd=cwd, repo_root=cwd).shown_path
+        return fixing.show_diff(bank, findings, opts["unsafe_fixes"], shown)
+    fixed = None
+    if opts["fix"]:
+        fixed = fixing.fix(bank, findings, opts["unsafe_fixes"])
+        findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
     if opts["write_baseline"]:
         Path(opts["write_baseline"]).write_text(baseline.dumps(findings), encoding="utf-8")
         click.echo(f"memorybank-lint: wrote {len(findings)} finding(s) to {opts['write_baseline']}", err=True)
         return 0
     if opts["baseline"]:
-        known = baseline.load(Path(opts["baseline"]))
-        total = len(findings)
-        findings = baseline.new_findings(findings, known)
-        if total > len(findings):
-            click.echo(
-                f"memorybank-lint: {total - len(findings)} known finding(s) hidden by the baseline", err=True
-            )
-    _report(findings, opts, root, cwd)
+        ran = {spec.code for spec in selection.active()}
+        findings, notes = baseline.screen(
+            findings, Path(opts["baseline"]), lambda code, where: code in ran and in_scope(where)
+        )
+        for note in notes:
+            click.echo(f"memorybank-lint: {note}", err=True)
+    report(findings, opts, bank, cwd, fixed)
     strict = opts["strict"] or config.strict
     failing = [f for f in findings if f.is_error or strict]
     return 0 if opts["exit_zero"] or not failing else 1
-
-
-def _summary_target() -> Path | None:
-    """The job summary file under GitHub Actions, checked writable before anything is printed."""
-    if os.environ.get("GITHUB_ACTIONS") != "true" or not os.environ.get("GITHUB_STEP_SUMMARY"):
-        return None
-    target = Path(os.environ["GITHUB_STEP_SUMMARY"])
-    problem = None
-    if target.is_dir():
-        problem = "it is a directory"
-    elif not target.parent.is_dir():
-        problem = f"its folder {target.parent} does not exist"
-    elif not os.access(target if target.exists() else target.parent, os.W_OK):
-        problem = "permission denied"
-    if problem:
-        raise UsageProblem(f"cannot write the job summary GITHUB_STEP_SUMMARY={target}: {problem}")
-    return target
-
-
-def _format(opts: dict) -> str:
-    return opts["format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
-
-
-def _report(findings: list[Finding], opts: dict, root: Path, cwd: Path) -> None:
-    fmt = _format(opts)
-    color = fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    summary_file = _summary_target() if fmt == "github" else None
-    ctx = ReportContext(
-        root=root,
-        cwd=cwd,
-        repo_root=_repo_root(root) if fmt == "sarif" else cwd,
-        color=color,
-        capped=summary_file is not None,
-    )
-    if opts["statistics"]:
-        click.echo(statistics(findings, fmt))
-        return
-    click.echo(render(fmt, findings, all_rules(), ctx))
-    table = github.render_step_summary(findings, ctx) if summary_file else None
-    if summary_file and table:
-        with open(summary_file, "a", encoding="utf-8") as handle:
-            handle.write(table + "\n")
-
-
-def statistics(findings: list[Finding], fmt: str) -> str:
-    """`--statistics`: counts per rule as text, or as a JSON array with `--format json`."""
-    if fmt == "json":
-        return json.dumps(text.statistics(findings), indent=2)
-    if fmt != "text":
-        raise UsageProblem(f"--statistics prints text or json, not {fmt}")
-    return text.render_statistics(findings) or "No findings."
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -244,7 +188,21 @@ def statistics(findings: list[Finding], fmt: str) -> str:
 @click.option(
     "--statistics", is_flag=True, help="Print a count per rule instead of the findings (text or json)."
 )
+@click.option("--fix", is_flag=True, help="Apply the safe fixes, then report what remains.")
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff, also the fixes that edit another document or pick a target.",
+)
+@click.option(
+    "--diff", is_flag=True, help="Print the fixes --fix would apply as a unified diff; write nothing."
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option(
+    "--ignore-noqa",
+    is_flag=True,
+    help="Report findings inline suppressions (# noqa, <!-- noqa -->, disable) would silence.",
+)
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option(
     "--baseline", type=click.Path(dir_okay=False), help="Report only findings not recorded in this file."

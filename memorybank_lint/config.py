@@ -36,6 +36,7 @@ KEYS = {
     "strict",
     "max-file-size",
     "cache-dir",
+    "index-files",
 }
 
 
@@ -55,6 +56,7 @@ class Config:
     strict: bool = False
     max_file_size: int | None = None
     cache_dir: Path | None = None
+    index_files: tuple[str, ...] | None = None
     searched: list[Path] = field(default_factory=list)  # the folders looked in, nearest first
 
     def selection(
@@ -79,9 +81,12 @@ class Config:
             return Path(given).resolve()
         return self.root or find_root(cwd)
 
-    def bank_options(self) -> dict[str, int]:
+    def bank_options(self) -> dict[str, Any]:
         """Keyword arguments for `Bank(...)` the configuration implies."""
-        return {"max_bytes": self.max_file_size} if self.max_file_size else {}
+        options: dict[str, Any] = {"max_bytes": self.max_file_size} if self.max_file_size else {}
+        if self.index_files is not None:
+            options["index_files"] = self.index_files
+        return options
 
     def cache_folder(self, root: Path) -> Path:
         """Where the bank at `root` keeps its cache (`MEMORYBANK_CACHE_DIR` first)."""
@@ -194,7 +199,32 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         if not isinstance(folder, str) or not folder.strip():
             raise ConfigError(f"{where}: cache-dir must be a folder path as a string, not {folder!r}")
         config.cache_dir = (source.parent / folder).absolute()
+    if "index-files" in table:
+        config.index_files = _index_files(table["index-files"], where)
     return config
+
+
+def _index_files(value: Any, where: str) -> tuple[str, ...]:
+    """`index-files`: a non-empty list of plain markdown file names (`README.md`, `index.md`)."""
+    if not isinstance(value, list) or not value:
+        raise ConfigError(
+            f'{where}: index-files must be a list of file names such as ["README.md"], not {value!r}'
+        )
+    for name in value:
+        if (
+            not isinstance(name, str)
+            or not name.endswith(".md")
+            or name.startswith(".")
+            or "/" in name
+            or "\\" in name
+            or name != name.strip()
+            or name == ".md"
+        ):
+            raise ConfigError(
+                f"{where}: index-files lists {name!r}; each entry is a file name ending in .md, "
+                "without a folder (README.md, index.md)"
+            )
+    return tuple(dict.fromkeys(value))
 
 
 def load(start: Path, explicit: Path | None = None) -> Config:
@@ -233,6 +263,7 @@ def settings(config: Config, root: Path | None) -> dict[str, Any]:
         "strict": config.strict,
         "maxFileSize": config.max_file_size,
         "cacheDir": str(config.cache_folder(root)) if root is not None else None,
+        "indexFiles": list(config.index_files or ("README.md",)),
     }
 
 
@@ -253,5 +284,6 @@ def show(resolved: dict[str, Any]) -> str:
         f"strict: {str(resolved['strict']).lower()}",
         f"max-file-size: {resolved['maxFileSize'] or 'default'}",
         f"cache-dir: {resolved['cacheDir'] or '(no bank: none)'}",
+        f"index-files: {', '.join(resolved['indexFiles'])}",
     ]
     return "\n".join(lines)

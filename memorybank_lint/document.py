@@ -12,9 +12,10 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import frontmatter, markdown
+from . import frontmatter, markdown, suppressions
 from .markdown import Section
 from .paths import Target, resolve
+from .suppressions import Suppression
 
 SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:")
@@ -66,6 +67,7 @@ class Document:
     data: dict[str, Any] = field(default_factory=dict)
     key_lines: dict[str, int] = field(default_factory=dict)
     has_frontmatter: bool = False
+    named_index: bool = False
     parse_error: str | None = None
     parse_advice: str | None = None
     read_error: str | None = None
@@ -74,6 +76,7 @@ class Document:
     size: int = 0
     layer: str = "other"
     registered_in: list[str] = field(default_factory=list)
+    suppressions: tuple[Suppression, ...] = ()
     _positions: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -86,13 +89,14 @@ class Document:
 
     @property
     def is_index(self) -> bool:
-        """Index documents register what they link to: `doc_function: index` or any README.md.
+        """Index documents register what they link to: `doc_function: index`, or a file named as
+        the bank names its indexes (`README.md`, or the configured `index-files`).
 
         A template named README.md is not an index: its links are examples, not navigation.
         """
         if self.is_template:
             return False
-        return self.doc_function == "index" or self.name == "README.md"
+        return self.doc_function == "index" or self.named_index
 
     def value_position(self, key: str, value: str = "") -> tuple[int | None, int | None]:
         """Where `value` is written under `key` in the header: (file line, column of its text).
@@ -131,7 +135,8 @@ class Document:
 def _flow_items(key_line: str) -> list[tuple[int, str]]:
     """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`)."""
     colon = key_line.index(":") + 1
-    inline = key_line[colon:]
+    cut = frontmatter.comment_start(key_line)
+    inline = key_line[colon : len(key_line) if cut is None or cut < colon else cut]
     body = inline.strip()
     position = colon + len(inline) - len(inline.lstrip()) + len(body) - len(body.lstrip("["))
     items = []
@@ -150,7 +155,9 @@ def _block_item(line: str) -> tuple[int, str] | None:
     value = rest[1:].lstrip()
     if value.startswith("path:"):
         value = value[5:].lstrip()
-    return len(line) - len(value) + 1, frontmatter.unquote(value)
+    column = len(line) - len(value) + 1
+    cut = frontmatter.comment_start(value)
+    return column, frontmatter.unquote(value if cut is None else value[:cut])
 
 
 def _string(value: Any) -> str:
@@ -217,8 +224,22 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
     return found
 
 
-def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size: int = 0) -> Document:
-    """Build the record for `path` from its decoded text (BOM and CRLF are tolerated)."""
+INDEX_NAMES = ("README.md",)
+
+
+def parse(
+    path: str,
+    text: str,
+    *,
+    bank_name: str = "",
+    mtime: float = 0.0,
+    size: int = 0,
+    index_names: tuple[str, ...] | frozenset[str] = INDEX_NAMES,
+) -> Document:
+    """Build the record for `path` from its decoded text (BOM and CRLF are tolerated).
+
+    `index_names` are the file names that make a document an index (the bank's `index-files`).
+    """
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     parts, header = frontmatter.parse(text)
     data = header.data
@@ -248,8 +269,12 @@ def parse(path: str, text: str, *, bank_name: str = "", mtime: float = 0.0, size
     else:
         body = parts.body.split("\n")
     mask = markdown.fenced(body)
+    if suppressions.mentions(text):
+        header = range(1, parts.body_line - 2) if parts.block is not None and parts.closed else range(0)
+        doc.suppressions = suppressions.scan(lines, header, len(lines) - len(body), mask)
     h1, doc.sections = markdown.headings(body, parts.body_line, mask)
     name = posixpath.basename(path)
+    doc.named_index = name in index_names
     doc.title = _string(data.get("title")) or h1 or (name[:-3] if name.endswith(".md") else name)
     if doc.is_index:
         doc.links = _links(doc, body, bank_name, mask)

@@ -22,6 +22,8 @@ class Problem:
 
     `path` defaults to the document the rule was called for. `value` is the offending value
     (a target, a key, a field value) that the baseline fingerprints instead of the line number.
+    `related` names, in order, the documents the finding is about beyond its own (the members of
+    a loop), so a report can draw them.
     """
 
     message: str
@@ -29,6 +31,7 @@ class Problem:
     column: int | None = None
     path: str | None = None
     value: str = ""
+    related: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class Finding:
     column: int | None = None
     value: str = ""
     order: int = field(default=0, compare=False)
+    related: tuple[str, ...] = field(default=(), compare=False)
 
     def sort_key(self) -> tuple[int, str, int, int]:
         return (self.order, self.path, self.line or 0, self.column or 0)

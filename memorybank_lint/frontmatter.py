@@ -155,6 +155,39 @@ def _unquoted_colon(block: str, exc: yaml.YAMLError) -> bool:
     return line[mark.column : mark.column + 1] == ":" and ": " in line[: mark.column]
 
 
+def comment_start(line: str) -> int | None:
+    """Where a YAML comment starts on a header line: the first `#` after a blank (or at column 0)
+    that is not inside a quoted scalar; None when the line has no comment.
+
+    One pass over the line, so positions, suppressions and fixes all agree on what is a comment.
+    """
+    if "#" not in line:
+        return None
+    quote = ""
+    previous = " "
+    i = 0
+    while i < len(line):
+        char = line[i]
+        if quote == "'":
+            if char == "'":
+                if line[i + 1 : i + 2] == "'":
+                    i += 1
+                else:
+                    quote = ""
+        elif quote == '"':
+            if char == "\\":
+                i += 1
+            elif char == '"':
+                quote = ""
+        elif char in "'\"" and previous in " \t[{,:-":
+            quote = char
+        elif char == "#" and previous in " \t":
+            return i
+        previous = char
+        i += 1
+    return None
+
+
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(.*)$")
 _ITEM = re.compile(r"^\s*-\s+(.*)$")
 _PATH_ITEM = re.compile(r"^path:\s*(.*)$")

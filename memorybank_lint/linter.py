@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from .bank import Bank
 from .context import RuleContext
 from .findings import Finding, Problem, Severity
-from .registry import RuleSpec, all_rules
+from .registry import RuleSpec, all_rules, find_rule
+from .suppressions import Suppression
 
 
 @dataclass(frozen=True)
@@ -50,19 +51,83 @@ def scope_filter(paths: Collection[str] | None = None, scope: str | None = None)
     return lambda path: True
 
 
+class Usage:
+    """Which suppressions silenced which findings in one run, for MB013 to name the idle ones.
+
+    Why the engine keeps it: whether a comment silences anything is known only once every other
+    rule has run, so MB013 is handed this record instead of looking for findings itself.
+    """
+
+    def __init__(self, bank: Bank, selection: Selection) -> None:
+        self.bank = bank
+        self.selection = selection
+        self.ran = frozenset(spec.code for spec in selection.active())
+        self.used: dict[tuple[str, int], set[str]] = {}
+        self._codes: dict[str, str | None] = {}
+
+    def code(self, token: str) -> str | None:
+        """The rule code a written token names (`MB001`, `broken-derived-from`), or None."""
+        if token not in self._codes:
+            spec = find_rule(token)
+            self._codes[token] = spec.code if spec else None
+        return self._codes[token]
+
+    def silences(self, finding: Finding) -> bool:
+        """Whether a suppression in the finding's document covers it (and note which did)."""
+        doc = self.bank.docs.get(finding.path)
+        if doc is None or not doc.suppressions:
+            return False
+        silenced = False
+        for index, item in enumerate(doc.suppressions):
+            if item.covers(finding.line) and (
+                not item.tokens or any(self.code(token) == finding.code for token in item.tokens)
+            ):
+                self.used.setdefault((finding.path, index), set()).add(finding.code)
+                silenced = True
+        return silenced
+
+    def idle(self, path: str, index: int, item: Suppression) -> tuple[list[str], list[str]]:
+        """`(codes that silenced nothing, tokens that name no rule)` of one suppression.
+
+        A code whose rule did not run here (not selected, ignored for this file) is not idle: the
+        rule may run elsewhere, or again once it is selected.
+        """
+        used = self.used.get((path, index), set())
+        if not item.tokens:
+            return ([] if used else ["*"]), []
+        idle, unknown = [], []
+        for token in item.tokens:
+            code = self.code(token)
+            if code is None:
+                unknown.append(token)
+            elif code in self.ran and not self.selection.silenced(code, path) and code not in used:
+                idle.append(code)
+        return idle, unknown
+
+
 def lint(
     bank: Bank,
     selection: Selection | None = None,
     *,
     in_scope: Callable[[str], bool] | None = None,
+    noqa: bool = True,
 ) -> list[Finding]:
-    """Every finding of the selected rules, ordered by rule, then path, then line."""
+    """Every finding of the selected rules, ordered by rule, then path, then line.
+
+    With `noqa` (the default) inline suppressions silence the findings they cover, and rules of
+    scope `suppressions` (MB013) then report the ones that silenced nothing; without it every
+    finding is reported and those rules stay quiet (an audit).
+    """
     selection = selection or Selection()
     ctx = RuleContext(bank, in_scope or scope_filter())
+    usage = Usage(bank, selection) if noqa else None
     findings: list[Finding] = []
-    for spec in selection.active():
+    active = selection.active()
+    for spec in sorted(active, key=lambda spec: spec.scope == "suppressions"):
         severity = selection.severities.get(spec.code, spec.severity)
-        if spec.scope == "bank":
+        if spec.scope == "suppressions":
+            problems = ((problem, "") for problem in (spec.check(ctx, usage) if usage else ()))
+        elif spec.scope == "bank":
             problems = ((problem, "") for problem in spec.check(ctx))
         else:
             problems = (
@@ -73,8 +138,11 @@ def lint(
             )
         for problem, doc_path in problems:
             finding = _stamp(spec, severity, problem, doc_path)
-            if not selection.silenced(spec.code, finding.path):
-                findings.append(finding)
+            if selection.silenced(spec.code, finding.path):
+                continue
+            if usage is not None and spec.scope != "suppressions" and usage.silences(finding):
+                continue
+            findings.append(finding)
     findings.sort(key=Finding.sort_key)
     return findings
 
@@ -90,4 +158,5 @@ def _stamp(spec: RuleSpec, severity: Severity, problem: Problem, doc_path: str) 
         column=problem.column,
         value=problem.value,
         order=spec.order,
+        related=problem.related,
     )

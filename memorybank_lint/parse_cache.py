@@ -179,7 +179,9 @@ def decode(path: str, row: tuple) -> Document:
 class ParseCache:
     """The cached rows of one bank: looked up during a refresh, rewritten when anything moved."""
 
-    def __init__(self, folder: Path, root: Path, bank_name: str, max_bytes: int) -> None:
+    def __init__(
+        self, folder: Path, root: Path, bank_name: str, max_bytes: int, index_files: tuple[str, ...]
+    ) -> None:
         self.folder = CacheFolder(folder)
         key = f"{root}\0{bank_name}".encode("utf-8", "surrogateescape")
         self.name = f"parse-{hashlib.sha256(key).hexdigest()[:20]}.marshal"
@@ -192,6 +194,7 @@ class ParseCache:
             yaml.__version__,
             hasattr(yaml, "CSafeLoader"),
             max_bytes,
+            index_files,  # which documents parse as indexes
             bank_name,
             str(root),
         )

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from .findings import Problem, Severity
 
-Scope = Literal["document", "bank"]
+Scope = Literal["document", "bank", "suppressions"]
 Check = Callable[..., Iterable[Problem]]
 
 # The order findings are printed in (the reference's order, kept so users comparing outputs see
@@ -32,6 +32,7 @@ OUTPUT_ORDER: tuple[str, ...] = (
     "MB007",
     "MB011",
     "MB012",
+    "MB013",
 )
 
 

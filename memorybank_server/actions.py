@@ -13,6 +13,8 @@ from typing import Any
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.config import Config
+from memorybank_lint.fixes import command as fixing
+from memorybank_lint.fixes import fixability
 from memorybank_lint.registry import all_rules
 from memorybank_lint.reporters import ReportContext
 from memorybank_lint.reporters import text as text_format
@@ -101,7 +103,8 @@ def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Ans
         return result, "\n".join(filter(None, [stats, text_format.summary(found)]))
     result["findings"] = [as_dict(f) for f in found]
     ctx = ReportContext(root=bank.root, cwd=cwd, repo_root=cwd)
-    return result, text_format.render(found, all_rules(), ctx)
+    closing = fixing.hint(found, fixability(bank, found))
+    return result, "\n".join(filter(None, [text_format.render(found, all_rules(), ctx), closing]))
 
 
 def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, cwd: Path) -> Answer:
@@ -136,6 +139,10 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
         return result, textviews.drift_text(result)
     if action == "graph":
         result = graph(bank, opts["graph"], opts["direction"], opts["depth"])
+        if opts["format"] in ("mermaid", "dot"):
+            from .graph_picture import picture
+
+            return result, picture(result, opts["format"])
         return result, textviews.graph_text(result)
     result = read(bank, opts["read"], opts["section"])
     return result, textviews.read_text(result)

@@ -32,9 +32,9 @@ from typing import Any
 
 from memorybank_lint import config
 from memorybank_lint.bank import BankNotFound, find_root
+from memorybank_lint.edits.atomic import write_atomic
+from memorybank_lint.sections import INBOX_NOT_NOTES
 from memorybank_server import git
-from memorybank_server.sections import INBOX_NOT_NOTES
-from memorybank_server.writes.atomic import write_atomic
 
 USAGE = (
     "usage: mcp-memorybank-hook  (reads the client's Stop-hook JSON on stdin)\n"

@@ -42,6 +42,7 @@ _APPLIES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "scope": ("Taken by actions", ("validate", "drift")),
     "direction": ("Taken by actions", ("graph",)),
     "depth": ("Taken by actions", ("graph",)),
+    "format": ("Output", ("graph",)),
     "threshold_days": ("Taken by actions", ("drift",)),
     "limit": ("Taken by actions", ("route", "search")),
     "to": ("Taken by actions", ("promote",)),
@@ -158,6 +159,12 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         "Never adds a finding.",
     ),
     click.option("--json", "json", is_flag=True, help="Print the result object the MCP tool returns."),
+    click.option(
+        "--format",
+        "format",
+        type=click.Choice(["text", "mermaid", "dot"]),
+        help="--graph: draw the neighbourhood as a Mermaid or Graphviz DOT diagram instead of text.",
+    ),
     click.option(
         "--root",
         type=click.Path(file_okay=False),

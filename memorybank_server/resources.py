@@ -17,9 +17,9 @@ from typing import Any
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import Selection
+from memorybank_lint.sections import INBOX_NOT_NOTES
 
 from .read import BUDGET_BYTES
-from .sections import INBOX_NOT_NOTES
 from .validate import validate
 
 # Which documents the index keeps first when it must leave some out: the few that define the

@@ -22,11 +22,11 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.atomic import ensure_directory, write_atomic
+from memorybank_lint.sections import SEEDED, section_index
 
-from .sections import SEEDED, section_index
 from .starter import starter_root, templates_root
 from .trial import harmless
-from .writes.atomic import ensure_directory, write_atomic
 
 COPIED_TREES = ("dna", "product", "engineering")
 SEED_ENTRIES = {

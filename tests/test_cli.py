@@ -97,6 +97,8 @@ def test_json_shape(capsys) -> None:
             "rule": "unregistered-doc",
             "severity": "warning",
             "message": "no index document links here, so navigation cannot reach it",
+            "fixable": True,
+            "fix": {"applicability": "unsafe", "message": "register it in README.md", "path": "README.md"},
         }
     ]
 
@@ -104,13 +106,13 @@ def test_json_shape(capsys) -> None:
 def test_statistics(capsys) -> None:
     _, out, _ = run(["--root", str(FIXTURE), "--statistics"], capsys)
     lines = out.strip().splitlines()
-    assert lines[0].split() == ["2", "MB001", "broken-derived-from"]
-    assert len(lines) == 11  # every rule but no-contract fires on the fixture
+    assert lines[0].split() == ["2", "MB001", "broken-derived-from", "(1", "fixable)"]
+    assert len(lines) == 11  # every rule but no-contract (and unused-suppression) fires on the fixture
 
 
 def test_list_rules_explain_version(capsys) -> None:
     _, out, _ = run(["--list-rules"], capsys)
-    assert len(out.strip().splitlines()) == 12 and "MB006  must-not-define-violated" in out
+    assert len(out.strip().splitlines()) == 13 and "MB006  must-not-define-violated" in out
     code, out, _ = run(["--explain", "must-not-define-violated"], capsys)
     assert code == 0 and out.startswith("MB006 must-not-define-violated (error)") and "Why it matters" in out
     assert run(["--explain", "nope"], capsys)[0] == 2
@@ -142,7 +144,9 @@ def test_github_is_the_default_format_under_actions(fixture_copy, tmp_path, monk
     code, out, _ = run([], capsys)
     assert code == 1
     assert "::error file=memory_bank/engineering/architecture.md,line=8" in out
-    assert not summary.exists()  # 13 findings fit under the 10 + 10 annotation caps
+    drawn = summary.read_text(encoding="utf-8")  # 13 findings fit under the 10 + 10 annotation caps,
+    assert "| Severity |" not in drawn  # so no table; the loop and the broken edges are drawn
+    assert drawn.count("```mermaid") == 2 and "### Loop 1: 2 documents" in drawn
 
 
 def test_baseline_hides_known_findings_even_when_lines_move(fixture_copy, tmp_path, capsys) -> None:

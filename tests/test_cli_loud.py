@@ -68,10 +68,10 @@ def test_statistics_and_list_rules_print_json(capsys) -> None:
     code, out, _ = run(["--root", str(FIXTURE), "--statistics", "--format", "json"], capsys)
     rows = json.loads(out)
     assert code == 1
-    assert rows[0] == {"code": "MB001", "rule": "broken-derived-from", "count": 2}
+    assert rows[0] == {"code": "MB001", "rule": "broken-derived-from", "count": 2, "fixable": 1}
     code, out, _ = run(["--list-rules", "--format", "json"], capsys)
     rules = json.loads(out)
-    assert code == 0 and len(rules) == 12
+    assert code == 0 and len(rules) == 13
     assert rules[5] == {
         "code": "MB006",
         "name": "must-not-define-violated",
@@ -178,5 +178,5 @@ def test_explain_and_show_settings_print_json_too(fixture_copy, monkeypatch, cap
     code, out, _ = run(["--show-settings", "--format", "json"], capsys)
     resolved = json.loads(out)
     assert code == 0 and resolved["root"] == str(fixture_copy) and resolved["strict"] is False
-    assert len(resolved["rules"]) == 12
+    assert len(resolved["rules"]) == 13
     assert run(["--explain", "MB006", "--format", "sarif"], capsys)[0] == 2

@@ -6,6 +6,7 @@ second owner, an orphan, broken YAML, a loop, …); its complete expected findin
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from memorybank_lint.bank import Bank
@@ -65,8 +66,14 @@ def test_fixture_findings_are_exactly_the_planted_ones() -> None:
         assert text in finding.message
 
 
-def test_every_rule_fires_on_the_fixture() -> None:
-    fired = {f.code for f in lint(_bank())} | {f.code for f in lint(_bank(FIXTURE / "domain"))}
+def test_every_rule_fires_on_the_fixture(tmp_path: Path) -> None:
+    """The fixture carries no suppression (its findings are its point); its own domain folder with
+    one that silences nothing shows the last rule, MB013."""
+    stale = tmp_path / "domain"
+    shutil.copytree(FIXTURE / "domain", stale)
+    with (stale / "model.md").open("a", encoding="utf-8") as handle:
+        handle.write("\n<!-- memorybank-lint: disable MB001 -->\n")
+    fired = {f.code for f in lint(_bank())} | {f.code for f in lint(_bank(stale))}
     assert fired == {spec.code for spec in all_rules()}
 
 

@@ -25,3 +25,25 @@ def test_quick_start_has_exactly_two_commands_and_ci_runs_the_test_one() -> None
     assert len(commands) == 2
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1] in ci
+
+
+def test_every_linter_option_is_in_the_readme_table_and_in_help(capsys) -> None:
+    import click
+
+    from memorybank_lint.cli import command, main
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("## The linter")
+    table = text[start : text.index("Exit codes:", start)]
+    assert main(["--help"]) == 0
+    shown = capsys.readouterr().out
+    flags = [
+        flag
+        for param in command.params
+        if isinstance(param, click.Option)
+        for flag in param.opts
+        if flag.startswith("--") and flag != "--help"
+    ]
+    assert {"--fix", "--unsafe-fixes", "--diff", "--ignore-noqa"} <= set(flags)
+    assert [flag for flag in flags if f"`{flag}`" not in table and f"`{flag} " not in table] == []
+    assert [flag for flag in flags if flag not in shown] == []

@@ -24,6 +24,7 @@ TABLE = {
     "MB010": ("unresolved-rule-reference", Severity.WARNING),
     "MB011": ("unknown-layer-value", Severity.WARNING),
     "MB012": ("no-contract", Severity.WARNING),
+    "MB013": ("unused-suppression", Severity.WARNING),
 }
 TESTS = Path(__file__).parent / "rules"
 
@@ -67,7 +68,7 @@ def test_find_rule_by_code_in_any_case_or_by_name(token: str) -> None:
     assert spec.code == "MB004"
 
 
-@pytest.mark.parametrize("token", ["MB013", "ssot", "", "broken_derived_from"])
+@pytest.mark.parametrize("token", ["MB099", "ssot", "", "broken_derived_from"])
 def test_find_rule_unknown(token: str) -> None:
     assert find_rule(token) is None
 
@@ -75,7 +76,7 @@ def test_find_rule_unknown(token: str) -> None:
 def test_output_order_is_the_reference_order() -> None:
     assert OUTPUT_ORDER == (
         "MB002", "MB001", "MB005", "MB003", "MB009", "MB010",
-        "MB008", "MB004", "MB006", "MB007", "MB011", "MB012",
+        "MB008", "MB004", "MB006", "MB007", "MB011", "MB012", "MB013",
     )  # fmt: skip
     assert sorted(OUTPUT_ORDER) == sorted(TABLE)
     assert all(spec.order == OUTPUT_ORDER.index(spec.code) for spec in all_rules())

@@ -9,14 +9,15 @@ format agrees on how a bank-relative path becomes a displayed one.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from urllib.parse import quote
 
 from .. import __version__
 from ..bank import printable
 from ..findings import Finding
+from ..fixes.model import Fix
 from ..registry import RuleSpec
 from . import github, json_format, sarif, text
 
@@ -46,6 +47,7 @@ class ReportContext:
     color: bool = False
     version: str = __version__
     capped: bool = False  # GitHub: annotate at most 10 + 10, the full list goes to the job summary
+    fixes: Mapping[Finding, Fix] = field(default_factory=dict)  # the findings that have a fix
 
     def shown_path(self, bank_path: str) -> str:
         """Where a human (or a GitHub annotation) finds the file: relative to the cwd, as text even

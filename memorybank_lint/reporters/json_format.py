@@ -12,14 +12,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..findings import Finding
+from ..fixes.model import Fix
 from ..registry import RuleSpec
 
 if TYPE_CHECKING:
     from . import ReportContext
 
 
-def to_dict(finding: Finding) -> dict[str, Any]:
-    """A finding as exactly the documented keys; whole-file findings point at line 1, column 1."""
+def to_dict(finding: Finding, fix: Fix | None = None) -> dict[str, Any]:
+    """A finding as the documented keys; whole-file findings point at line 1, column 1.
+
+    `fixable` says whether `--fix` can repair it, and `fix` how: `applicability` (`safe`, or
+    `unsafe`: needs `--unsafe-fixes`), `message`, and the file it edits.
+    """
     return {
         "path": finding.path,
         "line": finding.line or 1,
@@ -28,9 +33,14 @@ def to_dict(finding: Finding) -> dict[str, Any]:
         "rule": finding.rule,
         "severity": str(finding.severity),
         "message": finding.message,
+        "fixable": fix is not None,
+        "fix": None
+        if fix is None
+        else {"applicability": fix.applicability, "message": fix.summary, "path": fix.path},
     }
 
 
 def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> str:
     """Every finding, in the order given, as indented UTF-8 JSON."""
-    return json.dumps([to_dict(finding) for finding in findings], indent=2, ensure_ascii=False)
+    fixes = ctx.fixes
+    return json.dumps([to_dict(f, fixes.get(f)) for f in findings], indent=2, ensure_ascii=False)

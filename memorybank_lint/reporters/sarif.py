@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..findings import Finding, Severity
+from ..fixes.model import Replacement
 from ..registry import RuleSpec
 
 if TYPE_CHECKING:
@@ -64,7 +65,29 @@ def _result(finding: Finding, index: dict[str, int], ctx: ReportContext, key: st
     }
     if finding.code in index:
         result["ruleIndex"] = index[finding.code]
+    fix = ctx.fixes.get(finding)
+    replacement = fix.replacement() if fix is not None else None
+    if fix is not None and replacement is not None:
+        result["fixes"] = [
+            _fix(fix.summary if fix.safe else f"{fix.summary} (--unsafe-fixes)", replacement, ctx)
+        ]
     return result
+
+
+def _fix(description: str, replacement: Replacement, ctx: ReportContext) -> dict[str, Any]:
+    """A SARIF fix: whole lines of one file replaced (an insertion when the region is empty)."""
+    region = {"startLine": replacement.start, "startColumn": 1, "endLine": replacement.end, "endColumn": 1}
+    return {
+        "description": {"text": description},
+        "artifactChanges": [
+            {
+                "artifactLocation": {"uri": ctx.repo_path(replacement.path), "uriBaseId": SRCROOT},
+                "replacements": [
+                    {"deletedRegion": region, "insertedContent": {"text": replacement.inserted}}
+                ],
+            }
+        ],
+    }
 
 
 def build(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> dict:

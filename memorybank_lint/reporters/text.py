@@ -7,7 +7,7 @@ problem matchers and `grep` all understand it without configuration.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import TYPE_CHECKING
 
 from ..findings import Finding, Severity
@@ -58,20 +58,34 @@ def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportCo
     return "\n".join([*(format_finding(finding, ctx) for finding in findings), summary(findings)])
 
 
-def statistics(findings: Sequence[Finding]) -> list[dict[str, object]]:
-    """Counts per rule, most frequent first (ties by code, so the order is stable)."""
+def statistics(
+    findings: Sequence[Finding], fixable: Container[Finding] | None = None
+) -> list[dict[str, object]]:
+    """Counts per rule, most frequent first (ties by code, so the order is stable); with
+    `fixable`, each rule's count of findings `--fix` can repair too."""
     counts = Counter((finding.code, finding.rule) for finding in findings)
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
-    return [{"code": code, "rule": name, "count": count} for (code, name), count in ordered]
+    rows: list[dict[str, object]] = [
+        {"code": code, "rule": name, "count": count} for (code, name), count in ordered
+    ]
+    if fixable is not None:
+        fixed = Counter(finding.code for finding in findings if finding in fixable)
+        for row in rows:
+            row["fixable"] = fixed[str(row["code"])]
+    return rows
 
 
-def render_statistics(findings: Sequence[Finding]) -> str:
+def render_statistics(findings: Sequence[Finding], fixable: Container[Finding] | None = None) -> str:
     """Counts per rule, most frequent first (ruff's `--statistics`), to see where to start.
 
     Empty when there are no findings.
     """
-    rows = statistics(findings)
+    rows = statistics(findings, fixable)
     if not rows:
         return ""
     width = max(4, len(str(rows[0]["count"])))
-    return "\n".join(f"{row['count']:>{width}}  {row['code']}  {row['rule']}" for row in rows)
+    return "\n".join(
+        f"{row['count']:>{width}}  {row['code']}  {row['rule']}"
+        + (f"  ({row['fixable']} fixable)" if row.get("fixable") else "")
+        for row in rows
+    )

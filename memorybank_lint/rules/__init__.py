@@ -1,4 +1,4 @@
-"""The twelve validation rules, one module each; importing this package registers them all."""
+"""The validation rules, one module each; importing this package registers them all."""
 
 from . import (  # noqa: F401
     broken_derived_from,
@@ -13,4 +13,5 @@ from . import (  # noqa: F401
     unknown_layer_value,
     unregistered_doc,
     unresolved_rule_reference,
+    unused_suppression,
 )

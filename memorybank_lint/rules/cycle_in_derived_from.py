@@ -31,4 +31,5 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
                 line=cycle.line,
                 column=cycle.column,
                 value=" ".join(sorted(cycle.members)),
+                related=cycle.members,
             )

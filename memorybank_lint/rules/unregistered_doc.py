@@ -4,7 +4,8 @@ Why it matters: navigation starts at the root `README.md` and walks down through
 A document no index lists is invisible to that walk and is usually forgotten.
 
 Exempt: notes in `_inbox/` (quarantined on purpose), index documents themselves
-(`doc_function: index`) and files named `README.md`.
+(`doc_function: index`) and files named as the bank names its indexes: `README.md`, or the names
+the configuration lists in `index-files` (`index-files = ["README.md", "index.md"]`).
 
 Example: `orphan.md` at the bank root, linked from nowhere.
 """
@@ -23,6 +24,6 @@ from ..registry import rule
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     if doc.registered_in or doc.layer == "inbox" or doc.doc_function == "index":
         return
-    if doc.name == "README.md":
+    if doc.named_index:
         return
     yield Problem("no index document links here, so navigation cannot reach it")

@@ -49,17 +49,26 @@ def _stems(text: str) -> Stems:
     return tuple(dict.fromkeys(normal(t) for t in route_tokens(text)))
 
 
-def path_words(path: str) -> str:
-    """The path as words: directories and file name, without `.md`, `README` or `index`."""
+def path_words(path: str, named_index: bool = False) -> str:
+    """The path as words: directories and file name, without `.md`, `README` or `index`.
+
+    An index the bank names by its own file name (`index-files`) contributes only its folders:
+    its file name says "index", not what the documents are about.
+    """
     stem = path[:-3] if path.endswith(".md") else path
-    parts = [p for p in stem.split("/") if p.lower() not in _PATH_NOISE]
+    folders = stem.split("/")
+    if named_index and len(folders) > 1:
+        folders = folders[:-1]
+    parts = [p for p in folders if p.lower() not in _PATH_NOISE]
     return " ".join(parts) if parts else posixpath.basename(stem)
 
 
 def header_of(doc: Document) -> Header:
     keys = tuple((key, stems) for key in doc.canonical_for if (stems := _stems(key)))
     sections = tuple((s.title, _stems(s.title)) for s in doc.sections)
-    return Header(keys, _stems(doc.purpose), _stems(doc.title), sections, _stems(path_words(doc.path)))
+    return Header(
+        keys, _stems(doc.purpose), _stems(doc.title), sections, _stems(path_words(doc.path, doc.named_index))
+    )
 
 
 def header_terms(header: Header) -> dict[str, int]:

@@ -37,11 +37,12 @@ FORMAT = 1
 _STALE = object()  # never a bank's document: an entry the next `update` re-indexes
 
 
-def _identity(kind: str) -> tuple:
+def _identity(bank: Bank, kind: str) -> tuple:
     layout = tuple(array(code).itemsize for code in "BHIQ")
     return (
         FORMAT,
         kind,
+        bank.index_files,  # which documents are indexes changes how they are indexed
         __version__,
         code_stamp(Path(__file__).parent),
         importlib.util.find_spec("Stemmer") is not None,
@@ -97,7 +98,7 @@ def _read(bank: Bank, kind: str) -> Any:
         identity, state = marshal.loads(payload)
     except Exception:  # whatever a damaged file makes marshal raise: no snapshot
         return None
-    return state if identity == _identity(kind) else None
+    return state if identity == _identity(bank, kind) else None
 
 
 def _adopt(bank: Bank, stamps: dict, paths) -> dict[str, Any]:
@@ -189,5 +190,5 @@ def _due(index: HeaderIndex | SearchIndex, documents: int) -> bool:
 
 def _write(bank: Bank, kind: str, state: tuple, index: HeaderIndex | SearchIndex) -> None:
     assert bank.cache is not None
-    if bank.cache.folder.write(_name(bank, kind), marshal.dumps((_identity(kind), state))):
+    if bank.cache.folder.write(_name(bank, kind), marshal.dumps((_identity(bank, kind), state))):
         index.saved_at = index.touched_total

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
+from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
+from memorybank_lint.edits.checks import checked_text
+from memorybank_lint.edits.journal import recover
+from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.paths import normalize
 
 from ..errors import ToolInputError
-from .atomic import NotRegular, TooBig, read_regular
-from .journal import recover
-from .lock import bank_lock
-from .values import checked_text
 
 MAX_CONTENT_BYTES = 1_000_000
 

@@ -19,6 +19,9 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.gate import bank_path, check_no_links
+from memorybank_lint.edits.table import IDENTIFIER
+from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced
 
 from ..errors import ToolInputError
@@ -27,9 +30,6 @@ from ..templates import Template, find_template
 from .common import content_from, locked
 from .governance import check_kind, governance
 from .registration import Staging, register
-from .table import IDENTIFIER
-from .targets import bank_path, check_no_links
-from .transaction import Transaction
 from .values import checked_values, entries, listed, required, sources
 
 GOVERNED = (

@@ -19,13 +19,14 @@ from typing import Any
 
 from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.checks import checked_text
+from memorybank_lint.edits.keep import kept
 from memorybank_lint.markdown import Section
 
 from ..errors import ToolInputError
 from ..read import match_section
 from . import head
 from .common import locked
-from .values import checked_text
 
 CONTEXT_CHARS = 80
 
@@ -114,7 +115,7 @@ def edit(
                 "once, or narrow the search with section"
             )
         at = start + scope.index(find)
-        new_body = body[:at] + replace + body[at + len(find) :]
+        new_body = kept(body, body[:at] + replace + body[at + len(find) :])
         guard_rest(body, new_body, body[at + len(find) :], loaded.path)
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)

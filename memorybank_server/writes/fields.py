@@ -52,8 +52,7 @@ def _lands(bank: Bank, link: Link) -> str | None:
     resolved = link.target.resolved
     if resolved is None or not link.directory:
         return resolved
-    prefix = "" if resolved == "." else resolved + "/"
-    return next((prefix + name for name in ("README.md", "index.md") if prefix + name in bank.docs), None)
+    return bank.directory_index(resolved)
 
 
 def _link_span(line: str, label: str, target: str, column: int) -> tuple[int, int, int] | None:

@@ -25,12 +25,13 @@ import yaml
 from memorybank_lint import document, frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
+from memorybank_lint.edits import text as filetext
+from memorybank_lint.edits.gate import check_no_links
+from memorybank_lint.edits.keep import header_comment
+from memorybank_lint.edits.transaction import Transaction
 
 from ..errors import ToolInputError
-from . import text as filetext
 from .common import existing_document
-from .targets import check_no_links
-from .transaction import Transaction
 
 _UNSET: Any = object()
 
@@ -233,9 +234,15 @@ def _reads_back(line: str, key: str, value: str, old: Any, plain: bool) -> bool:
 
 
 def scalar_line(key: str, value: str, old_line: str | None, old_value: Any, keep_comment: bool) -> str:
-    """`key: value` quoted only as much as needed (the line's own style first), comment kept."""
+    """`key: value` quoted only as much as needed (the line's own style first), comment kept.
+
+    A `# noqa` ending the old key line is kept even where another comment would not be (a value
+    over several lines, a line the header's YAML cannot read): it is a decision about this line.
+    """
     inline = inline_value(old_line) if old_line is not None else None
     comment = _comment(key, inline) if inline is not None and keep_comment else ""
+    if not comment and old_line is not None:
+        comment = header_comment(old_line)
     for style in _styles(inline):
         line = f"{key}: {_quoted(style, value)}{comment}"
         if _reads_back(line, key, value, old_value, style == "plain"):

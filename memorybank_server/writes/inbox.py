@@ -21,6 +21,8 @@ from typing import Any
 
 from memorybank_lint import document, frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.text import digest, read
+from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced, links
 from memorybank_lint.paths import Target, resolve
 
@@ -41,8 +43,6 @@ from .create import (
 )
 from .governance import governance
 from .registration import Staging, register
-from .text import digest, read
-from .transaction import Transaction
 from .values import listed, required, sources
 
 LOG = "_inbox/DISCARDED.md"

@@ -1,37 +1,26 @@
-"""Which index registers a new document, and the lazily created section index it may need.
+"""Staging the index edits a new document brings: its entry, and the section index it may need.
 
-Why the nearest index: a feature package with its own `README.md` lists its brief there, and a
-section registry lists the documents of its section; `index.md` counts when it declares
-`doc_function: index`. Why lazy sections: `epics/`, `prd/` and `prompts/` are not seeded, so the
-first document there creates the section index and adds it to the root index's section list.
-Everything is read under the bank's lock and staged in memory; the caller commits it with the
-document in one `Transaction`.
+Which index and what entry are the core's (`memorybank_lint.edits.registration`), shared with the
+linter's fix for MB009. Why lazy sections here: `epics/`, `prd/` and `prompts/` are not seeded,
+so the first document there creates the section index and adds it to the root index's section
+list. Everything is read under the bank's lock and staged in memory; the caller commits it with
+the document in one `Transaction`.
 """
 
 from __future__ import annotations
 
 import os
-import posixpath
 from dataclasses import dataclass, field
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.entries import add_section
+from memorybank_lint.edits.registration import find_index, index_names, is_index, registered
+from memorybank_lint.edits.text import FileText, read
+from memorybank_lint.edits.transaction import Transaction
+from memorybank_lint.sections import BY_DIRECTORY, Section, section_index
 
-from ..sections import BY_DIRECTORY, Section, section_index
-from .entries import add_entry, add_section
-from .text import FileText, read
-from .transaction import Transaction
-
-__all__ = [
-    "Pending",
-    "Registered",
-    "Staging",
-    "add_entry",
-    "add_section",
-    "find_index",
-    "lazy_section",
-    "register",
-]
+__all__ = ["Pending", "Registered", "Staging", "lazy_section", "register"]
 
 
 # -- choosing the index and staging the edits ------------------------------------------------------
@@ -64,26 +53,6 @@ class Staging:
                 transaction.replace(path, pending.original.encode(pending.text), pending.original.digest)
 
 
-def _is_index(bank: Bank, path: str, name: str) -> bool:
-    doc = bank.docs.get(path)
-    if doc is None or doc.is_template or doc.read_error:
-        return False
-    return name == "README.md" or doc.doc_function == "index"
-
-
-def find_index(bank: Bank, target: str, planned: frozenset[str] = frozenset()) -> str | None:
-    """The nearest `README.md` (or `index.md` with `doc_function: index`) above `target`."""
-    directory = posixpath.dirname(target)
-    while True:
-        for name in ("README.md", "index.md"):
-            candidate = f"{directory}/{name}" if directory else name
-            if candidate != target and (candidate in planned or _is_index(bank, candidate, name)):
-                return candidate
-        if not directory:
-            return None
-        directory = posixpath.dirname(directory)
-
-
 def lazy_section(bank: Bank, target: str) -> Section | None:
     """The known section whose missing `README.md` this document's creation must bring into being."""
     if "/" not in target or target.startswith("_inbox/"):
@@ -94,7 +63,7 @@ def lazy_section(bank: Bank, target: str) -> Section | None:
     index = f"{section.directory}/README.md"
     if index == target or index in bank.docs or os.path.lexists(bank.root / index):
         return None
-    if _is_index(bank, f"{section.directory}/index.md", "index.md"):
+    if is_index(bank, f"{section.directory}/index.md"):
         return None
     return section
 
@@ -132,7 +101,7 @@ def register(
         index = f"{section.directory}/README.md"
         staging.files[index] = Pending(_section_text(bank, section))
         planned = frozenset({index})
-        root = next((name for name in ("README.md", "index.md") if _is_index(bank, name, name)), None)
+        root = next((name for name in index_names(bank) if is_index(bank, name)), None)
         if root is not None:
             text = staging.text_of(root)
             staging.files[root].text = add_section(text, section.directory, section.read_when, section.title)
@@ -141,15 +110,9 @@ def register(
         warnings.append(f"No index found above {target}; navigation cannot reach it until an index links it")
     else:
         text = staging.text_of(chosen)
-        directory = posixpath.dirname(chosen)
-        link = posixpath.relpath(target, directory or ".")
-        top, _, rest = target.partition("/")
-        if not directory and rest in ("README.md", "index.md"):
-            staging.files[chosen].text = add_section(text, top, purpose, title)
-        else:
-            staging.files[chosen].text = add_entry(
-                text, link, title, purpose, root=not directory, status=status
-            )
+        staging.files[chosen].text = registered(
+            text, chosen, target, title, purpose, names=index_names(bank), status=status
+        )
     if section is not None:
         verb = "would be created" if dry_run else "was created"
         warnings.append(

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.keep import kept
 
 from ..errors import ToolInputError
 from . import head
@@ -67,7 +68,7 @@ def update_section(
         if mode == "append" and (old := _trimmed("\n".join(old_lines[1:]))):
             payload = f"{old}\n\n{payload}"
         tail = body[end:]
-        rebuilt = f"{old_lines[0]}\n\n{payload}\n" + ("\n" if tail else "")
+        rebuilt = kept(body[start:end], f"{old_lines[0]}\n\n{payload}\n" + ("\n" if tail else ""))
         new_body = body[:start] + rebuilt + tail
         guard_rest(body, new_body, tail, loaded.path)
         new_text = parts.head + new_body

@@ -1,39 +1,15 @@
-"""The text a write is handed: refused when it holds a control character or a broken code point.
+"""The values a write is handed: each string checked as text (`edits.checks`), lists as entries.
 
-Why every value: a NUL byte makes the linter call the new document (and the index that registers
-it) binary, and an escape or a C1 character hides text from the person reading it. A tab is
-ordinary text; line breaks are allowed only where a value may span lines (a body, a purpose).
-Why a lone surrogate is refused here: it cannot be encoded, so it would fail only at the write.
-The list arguments are checked here too: each entry as one line, and no key twice.
+The list arguments are checked here: each entry as one line, and no key twice.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from memorybank_lint.edits.checks import checked_text
+
 from ..errors import ToolInputError
-
-_ONE_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-_BREAKS = frozenset("\r\n\u2028\u2029")
-
-
-def checked_text(name: str, value: str, *, lines: bool = False) -> str:
-    """`value` unchanged, or a refusal naming the first control character, line break (unless
-    `lines`) or broken code point."""
-    found = (_LINES if lines else _ONE_LINE).search(value)
-    if found is None:
-        return value
-    character = found.group()
-    if "\ud800" <= character <= "\udfff":
-        raise ToolInputError(f"{name} is not valid Unicode text (it holds a lone surrogate)")
-    if character in _BREAKS:
-        raise ToolInputError(
-            f"{name} must be one line: a line break in a header value could write other keys"
-        )
-    label = " NUL" if character == "\x00" else ""
-    raise ToolInputError(f"{name} contains a control character (U+{ord(character):04X}{label}); remove it")
 
 
 def checked_values(name: str, value: Any) -> Any:
@@ -59,7 +35,7 @@ def one_line(name: str, value: str) -> str:
 
 
 def required(value: str | None, name: str, why: str, *, lines: bool = False) -> str:
-    """`value` trimmed, after `values.checked_text`; refused when blank, saying `why` it is needed."""
+    """`value` trimmed, after `checked_text`; refused when blank, saying `why` it is needed."""
     text = checked_text(f"`{name}`", value or "", lines=lines).strip()
     if not text:
         raise ToolInputError(f"`{name}` is required: {why}")

@@ -204,6 +204,28 @@ def set_field_answer(root: str, path: str, field: str, value: str) -> str:
 
 def registry_entry(text: str) -> str:
     """An index text with an entry for `x.md` added, as the governed writes add it."""
-    from memorybank_server.writes.entries import add_entry
+    from memorybank_lint.edits.entries import add_entry
 
     return add_entry(text, "x.md", "X", "An x.")
+
+
+def suppressions_of(text: str) -> list[tuple[str, int, int, tuple[str, ...], str]]:
+    """The suppressions the document parser finds in `text`, as plain tuples."""
+    doc = document.parse("doc.md", text)
+    return [(s.kind, s.line, s.column, s.tokens, s.text) for s in doc.suppressions]
+
+
+def body_noqa_both(line: str) -> tuple[object, object]:
+    """A body line's `<!-- noqa -->` as the scanner reads it, and as a plain pattern reads it."""
+    from memorybank_lint.suppressions import body_noqa
+
+    ours = body_noqa(line)
+    theirs = REFERENCE_BODY_NOQA.search(line)
+    if theirs is None:
+        return ours, None
+    tokens = tuple(part for part in re.split(r"[\s,]+", theirs.group(2) or "") if part)
+    return ours, (theirs.start(), tokens)
+
+
+# What a `<!-- noqa -->` at the end of a line is, said as one pattern (backtracks; short lines only).
+REFERENCE_BODY_NOQA = re.compile(r"<!--[ \t]*(?:noqa|NOQA)(?![\w-])([ \t]*:[ \t]*([\w,\s-]*))?\s*-->\s*$")

@@ -27,6 +27,7 @@ EXPECTED_DEFAULTS = {
     "format": "github",
     "sarif-file": "memorybank.sarif",
     "args": "",
+    "fix": "false",
     "python-version": "3.12",
 }
 
@@ -100,7 +101,7 @@ def test_sarif_file_output_comes_from_the_lint_step(action: dict) -> None:
 
 def test_lint_step_receives_every_linter_input_through_env(action: dict) -> None:
     values = set(_lint_step(action)["env"].values())
-    for name in ("root", "format", "sarif-file", "args"):
+    for name in ("root", "format", "sarif-file", "args", "fix"):
         assert f"${{{{ inputs.{name} }}}}" in values, name
 
 
@@ -112,7 +113,7 @@ def _write(path: Path, text: str) -> None:
     path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
 
 
-def _make_checkout(workspace: Path, *, broken: bool) -> None:
+def _make_checkout(workspace: Path, *, broken: bool, unquoted: bool = False) -> None:
     """A git checkout with a bank in `memory-bank/`; `broken` adds a dangling `derived_from`."""
     bank = workspace / "memory-bank"
     _write(
@@ -165,6 +166,21 @@ def _make_checkout(workspace: Path, *, broken: bool) -> None:
             # Feature
             """,
         )
+    if unquoted:
+        _write(
+            bank / "retry.md",
+            """
+            ---
+            title: Retry
+            status: active
+            purpose: Defines the retry layer: backoff and jitter.
+            derived_from: [dna/principles.md]
+            ---
+            # Retry
+            """,
+        )
+        readme = bank / "README.md"
+        readme.write_text(readme.read_text(encoding="utf-8") + "- [Retry](retry.md)\n", encoding="utf-8")
     # A checkout is a git repository; SARIF paths are made relative to its top level.
     subprocess.run(["git", "init", "-q"], cwd=workspace, check=True)
 
@@ -183,7 +199,7 @@ def _resolve(value: str, inputs: dict[str, str]) -> str:
 
 def _run_lint_step(
     action: dict, workspace: Path, **overrides: str
-) -> tuple[subprocess.CompletedProcess, Path]:
+) -> tuple[subprocess.CompletedProcess[str], Path]:
     """Run the lint step in `workspace` as a runner would; returns the process and GITHUB_OUTPUT."""
     inputs = {name: spec.get("default", "") for name, spec in action["inputs"].items()}
     unknown = set(overrides) - set(inputs)
@@ -278,3 +294,40 @@ def test_sarif_format_on_a_clean_bank_succeeds(action: dict, workspace: Path) ->
     report = json.loads((workspace / "clean.sarif").read_text(encoding="utf-8"))
     assert report["runs"][0]["results"] == []
     assert "sarif-file=clean.sarif" in github_output.read_text(encoding="utf-8").splitlines()
+
+
+def _bank_bytes(workspace: Path) -> dict[str, bytes]:
+    bank = workspace / "memory-bank"
+    return {p.relative_to(bank).as_posix(): p.read_bytes() for p in sorted(bank.rglob("*.md"))}
+
+
+def test_fix_input_shows_the_diff_in_the_log_and_the_summary_and_writes_nothing(
+    action: dict, workspace: Path
+) -> None:
+    _make_checkout(workspace, broken=False, unquoted=True)
+    before = _bank_bytes(workspace)
+    proc, _ = _run_lint_step(action, workspace, fix="true")
+
+    assert proc.returncode == 1, proc.stdout + proc.stderr  # the MB002 is still reported and fails
+    assert "-purpose: Defines the retry layer: backoff and jitter." in proc.stdout
+    assert "+purpose: 'Defines the retry layer: backoff and jitter.'" in proc.stdout
+    assert "::notice title=memorybank-lint::fixes are available" in proc.stdout
+    assert "::error file=memory-bank/retry.md," in proc.stdout
+    summary = (workspace.parent / "step_summary").read_text(encoding="utf-8")
+    assert "```diff\n--- a/memory-bank/retry.md\n+++ b/memory-bank/retry.md\n" in summary
+    assert _bank_bytes(workspace) == before
+
+
+def test_fix_input_on_a_bank_with_nothing_to_fix_adds_nothing(action: dict, workspace: Path) -> None:
+    _make_checkout(workspace, broken=False)
+    proc, _ = _run_lint_step(action, workspace, fix="unsafe")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "::notice" not in proc.stdout
+    assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
+
+
+def test_a_fix_input_of_another_value_is_refused(action: dict, workspace: Path) -> None:
+    _make_checkout(workspace, broken=False)
+    proc, _ = _run_lint_step(action, workspace, fix="yes please")
+    assert proc.returncode == 2
+    assert "the fix input is true, unsafe or false" in proc.stdout

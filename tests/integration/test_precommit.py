@@ -30,6 +30,7 @@ import yaml
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 HOOK_ID = "memorybank-lint"
+FIX_HOOK_ID = "memorybank-lint-fix"
 
 GIT_IDENTITY = {
     "GIT_AUTHOR_NAME": "memorybank tests",
@@ -183,11 +184,17 @@ def _bank_files(repo: Path) -> list[str]:
 
 
 def _run_hook(
-    hook_repo: Path, user_repo: Path, pre_commit_home: Path, files: list[str], *, try_repo: bool = False
+    hook_repo: Path,
+    user_repo: Path,
+    pre_commit_home: Path,
+    files: list[str],
+    *,
+    try_repo: bool = False,
+    hook: str = HOOK_ID,
 ) -> subprocess.CompletedProcess:
     """`pre-commit run` from the user's configuration, or `pre-commit try-repo` straight at the
     snapshot (what a hook author runs before tagging; it builds its own environment)."""
-    command = ["try-repo", str(hook_repo), HOOK_ID] if try_repo else ["run", HOOK_ID]
+    command = ["try-repo", str(hook_repo), hook] if try_repo else ["run", hook]
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", *command, "--files", *files],
         cwd=user_repo,
@@ -198,17 +205,22 @@ def _run_hook(
     )
 
 
-def _hook_line(output: str) -> str:
+def _hook_line(output: str, name: str = HOOK_ID) -> str:
     """pre-commit's status line for the hook, e.g. `memorybank-lint......Passed`."""
-    lines = [line for line in output.splitlines() if line.startswith(HOOK_ID + ".")]
+    lines = [line for line in output.splitlines() if line.startswith(name + ".")]
     assert len(lines) == 1, output
     return lines[0]
 
 
+def _manifest() -> dict[str, dict]:
+    hooks = yaml.safe_load((PROJECT_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return {hook["id"]: hook for hook in hooks}
+
+
 def test_manifest_declares_the_hook() -> None:
-    manifest = yaml.safe_load((PROJECT_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    [hook] = manifest
-    assert hook["id"] == HOOK_ID
+    manifest = _manifest()
+    assert set(manifest) == {HOOK_ID, FIX_HOOK_ID}
+    hook = manifest[HOOK_ID]
     assert hook["entry"] == "memorybank-lint"
     assert hook["language"] == "python"
     assert hook["require_serial"] is True
@@ -216,9 +228,16 @@ def test_manifest_declares_the_hook() -> None:
     assert "markdown" not in hook.get("types", [])
 
 
+def test_manifest_declares_the_fix_hook_like_the_lint_hook() -> None:
+    manifest = _manifest()
+    fixer, linter = manifest[FIX_HOOK_ID], manifest[HOOK_ID]
+    assert fixer["entry"].split() == ["memorybank-lint", "--fix", "--exit-zero"]
+    for key in ("language", "files", "pass_filenames", "require_serial"):
+        assert fixer[key] == linter[key], key
+
+
 def test_files_pattern_matches_bank_markdown_at_any_depth() -> None:
-    manifest = yaml.safe_load((PROJECT_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    pattern = re.compile(manifest[0]["files"])
+    pattern = re.compile(_manifest()[HOOK_ID]["files"])
     for path in (
         "memory-bank/README.md",
         "memory_bank/dna/principles.md",
@@ -270,3 +289,46 @@ def test_only_the_given_files_are_reported(hook_repo: Path, user_repo: Path, pre
     assert _hook_line(output).endswith("Passed"), output
     assert broken not in output
     assert "MB001" not in output
+
+
+UNQUOTED = (
+    "domain/retry.md",
+    """
+    ---
+    title: Retry layer
+    status: active
+    purpose: Defines the retry layer: backoff and jitter.
+    derived_from: [../dna/principles.md]
+    ---
+    # Retry layer
+    """,
+)
+
+
+def test_the_fix_hook_fixes_the_staged_file_fails_once_and_then_passes(
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path
+) -> None:
+    env = _env(pre_commit_home)
+    name, text = UNQUOTED
+    _write(user_repo / "memory-bank" / name, text)
+    readme = user_repo / "memory-bank" / "domain" / "README.md"
+    readme.write_text(readme.read_text(encoding="utf-8") + "- [Retry layer](retry.md)\n", encoding="utf-8")
+    _git(user_repo, "add", "memory-bank", env=env)
+    staged = f"memory-bank/{name}"
+
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, [staged], try_repo=True, hook=FIX_HOOK_ID)
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 1, output
+    assert _hook_line(output, "memorybank-lint --fix").endswith("Failed"), output
+    assert "files were modified by this hook" in output, output
+    fixed = (user_repo / staged).read_text(encoding="utf-8")
+    assert "purpose: 'Defines the retry layer: backoff and jitter.'\n" in fixed
+
+    _git(user_repo, "add", staged, env=env)
+    config = yaml.safe_load((user_repo / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    config["repos"][0]["hooks"].append({"id": FIX_HOOK_ID})
+    (user_repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    again = _run_hook(hook_repo, user_repo, pre_commit_home, [staged], hook=FIX_HOOK_ID)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert _hook_line(again.stdout + again.stderr, "memorybank-lint --fix").endswith("Passed")
+    assert (user_repo / staged).read_text(encoding="utf-8") == fixed

@@ -31,6 +31,8 @@ def test_exact_keys_and_values() -> None:
         "rule": "broken-derived-from",
         "severity": "error",
         "message": "missing «x»",
+        "fixable": False,
+        "fix": None,
     }
     assert all(list(item) == list(data[0]) for item in data)
 

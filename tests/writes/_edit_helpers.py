@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.linter import lint
 from memorybank_server import scaffold
 from memorybank_server.errors import ToolInputError
-from memorybank_server.writes.transaction import Transaction
 from tests.conftest import FIXTURE, write_bank
 
 from .conftest import tree_hash

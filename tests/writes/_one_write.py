@@ -4,10 +4,11 @@
 
 OPERATION is `create` (an epic charter: the document, a new section index, the root index and
 two new folders) or `promote` (a note into a new `prd/` section: the same, plus removing the
-note). The process counts the lines the write executes in `memorybank_server/writes/` — all of
-them (SCOPE `all`), or only those in the modules that touch the disk (SCOPE `disk`: transaction,
-journal, atomic) — and sends itself SIGKILL when the count reaches AT. With AT 0 it runs to the
-end and prints both counts as JSON, which is how the parent learns the range to draw from.
+note). The process counts the lines the write executes in `memorybank_server/writes/` and in the
+core's edit machinery `memorybank_lint/edits/` — all of them (SCOPE `all`), or only those in the
+modules that touch the disk (SCOPE `disk`: transaction, journal, atomic) — and sends itself
+SIGKILL when the count reaches AT. With AT 0 it runs to the end and prints both counts as JSON,
+which is how the parent learns the range to draw from.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import memorybank_lint.edits as edits_package
 import memorybank_server.writes as writes_package
 from memorybank_lint.bank import Bank
 from memorybank_server.writes.create import create
@@ -28,7 +30,8 @@ from memorybank_server.writes.inbox import promote
 
 TODAY = dt.date(2026, 3, 14)
 WRITES = str(Path(writes_package.__file__).parent)
-DISK = {str(Path(WRITES) / name) for name in ("transaction.py", "journal.py", "atomic.py")}
+EDITS = str(Path(edits_package.__file__).parent)
+DISK = {str(Path(EDITS) / name) for name in ("transaction.py", "journal.py", "atomic.py")}
 
 
 def run(bank: Bank, operation: str) -> None:
@@ -68,7 +71,7 @@ def main() -> int:
         return local
 
     def calls(frame: FrameType, _event: str, _arg: Any) -> Any:
-        return local if frame.f_code.co_filename.startswith(WRITES) else None
+        return local if frame.f_code.co_filename.startswith((WRITES, EDITS)) else None
 
     bank = Bank(root)
     bank.refresh()

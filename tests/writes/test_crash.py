@@ -24,11 +24,11 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.journal import COMMITTED, PENDING
 from memorybank_lint.linter import lint
 from memorybank_server import scaffold
 from memorybank_server.writes.common import locked
 from memorybank_server.writes.create import create
-from memorybank_server.writes.journal import COMMITTED, PENDING
 
 from .conftest import findings, tree_hash
 from .test_concurrency import WRITER, seeded_with_ledger

@@ -12,9 +12,9 @@ import pytest
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.sections import EMPTY_REGISTRY
 from memorybank_server.errors import ToolInputError
 from memorybank_server.scaffold import materialize_flows
-from memorybank_server.sections import EMPTY_REGISTRY
 from memorybank_server.writes.create import create
 
 TODAY = dt.date(2026, 3, 14)

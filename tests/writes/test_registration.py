@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.entries import add_entry, add_section
+from memorybank_lint.edits.registration import find_index
 from memorybank_lint.markdown import fenced, links
+from memorybank_lint.sections import BY_DIRECTORY, EMPTY_REGISTRY, section_index
 from memorybank_server.scaffold import root_index
-from memorybank_server.sections import BY_DIRECTORY, EMPTY_REGISTRY, section_index
 from memorybank_server.writes.create import create
-from memorybank_server.writes.registration import add_entry, add_section, find_index
 from tests.writes._edit_helpers import fixture_copy
 
 LEGACY = "Empty. A first document of this kind is registered here."

@@ -8,8 +8,8 @@ import pytest
 import yaml
 
 from memorybank_lint import frontmatter
+from memorybank_lint.edits.transaction import Transaction
 from memorybank_server.writes.fields import set_field
-from memorybank_server.writes.transaction import Transaction
 from tests.conftest import write_bank
 from tests.writes._edit_helpers import (
     crlf_bom,

@@ -21,13 +21,13 @@ import secrets
 import stat
 from pathlib import Path
 
-from ..errors import ToolInputError
+from .errors import Refused
 
 TEMP = re.compile(r"^\.memorybank-[0-9a-f]{16}\.tmp$")
 _NO_LINKS = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-class UnsafePath(ToolInputError):
+class UnsafePath(Refused):
     """The target cannot be written safely (a symlink, or a path that leaves the bank)."""
 
 

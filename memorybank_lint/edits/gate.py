@@ -11,8 +11,8 @@ import re
 import stat
 from pathlib import Path
 
-from ..errors import ToolInputError
-from .values import checked_text
+from .checks import checked_text
+from .errors import Refused
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 MAX_NAME_BYTES = 255  # NAME_MAX on every file system a bank lives on
@@ -30,20 +30,20 @@ def check_size(root: Path, path: str) -> None:
     """Refuse a path the file system could not hold, before a single folder of it is made."""
     parts = path.split("/")
     if len(parts) > MAX_DEPTH:
-        raise ToolInputError(
+        raise Refused(
             f"'{_short(path)}' is {len(parts) - 1} folders deep; a bank path has at most {MAX_DEPTH - 1}"
         )
     for part in parts:
         size = len(part.encode("utf-8"))
         if size > MAX_NAME_BYTES:
-            raise ToolInputError(
+            raise Refused(
                 f"'{_short(part)}': a file or folder name is {size} bytes here, over the "
                 f"{MAX_NAME_BYTES}-byte limit of the file system"
             )
     size = len(path.encode("utf-8"))
     whole = len(str(root).encode("utf-8")) + 1 + size + 1 + _TEMP_NAME_BYTES
     if size > MAX_PATH_BYTES or whole >= _PATH_MAX:
-        raise ToolInputError(
+        raise Refused(
             f"'{_short(path)}' is {size} bytes long; a bank path has at most {MAX_PATH_BYTES} bytes"
         )
 
@@ -59,23 +59,23 @@ def bank_path(root: Path, given: str) -> str:
     """
     text = given.strip()
     if not text:
-        raise ToolInputError("the path is empty; pass a bank-relative path such as domain/model.md")
+        raise Refused("the path is empty; pass a bank-relative path such as domain/model.md")
     checked_text("the path", text)
     if text.startswith("/") or _DRIVE.match(text) or text.startswith("\\\\"):
-        raise ToolInputError(f"'{given}' must stay inside the bank: pass a bank-relative path")
+        raise Refused(f"'{given}' must stay inside the bank: pass a bank-relative path")
     if "\\" in text:
-        raise ToolInputError(f"'{given}': use '/' between folders, not '\\'")
+        raise Refused(f"'{given}': use '/' between folders, not '\\'")
     text = text.removeprefix("./")
     prefix = root.name + "/"
     if text.startswith(prefix) and not (root / root.name).exists():
         text = text[len(prefix) :]
     parts = text.split("/")
     if any(part == ".." for part in parts):
-        raise ToolInputError(f"'{given}' must stay inside the bank: '..' is not allowed")
+        raise Refused(f"'{given}' must stay inside the bank: '..' is not allowed")
     if any(part in ("", ".") for part in parts):
-        raise ToolInputError(f"'{given}' is not a clean path (empty or '.' segment)")
+        raise Refused(f"'{given}' is not a clean path (empty or '.' segment)")
     if any(part.startswith(".") for part in parts):
-        raise ToolInputError(f"'{given}' names a hidden file or folder, which the bank never reads")
+        raise Refused(f"'{given}' names a hidden file or folder, which the bank never reads")
     path = "/".join(parts)
     check_size(root, path)
     return path
@@ -91,9 +91,9 @@ def check_no_links(root: Path, path: str) -> Path:
         except FileNotFoundError:
             break
         if stat.S_ISLNK(info.st_mode):
-            raise ToolInputError(f"'{path}' goes through a symbolic link ({part}); writes never follow links")
+            raise Refused(f"'{path}' goes through a symbolic link ({part}); writes never follow links")
     real_root = Path(os.path.realpath(root))
     real_parent = Path(os.path.realpath((root / path).parent))
     if real_parent != real_root and real_root not in real_parent.parents:
-        raise ToolInputError(f"'{path}' must stay inside the bank")
+        raise Refused(f"'{path}' must stay inside the bank")
     return root / path

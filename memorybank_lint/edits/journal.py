@@ -28,9 +28,9 @@ import posixpath
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..errors import ToolInputError
 from .atomic import TEMP, NotRegular, TooBig, read_regular, stage, sync_directory
-from .targets import bank_path, check_no_links
+from .errors import Refused
+from .gate import bank_path, check_no_links
 from .text import digest
 
 PENDING = ".memorybank-journal.pending"
@@ -60,7 +60,7 @@ class Journal:
         try:
             stage(self.root / PENDING, data.encode("utf-8"))
         except FileExistsError as exc:
-            raise ToolInputError(f"{PENDING} is in the way of this write; nothing was written") from exc
+            raise Refused(f"{PENDING} is in the way of this write; nothing was written") from exc
 
     def seal(self) -> None:
         """The commit point (step 3): after this rename the write counts as done."""
@@ -142,8 +142,8 @@ def _forward(root: Path, step: Step) -> bool:
 
 
 # -- reading a journal a killed writer left --------------------------------------------------
-def _refuse(name: str, why: str) -> ToolInputError:
-    return ToolInputError(
+def _refuse(name: str, why: str) -> Refused:
+    return Refused(
         f"{name} in the bank {why}, so an interrupted write cannot be finished safely; "
         "look at it, then delete it by hand"
     )
@@ -165,7 +165,7 @@ def _checked(root: Path, name: str, raw: object) -> Journal:
         for path in made:
             if bank_path(root, path) != path or not any(s.path.startswith(path + "/") for s in steps):
                 raise TypeError(f"a folder {path!r} no step needs")
-    except (AttributeError, KeyError, TypeError, ToolInputError) as exc:
+    except (AttributeError, KeyError, TypeError, Refused) as exc:
         raise _refuse(name, "names steps this writer never takes") from exc
     return Journal(root, steps, made)
 

@@ -16,10 +16,9 @@ import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memorybank_lint.bank import DEFAULT_MAX_BYTES
-
-from ..errors import ToolInputError
+from ..bank import DEFAULT_MAX_BYTES
 from .atomic import missing_directories, read_regular, stage, sync_directory, temp_name, write_atomic
+from .errors import Refused
 from .journal import COMMITTED, PENDING, Journal, Step
 from .text import digest
 
@@ -48,7 +47,7 @@ class Transaction:
 
     def _fits(self, path: str, data: bytes) -> None:
         if len(data) > self.limit:
-            raise ToolInputError(
+            raise Refused(
                 f"'{path}' would be {len(data)} bytes, over the {self.limit}-byte limit past which the bank "
                 "no longer reads a document; nothing was written"
             )
@@ -72,9 +71,9 @@ class Transaction:
         except FileNotFoundError:
             current = None
         except OSError as exc:
-            raise ToolInputError(f"'{path}' cannot be rewritten: it {exc.strerror}") from exc
+            raise Refused(f"'{path}' cannot be rewritten: it {exc.strerror}") from exc
         if expected is not None and (current is None or digest(current) != expected):
-            raise ToolInputError(
+            raise Refused(
                 f"'{path}' changed on disk since it was read; nothing was written. Read it again and retry"
             )
         return current
@@ -87,7 +86,7 @@ class Transaction:
         for write in self.writes:
             if write.create:
                 if os.path.lexists(self.root / write.path):
-                    raise ToolInputError(
+                    raise Refused(
                         f"'{write.path}' was created by another writer a moment ago; refusing to overwrite it"
                     )
                 before[write.path] = None
@@ -137,6 +136,4 @@ class Transaction:
                     write_atomic(self.root / step.path, old)
         journal.roll_back()
         journal.close(COMMITTED)
-        raise ToolInputError(
-            f"'{conflict.path}' was written by another writer a moment ago; nothing was written"
-        )
+        raise Refused(f"'{conflict.path}' was written by another writer a moment ago; nothing was written")

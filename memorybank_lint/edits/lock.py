@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import ToolInputError
+from .errors import Refused
 
 
 @contextmanager
@@ -29,14 +29,14 @@ def bank_lock(root: Path) -> Iterator[None]:
     try:
         fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except FileNotFoundError as exc:
-        raise ToolInputError(f"there is no bank at {root}; create it with bank_init first") from exc
+        raise Refused(f"there is no bank at {root}; create it with bank_init first") from exc
     except OSError as exc:
-        raise ToolInputError(f"the bank folder {root} cannot be opened: {exc.strerror}") from exc
+        raise Refused(f"the bank folder {root} cannot be opened: {exc.strerror}") from exc
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
         except OSError as exc:
-            raise ToolInputError(
+            raise Refused(
                 f"the bank folder {root} cannot be locked against other writers ({exc.strerror}); "
                 "nothing was written"
             ) from exc

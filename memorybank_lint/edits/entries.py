@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import re
 
-from memorybank_lint import frontmatter
-from memorybank_lint.markdown import atx_heading, fenced, links
-
-from .. import sections
+from .. import frontmatter, sections
+from ..markdown import atx_heading, fenced, links
 from ..sections import BY_DIRECTORY
 from .table import table_row
 
@@ -39,6 +37,11 @@ def _label(title: str, backticked: bool) -> str:
     text = " ".join(title.split()).replace("[", "(").replace("]", ")").replace("`", "").replace("\\", "/")
     text = text or "untitled"
     return f"`{text}`" if backticked else text
+
+
+def _after(purpose: str) -> str:
+    """What follows the link on an entry's line: ` — purpose`, or nothing for a document without one."""
+    return f" — {purpose}" if purpose else ""
 
 
 def _own_line(text: str) -> bool:
@@ -121,10 +124,11 @@ def _entry(
     end = _entry_end(lines, model, stop)
     after = _after_link(line, found[1]) if found else "x"
     below = lines[model + 1] if end > model + 1 else ""
-    if below and not after and not (_BULLET.match(below) or _NUMBERED.match(below)) and _own_line(purpose):
+    shaped = purpose and _own_line(purpose)
+    if below and not after and not (_BULLET.match(below) or _NUMBERED.match(below)) and shaped:
         # the two-line shape: the link alone on the item line, the purpose indented below it
         return [f"{marker} {link}", f"{below[: _indent(below)]}{purpose}"]
-    return [f"{marker} {link} — {purpose}"]
+    return [f"{marker} {link}{_after(purpose)}"]
 
 
 # -- where the entry goes ---------------------------------------------------------------------
@@ -173,14 +177,14 @@ def add_entry(
         del lines[holder : holder + (2 if blank_around else 1)]
         return add_entry("\n".join(lines), target, title, purpose, root=root, status=status)
     if holder is not None:
-        lines[holder] = f"- [{_label(title, False)}]({target}) — {purpose}"
+        lines[holder] = f"- [{_label(title, False)}]({target}){_after(purpose)}"
         return "\n".join(lines)
     if models:
         model = models[-1]
         end = _entry_end(lines, model, high)
         lines[end:end] = _entry(lines, model, (start, high), title, target, purpose, status)
         return "\n".join(lines)
-    entry = f"- [{_label(title, False)}]({target}) — {purpose}"
+    entry = f"- [{_label(title, False)}]({target}){_after(purpose)}"
     if scope is None:
         return text.rstrip() + "\n\n" + entry + "\n"
     last = max((i for i in range(low, high) if lines[i].strip()), default=low - 1)

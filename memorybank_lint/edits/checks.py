@@ -1,0 +1,32 @@
+"""The text an edit is handed: refused when it holds a control character or a broken code point.
+
+Why every value: a NUL byte makes the linter call the new document (and the index that registers
+it) binary, and an escape or a C1 character hides text from the person reading it. A tab is
+ordinary text; line breaks are allowed only where a value may span lines (a body, a purpose).
+Why a lone surrogate is refused here: it cannot be encoded, so it would fail only at the write.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import Refused
+
+_ONE_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_BREAKS = frozenset("\r\n\u2028\u2029")
+
+
+def checked_text(name: str, value: str, *, lines: bool = False) -> str:
+    """`value` unchanged, or a refusal naming the first control character, line break (unless
+    `lines`) or broken code point."""
+    found = (_LINES if lines else _ONE_LINE).search(value)
+    if found is None:
+        return value
+    character = found.group()
+    if "\ud800" <= character <= "\udfff":
+        raise Refused(f"{name} is not valid Unicode text (it holds a lone surrogate)")
+    if character in _BREAKS:
+        raise Refused(f"{name} must be one line: a line break in a header value could write other keys")
+    label = " NUL" if character == "\x00" else ""
+    raise Refused(f"{name} contains a control character (U+{ord(character):04X}{label}); remove it")

@@ -1,0 +1,110 @@
+"""A document's bytes as editable text, with its BOM and line endings put back on write.
+
+Why: edits work on LF text, but a file that came in with CRLF or a UTF-8 BOM must leave with them,
+or every write would turn into a whole-file diff.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .atomic import read_regular
+from .errors import Refused
+
+BOM = "\ufeff"
+
+
+@dataclass(frozen=True)
+class FileText:
+    """The LF text of a file, how to restore it, and a hash of the bytes it was read from.
+
+    `original` is the decoded text as it was (BOM removed, line endings as written), so a line the
+    edit did not touch goes back with its own ending even in a file that mixes LF and CRLF.
+    """
+
+    text: str
+    bom: bool
+    eol: str
+    digest: str
+    original: str = ""
+
+    def encode(self, text: str) -> bytes:
+        """`text` (LF) back in the file's own conventions: untouched lines byte for byte, new
+        lines with the file's usual ending."""
+        if "\r" in self.original:
+            text = restore_endings(self.original, text, self.eol)
+        elif self.eol != "\n":
+            text = text.replace("\n", self.eol)
+        return ((BOM if self.bom else "") + text).encode("utf-8")
+
+
+def _pieces(original: str) -> tuple[list[str], list[str]]:
+    """The lines of `original` as LF text reads them, and the ending each had ("" for the last)."""
+    parts = original.split("\n")
+    lines, endings = [], []
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if not last and part.endswith("\r"):
+            lines.append(part[:-1])
+            endings.append("\r\n")
+        else:
+            lines.append(part)
+            endings.append("" if last else "\n")
+    return lines, endings
+
+
+def restore_endings(original: str, text: str, eol: str) -> str:
+    """`text` (LF) with the line endings `original` had on the lines the edit left alone.
+
+    The unchanged lines are the common first and last lines; a changed stretch of as many lines
+    as it replaced keeps their endings one for one, a longer or shorter one takes `eol`.
+    """
+    old, endings = _pieces(original)
+    new = text.split("\n")
+    low = 0
+    while low < min(len(old), len(new)) and old[low] == new[low]:
+        low += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - low and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    same_size = len(old) == len(new)
+    out = []
+    for index, line in enumerate(new):
+        if index == len(new) - 1:
+            ending = ""
+        elif index < low or same_size:
+            ending = endings[index] or eol
+        elif index >= len(new) - tail:
+            ending = endings[len(old) - (len(new) - index)] or eol
+        else:
+            ending = eol
+        out.append(line + ending)
+    return "".join(out)
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def decode(data: bytes, shown: str) -> FileText:
+    try:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Refused(f"'{shown}' is not valid UTF-8 text; it cannot be edited safely") from exc
+    bom = raw.startswith(BOM)
+    raw = raw.removeprefix(BOM)
+    crlf = raw.count("\r\n")
+    eol = "\r\n" if crlf and crlf >= raw.count("\n") - crlf else "\n"
+    return FileText(raw.replace("\r\n", "\n"), bom, eol, digest(data), raw)
+
+
+def read(path: Path, shown: str, limit: int = 1 << 30) -> FileText:
+    """The file at `path` for an edit: a regular file, never through a link, at most `limit` bytes."""
+    try:
+        return decode(read_regular(path, limit), shown)
+    except FileNotFoundError as exc:
+        raise Refused(f"'{shown}' disappeared from disk before it could be edited") from exc
+    except OSError as exc:
+        raise Refused(f"'{shown}' cannot be edited: it {exc.strerror}") from exc

@@ -1,0 +1,109 @@
+"""Writing fixes: each file through the same gates, lock and atomic replace as a governed write.
+
+Why file by file: one file that changed on disk since the linter read it must not hold back the
+fixes of every other file. Each file is re-read under the bank's lock, through the path gate (no
+link followed, regular files only, bounded), compared with the text the findings were computed
+on, edited in memory, and committed in a transaction of its own that refuses it again if the
+bytes moved in between. A file that changed is left alone, byte for byte, and named.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..bank import Bank
+from ..edits.errors import Refused
+from ..edits.gate import bank_path, check_no_links
+from ..edits.journal import recover
+from ..edits.lock import bank_lock
+from ..edits.text import read
+from ..edits.transaction import Transaction
+from .model import Fix
+
+
+@dataclass
+class Change:
+    """One file a run changes (or, for `--diff`, would change): its bytes before and after."""
+
+    path: str
+    before: bytes
+    after: bytes
+    fixes: list[Fix]
+    digest: str  # of `before`, as read: the transaction refuses the file if it no longer matches
+
+
+@dataclass
+class Outcome:
+    changes: list[Change] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (path, why it was left alone)
+
+    @property
+    def fixed(self) -> list[Fix]:
+        return [fix for change in self.changes for fix in change.fixes]
+
+
+def _by_file(fixes: list[Fix]) -> dict[str, list[Fix]]:
+    grouped: dict[str, list[Fix]] = {}
+    for fix in fixes:
+        grouped.setdefault(fix.path, []).append(fix)
+    return {path: sorted(group, key=lambda f: f.shifts) for path, group in sorted(grouped.items())}
+
+
+def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
+    """The file's new bytes, or None when no fix applies; refused when it moved under us."""
+    if bank_path(bank.root, path) != path:
+        raise Refused(f"'{path}' is not a path a fix may write")
+    file = read(check_no_links(bank.root, path), path, bank.max_bytes)
+    doc = bank.docs.get(path)
+    if doc is None or file.text != doc.text:
+        raise Refused(f"'{path}' changed on disk while it was being fixed; it was left alone")
+    text, applied = file.text, []
+    for fix in fixes:
+        new = fix.edit(text)
+        if new is not None and new != text:
+            text, applied = new, [*applied, fix]
+    if not applied:
+        return None
+    before = (("\ufeff" if file.bom else "") + file.original).encode("utf-8")
+    return Change(path, before, file.encode(text), applied, file.digest)
+
+
+def apply(bank: Bank, fixes: list[Fix], *, write: bool = True) -> Outcome:
+    """Apply `fixes` (or, without `write`, only compute what they would change)."""
+    outcome = Outcome()
+    with bank_lock(bank.root):
+        if write:
+            recover(bank.root)
+        for path, group in _by_file(fixes).items():
+            try:
+                change = _change(bank, path, group)
+                if change is None:
+                    continue
+                if write:
+                    transaction = Transaction(bank.root, bank.max_bytes)
+                    transaction.replace(path, change.after, change.digest)
+                    transaction.commit()
+            except Refused as exc:
+                outcome.refused.append((path, str(exc)))
+                continue
+            except OSError as exc:
+                outcome.refused.append((path, f"'{path}' cannot be fixed: {exc.strerror or exc}"))
+                continue
+            outcome.changes.append(change)
+    if write and outcome.changes:
+        bank.refresh()
+    return outcome
+
+
+def unified(changes: list[Change], shown: Callable[[str], str]) -> str:
+    """The changes as one unified diff (`a/` and `b/` paths as `shown` prints them)."""
+    out: list[str] = []
+    for change in changes:
+        name = shown(change.path)
+        before = change.before.decode("utf-8").removeprefix("\ufeff").splitlines(keepends=True)
+        after = change.after.decode("utf-8").removeprefix("\ufeff").splitlines(keepends=True)
+        for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
+            out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)

@@ -1,0 +1,80 @@
+"""`Fix`: one finding's repair, as an edit of one file's LF text that checks it still applies.
+
+Why an edit function and not a position: several fixes may land in one file (two broken edges,
+two documents registered in one index), and each must be applied to the text the one before it
+left. An in-place line edit checks that its line still reads as it did and gives up otherwise,
+so a fix never lands on text it was not computed for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..findings import Finding
+
+Edit = Callable[[str], "str | None"]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """The repair of `finding`: `edit` turns the LF text of `path` into the fixed text, or None.
+
+    `shifts` marks an edit that adds or removes lines; a file's in-place line edits are applied
+    before it, so their line numbers still hold.
+    """
+
+    finding: Finding
+    path: str
+    safe: bool
+    summary: str
+    edit: Edit
+    source: str  # the LF text of `path` the fix was computed on
+    shifts: bool = False
+
+    @property
+    def applicability(self) -> str:
+        return "safe" if self.safe else "unsafe"
+
+    def replacement(self) -> Replacement | None:
+        """The fix as one replacement of whole lines of `source` (what SARIF calls a fix)."""
+        new = self.edit(self.source)
+        if new is None:
+            return None
+        old_lines, new_lines = self.source.split("\n"), new.split("\n")
+        low = 0
+        while low < min(len(old_lines), len(new_lines)) and old_lines[low] == new_lines[low]:
+            low += 1
+        tail = 0
+        while (
+            tail < min(len(old_lines), len(new_lines)) - low and old_lines[-1 - tail] == new_lines[-1 - tail]
+        ):
+            tail += 1
+        inserted = new_lines[low : len(new_lines) - tail]
+        return Replacement(
+            self.path, low + 1, len(old_lines) - tail + 1, "".join(line + "\n" for line in inserted)
+        )
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """File lines `[start, end)` (1-based) replaced by `inserted` (LF text, whole lines)."""
+
+    path: str
+    start: int
+    end: int
+    inserted: str
+
+
+def replace_lines(changes: dict[int, tuple[str, str]]) -> Edit:
+    """An edit that replaces each file line `number` (1-based) reading `old` with `new`."""
+
+    def edit(text: str) -> str | None:
+        lines = text.split("\n")
+        for number, (old, new) in changes.items():
+            if number > len(lines) or lines[number - 1] != old:
+                return None
+            lines[number - 1] = new
+        return "\n".join(lines)
+
+    return edit

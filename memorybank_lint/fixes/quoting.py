@@ -1,0 +1,113 @@
+"""MB002: quote the header values YAML cannot read, so it reads back exactly what was written.
+
+Why this is the one mechanical slip worth a fix: on the real banks every invalid header but a
+handful is a plain value holding `": "` (`purpose: Границы автономии: что можно…`), and the author
+meant the text as written. The fix wraps such a value in single quotes (a quote inside doubled),
+and only when (1) the line on its own does not load, (2) the quoted line loads, with the project's
+one loader, to exactly the text between `key: ` and the end of the line (or a `# noqa` comment),
+and (3) the whole header then loads. A value that could mean something else is left alone: one
+that starts like a quoted string, a list, a mapping, a block scalar, an anchor, an alias or a
+tag, holds a ` #` (the author may have meant a comment), or runs on over indented lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import frontmatter
+from ..bank import Bank
+from ..findings import Finding
+from ..suppressions import header_noqa
+from .model import Fix, replace_lines
+
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*:[ \t]+")
+_ITEM = re.compile(r"[ \t]*-[ \t]+")
+_MAPPING_START = re.compile(r"[^\s:'\"]+:(?:[ \t]|$)")
+# Starts that are YAML syntax a person may have meant; `%`, `@` and a backtick are reserved and
+# cannot start a plain value, so a value starting with them is text and is quoted.
+_MEANINGFUL_START = ("'", '"', "[", "{", "|", ">", "&", "*", "!", "#", "?", "- ")
+
+
+def _span(line: str) -> tuple[int, int, bool] | None:
+    """`(start, end, is an item)` of the plain value on a header line, or None."""
+    match = _KEY.match(line)
+    item = match is None
+    if item:
+        match = _ITEM.match(line)
+    if match is None:
+        return None
+    start, end = match.end(), len(line.rstrip())
+    noqa = header_noqa(line)
+    if noqa is not None:
+        end = len(line[: noqa[0]].rstrip())
+    return (start, end, item) if end > start else None
+
+
+def _quotable(value: str, item: bool) -> bool:
+    if value.startswith(_MEANINGFUL_START):
+        return False
+    if " #" in value or "\t#" in value or value == "-":
+        return False
+    # `- path: x: y` may be a mapping the author meant; a reserved first character cannot start a key
+    return not (item and _MAPPING_START.match(value) and not value.startswith(("`", "@", "%")))
+
+
+_UNREADABLE = object()
+
+
+def _value_of(line: str, item: bool) -> object:
+    """What a header line reads as on its own (the key's value, or the list's one item)."""
+    header = frontmatter.load(f"k:\n  {line.strip()}" if item else line)
+    values = list(header.data.values())
+    if header.error is not None or len(values) != 1:
+        return _UNREADABLE
+    if item:
+        return values[0][0] if isinstance(values[0], list) and len(values[0]) == 1 else _UNREADABLE
+    return values[0]
+
+
+def _quoted_line(lines: list[str], index: int, close: int) -> str | None:
+    """The line at `index` with its value quoted, when that is the fix; None otherwise."""
+    line = lines[index]
+    found = _span(line)
+    if found is None:
+        return None
+    start, end, item = found
+    value = line[start:end]
+    if not _quotable(value, item) or _value_of(line, item) is not _UNREADABLE:
+        return None  # a value that could mean something else, or a line YAML reads: not the slip
+    following = lines[index + 1] if index + 1 < close else ""
+    if following[:1] in (" ", "\t") and following.strip() and not _ITEM.match(following):
+        return None  # a value that runs on over indented lines
+    new = line[:start] + "'" + value.replace("'", "''") + "'" + line[end:]
+    return new if _value_of(new, item) == value else None
+
+
+def fix(finding: Finding, bank: Bank) -> Fix | None:
+    doc = bank.docs.get(finding.path)
+    if doc is None or doc.read_error or doc.parse_error is None:
+        return None
+    lines = doc.text.split("\n")
+    close = doc.body_line - 2
+    if (
+        close < 1
+        or close >= len(lines)
+        or not lines[close].startswith("---")
+        or not lines[0].startswith("---")
+    ):
+        return None
+    changes: dict[int, tuple[str, str]] = {}
+    for index in range(1, close):
+        new = _quoted_line(lines, index, close)
+        if new is not None:
+            changes[index + 1] = (lines[index], new)
+    if not changes:
+        return None
+    block = list(lines[1:close])
+    for number, (_old, new) in changes.items():
+        block[number - 2] = new
+    if frontmatter.load("\n" + "\n".join(block)).error is not None:
+        return None  # quoting would not make the header readable: leave it to a person
+    count = len(changes)
+    summary = f"quote {count} header value{'s' if count > 1 else ''} that YAML cannot read as written"
+    return Fix(finding, doc.path, True, summary, replace_lines(changes), doc.text)

@@ -1,0 +1,53 @@
+"""MB009, unsafe: register a document in its nearest index, in the shape of that index's entries.
+
+Why unsafe: it edits another document (the index), and the entry's wording (the title as the
+link, the purpose after it) is the document's own, which a person may want to phrase. The index
+and the entry are chosen exactly as `bank_create` chooses and writes them
+(`edits.registration`).
+
+Why the entry is rendered only when the fix is applied: every report says which findings have a
+fix, and rendering an entry for each of hundreds of unregistered documents on every run would
+cost more than the run. Whether there is a fix (an index above the document, and a path a link
+can carry) is cheap to know; the entry itself is rendered, and checked to land on the document,
+when `--fix` or `--diff` asks for it.
+"""
+
+from __future__ import annotations
+
+from ..bank import Bank
+from ..edits.registration import find_index, index_names, registered
+from ..findings import Finding
+from ..markdown import links
+from ..paths import resolve
+from .model import Fix
+
+_NOT_IN_LINKS = frozenset(" ()<>[]`\\")
+
+
+def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:
+    """Whether a line `new` added to `old` (the index's text) links to `target`."""
+    before = set(old.split("\n"))
+    added = [line for line in new.split("\n") if line not in before]
+    return any(
+        resolve(index, raw, bank_name).resolved == target
+        for line in added
+        for _label, raw, _col in links(line)
+    )
+
+
+def fix(finding: Finding, bank: Bank) -> Fix | None:
+    doc = bank.docs.get(finding.path)
+    index = find_index(bank, finding.path) if doc is not None and not doc.read_error else None
+    if doc is None or index is None:
+        return None
+    if any(character in _NOT_IN_LINKS for character in doc.path):
+        return None  # an entry's link could not carry this path unchanged
+    names = index_names(bank)
+
+    def edit(text: str) -> str | None:
+        new = registered(
+            text, index, doc.path, doc.title, doc.purpose, names=names, status=doc.status or None
+        )
+        return new if new != text and _lands(text, new, index, doc.path, bank.name) else None
+
+    return Fix(finding, index, False, f"register it in {index}", edit, bank.docs[index].text, shifts=True)

@@ -1,0 +1,169 @@
+"""MB001 and MB007: a target that names the right document the wrong way, or a document that moved.
+
+Safe: a `derived_from` target written from the repository root (`memory-bank/prd/PRD.md` inside
+`memory-bank/`) is rewritten relative to its document. The graph already follows it, so only the
+text changes.
+
+Unsafe (`--unsafe-fixes`), because the fix picks a target: a broken `derived_from` target or index
+entry is pointed at the one document that has its file name, or, when several have it, the one
+whose path ends the same way in more folders than any other (`FT-001/brief.md`). A pick that would
+close a `derived_from` loop, or point a document at itself, is not made.
+
+Every rewrite changes the target's path text on its own line and nothing else, and is checked by
+reading the fixed document back: the entry must then lead where the fix meant it to.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from .. import document
+from ..bank import Bank
+from ..document import Document
+from ..findings import Finding
+from ..graph import walk
+from ..markdown import links
+from ..paths import resolve
+from .model import Fix, replace_lines
+
+_UNSAFE_IN_LINKS = frozenset(" ()<>[]")
+
+
+def _relative(target: str, source: str) -> str:
+    return posixpath.relpath(target, posixpath.dirname(source) or ".")
+
+
+def moved_to(bank: Bank, resolved: str, exclude: str) -> str | None:
+    """The one document a missing `resolved` path most likely moved to, or None when unclear."""
+    name = posixpath.basename(resolved)
+    wanted = resolved.split("/")
+    best: list[str] = []
+    score = 0
+    for path in bank.by_name(name):
+        if path == exclude or bank.docs[path].read_error:
+            continue
+        parts = path.split("/")
+        shared = 0
+        while shared < min(len(parts), len(wanted)) and parts[-1 - shared] == wanted[-1 - shared]:
+            shared += 1
+        if shared > score:
+            best, score = [path], shared
+        elif shared == score:
+            best.append(path)
+    return best[0] if len(best) == 1 else None
+
+
+def _reparsed(bank: Bank, doc: Document, text: str) -> Document:
+    return document.parse(doc.path, text, bank_name=bank.name, index_names=bank.index_files)
+
+
+def _rewrite(line: str, column: int, raw: str, new_path: str) -> str | None:
+    """`line` with the path part of `raw`, written from `column` on, replaced by `new_path`."""
+    written = raw.split("#", 1)[0].strip()
+    at = line.find(written, max(column - 1, 0))
+    if not written or at < 0:
+        return None
+    return line[:at] + new_path + line[at + len(written) :]
+
+
+def _edge_fix(finding: Finding, bank: Bank, new_target: str, safe: bool, summary: str) -> Fix | None:
+    doc = bank.docs.get(finding.path)
+    if doc is None:
+        return None
+    index = next(
+        (
+            k
+            for k, edge in enumerate(doc.derived_from)
+            if edge.raw == finding.value and edge.line == finding.line and edge.column == finding.column
+        ),
+        None,
+    )
+    if index is None or finding.line is None or finding.column is None:
+        return None
+    lines = doc.text.split("\n")
+    old = lines[finding.line - 1]
+    new_path = _relative(new_target, doc.path)
+    if not new_path.endswith(".md") or any(c in new_path for c in "#:'\"") or new_path.startswith("-"):
+        return None  # a path a plain YAML value could not carry unchanged
+    new = _rewrite(old, finding.column, finding.value, new_path)
+    if new is None:
+        return None
+    edit = replace_lines({finding.line: (old, new)})
+    fixed_text = edit(doc.text)
+    if fixed_text is None:
+        return None
+    fixed = _reparsed(bank, doc, fixed_text)
+    edges = fixed.derived_from
+    same_rest = {k: v for k, v in fixed.data.items() if k != "derived_from"} == {
+        k: v for k, v in doc.data.items() if k != "derived_from"
+    }
+    if len(edges) != len(doc.derived_from) or edges[index].target.resolved != new_target or not same_rest:
+        return None
+    return Fix(finding, doc.path, safe, summary.format(new_path=new_path), edit, doc.text)
+
+
+def repo_root(finding: Finding, bank: Bank) -> Fix | None:
+    """MB001, safe: a target written from the repository root, rewritten relative to the document."""
+    doc = bank.docs.get(finding.path)
+    edge = next((e for e in doc.derived_from if e.raw == finding.value), None) if doc else None
+    if edge is None or edge.target.resolved in bank.docs or edge.target.from_repo_root not in bank.docs:
+        return None
+    target = edge.target.from_repo_root
+    assert target is not None
+    return _edge_fix(
+        finding, bank, target, True, "write derived_from as '{new_path}', relative to the document"
+    )
+
+
+def _closes_a_loop(bank: Bank, source: str, target: str) -> bool:
+    """Whether `source` would derive from `target` that already derives from `source`."""
+    return any(path == source for path, _ in walk(bank, target, "up", len(bank.docs), len(bank.docs)))
+
+
+def moved_edge(finding: Finding, bank: Bank) -> Fix | None:
+    """MB001, unsafe: a broken target pointed at the document of that name."""
+    doc = bank.docs.get(finding.path)
+    edge = next((e for e in doc.derived_from if e.raw == finding.value), None) if doc else None
+    if doc is None or edge is None or edge.target.resolved is None or edge.target.external:
+        return None
+    if edge.target.resolved in bank.docs or edge.target.from_repo_root in bank.docs:
+        return None
+    target = moved_to(bank, edge.target.resolved, doc.path)
+    if target is None or _closes_a_loop(bank, doc.path, target):
+        return None
+    name = posixpath.basename(target)
+    return _edge_fix(
+        finding, bank, target, False, f"point derived_from at '{{new_path}}', the document named {name}"
+    )
+
+
+def moved_link(finding: Finding, bank: Bank) -> Fix | None:
+    """MB007, unsafe: an index entry that leads nowhere pointed at the document of that name."""
+    entry = next(
+        (
+            e
+            for e in bank.index_links
+            if e.source == finding.path and e.link.line == finding.line and e.link.column == finding.column
+        ),
+        None,
+    )
+    if entry is None or entry.lands or entry.link.directory or entry.link.target.resolved is None:
+        return None
+    index = bank.docs[entry.source]
+    target = moved_to(bank, entry.link.target.resolved, index.path)
+    if target is None:
+        return None
+    new_path = _relative(target, index.path)
+    if any(c in _UNSAFE_IN_LINKS for c in new_path):
+        return None
+    lines = index.text.split("\n")
+    old = lines[entry.link.line - 1]
+    new = _rewrite(old, entry.link.column, entry.link.target.raw, new_path)
+    if new is None:
+        return None
+    if not any(resolve(index.path, raw, bank.name).resolved == target for _label, raw, _col in links(new)):
+        return None  # the rewritten line must carry a link that lands on the pick
+    edit = replace_lines({entry.link.line: (old, new)})
+    name = posixpath.basename(target)
+    summary = f"point the entry at '{new_path}', the document named {name}"
+    return Fix(finding, index.path, False, summary, edit, index.text)

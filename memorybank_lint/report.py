@@ -1,0 +1,106 @@
+"""What `memorybank-lint` prints once the findings are known: the report in its format, the job
+summary under GitHub Actions, and the closing line that says what `--fix` did or could do.
+
+Why apart from `cli.py`: the command resolves options and runs the steps; this module owns the
+environment-dependent output (terminal colour, the repository root SARIF paths start from, the
+job summary file), so the reporters stay pure functions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+import click
+
+from .bank import Bank
+from .findings import Finding
+from .fixes import command as fixing
+from .fixes import fixability
+from .registry import all_rules
+from .reporters import ReportContext, github, pictures, render, text
+from .usage import UsageProblem
+
+
+def repo_root(start: Path) -> Path:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=start, capture_output=True, text=True, timeout=10
+        )
+    except (OSError, subprocess.SubprocessError):
+        return start
+    return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else start
+
+
+def summary_target() -> Path | None:
+    """The job summary file under GitHub Actions, checked writable before anything is printed."""
+    if os.environ.get("GITHUB_ACTIONS") != "true" or not os.environ.get("GITHUB_STEP_SUMMARY"):
+        return None
+    target = Path(os.environ["GITHUB_STEP_SUMMARY"])
+    problem = None
+    if target.is_dir():
+        problem = "it is a directory"
+    elif not target.parent.is_dir():
+        problem = f"its folder {target.parent} does not exist"
+    elif not os.access(target if target.exists() else target.parent, os.W_OK):
+        problem = "permission denied"
+    if problem:
+        raise UsageProblem(f"cannot write the job summary GITHUB_STEP_SUMMARY={target}: {problem}")
+    return target
+
+
+def output_format(opts: dict) -> str:
+    """The `--format` given, else `github` inside GitHub Actions and `text` elsewhere."""
+    return opts["format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
+
+
+def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: int | None) -> None:
+    """Print the findings in the chosen format, then how many were fixed or could be."""
+    fmt = output_format(opts)
+    color = fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    summary_file = summary_target() if fmt == "github" else None
+    root = bank.root
+    fixable = fixability(bank, findings) if fmt != "github" or fixed is not None else {}
+    ctx = ReportContext(
+        root=root,
+        cwd=cwd,
+        repo_root=repo_root(root) if fmt == "sarif" else cwd,
+        color=color,
+        capped=summary_file is not None,
+        fixes=fixable,
+    )
+    closing = (
+        fixing.hint(findings, fixable)
+        if fixed is None
+        else fixing.fix_summary(fixed, findings, fixable, opts["unsafe_fixes"])
+    )
+    if opts["statistics"]:
+        click.echo(statistics(findings, fmt, fixable))
+    else:
+        click.echo(render(fmt, findings, all_rules(), ctx))
+    if closing:
+        click.echo(closing, err=fmt != "text" or opts["statistics"])
+    if opts["statistics"]:
+        return
+    if summary_file is None:
+        return
+    table = github.render_step_summary(findings, ctx)
+    drawn = pictures.render_pictures(findings, ctx)
+    parts = [part.rstrip("\n") for part in (table, drawn) if part]
+    if parts:
+        with open(summary_file, "a", encoding="utf-8") as handle:
+            handle.write("\n\n".join(parts) + "\n")
+
+
+def statistics(findings: list[Finding], fmt: str, fixable: Mapping[Finding, object] | None = None) -> str:
+    """`--statistics`: counts per rule as text, or as a JSON array with `--format json`; each
+    rule's count of findings with a fix too, when `fixable` is given."""
+    if fmt == "json":
+        return json.dumps(text.statistics(findings, fixable), indent=2)
+    if fmt != "text":
+        raise UsageProblem(f"--statistics prints text or json, not {fmt}")
+    return text.render_statistics(findings, fixable) or "No findings."

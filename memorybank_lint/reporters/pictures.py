@@ -1,0 +1,82 @@
+"""Pictures of what is wrong, for the GitHub job summary: each `derived_from` loop (MB003) and the
+edges that lead nowhere (MB001), as Mermaid diagrams GitHub renders in place.
+
+Why capped: a job summary is read on one page, and a bank with dozens of loops would bury the
+first one. At most `MAX_CYCLES` loops are drawn (each with at most `MAX_CYCLE_NODES` documents,
+the rest folded into one "… more" box) and at most `MAX_BROKEN` broken edges; the summary says
+how many were left out, and the table and annotations still list every finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..diagrams import Diagram, mermaid
+from ..findings import Finding
+
+if TYPE_CHECKING:
+    from . import ReportContext
+
+MAX_CYCLES = 10
+MAX_CYCLE_NODES = 12
+MAX_BROKEN = 25
+
+
+def cycle_diagram(members: Sequence[str]) -> Diagram:
+    """A loop as a ring: each document points at the next, the last at the first."""
+    diagram = Diagram()
+    shown = list(members)
+    if len(shown) > MAX_CYCLE_NODES:
+        hidden = len(shown) - (MAX_CYCLE_NODES - 1)
+        shown = [*shown[: MAX_CYCLE_NODES - 1], ""]
+    for path in shown:
+        if path:
+            diagram.node(path, path)
+        else:
+            diagram.node("", f"… {hidden} more documents", kind="more")
+    for index, path in enumerate(shown):
+        diagram.link(path, shown[(index + 1) % len(shown)], "cycle")
+    return diagram
+
+
+def broken_diagram(findings: Sequence[Finding]) -> Diagram:
+    """Each document with the `derived_from` targets it names that are not in the bank."""
+    diagram = Diagram()
+    for finding in findings:
+        source = diagram.node(finding.path, finding.path)
+        target = diagram.node(
+            f"{finding.path}\0{finding.value}", finding.value, "(not in the bank)", kind="missing"
+        )
+        diagram.link(source, target, "broken")
+    return diagram
+
+
+def _block(diagram: Diagram) -> list[str]:
+    return ["```mermaid", mermaid(diagram), "```", ""]
+
+
+def render_pictures(findings: Sequence[Finding], ctx: ReportContext) -> str | None:
+    """Markdown with a diagram per loop and one of the broken edges, or None when there are none."""
+    cycles = [f for f in findings if f.code == "MB003" and f.related]
+    broken = [f for f in findings if f.code == "MB001" and not f.related]
+    if not cycles and not broken:
+        return None
+    out = [
+        "## memorybank-lint: what is wrong, drawn",
+        "",
+        "An arrow points from a document to what it is derived from.",
+        "",
+    ]
+    for number, finding in enumerate(cycles[:MAX_CYCLES], start=1):
+        where = f"{ctx.shown_path(finding.path)}:{finding.line or 1}"
+        out += [f"### Loop {number}: {len(finding.related)} documents (closed at `{where}`)", ""]
+        out += _block(cycle_diagram(finding.related))
+    if len(cycles) > MAX_CYCLES:
+        out += [f"{len(cycles) - MAX_CYCLES} more loops are not drawn; the findings list them all.", ""]
+    if broken:
+        out += [f"### derived_from targets that are not in the bank ({len(broken)})", ""]
+        out += _block(broken_diagram(broken[:MAX_BROKEN]))
+        if len(broken) > MAX_BROKEN:
+            out += [f"{len(broken) - MAX_BROKEN} more are not drawn; the findings list them all.", ""]
+    return "\n".join(out).rstrip() + "\n"

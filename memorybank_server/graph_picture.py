@@ -1,0 +1,41 @@
+"""`mcp-memorybank --graph PATH --format mermaid|dot`: the neighbourhood `bank_graph` answers, drawn.
+
+Why: a loop or a chain is easier to see than to read, and a Mermaid block pasted into a pull
+request renders there; DOT renders locally (`dot -Tsvg`). The drawing is the core's
+(`memorybank_lint.diagrams`), so labels are escaped one way everywhere. The root document has a
+heavy border, targets outside the bank a dashed one, and targets that are not in the bank a red
+dashed one; an arrow points from a document to what it is derived from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memorybank_lint.diagrams import Diagram, dot, mermaid
+
+FORMATS = ("text", "mermaid", "dot")
+
+
+def diagram(answer: dict[str, Any]) -> Diagram:
+    """The `bank_graph` answer as nodes and links."""
+    drawing = Diagram()
+    for node in answer["nodes"]:
+        kind = "root" if node["path"] == answer["root"] else "document"
+        lines = (node["title"], node["path"]) if node["title"] != node["path"] else (node["path"],)
+        drawing.node(node["path"], *lines, kind=kind)
+    for edge in answer["edges"]:
+        drawing.link(edge["from"], edge["to"])
+    for item in answer["external"]:
+        where = "(a URL)" if item.get("url") else "(outside the bank)"
+        target = drawing.node(f"external\0{item['raw']}", item["raw"], where, kind="external")
+        drawing.link(drawing.node(item["from"], item["from"]), target, "external")
+    for item in answer["broken"]:
+        target = drawing.node(f"missing\0{item['raw']}", item["raw"], "(not in the bank)", kind="missing")
+        drawing.link(drawing.node(item["from"], item["from"]), target, "broken")
+    return drawing
+
+
+def picture(answer: dict[str, Any], fmt: str) -> str:
+    """The answer drawn as Mermaid or DOT."""
+    drawn = diagram(answer)
+    return mermaid(drawn) if fmt == "mermaid" else dot(drawn, f"derived_from of {answer['root']}")

@@ -1,0 +1,186 @@
+"""`memorybank-lint --fix / --diff / --unsafe-fixes`, run as the console script on copies of real files.
+
+What holds: `--diff` writes nothing and its diff is exactly what `--fix` writes (`git apply` says
+so); a second `--fix` changes no byte; a fixed file keeps every byte outside the fixed span, its
+BOM and its line endings; a file that changed since it was linted, or that became a link, is left
+alone and named; what JSON, SARIF and `--statistics` say about fixes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.fixes import plan
+from memorybank_lint.fixes.apply import apply
+from memorybank_lint.linter import lint
+from tests.conftest import FIXTURE
+from tests.reporters.test_sarif import schema_validator
+from tests.writes.conftest import tree_hash
+
+LINT = str(Path(sys.executable).with_name("memorybank-lint"))
+BAD_YAML = "broken/bad-yaml.md"
+
+
+def _copy(tmp_path: Path) -> Path:
+    """A git checkout holding a copy of the fixture bank (its folder keeps the fixture's name)."""
+    root = tmp_path / "fixture_bank"
+    shutil.copytree(FIXTURE, root)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    return root
+
+
+def _lint(cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")} | {"NO_COLOR": "1"}
+    return subprocess.run([LINT, *argv], cwd=cwd, capture_output=True, text=True, env=env, check=False)
+
+
+def test_fix_applies_the_safe_fixes_and_says_what_remains(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    done = _lint(tmp_path, "--root", "fixture_bank", "--fix")
+    assert done.returncode == 1
+    assert done.stdout.rstrip().endswith("2 fixed, 11 remaining (1 fixable with --unsafe-fixes).")
+    assert "purpose: 'Defines the retry layer: backoff and jitter.'\n" in (root / BAD_YAML).read_text("utf-8")
+    assert "  - dna/principles.md\n" in (root / "ROADMAP.md").read_text("utf-8")
+    unsafe = _lint(tmp_path, "--root", "fixture_bank", "--fix", "--unsafe-fixes")
+    assert unsafe.stdout.rstrip().endswith("1 fixed, 10 remaining.")
+    assert "[Orphan](orphan.md)" in (root / "README.md").read_text("utf-8")
+
+
+def test_diff_writes_nothing_and_is_what_fix_writes(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    before = tree_hash(root)
+    shown = _lint(tmp_path, "--root", "fixture_bank", "--diff", "--unsafe-fixes")
+    assert shown.returncode == 1
+    assert tree_hash(root) == before
+    assert "3 fixes in 3 files would be applied" in shown.stderr
+    patch = tmp_path / "fixes.diff"
+    patch.write_text(shown.stdout, encoding="utf-8")
+    subprocess.run(["git", "apply", str(patch)], cwd=tmp_path, check=True)
+    patched = tree_hash(root)
+    shutil.rmtree(root)
+    shutil.copytree(FIXTURE, root)
+    _lint(tmp_path, "--root", "fixture_bank", "--fix", "--unsafe-fixes")
+    assert tree_hash(root) == patched != before
+
+
+def test_diff_on_a_bank_with_nothing_to_fix_exits_zero(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    _lint(tmp_path, "--root", "fixture_bank", "--fix", "--unsafe-fixes")
+    again = _lint(tmp_path, "--root", "fixture_bank", "--diff", "--unsafe-fixes")
+    assert (again.returncode, again.stdout) == (0, "")
+    assert "0 fixes in 0 files would be applied" in again.stderr
+    assert root.is_dir()
+
+
+def test_a_second_fix_changes_no_byte(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    _lint(tmp_path, "--root", "fixture_bank", "--fix", "--unsafe-fixes")
+    once = tree_hash(root)
+    again = _lint(tmp_path, "--root", "fixture_bank", "--fix", "--unsafe-fixes")
+    assert tree_hash(root) == once
+    assert again.stdout.rstrip().endswith("0 fixed, 10 remaining.")
+
+
+def test_bytes_outside_the_fix_bom_and_line_endings_are_kept(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    path = root / BAD_YAML
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    mixed = "\r\n".join(lines[:6]) + "\n" + "\r\n".join(lines[6:])  # CRLF, one bare LF among them
+    path.write_bytes(b"\xef\xbb\xbf" + mixed.encode("utf-8"))
+    before = path.read_bytes()
+    _lint(tmp_path, "--root", "fixture_bank", "--fix")
+    old = b"purpose: Defines the retry layer: backoff and jitter."
+    new = b"purpose: 'Defines the retry layer: backoff and jitter.'"
+    assert path.read_bytes() == before.replace(old, new)
+
+
+def test_only_the_files_given_are_fixed(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    roadmap = (root / "ROADMAP.md").read_bytes()
+    done = _lint(tmp_path, "--fix", f"fixture_bank/{BAD_YAML}", "--root", "fixture_bank")
+    assert done.stdout.rstrip().endswith("1 fixed, 0 remaining.")
+    assert (root / "ROADMAP.md").read_bytes() == roadmap
+
+
+def test_a_suppressed_finding_is_not_fixed(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    path = root / BAD_YAML
+    path.write_text(path.read_text("utf-8").replace("and jitter.", "and jitter.  # noqa: MB002"), "utf-8")
+    before = path.read_bytes()
+    _lint(tmp_path, "--root", "fixture_bank", "--fix")
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_changed_since_it_was_linted_is_left_alone_and_named(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    bank = Bank(root)
+    bank.refresh()
+    fixes = plan(bank, lint(bank))
+    edited = (root / BAD_YAML).read_text("utf-8").replace("# Retry layer", "# Retry layer, edited")
+    (root / BAD_YAML).write_text(edited, encoding="utf-8")
+    outcome = apply(bank, fixes)
+    assert [path for path, _ in outcome.refused] == [BAD_YAML]
+    assert "changed on disk while it was being fixed" in outcome.refused[0][1]
+    assert (root / BAD_YAML).read_text("utf-8") == edited
+    assert [change.path for change in outcome.changes] == ["ROADMAP.md"]
+
+
+def test_a_document_replaced_by_a_link_is_never_written_through(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    bank = Bank(root)
+    bank.refresh()
+    fixes = plan(bank, lint(bank))
+    outside = tmp_path / "outside.md"
+    outside.write_bytes((root / BAD_YAML).read_bytes())
+    (root / BAD_YAML).unlink()
+    (root / BAD_YAML).symlink_to(outside)
+    outcome = apply(bank, fixes)
+    assert [path for path, _ in outcome.refused] == [BAD_YAML]
+    assert "symbolic link" in outcome.refused[0][1]
+    assert outside.read_bytes() == (FIXTURE / BAD_YAML).read_bytes()
+
+
+def test_json_says_which_findings_have_a_fix_and_the_summary_goes_to_stderr(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    done = _lint(tmp_path, "--root", "fixture_bank", "--format", "json")
+    fixable = {
+        (f["code"], f["path"]): f["fix"]["applicability"] for f in json.loads(done.stdout) if f["fixable"]
+    }
+    assert fixable == {
+        ("MB002", BAD_YAML): "safe",
+        ("MB001", "ROADMAP.md"): "safe",
+        ("MB009", "orphan.md"): "unsafe",
+    }
+    assert "2 fixable with --fix; 1 more with --fix --unsafe-fixes" in done.stderr
+    fixed = _lint(tmp_path, "--root", "fixture_bank", "--format", "json", "--fix")
+    assert len(json.loads(fixed.stdout)) == 11 and "2 fixed, 11 remaining" in fixed.stderr
+
+
+def test_statistics_count_the_fixable_findings(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    done = _lint(tmp_path, "--root", "fixture_bank", "--statistics", "--format", "json")
+    rows = {row["code"]: row["fixable"] for row in json.loads(done.stdout)}
+    assert (rows["MB001"], rows["MB002"], rows["MB009"], rows["MB004"]) == (1, 1, 1, 0)
+
+
+def test_sarif_carries_each_fix_and_stays_schema_valid(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    log = json.loads(_lint(tmp_path, "--root", "fixture_bank", "--format", "sarif").stdout)
+    assert list(schema_validator().iter_errors(log)) == []
+    fixes = {r["ruleId"]: r["fixes"][0] for r in log["runs"][0]["results"] if "fixes" in r}
+    assert set(fixes) == {"MB001", "MB002", "MB009"}
+    [change] = fixes["MB002"]["artifactChanges"]
+    assert change["artifactLocation"]["uri"] == f"fixture_bank/{BAD_YAML}"
+    [replacement] = change["replacements"]
+    assert replacement["deletedRegion"] == {"startLine": 5, "startColumn": 1, "endLine": 6, "endColumn": 1}
+    assert (
+        replacement["insertedContent"]["text"] == "purpose: 'Defines the retry layer: backoff and jitter.'\n"
+    )
+    assert "(--unsafe-fixes)" in fixes["MB009"]["description"]["text"]

@@ -1,0 +1,91 @@
+"""MB002's fix: a header value YAML cannot read is quoted so it reads back exactly as written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint import frontmatter
+
+from .conftest import bank_with, doc, fixed_text
+
+README = "---\ntitle: Bank\ndoc_function: index\npurpose: Root.\nstatus: draft\n---\n- [N](domain/n.md)\n"
+
+
+def _fix(tmp_path: Path, header: str):
+    bank = bank_with(tmp_path, {"domain/n.md": doc(header), "README.md": README})
+    return fixed_text(bank, "MB002", "domain/n.md")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Каноничное место для правил: code/module boundaries, runtime patterns.",
+        "Agent autonomy boundaries: what can be done without confirmation.",
+        "It's the owner: don't copy it.",
+        "`tools/agentscope` package: strict typing",
+        "@team owns this: ask them",
+        "%TEMP% is used: sometimes",
+        "Key: value: more: colons, and \\ a backslash",
+        "Trailing spaces kept out: yes",
+    ],
+)
+def test_a_value_is_quoted_to_exactly_what_was_written(tmp_path: Path, value: str) -> None:
+    fix, text = _fix(tmp_path, f"title: N\npurpose: {value}\nstatus: draft")
+    assert fix is not None and fix.safe and text is not None
+    header = frontmatter.parse(text)[1]
+    assert header.error is None
+    assert header.data["purpose"] == value.strip()
+    assert text.split("\n")[2].startswith("purpose: '")
+
+
+def test_only_the_value_changes_and_a_noqa_stays_after_it(tmp_path: Path) -> None:
+    _fix_found, text = _fix(
+        tmp_path, "title: N\npurpose:   Retry layer: backoff   # noqa: MB008\nstatus: draft"
+    )
+    assert text is not None
+    assert text.split("\n")[2] == "purpose:   'Retry layer: backoff'   # noqa: MB008"
+
+
+def test_a_list_item_is_quoted_too(tmp_path: Path) -> None:
+    _fix_found, text = _fix(
+        tmp_path, "title: N\ncanonical_for:\n  - `retry`: policy\n  - plain\nstatus: draft"
+    )
+    assert text is not None and frontmatter.parse(text)[1].data["canonical_for"] == [
+        "`retry`: policy",
+        "plain",
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'purpose: "half quoted: then more',
+        "purpose: [draft] note: more",
+        "purpose: a: b # maybe a comment",
+        "purpose: &anchor a: b",
+        "purpose: !tag a: b",
+        "purpose: - item: b",
+    ],
+)
+def test_a_value_that_could_mean_something_else_is_left_alone(tmp_path: Path, line: str) -> None:
+    assert _fix(tmp_path, f"title: N\n{line}\nstatus: draft") == (None, None)
+
+
+def test_a_value_running_on_over_indented_lines_is_left_alone(tmp_path: Path) -> None:
+    assert _fix(tmp_path, "title: N\npurpose: a: b\n  and more\nstatus: draft") == (None, None)
+
+
+def test_nothing_is_fixed_when_the_header_would_still_not_read(tmp_path: Path) -> None:
+    assert _fix(tmp_path, "title: N\npurpose: a: b\nstatus: [unclosed") == (None, None)
+
+
+def test_every_broken_line_of_a_header_is_quoted_in_one_fix(tmp_path: Path) -> None:
+    fix, text = _fix(tmp_path, "title: Retry: layer\npurpose: a: b\nstatus: draft")
+    assert text is not None and frontmatter.parse(text)[1].data == {
+        "title": "Retry: layer",
+        "purpose": "a: b",
+        "status": "draft",
+    }
+    assert fix is not None and "2 header values" in fix.summary

@@ -1,0 +1,57 @@
+"""MB009's fix (unsafe): the document is registered in its nearest index, in that index's own shape."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.linter import lint
+
+from .conftest import bank_with, doc, fixed_text
+
+HEAD = "---\ntitle: Domain\ndoc_function: index\npurpose: Domain docs.\nstatus: active\n---\n# Domain\n\n"
+NEW = doc(
+    "title: Terms\npurpose: Read this for the words we use.\nstatus: active\n"
+    "derived_from: [../dna/principles.md]"
+)
+
+
+@pytest.mark.parametrize(
+    ("entries", "expected"),
+    [
+        ("- [Model](model.md) — the model\n", "- [Terms](terms.md) — Read this for the words we use.\n"),
+        ("1. [Model](model.md) — the model\n", "2. [Terms](terms.md) — Read this for the words we use.\n"),
+        (
+            "| Document | Purpose | Status |\n|---|---|---|\n| [Model](model.md) | the model | `active` |\n",
+            "| [Terms](terms.md) | Read this for the words we use. | `active` |\n",
+        ),
+    ],
+    ids=["bullet", "numbered", "table"],
+)
+def test_the_entry_takes_the_shape_of_the_last_one(tmp_path: Path, entries: str, expected: str) -> None:
+    readme = HEAD + entries
+    files = {"domain/README.md": readme, "domain/terms.md": NEW}
+    files["README.md"] = (
+        "---\ntitle: Bank\ndoc_function: index\npurpose: Root.\nstatus: draft\n---\n"
+        "- [Principles](dna/principles.md)\n- [Governance](dna/governance.md)\n- [Domain](domain/README.md)\n"
+    )
+    files["domain/model.md"] = doc("title: Model\nstatus: draft")
+    bank = bank_with(tmp_path, files)
+    fix, text = fixed_text(bank, "MB009", "domain/terms.md")
+    assert fix is not None and not fix.safe and fix.path == "domain/README.md"
+    assert text is not None and text == readme + expected
+
+
+def test_a_document_with_no_index_above_it_has_no_fix(tmp_path: Path) -> None:
+    bank = bank_with(tmp_path, {"notes/loose.md": doc("title: Loose\nstatus: draft")}, clean=False)
+    assert fixed_text(bank, "MB009", "notes/loose.md") == (None, None)
+
+
+def test_a_document_without_a_purpose_gets_an_entry_without_one(tmp_path: Path) -> None:
+    bank = bank_with(tmp_path, {"domain/bare.md": doc("title: Bare\nstatus: draft")})
+    _fix, text = fixed_text(bank, "MB009", "domain/bare.md")
+    assert text is not None and text.endswith("- [Model](domain/model.md)\n- [Bare](domain/bare.md)\n")
+    (bank.root / "README.md").write_text(text, encoding="utf-8")
+    bank.refresh()
+    assert not [f for f in lint(bank) if f.code == "MB009"]

@@ -1,0 +1,107 @@
+"""MB001 and MB007 fixes: a target written from the repository root (safe), a document that moved (unsafe)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.fixes import fix_for
+from memorybank_lint.linter import lint
+
+from .conftest import bank_with, doc, fixed_text, only
+
+INDEXED = "---\ntitle: Bank\ndoc_function: index\npurpose: Root.\nstatus: draft\n---\n"
+
+
+def _node(derived: str, title: str = "Node") -> str:
+    return doc(f"title: {title}\nstatus: draft\nderived_from:\n{derived}")
+
+
+def _readme(*paths: str) -> str:
+    return INDEXED + "".join(f"- [{p}]({p})\n" for p in paths)
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("  - memory-bank/dna/principles.md", "  - ../dna/principles.md"),
+        ('  - "memory-bank/dna/principles.md"', '  - "../dna/principles.md"'),
+        ("  - memory-bank/dna/principles.md#the-root", "  - ../dna/principles.md#the-root"),
+        ("  - ./memory-bank/dna/principles.md", "  - ../dna/principles.md"),
+    ],
+)
+def test_a_target_from_the_repository_root_is_rewritten_relative_to_the_document(
+    tmp_path: Path, written: str, expected: str
+) -> None:
+    bank = bank_with(tmp_path, {"domain/n.md": _node(written), "README.md": _readme("domain/n.md")})
+    fix, text = fixed_text(bank, "MB001")
+    assert fix is not None and fix.safe
+    assert text is not None and text.split("\n")[4] == expected
+
+
+def test_a_flow_list_target_is_rewritten_in_place(tmp_path: Path) -> None:
+    node = doc("title: N\nstatus: draft\nderived_from: [../dna/governance.md, memory-bank/dna/principles.md]")
+    bank = bank_with(tmp_path, {"domain/n.md": node, "README.md": _readme("domain/n.md")})
+    _fix, text = fixed_text(bank, "MB001")
+    assert text is not None
+    assert "derived_from: [../dna/governance.md, ../dna/principles.md]" in text
+
+
+def test_a_moved_document_is_found_by_its_name(tmp_path: Path) -> None:
+    files = {
+        "domain/n.md": _node("  - ../adr/ADR-001-cache.md"),
+        "decisions/ADR-001-cache.md": _node("  - ../dna/principles.md", "Cache"),
+        "README.md": _readme("domain/n.md", "decisions/ADR-001-cache.md"),
+    }
+    fix, text = fixed_text(bank_with(tmp_path, files), "MB001")
+    assert fix is not None and not fix.safe
+    assert text is not None and "  - ../decisions/ADR-001-cache.md\n" in text
+
+
+def test_of_several_documents_of_that_name_the_one_ending_the_same_way_is_chosen(tmp_path: Path) -> None:
+    files = {
+        "domain/n.md": _node("  - ../features/FT-001/brief.md"),
+        "delivery/FT-001/brief.md": _node("  - ../../dna/principles.md", "One"),
+        "delivery/FT-002/brief.md": _node("  - ../../dna/principles.md", "Two"),
+    }
+    _fix, text = fixed_text(bank_with(tmp_path, files), "MB001", "domain/n.md")
+    assert text is not None and "  - ../delivery/FT-001/brief.md\n" in text
+
+
+def test_no_pick_is_made_when_it_is_not_clear(tmp_path: Path) -> None:
+    files = {
+        "domain/n.md": _node("  - ../features/brief.md"),
+        "delivery/FT-001/brief.md": _node("  - ../../dna/principles.md", "One"),
+        "delivery/FT-002/brief.md": _node("  - ../../dna/principles.md", "Two"),
+    }
+    assert fixed_text(bank_with(tmp_path, files), "MB001", "domain/n.md") == (None, None)
+
+
+def test_no_pick_closes_a_loop(tmp_path: Path) -> None:
+    files = {
+        "domain/n.md": _node("  - ../old/cache.md"),
+        "adr/cache.md": _node("  - ../domain/n.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    assert fix_for(only(bank, "MB001", "domain/n.md"), bank) is None
+
+
+def test_a_dangling_index_entry_is_pointed_at_the_moved_document(tmp_path: Path) -> None:
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md) — why\n",
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    fix, text = fixed_text(bank, "MB007")
+    assert fix is not None and not fix.safe and fix.path == "README.md"
+    assert text is not None and "- [Cache](decisions/cache.md) — why\n" in text
+
+
+def test_the_fixed_bank_has_no_finding_the_fix_was_for(tmp_path: Path) -> None:
+    bank = bank_with(tmp_path, {"domain/n.md": _node("  - memory-bank/dna/principles.md")})
+    fix, text = fixed_text(bank, "MB001")
+    assert fix is not None and text is not None
+    (bank.root / "domain" / "n.md").write_text(text, encoding="utf-8")
+    bank.refresh()
+    assert [f for f in lint(bank) if f.code == "MB001"] == []

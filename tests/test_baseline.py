@@ -1,0 +1,64 @@
+"""Baselines that stay honest: stale entries are counted and named, and an empty baseline is a baseline."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.cli import main
+
+from .conftest import CLEAN_BANK, FIXTURE, write_bank
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def bank(tmp_path: Path) -> Path:
+    root = tmp_path / "memory_bank"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+def test_entries_that_match_nothing_are_counted_and_the_way_to_prune_them_named(
+    bank: Path, tmp_path: Path, capsys
+) -> None:
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(bank), "--write-baseline", str(baseline)], capsys)
+    run(["--root", str(bank), "--fix", "--unsafe-fixes"], capsys)
+    code, out, err = run(["--root", str(bank), "--baseline", str(baseline), "--format", "json"], capsys)
+    assert (code, json.loads(out)) == (0, [])
+    assert "10 known finding(s) hidden by the baseline" in err
+    assert (
+        f"3 baseline entries no longer match any finding (fixed or gone); --write-baseline {baseline}" in err
+    )
+    run(["--root", str(bank), "--write-baseline", str(baseline)], capsys)
+    assert len(json.loads(baseline.read_text(encoding="utf-8"))["findings"]) == 10
+    _, _, err = run(["--root", str(bank), "--baseline", str(baseline)], capsys)
+    assert "no longer match" not in err
+
+
+def test_entries_of_rules_or_files_not_checked_are_not_called_stale(
+    bank: Path, tmp_path: Path, capsys
+) -> None:
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(bank), "--write-baseline", str(baseline)], capsys)
+    _, _, err = run(["--root", str(bank), "--baseline", str(baseline), "--select", "MB001"], capsys)
+    assert "no longer match" not in err
+    _, _, err = run(["--root", str(bank), "--baseline", str(baseline), str(bank / "orphan.md")], capsys)
+    assert "no longer match" not in err and "1 known finding(s) hidden" in err
+
+
+def test_a_bank_with_nothing_to_record_gets_an_empty_baseline(tmp_path: Path, capsys) -> None:
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    baseline = tmp_path / "baseline.json"
+    code, _, err = run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    assert code == 0 and "wrote 0 finding(s)" in err
+    assert json.loads(baseline.read_text(encoding="utf-8")) == {"version": 1, "findings": []}
+    assert run(["--root", str(root), "--baseline", str(baseline)], capsys)[0] == 0

@@ -1,0 +1,180 @@
+"""Pictures of what is wrong: Mermaid and DOT that are valid whatever the document names hold.
+
+Mermaid is checked without rendering, against its flowchart grammar for what we emit (a header,
+quoted node labels whose only markup is `<br/>` and entity codes, arrows between declared nodes,
+class lines); DOT is parsed by pydot. Every label must read back as the text it came from. The
+job summary and `mcp-memorybank --graph --format` run as the console scripts.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pydot
+import pytest
+
+from memorybank_lint.diagrams import Diagram, dot, mermaid
+from memorybank_lint.reporters.pictures import MAX_CYCLE_NODES, MAX_CYCLES, cycle_diagram
+
+from .conftest import CLEAN_BANK, write_bank
+
+BIN = Path(sys.executable).parent
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")  # pydot's own use of pyparsing
+HOSTILE = [
+    'adr/ADR-"quoted".md',
+    "domain/[brackets] and (parens).md",
+    "домен/модель — «кавычки».md",
+    "notes/#hash & <b>bold</b> `code`.md",
+    "a/b --> c.md",
+    "semi;colon|pipe{brace}.md",
+    "back\\slash.md",
+]
+_NODE = re.compile(r'^  (n\d+)\["([^"]*)"\]$')
+_EDGE = re.compile(r"^  (n\d+) (-->|-\.->|==>) (n\d+)$")
+_CLASS_DEF = re.compile(r"^  classDef [a-z]+ [^\n]+$")
+_CLASS = re.compile(r"^  class (n\d+(?:,n\d+)*) [a-z]+$")
+_ENTITY = re.compile(r"#(\w+);")
+
+
+def _label(raw: str) -> list[str]:
+    """A Mermaid label as the lines of text it shows (entity codes decoded)."""
+    assert not re.search(r"[<>`]", raw.replace("<br/>", "")), raw
+    assert "#" not in _ENTITY.sub("", raw), raw
+
+    def decode(match: re.Match[str]) -> str:
+        code = match.group(1)
+        return chr(int(code)) if code.isdigit() else html.unescape(f"&{code};")
+
+    return [_ENTITY.sub(decode, part) for part in raw.split("<br/>")]
+
+
+def parse_mermaid(text: str) -> tuple[dict[str, list[str]], list[tuple[str, str, str]]]:
+    """The nodes and edges of a flowchart we emit; fails on any line outside that grammar."""
+    lines = text.split("\n")
+    assert re.fullmatch(r"flowchart (LR|TD|TB|RL|BT)", lines[0]), lines[0]
+    nodes: dict[str, list[str]] = {}
+    edges = []
+    for line in lines[1:]:
+        if match := _NODE.match(line):
+            assert match.group(1) not in nodes
+            nodes[match.group(1)] = _label(match.group(2))
+        elif match := _EDGE.match(line):
+            assert match.group(1) in nodes and match.group(3) in nodes, line
+            edges.append((match.group(1), match.group(2), match.group(3)))
+        elif match := _CLASS.match(line):
+            assert all(name in nodes for name in match.group(1).split(",")), line
+        else:
+            assert _CLASS_DEF.match(line), line
+    return nodes, edges
+
+
+def _hostile_diagram() -> Diagram:
+    diagram = Diagram()
+    for index, path in enumerate(HOSTILE):
+        diagram.node(path, f'Title {index}: "{path}"', path, kind="root" if index == 0 else "document")
+    for source, target in itertools.pairwise(HOSTILE):
+        diagram.link(source, target)
+    missing = diagram.node("gone", "../gone/«x».md", "(not in the bank)", kind="missing")
+    diagram.link(HOSTILE[0], missing, "broken")
+    return diagram
+
+
+def test_mermaid_labels_are_escaped_and_read_back() -> None:
+    nodes, edges = parse_mermaid(mermaid(_hostile_diagram()))
+    shown = [lines[1] for lines in nodes.values() if len(lines) == 2 and lines[1] in HOSTILE]
+    assert shown == HOSTILE
+    assert nodes["n0"] == ['Title 0: "adr/ADR-"quoted".md"', HOSTILE[0]]
+    assert len(edges) == len(HOSTILE) and edges[-1][1] == "-.->"
+
+
+def test_dot_parses_and_its_labels_read_back() -> None:
+    text = dot(_hostile_diagram(), 'derived_from of "x"')
+    [graph] = pydot.graph_from_dot_data(text)
+    labels = [node.get_label() for node in graph.get_nodes() if re.fullmatch(r"n\d+", node.get_name())]
+    unquoted = [label[1:-1].replace('\\"', '"').replace("\\\\", "\\") for label in labels]
+    assert [label.split("\\n")[1] for label in unquoted[: len(HOSTILE)]] == HOSTILE
+    assert len(graph.get_edges()) == len(HOSTILE)
+
+
+def test_a_long_loop_is_folded_and_still_closes() -> None:
+    members = [f"d/{n}.md" for n in range(MAX_CYCLE_NODES + 5)]
+    nodes, edges = parse_mermaid(mermaid(cycle_diagram(members)))
+    last = f"n{MAX_CYCLE_NODES - 1}"
+    assert len(nodes) == MAX_CYCLE_NODES and nodes[last] == ["… 6 more documents"]
+    assert [kind for _, kind, _ in edges] == ["==>"] * MAX_CYCLE_NODES
+    assert edges[-1] == (last, "==>", "n0")
+
+
+def _loops(root: Path, count: int) -> None:
+    files = dict(CLEAN_BANK)
+    readme = CLEAN_BANK["README.md"]
+    for n in range(count):
+        for side, other in (("a", "b"), ("b", "a")):
+            files[f"loops/{n}-{side}.md"] = (
+                f"---\ntitle: L{n}{side}\nstatus: active\nderived_from: [{n}-{other}.md]\n---\n"
+            )
+            readme += f"        - [L](loops/{n}-{side}.md)\n"
+    files["README.md"] = readme
+    files["domain/model.md"] = CLEAN_BANK["domain/model.md"].replace("../dna/principles.md", "../gone.md")
+    write_bank(root, files)
+
+
+def test_the_job_summary_draws_each_loop_up_to_the_cap_and_the_broken_edges(tmp_path: Path) -> None:
+    root = tmp_path / "memory-bank"
+    _loops(root, MAX_CYCLES + 2)
+    summary = tmp_path / "summary.md"
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    done = subprocess.run(
+        [str(BIN / "memorybank-lint"), "--root", str(root)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 1
+    text = summary.read_text(encoding="utf-8")
+    blocks = re.findall(r"```mermaid\n(.*?)\n```", text, re.S)
+    assert len(blocks) == MAX_CYCLES + 1
+    for block in blocks[:-1]:
+        nodes, edges = parse_mermaid(block)
+        assert len(nodes) == 2 and {kind for _, kind, _ in edges} == {"==>"}
+    assert "2 more loops are not drawn" in text
+    nodes, edges = parse_mermaid(blocks[-1])
+    assert nodes["n1"] == ["../gone.md", "(not in the bank)"] and edges == [("n0", "-.->", "n1")]
+
+
+def _graph(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    root = tmp_path / "memory-bank"
+    if not root.exists():
+        _loops(root, 1)
+    return subprocess.run(
+        [str(BIN / "mcp-memorybank"), "--root", str(root), *argv], capture_output=True, text=True, check=False
+    )
+
+
+def test_graph_draws_the_neighbourhood_as_mermaid_or_dot(tmp_path: Path) -> None:
+    helped = subprocess.run([str(BIN / "mcp-memorybank"), "--help"], capture_output=True, text=True).stdout
+    assert "--format [text|mermaid|dot]" in helped
+    text = _graph(tmp_path, "--graph", "loops/0-a.md", "--direction", "both", "--format", "text").stdout
+    assert text == _graph(tmp_path, "--graph", "loops/0-a.md", "--direction", "both").stdout
+    assert "loops/0-a.md" in text and "```" not in text
+    drawn = _graph(tmp_path, "--graph", "loops/0-a.md", "--direction", "both", "--format", "mermaid")
+    nodes, edges = parse_mermaid(drawn.stdout.rstrip("\n"))
+    assert drawn.returncode == 0 and nodes["n0"] == ["L0a", "loops/0-a.md"]
+    assert sorted((a, b) for a, _, b in edges) == [("n0", "n1"), ("n1", "n0")]
+    [graph] = pydot.graph_from_dot_data(_graph(tmp_path, "--graph", "loops/0-a.md", "--format", "dot").stdout)
+    assert graph.get_name() == '"derived_from of loops/0-a.md"'
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--graph", "loops/0-a.md", "--format", "mermaid", "--json"], "pick one"),
+        (["--validate", "--format", "dot"], "--format works only with --graph"),
+    ],
+)
+def test_format_is_refused_where_it_means_nothing(tmp_path: Path, argv: list[str], message: str) -> None:
+    done = _graph(tmp_path, *argv)
+    assert done.returncode == 2 and message in done.stderr

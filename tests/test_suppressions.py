@@ -1,0 +1,202 @@
+"""Inline suppressions: each form silences what it names where it stands, and nothing else.
+
+The banks are real folders; the command-line cases run both console scripts as subprocesses.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.linter import lint
+from memorybank_lint.suppressions import body_disables, body_noqa, header_noqa
+
+from .conftest import CLEAN_BANK, write_bank
+
+BIN = Path(sys.executable).parent
+
+BROKEN_EDGES = """\
+    ---
+    title: Edges
+    doc_kind: domain
+    purpose: Two broken edges.
+    status: active
+    derived_from:
+      - ../gone/first.md{first}
+      - ../gone/second.md{second}
+    ---
+    # Edges
+    """
+
+
+def _bank(tmp_path: Path, extra: dict[str, str]) -> Bank:
+    bank = Bank(write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, **extra}))
+    bank.refresh()
+    return bank
+
+
+def _found(bank: Bank, **options: object) -> list[tuple[str, str, int | None]]:
+    return [(f.code, f.path, f.line) for f in lint(bank, **options)]  # type: ignore[arg-type]
+
+
+def _edges(first: str = "", second: str = "") -> dict[str, str]:
+    readme = CLEAN_BANK["README.md"] + "        - [Edges](domain/edges.md)\n"
+    return {"README.md": readme, "domain/edges.md": BROKEN_EDGES.format(first=first, second=second)}
+
+
+def test_a_header_noqa_silences_its_rule_on_its_line_only(tmp_path: Path) -> None:
+    bank = _bank(tmp_path, _edges(first="  # noqa: MB001"))
+    assert _found(bank) == [("MB001", "domain/edges.md", 8)]
+
+
+def test_a_rule_name_works_as_well_as_its_code(tmp_path: Path) -> None:
+    bank = _bank(tmp_path, _edges(first="  # noqa: broken-derived-from", second="  # noqa:MB001"))
+    assert _found(bank) == []
+
+
+def test_a_noqa_for_another_rule_silences_nothing_and_is_named(tmp_path: Path) -> None:
+    bank = _bank(tmp_path, _edges(first="  # noqa: MB009"))
+    assert _found(bank) == [
+        ("MB001", "domain/edges.md", 7),
+        ("MB001", "domain/edges.md", 8),
+        ("MB013", "domain/edges.md", 7),
+    ]
+
+
+def test_a_bare_noqa_silences_every_rule_on_the_line(tmp_path: Path) -> None:
+    text = "---\ntitle: T\npurpose: Retry layer: backoff  # noqa\nstatus: draft\n---\n"
+    bank = _bank(tmp_path, {"domain/broken.md": text, "README.md": CLEAN_BANK["README.md"]})
+    assert ("MB002", "domain/broken.md", 3) in _found(bank, noqa=False)
+    assert [f for f in _found(bank) if f[1] == "domain/broken.md" and f[0] != "MB009"] == []
+
+
+def test_a_noqa_comment_does_not_change_what_the_header_says(tmp_path: Path) -> None:
+    plain, marked = _bank(tmp_path / "a", _edges()), _bank(tmp_path / "b", _edges(first="  # noqa: MB001"))
+    assert plain.docs["domain/edges.md"].data == marked.docs["domain/edges.md"].data
+    assert [e.column for e in plain.docs["domain/edges.md"].derived_from] == [
+        e.column for e in marked.docs["domain/edges.md"].derived_from
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'purpose: "quoted # noqa: MB001"',
+        "purpose: 'quoted # noqa: MB001'",
+        "purpose: a#noqa",
+        "purpose: x  # noqa: MB001 and more words!",
+        "purpose: x  # noqa MB001",
+    ],
+)
+def test_what_is_not_a_header_noqa(line: str) -> None:
+    assert header_noqa(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("  - x.md  # noqa: MB001, MB003", (10, ("MB001", "MB003"))),
+        ("key: v # why it is so # NOQA", (22, ())),
+        ("key: 'it''s' # noqa:ssot-conflict", (13, ("ssot-conflict",))),
+        ('key: "a \\" # b" # noqa: MB004', (16, ("MB004",))),
+    ],
+)
+def test_what_a_header_noqa_names(line: str, expected: tuple[int, tuple[str, ...]]) -> None:
+    assert header_noqa(line) == expected
+
+
+def _index_bank(tmp_path: Path, line_end: str) -> Bank:
+    readme = CLEAN_BANK["README.md"] + f"        - [Gone](domain/gone.md){line_end}\n"
+    return _bank(tmp_path, {"README.md": readme})
+
+
+def test_a_body_noqa_silences_its_rule_on_its_line(tmp_path: Path) -> None:
+    assert _found(_index_bank(tmp_path / "a", "")) == [("MB007", "README.md", 10)]
+    assert _found(_index_bank(tmp_path / "b", " <!-- noqa: MB007 -->")) == []
+    assert _found(_index_bank(tmp_path / "c", " <!-- noqa -->")) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("- [a](b.md) <!-- noqa: MB007, MB010 -->", (12, ("MB007", "MB010"))),
+        ("text<!--noqa-->  ", (4, ())),
+        ("- [a](b.md) `<!-- noqa -->`", None),
+        ("- [a](b.md) <!-- noqa --> more", None),
+        ("- [a](b.md) <!-- noqa: MB007 (why) -->", None),
+    ],
+)
+def test_what_a_body_noqa_names(line: str, expected: tuple[int, tuple[str, ...]] | None) -> None:
+    assert body_noqa(line) == expected
+
+
+def test_a_whole_document_disable_silences_its_rule_anywhere_in_the_document(tmp_path: Path) -> None:
+    orphan = "---\ntitle: Orphan\nstatus: draft\n---\n# Orphan\n\nKept apart on purpose. "
+    silenced = orphan + "<!-- memorybank-lint: disable MB009 --> More prose.\n"
+    assert _found(_bank(tmp_path / "a", {"orphan.md": orphan})) == [("MB009", "orphan.md", None)]
+    assert _found(_bank(tmp_path / "b", {"orphan.md": silenced})) == []
+
+
+def test_a_disable_as_a_header_comment_works_too(tmp_path: Path) -> None:
+    text = "---\ntitle: Loose\n# memorybank-lint: disable missing-derived-from\nstatus: active\n---\n"
+    readme = CLEAN_BANK["README.md"] + "        - [Loose](loose.md)\n"
+    assert _found(_bank(tmp_path, {"loose.md": text, "README.md": readme})) == []
+
+
+def test_a_disable_inside_fenced_or_inline_code_is_an_example(tmp_path: Path) -> None:
+    orphan = (
+        "# Orphan\n\nWrite `<!-- memorybank-lint: disable MB009 -->` to accept it.\n\n"
+        "```markdown\n<!-- memorybank-lint: disable MB009 -->\n```\n"
+    )
+    assert _found(_bank(tmp_path, {"orphan.md": orphan})) == [("MB009", "orphan.md", None)]
+    assert body_disables("a <!-- memorybank-lint: disable MB009, MB005 --> b") == [(2, ("MB009", "MB005"))]
+    assert body_disables("<!-- memorybank-lint: disabled MB009 -->") == []
+
+
+def test_ignore_noqa_reports_everything_and_names_no_stale_comment(tmp_path: Path) -> None:
+    bank = _bank(tmp_path, _edges(first="  # noqa: MB001", second="  # noqa: MB009"))
+    assert _found(bank, noqa=False) == [("MB001", "domain/edges.md", 7), ("MB001", "domain/edges.md", 8)]
+
+
+def _project(tmp_path: Path) -> Path:
+    files = {**CLEAN_BANK, **_edges(first="  # noqa: MB001", second="  # noqa: MB009")}
+    write_bank(tmp_path / "memory-bank", files)
+    return tmp_path
+
+
+def _run(project: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, cwd=project, capture_output=True, text=True, check=False)
+
+
+def test_the_command_line_applies_them_and_ignore_noqa_turns_them_off(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    linted = _run(project, str(BIN / "memorybank-lint"), "--format", "json")
+    assert linted.returncode == 1
+    assert [(f["code"], f["line"]) for f in json.loads(linted.stdout)] == [("MB001", 8), ("MB013", 8)]
+    audit = _run(project, str(BIN / "memorybank-lint"), "--format", "json", "--ignore-noqa")
+    assert [(f["code"], f["line"]) for f in json.loads(audit.stdout)] == [("MB001", 7), ("MB001", 8)]
+
+
+def test_an_unused_suppression_fails_only_under_strict(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    (project / "memory-bank" / "domain" / "edges.md").write_text(
+        "---\ntitle: Edges\nstatus: active\nderived_from: [../dna/principles.md]  # noqa: MB001\n---\n",
+        encoding="utf-8",
+    )
+    assert _run(project, str(BIN / "memorybank-lint")).returncode == 0
+    strict = _run(project, str(BIN / "memorybank-lint"), "--strict")
+    assert strict.returncode == 1 and "MB013 [unused-suppression]" in strict.stdout
+
+
+def test_the_server_validates_with_the_same_suppressions(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    linted = json.loads(_run(project, str(BIN / "memorybank-lint"), "--format", "json").stdout)
+    served = json.loads(_run(project, str(BIN / "mcp-memorybank"), "--validate", "--json").stdout)
+    assert [(f["code"], f["path"], f["line"], f["message"]) for f in served["findings"]] == [
+        (f["code"], f["path"], f["line"], f["message"]) for f in linted
+    ]
