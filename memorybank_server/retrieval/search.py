@@ -38,7 +38,6 @@ HINT = (
 )
 
 
-_EDGE = "0-9a-z\u0400-\u04ff"
 _QUOTED = re.compile(r'["«“„]([^"«»“”„]+)["»”“]')
 _QUOTES = re.compile(r'["«»“”„]')
 
@@ -55,21 +54,46 @@ class _Concept:
             self.forms[term] = weight
 
 
-def _phrase_pattern(phrase: str) -> re.Pattern[str]:
-    """`phrase` with no letter or digit glued to either end (W19: `api` is not in `Rapid`)."""
-    return re.compile(f"(?<![{_EDGE}]){re.escape(phrase)}(?![{_EDGE}])")
+def _glues(char: str) -> bool:
+    """A letter or digit: a phrase next to one is inside a longer word."""
+    return "0" <= char <= "9" or "a" <= char <= "z" or "\u0400" <= char <= "\u04ff"
+
+
+def holds_phrase(text: str, phrase: str) -> bool:
+    """Does folded `text` hold `phrase` with no letter or digit glued to either end (W19: `api`
+    is not in `Rapid`)?
+
+    Why a `str.find` loop and not a regular expression: a pattern that opens with a look-behind
+    gets no literal scan from the engine, which then compared the phrase at every position, so a
+    long title or body times a long query cost their product. `str.find` is linear. After an
+    occurrence glued to a word, no occurrence on a word edge can start before the phrase's first
+    character that is not a letter or digit, so the scan resumes there (past the occurrence for a
+    one-word phrase) and overlapping occurrences are not compared again.
+    """
+    size = len(phrase)
+    if not size:
+        return False
+    skip = next((i + 1 for i, char in enumerate(phrase) if not _glues(char)), size)
+    last = len(text)
+    at = text.find(phrase)
+    while at >= 0:
+        end = at + size
+        if (at == 0 or not _glues(text[at - 1])) and (end == last or not _glues(text[end])):
+            return True
+        at = text.find(phrase, at + skip)
+    return False
 
 
 @dataclass
 class _Query:
-    """A parsed query: its concepts, the whole query (quotes removed) with its title/purpose
-    pattern, the phrases a body must hold for the phrase bonus, and which forms were typed."""
+    """A parsed query: its concepts, the whole query (quotes removed), which a title or purpose
+    must hold for the full bonus, which forms were typed, and the phrases a body must hold for the
+    phrase bonus."""
 
     concepts: list[_Concept]
     phrase: str
-    pattern: re.Pattern[str]
     typed: frozenset[str]
-    phrases: tuple[re.Pattern[str], ...]
+    phrases: tuple[str, ...]
 
 
 def phrases_of(query: str) -> tuple[str, tuple[str, ...]]:
@@ -154,8 +178,7 @@ class SearchIndex(BodyIndex):
             concepts.append(concept)
         phrase, phrases = phrases_of(query)
         typed = frozenset(t for t in tokens if t in self)
-        patterns = tuple(_phrase_pattern(p) for p in phrases)
-        return _Query(concepts, phrase, _phrase_pattern(phrase), typed, patterns)
+        return _Query(concepts, phrase, typed, phrases)
 
     def search(
         self,
@@ -221,7 +244,7 @@ class SearchIndex(BodyIndex):
         for name, full, position in (("t", TITLE_BONUS, 0), ("p", PURPOSE_BONUS, 1)):
             held = self.heads.held(name, [c.forms for c in parsed.concepts], pool)
             for path, number in held.items():
-                if number == count and parsed.pattern.search(self.heads.folded(path)[position]):
+                if number == count and holds_phrase(self.heads.folded(path)[position], parsed.phrase):
                     gain = full
                 else:
                     gain = full * PARTIAL_SHARE * number / count
@@ -249,7 +272,7 @@ class SearchIndex(BodyIndex):
             if possible and checks < PHRASE_CHECKS:
                 checks += 1
                 body = fold(body_of(docs[path]))
-                if all(pattern.search(body) for pattern in parsed.phrases):
+                if all(holds_phrase(body, phrase) for phrase in parsed.phrases):
                     score += PHRASE_BONUS * factor
             best.append((round_half_up(score, 1), path))
             best.sort(key=lambda item: (-item[0], item[1]))
