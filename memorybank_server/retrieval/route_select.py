@@ -20,6 +20,8 @@ from .ranking import round_half_up
 from .route_index import HeaderIndex
 from .tuning import Tuning
 
+SPREAD_EXTRA = 2  # documents evaluated past the limit, for the spread to choose among
+
 
 def coverage(header: int, passage: int, body: int, weights: list[float], tuning: Tuning) -> float:
     """How much of the question a document answers, as a multiplier: (covered share) ** power.
@@ -126,7 +128,7 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
     the header holders and `bodies` (see `Scoring.bounds`); then an index page and a page of its
     folder are not both shown at full score (`spread`)."""
     factor = scoring.tuning.sibling
-    wanted = limit * 2 if factor < 1.0 else limit
+    wanted = limit + SPREAD_EXTRA if factor < 1.0 else limit
     heap = scoring.bounds(bodies)
     heapq.heapify(heap)
     body_hits: dict[str, int] = {}
