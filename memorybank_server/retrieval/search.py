@@ -17,6 +17,7 @@ import re
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import compress
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
@@ -71,15 +72,13 @@ def holds_phrase(text: str, phrase: str) -> bool:
     one-word phrase) and overlapping occurrences are not compared again.
     """
     size = len(phrase)
-    if not size:
-        return False
-    skip = next((i + 1 for i, char in enumerate(phrase) if not _glues(char)), size)
-    last = len(text)
-    at = text.find(phrase)
+    at = text.find(phrase) if size else -1
+    last, skip = len(text), 0
     while at >= 0:
         end = at + size
         if (at == 0 or not _glues(text[at - 1])) and (end == last or not _glues(text[end])):
             return True
+        skip = skip or next((i + 1 for i, char in enumerate(phrase) if not _glues(char)), size)
         at = text.find(phrase, at + skip)
     return False
 
@@ -212,24 +211,30 @@ class SearchIndex(BodyIndex):
     def _hits(self, concepts: list[_Concept]) -> tuple[dict[str, float], dict[str, int]]:
         """Σ occurrences × tier weight per document, and a bit mask of the concepts it holds.
 
-        Accumulated on integer ids straight from the posting arrays (this loop runs over every
-        posting of every form), then keyed by path for the live documents only.
+        Accumulated into lists indexed by document id straight from the posting arrays (this
+        loop runs over every posting of every form; a list costs half of a dictionary here), then
+        keyed by path for the live documents that hold any form.
         """
-        weighted: dict[int, float] = {}
-        present: dict[int, int] = {}
+        paths = self._postings.paths
+        weighted = [0.0] * len(paths)
+        present = [0] * len(paths)
         for position, concept in enumerate(concepts):
             bit = 1 << position
-            get_weight, get_mask = weighted.get, present.get
             for term, weight in concept.forms.items():
                 found = self._postings.raw(term)
                 if found is None:
                     continue
                 for doc_id, count in zip(found[0], found[1], strict=True):
-                    weighted[doc_id] = get_weight(doc_id, 0.0) + count * weight
-                    present[doc_id] = get_mask(doc_id, 0) | bit
-        paths = self._postings.paths
-        by_path = {paths[i]: value for i, value in weighted.items() if paths[i] is not None}
-        return by_path, {paths[i]: value for i, value in present.items() if paths[i] is not None}
+                    weighted[doc_id] += count * weight
+                    present[doc_id] |= bit
+        by_path: dict[str, float] = {}
+        masks: dict[str, int] = {}
+        for doc_id in compress(range(len(present)), present):
+            path = paths[doc_id]
+            if path is not None:
+                by_path[path] = weighted[doc_id]
+                masks[path] = present[doc_id]
+        return by_path, masks
 
     def _rank(self, pool, weighted, present, parsed: _Query, docs, limit) -> list[tuple[str, float]]:
         """Top `limit` by final score: hits ÷ 10, title and purpose bonuses, phrase bonus.
