@@ -35,6 +35,7 @@ ABLATIONS: dict[str, dict] = {
     "- package status": {"package_status": False},
     "- key cap (W9)": {"key_cap": None},
     "- index page spread": {"sibling": 1.0},
+    "- package index at half": {"package_index": 1.0},
 }
 
 

@@ -31,6 +31,8 @@ because the measured question set called for it (benchmarks/routing, ablations i
   12 such pairs in the seven corpus banks);
 * words of the other script that sound alike — `инстансов` for `instance` (`translit`), taken
   from the bank's own body vocabulary at `transliteration` of a word's credit;
+* a delivery package's index page (its README) weighs `package_index` (half): it lists and
+  repeats the package's pages, and the page stating the fact is the answer (`route_weights`);
 * a folder's index page (README) and a page of that folder are not both shown at full score:
   the one after the other counts `sibling` (half), so a short answer is not one package said
   twice (`route_select.spread`).

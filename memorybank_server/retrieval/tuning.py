@@ -44,6 +44,7 @@ class Tuning:
     layer_weights: bool = True
     closed_halving: bool = True
     package_status: bool = True
+    package_index: float = 0.5  # weight of a delivery package's index page (README)
 
 
 DEFAULT = Tuning()
