@@ -185,6 +185,8 @@ def main() -> int:
         )
         table["  same, - passage floor"] = held_out(lambda bank: {**elsewhere[bank], "passage_floor": 0.0})
         print_compact("ablations, leave one bank out (each fold's setting, one mechanism off)", table)
+        cut = {"route, dictionary grown without the bank": table["dictionary grown without the bank"]}
+        print_rows("the dictionary cut, every group", cut)
 
     sets = {
         "gold": gold,
