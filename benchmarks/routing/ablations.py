@@ -34,6 +34,8 @@ ABLATIONS: dict[str, dict] = {
     "- closed halving": {"closed_halving": False},
     "- package status": {"package_status": False},
     "- key cap (W9)": {"key_cap": None},
+    "- index page spread": {"sibling": 1.0},
+    "- package index at half": {"package_index": 1.0},
 }
 
 

@@ -7,7 +7,7 @@ One run prints, in order:
    for plain BM25 and `bank_search` (nothing to tune), and the per-fold mean;
 2. ablations on the same folds: each fold's chosen setting with one mechanism switched off;
 3. the gold set (`questions.yaml`), the held-out set (`heldout.yaml`, never tuned on) and the
-   silver set (mined index annotations, `silver.py`) with the shipped default;
+   silver set (mined index annotations, `silver.py`; also as first mined) with the shipped default;
 4. the largest 3-result answer and the corpus latency.
 
 Why BM25 over whole files: the SPEC asks that routing beat plain full-text search, and BM25
@@ -15,7 +15,7 @@ Why BM25 over whole files: the SPEC asks that routing beat plain full-text searc
 system's list, since none may answer.
 
 Usage:
-    python benchmarks/routing/measure.py [--no-ablate] [--review gold|heldout|body]
+    python benchmarks/routing/measure.py [--no-ablate] [--review gold|heldout|body|silver]
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from baseline import BM25  # noqa: E402
-from lobo import DEPTH, GRID, Figures, grouped, leave_one_bank_out, ranks  # noqa: E402
+from lobo import DEPTH, GRID, Figures, grouped, hidden, leave_one_bank_out, ranks  # noqa: E402
 from silver import silver  # noqa: E402
 
 from memorybank_lint.bank import Bank  # noqa: E402
@@ -107,10 +107,13 @@ def print_compact(title: str, rows: dict[str, dict[str, Figures]]) -> None:
         )
 
 
-def review(items: list[dict], run: dict[str, Callable[[str, str], list[str]]]) -> None:
+def review(
+    items: list[dict], run: dict[str, Callable[[str, str], list[str]]], banks: dict[str, Bank]
+) -> None:
     """Print every question whose answer is not first for route, with all systems' top 3."""
     for item in items:
-        ranked = {name: f(item["bank"], item["q"])[:3] for name, f in run.items()}
+        with hidden(banks, item):
+            ranked = {name: f(item["bank"], item["q"])[:3] for name, f in run.items()}
         if ranked["route"][:1] and ranked["route"][0] in item["answers"]:
             continue
         print(f"\n[{item['id']} {item['lang']}] {item['q']}  →  {item['answers']}")
@@ -136,7 +139,8 @@ def latency(items: list[dict], banks: dict[str, Bank]) -> tuple[float, float, in
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-ablate", action="store_true", help="skip the ablations")
-    parser.add_argument("--review", choices=("gold", "heldout", "body"), help="print route's misses")
+    sets_named = ("gold", "heldout", "body", "silver")
+    parser.add_argument("--review", choices=sets_named, help="print route's misses")
     args = parser.parse_args()
     banks = {}
     for folder in sorted(p.name for p in CORPUS.iterdir() if (p / "memory-bank").is_dir()):
@@ -181,8 +185,16 @@ def main() -> int:
         )
         table["  same, - passage floor"] = held_out(lambda bank: {**elsewhere[bank], "passage_floor": 0.0})
         print_compact("ablations, leave one bank out (each fold's setting, one mechanism off)", table)
+        cut = {"route, dictionary grown without the bank": table["dictionary grown without the bank"]}
+        print_rows("the dictionary cut, every group", cut)
 
-    sets = {"gold": gold, "heldout": questions(banks, "heldout.yaml"), "body": body, "silver": silver(banks)}
+    sets = {
+        "gold": gold,
+        "heldout": questions(banks, "heldout.yaml"),
+        "body": body,
+        "silver": silver(banks),
+        "silver, first mining": silver(banks, legacy=True),
+    }
     shipped = {"route": router(banks, DEFAULT), **others}
     for name, items in sets.items():
         table = {system: grouped(items, ranks(items, ranker, banks)) for system, ranker in shipped.items()}
@@ -191,7 +203,7 @@ def main() -> int:
     print(f"\nlargest 3-result route answer on the gold and body questions: {size} characters (budget 840)")
     print(f"median latency on the corpus: route {median_route:.2f} ms, search {median_search:.2f} ms")
     if args.review:
-        review(sets[args.review], shipped)
+        review(sets[args.review], shipped, banks)
     return 0
 
 

@@ -4,6 +4,26 @@ An index line `- [Name](path.md) — annotation`, or a link followed by an inden
 нужно: …" / "Read when …" line, becomes a question (the annotation) whose answer is the linked
 document. The line's own index document is recorded as `source`, so the measurement can hide it:
 the annotation is quoted verbatim there.
+
+Three things the first miner got wrong, each of which made the label, not the system, decide:
+
+* an annotation wrapped over several indented lines was cut at the first line end
+  (`human and JSON output for`); the continuation lines are now joined;
+* an annotation followed by more links (`… Артефакты: [brief](…), [spec](…)`) carried the other
+  documents' names and paths into the question; the annotation now ends where a further link
+  begins;
+* one annotation written under several links (`Read this for execution steps, tests, and
+  evidence.` in every package of a bank) was kept once, with whichever document came first as
+  its only answer; an annotation that labels more than one document of a bank has no single
+  answer and is left out.
+
+And one thing it read too narrowly: a line *outside* a delivery package (`features/FT-001/`)
+that links into it (`[FT-001](FT-001/README.md) — Go module scaffold and empty binary`)
+describes the feature, not one of its pages, so every document of the package answers it (the
+brief and the design of FT-001 are as right as its README). A line inside the package's own
+index describes one page's role (`Read this for execution steps`) and keeps its one answer.
+
+`silver(banks, legacy=True)` mines as before, so the two can be compared.
 """
 
 from __future__ import annotations
@@ -16,7 +36,9 @@ from memorybank_server.retrieval.ranking import eligible
 
 _LINK = re.compile(r"^\s*[-*]\s+\[([^\]]+)\]\(\s*<?([^)\s>]+)>?\s*\)\s*(.*)$")
 _CONTINUATION = re.compile(r"^\s{2,}(\S.*)$")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _SEPARATOR = re.compile(r"^\s*(?:—|–|-|:)\s*")
+_FURTHER_LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)")
 
 
 def language(text: str) -> str:
@@ -39,9 +61,45 @@ def _lands(bank: Bank, source: str, target: str) -> str | None:
     return path if path in bank.docs else None
 
 
-def silver(banks: dict[str, Bank]) -> list[dict]:
+def _annotation(lines: list[str], i: int, tail: str, legacy: bool) -> str:
+    """The text describing the link on line `i`: the rest of the line, or the indented line under
+    it, with the indented lines it wraps onto joined, up to a further link."""
+    annotation = _SEPARATOR.sub("", tail).strip()
+    following = i + 1
+    if not annotation and following < len(lines) and (cont := _CONTINUATION.match(lines[following])):
+        annotation = cont.group(1).strip()
+        following += 1
+    if legacy:
+        return annotation
+    while annotation and following < len(lines):
+        line = lines[following]
+        if _ITEM.match(line) or not (cont := _CONTINUATION.match(line)):
+            break
+        annotation += " " + cont.group(1).strip()
+        following += 1
+    further = _FURTHER_LINK.search(annotation)
+    return (annotation[: further.start()] if further else annotation).strip()
+
+
+def _package(bank: Bank, path: str) -> str | None:
+    """The delivery package folder `path` sits in (`features/FT-001`), or None."""
+    folder = posixpath.dirname(path)
+    return folder if "/" in folder and bank.docs[path].layer == "delivery" else None
+
+
+def _answers(bank: Bank, source: str, target: str) -> list[str]:
+    """The linked document, or every document of its package when the line is outside it."""
+    package = _package(bank, target)
+    if package is None or posixpath.dirname(source) == package:
+        return [target]
+    found = [p for p, d in bank.docs.items() if posixpath.dirname(p) == package and eligible(d, None, None)]
+    return [target, *sorted(p for p in found if p != target)]
+
+
+def silver(banks: dict[str, Bank], legacy: bool = False) -> list[dict]:
     """Annotated index lines of every bank as (annotation → linked document) questions."""
     items, seen = [], set()
+    labels: dict[tuple[str, str], set[str]] = {}
     for folder, bank in banks.items():
         for source, doc in bank.docs.items():
             if doc.is_template:
@@ -51,13 +109,14 @@ def silver(banks: dict[str, Bank]) -> list[dict]:
                 match = _LINK.match(line)
                 if not match:
                     continue
-                annotation = _SEPARATOR.sub("", match.group(3)).strip()
-                if not annotation and i + 1 < len(lines) and (cont := _CONTINUATION.match(lines[i + 1])):
-                    annotation = cont.group(1).strip()
+                annotation = _annotation(lines, i, match.group(3), legacy)
                 target = _lands(bank, source, match.group(2))
                 if not target or target == source or len(annotation.split()) < 3:
                     continue
-                if not eligible(bank.docs[target], None, None) or (folder, annotation) in seen:
+                if not eligible(bank.docs[target], None, None):
+                    continue
+                labels.setdefault((folder, annotation), set()).add(target)
+                if (folder, annotation) in seen:
                     continue
                 seen.add((folder, annotation))
                 items.append(
@@ -66,8 +125,10 @@ def silver(banks: dict[str, Bank]) -> list[dict]:
                         "bank": folder,
                         "lang": language(annotation),
                         "q": annotation,
-                        "answers": [target],
+                        "answers": [target] if legacy else _answers(bank, source, target),
                         "source": source,
                     }
                 )
-    return items
+    if legacy:
+        return items
+    return [item for item in items if len(labels[(item["bank"], item["q"])]) == 1]

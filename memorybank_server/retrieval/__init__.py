@@ -26,8 +26,9 @@ take one mechanism out at a time.
   word's rarity, a coverage multiplier, layer and status weights (softened), body BM25 at a lower
   weight, and the best passage: the share of the question one paragraph holds, which lifts a
   document whose header never mentions the fact and sets a floor under its coverage (`ranking`
-  holds the argument checks and eligibility both tools share). The free weights are chosen
-  leaving one bank out (benchmarks/routing).
+  holds the argument checks and eligibility both tools share). A delivery package's README
+  weighs half, and a folder's index page and one of its pages are not both shown at full score
+  (`route_select.spread`). The free weights are chosen leaving one bank out (benchmarks/routing).
 * **answer** — a bounded result: path, title, purpose, why, the best section; 3 results fit in
   840 characters.
 

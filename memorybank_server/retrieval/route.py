@@ -30,7 +30,12 @@ because the measured question set called for it (benchmarks/routing, ablations i
 * translations the bank states itself in its glossary lines (`mined`; no measured effect: only
   12 such pairs in the seven corpus banks);
 * words of the other script that sound alike — `инстансов` for `instance` (`translit`), taken
-  from the bank's own body vocabulary at `transliteration` of a word's credit.
+  from the bank's own body vocabulary at `transliteration` of a word's credit;
+* a delivery package's index page (its README) weighs `package_index` (half): it lists and
+  repeats the package's pages, and the page stating the fact is the answer (`route_weights`);
+* a folder's index page (README) and a page of that folder are not both shown at full score:
+  the one after the other counts `sibling` (half), so a short answer is not one package said
+  twice (`route_select.spread`).
 
 The free weights (body, passage, passage floor, layer strength) are the ones leave-one-bank-out
 tuning picks on the corpus (benchmarks/routing/lobo.py); the figures there are what they are worth

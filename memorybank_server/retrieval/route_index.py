@@ -87,6 +87,12 @@ def header_terms(header: Header) -> dict[str, int]:
     return terms
 
 
+def is_index_page(path: str, doc: Document) -> bool:
+    """A folder's annotated list of its pages: an index by the bank's `index-files` or
+    `doc_function: index`, and a `README.md` or `index.md` in any bank."""
+    return doc.is_index or posixpath.basename(path) in ("README.md", "index.md")
+
+
 def _package_statuses(docs: dict[str, Document]) -> dict[str, str]:
     """`delivery_status` of every delivery document, inherited from its package when unset.
 
@@ -125,6 +131,7 @@ class HeaderIndex:
         self._sorted: list[str] | None = None
         self.closed: dict[str, str] = {}
         self.excluded: set[str] = set()  # templates and inbox: never routed
+        self.index_pages: set[str] = set()  # a folder's README.md / index.md, or doc_function: index
         self.generation = 0
         self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
         self._pairs: dict[str, list[Entry]] = {}
@@ -173,6 +180,7 @@ class HeaderIndex:
         self.generation += 1
         self.closed = _package_statuses(self._docs)
         self.excluded = {p for p, d in self._docs.items() if d.is_template or d.layer == "inbox"}
+        self.index_pages = {p for p, d in self._docs.items() if is_index_page(p, d)}
         kept = (found for p, found in self._pairs.items() if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
 

@@ -10,6 +10,7 @@ bound first, until no remaining bound can reach the current top.
 from __future__ import annotations
 
 import heapq
+import posixpath
 from dataclasses import dataclass, field
 
 from . import route_score
@@ -18,6 +19,8 @@ from .passages import best_passage
 from .ranking import round_half_up
 from .route_index import HeaderIndex
 from .tuning import Tuning
+
+SPREAD_EXTRA = 2  # documents evaluated past the limit, for the spread to choose among
 
 
 def coverage(header: int, passage: int, body: int, weights: list[float], tuning: Tuning) -> float:
@@ -122,18 +125,56 @@ class Scoring:
 
 def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[str, int]]:
     """The `limit` best documents, evaluated exactly in bound order until no bound can reach:
-    the header holders and `bodies` (see `Scoring.bounds`)."""
+    the header holders and `bodies` (see `Scoring.bounds`); then an index page and a page of its
+    folder are not both shown at full score (`spread`)."""
+    factor = scoring.tuning.sibling
+    wanted = limit + SPREAD_EXTRA if factor < 1.0 else limit
     heap = scoring.bounds(bodies)
     heapq.heapify(heap)
     body_hits: dict[str, int] = {}
     top: list[tuple[float, str, route_score.Evaluation]] = []
     while heap:
         negative, path = heapq.heappop(heap)
-        if negative >= 0 or (len(top) >= limit and -negative < top[limit - 1][0] - 0.005):
+        if negative >= 0 or (len(top) >= wanted and -negative < top[wanted - 1][0] - 0.005):
             break
         score, evaluation, body_hits[path] = scoring.exact(path)
         if score > 0:
             top.append((score, path, evaluation))
             top.sort(key=lambda item: (-item[0], item[1]))
+    if factor < 1.0:
+        top = spread(top[:wanted], factor, scoring.index.index_pages)
     rows = sorted(((round_half_up(s, 2), p, e) for s, p, e in top), key=lambda row: (-row[0], row[1]))
     return rows[:limit], body_hits
+
+
+def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: float, index_pages: set[str]):
+    """Re-take `ranked` (best first) greedily, a document counting `factor` of its score when a
+    document of its folder is already taken and one of the two is that folder's index page.
+
+    Why: a package's README is an annotated list of its pages, so the README and the page it
+    annotates say one thing twice, and when the package is the wrong one a 3-result answer held
+    nothing else. Two ordinary pages of one folder are different documents and keep their
+    scores (a folder-wide discount also pushed down a package's second page that an index line
+    named). Greedy, so a sibling still beats a much weaker stranger; the discounted score is the
+    one shown, so the answer stays in score order, and the first document never changes.
+    """
+    pending = list(ranked)
+    taken: dict[str, bool] = {}  # folder → whether an index page of it is taken
+
+    def discounted(path: str) -> bool:
+        folder = posixpath.dirname(path)
+        return folder in taken and (taken[folder] or path in index_pages)
+
+    chosen = []
+    while pending:
+        best = max(  # the first of equals: `ranked` comes in score, then path, order
+            range(len(pending)),
+            key=lambda i: pending[i][0] * (factor if discounted(pending[i][1]) else 1.0),
+        )
+        score, path, evaluation = pending.pop(best)
+        if discounted(path):
+            score *= factor
+        folder = posixpath.dirname(path)
+        taken[folder] = taken.get(folder, False) or path in index_pages
+        chosen.append((score, path, evaluation))
+    return chosen

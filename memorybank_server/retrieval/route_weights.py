@@ -5,10 +5,15 @@ for a reason, so they are computed once per bank state and intent and cached on 
 not per question. The reference weights (spec/02 §1.6) are raised to `static_power`: at full
 strength a closed delivery document is halved twice over and buries the feature documents that
 hold most facts.
+
+A delivery package's index page (`features/FT-1/README.md`) counts `package_index` (half): it
+is an annotated list of the package's pages and repeats what they say, so the page that holds
+the fact, not the list that points at it, is the answer (as the question sets label it).
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from memorybank_lint.bank import Bank
@@ -48,6 +53,8 @@ def static_weights(bank: Bank, index: HeaderIndex, tuning: Tuning, why: bool) ->
             layers[doc.layer] = _layer_weight(bank, doc.layer, why, tuning)
         delivery = index.closed.get(path) if tuning.package_status else doc.delivery_status
         weights[path] = (layers[doc.layer] * _status_weight(doc, delivery, tuning)) ** tuning.static_power
+        if doc.layer == "delivery" and path in index.index_pages and "/" in posixpath.dirname(path):
+            weights[path] *= tuning.package_index
     index.weight_cache[(id(tuning), why)] = (tuning, key, weights)
     return weights
 

@@ -17,6 +17,7 @@ import re
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import compress
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
@@ -38,7 +39,6 @@ HINT = (
 )
 
 
-_EDGE = "0-9a-z\u0400-\u04ff"
 _QUOTED = re.compile(r'["«“„]([^"«»“”„]+)["»”“]')
 _QUOTES = re.compile(r'["«»“”„]')
 
@@ -55,21 +55,44 @@ class _Concept:
             self.forms[term] = weight
 
 
-def _phrase_pattern(phrase: str) -> re.Pattern[str]:
-    """`phrase` with no letter or digit glued to either end (W19: `api` is not in `Rapid`)."""
-    return re.compile(f"(?<![{_EDGE}]){re.escape(phrase)}(?![{_EDGE}])")
+def _glues(char: str) -> bool:
+    """A letter or digit: a phrase next to one is inside a longer word."""
+    return "0" <= char <= "9" or "a" <= char <= "z" or "\u0400" <= char <= "\u04ff"
+
+
+def holds_phrase(text: str, phrase: str) -> bool:
+    """Does folded `text` hold `phrase` with no letter or digit glued to either end (W19: `api`
+    is not in `Rapid`)?
+
+    Why a `str.find` loop and not a regular expression: a pattern that opens with a look-behind
+    gets no literal scan from the engine, which then compared the phrase at every position, so a
+    long title or body times a long query cost their product. `str.find` is linear. After an
+    occurrence glued to a word, no occurrence on a word edge can start before the phrase's first
+    character that is not a letter or digit, so the scan resumes there (past the occurrence for a
+    one-word phrase) and overlapping occurrences are not compared again.
+    """
+    size = len(phrase)
+    at = text.find(phrase) if size else -1
+    last, skip = len(text), 0
+    while at >= 0:
+        end = at + size
+        if (at == 0 or not _glues(text[at - 1])) and (end == last or not _glues(text[end])):
+            return True
+        skip = skip or next((i + 1 for i, char in enumerate(phrase) if not _glues(char)), size)
+        at = text.find(phrase, at + skip)
+    return False
 
 
 @dataclass
 class _Query:
-    """A parsed query: its concepts, the whole query (quotes removed) with its title/purpose
-    pattern, the phrases a body must hold for the phrase bonus, and which forms were typed."""
+    """A parsed query: its concepts, the whole query (quotes removed), which a title or purpose
+    must hold for the full bonus, which forms were typed, and the phrases a body must hold for the
+    phrase bonus."""
 
     concepts: list[_Concept]
     phrase: str
-    pattern: re.Pattern[str]
     typed: frozenset[str]
-    phrases: tuple[re.Pattern[str], ...]
+    phrases: tuple[str, ...]
 
 
 def phrases_of(query: str) -> tuple[str, tuple[str, ...]]:
@@ -157,8 +180,7 @@ class SearchIndex(BodyIndex):
             concepts.append(concept)
         phrase, phrases = phrases_of(query)
         typed = frozenset(t for t in tokens if t in self)
-        patterns = tuple(_phrase_pattern(p) for p in phrases)
-        return _Query(concepts, phrase, _phrase_pattern(phrase), typed, patterns)
+        return _Query(concepts, phrase, typed, phrases)
 
     def search(
         self,
@@ -192,24 +214,30 @@ class SearchIndex(BodyIndex):
     def _hits(self, concepts: list[_Concept]) -> tuple[dict[str, float], dict[str, int]]:
         """Σ occurrences × tier weight per document, and a bit mask of the concepts it holds.
 
-        Accumulated on integer ids straight from the posting arrays (this loop runs over every
-        posting of every form), then keyed by path for the live documents only.
+        Accumulated into lists indexed by document id straight from the posting arrays (this
+        loop runs over every posting of every form; a list costs half of a dictionary here), then
+        keyed by path for the live documents that hold any form.
         """
-        weighted: dict[int, float] = {}
-        present: dict[int, int] = {}
+        paths = self._postings.paths
+        weighted = [0.0] * len(paths)
+        present = [0] * len(paths)
         for position, concept in enumerate(concepts):
             bit = 1 << position
-            get_weight, get_mask = weighted.get, present.get
             for term, weight in concept.forms.items():
                 found = self._postings.raw(term)
                 if found is None:
                     continue
                 for doc_id, count in zip(found[0], found[1], strict=True):
-                    weighted[doc_id] = get_weight(doc_id, 0.0) + count * weight
-                    present[doc_id] = get_mask(doc_id, 0) | bit
-        paths = self._postings.paths
-        by_path = {paths[i]: value for i, value in weighted.items() if paths[i] is not None}
-        return by_path, {paths[i]: value for i, value in present.items() if paths[i] is not None}
+                    weighted[doc_id] += count * weight
+                    present[doc_id] |= bit
+        by_path: dict[str, float] = {}
+        masks: dict[str, int] = {}
+        for doc_id in compress(range(len(present)), present):
+            path = paths[doc_id]
+            if path is not None:
+                by_path[path] = weighted[doc_id]
+                masks[path] = present[doc_id]
+        return by_path, masks
 
     def _rank(self, pool, weighted, present, parsed: _Query, docs, limit) -> list[tuple[str, float]]:
         """Top `limit` by final score: hits ÷ 10, title and purpose bonuses, phrase bonus.
@@ -224,7 +252,7 @@ class SearchIndex(BodyIndex):
         for name, full, position in (("t", TITLE_BONUS, 0), ("p", PURPOSE_BONUS, 1)):
             held = self.heads.held(name, [c.forms for c in parsed.concepts], pool)
             for path, number in held.items():
-                if number == count and parsed.pattern.search(self.heads.folded(path)[position]):
+                if number == count and holds_phrase(self.heads.folded(path)[position], parsed.phrase):
                     gain = full
                 else:
                     gain = full * PARTIAL_SHARE * number / count
@@ -252,7 +280,7 @@ class SearchIndex(BodyIndex):
             if possible and checks < PHRASE_CHECKS:
                 checks += 1
                 body = fold(body_of(docs[path]))
-                if all(pattern.search(body) for pattern in parsed.phrases):
+                if all(holds_phrase(body, phrase) for phrase in parsed.phrases):
                     score += PHRASE_BONUS * factor
             best.append((round_half_up(score, 1), path))
             best.sort(key=lambda item: (-item[0], item[1]))

@@ -35,6 +35,7 @@ class Tuning:
     passage_weight: float = 1.0
     passage_coverage: float = 0.3
     passage_floor: float = 0.7
+    sibling: float = 0.5  # score share of an index page and a page of its folder shown after the other
     static_power: float = 0.5
     mined: bool = True
     dictionary: bool = True
@@ -43,6 +44,7 @@ class Tuning:
     layer_weights: bool = True
     closed_halving: bool = True
     package_status: bool = True
+    package_index: float = 0.5  # weight of a delivery package's index page (README)
 
 
 DEFAULT = Tuning()

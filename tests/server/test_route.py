@@ -233,7 +233,8 @@ def test_a_done_feature_package_is_halved_as_a_whole(tmp_path: Path) -> None:
     )
 
     def readme_score(**change: object) -> float:
-        answer = route(bank, "invoice export", tuning=replace(DEFAULT, static_power=1.0, **change))
+        setting = replace(DEFAULT, static_power=1.0, sibling=1.0, **change)
+        answer = route(bank, "invoice export", tuning=setting)
         return next(r["score"] for r in answer["results"] if r["path"] == "features/FT-9/README.md")
 
     assert readme_score() == pytest.approx(readme_score(package_status=False) / 2, abs=0.01)

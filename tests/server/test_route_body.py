@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from memorybank_server.retrieval import passages
 from memorybank_server.retrieval.passages import best_passage
 from memorybank_server.retrieval.route import DEFAULT, route
@@ -147,3 +149,50 @@ def test_a_paragraph_holding_the_whole_question_covers_it_though_the_header_is_s
     assert paths(route(bank, question))[0] == "features/FT-4-sync/feature.md"
     no_floor = replace(DEFAULT, passage_floor=0.0)
     assert paths(route(bank, question, tuning=no_floor))[0] == "domain/webhooks.md"
+
+
+PACKAGE = {
+    "features/FT-1/README.md": doc("FT-1: Invoice export", "Navigation for the invoice export package."),
+    "features/FT-1/brief.md": doc("Invoice export", "Exports invoices to PDF and CSV."),
+    "features/FT-2/brief.md": doc("Invoice numbering", "Numbers each invoice before its export."),
+}
+
+
+def test_an_index_page_and_a_page_of_its_folder_are_not_both_shown_at_full_score(tmp_path: Path) -> None:
+    bank = refreshed_bank(tmp_path, PACKAGE)
+    question = "invoice export"
+    whole = replace(DEFAULT, package_index=1.0)
+    alone = route(bank, question, limit=3, tuning=replace(whole, sibling=1.0))["results"]
+    assert [r["path"].split("/")[1] for r in alone[:2]] == ["FT-1", "FT-1"]
+    spread = route(bank, question, limit=3, tuning=whole)["results"]
+    assert [r["path"] for r in spread[:2]] == [alone[0]["path"], "features/FT-2/brief.md"]
+    second = next(r for r in spread if r["path"] == alone[1]["path"])
+    assert second["score"] == pytest.approx(alone[1]["score"] / 2, abs=0.01)
+
+
+def test_two_ordinary_pages_of_one_folder_keep_their_scores(tmp_path: Path) -> None:
+    files = {**PACKAGE, "features/FT-1/README.md": doc("Roadmap", "Release dates.")}
+    files["features/FT-1/design.md"] = doc("Invoice export design", "How invoices are exported.")
+    bank = refreshed_bank(tmp_path, files)
+    alone = route(bank, "invoice export", tuning=replace(DEFAULT, sibling=1.0))
+    assert {r["path"] for r in alone["results"][:2]} == {"features/FT-1/brief.md", "features/FT-1/design.md"}
+    assert route(bank, "invoice export") == alone
+
+
+def test_a_package_index_page_counts_half_and_a_section_index_page_does_not(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            **PACKAGE,
+            "engineering/README.md": doc("Invoice export rules", "Index of the invoice export rules."),
+        },
+    )
+
+    def scores(**change: object) -> dict[str, float]:
+        answer = route(bank, "invoice export", limit=5, tuning=replace(DEFAULT, sibling=1.0, **change))
+        return {r["path"]: r["score"] for r in answer["results"]}
+
+    halved, whole = scores(), scores(package_index=1.0)
+    assert halved["features/FT-1/README.md"] == pytest.approx(whole["features/FT-1/README.md"] / 2, abs=0.01)
+    assert halved["engineering/README.md"] == whole["engineering/README.md"]
+    assert halved["features/FT-1/brief.md"] == whole["features/FT-1/brief.md"]

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
 from memorybank_server.retrieval.postings import Postings
-from memorybank_server.retrieval.search import SearchIndex, index_for, search
+from memorybank_server.retrieval.search import SearchIndex, holds_phrase, index_for, search
 from tests.conftest import refreshed_bank
 
 KEYS = ["path", "title", "docKind", "layer", "status", "score", "excerpt", "line", "hits"]
@@ -176,6 +179,26 @@ def test_a_phrase_must_sit_on_word_edges(tmp_path: Path) -> None:
     answer = search(bank, '"retry budget"')
     scores = {r["path"]: r["score"] for r in answer["results"]}
     assert scores["phrase.md"] >= 25 > scores["glued.md"]
+
+
+def test_a_phrase_glued_to_a_word_is_passed_over_for_a_later_one_on_edges() -> None:
+    assert holds_phrase("xab ab", "ab")
+    assert holds_phrase("ab-ab", "ab")
+    assert not holds_phrase("abab ab1", "ab")
+    assert holds_phrase("aa a a", "a a")
+    assert not holds_phrase("ba a ab", "a a")
+    assert not holds_phrase("", "a")
+
+
+PIECES = st.text(alphabet="ab я1 -", max_size=12)
+
+
+@given(text=PIECES, phrase=PIECES.filter(bool))
+def test_a_phrase_is_found_exactly_where_an_edge_bounded_pattern_finds_it(text: str, phrase: str) -> None:
+    """The linear scan against the definition it replaced: no letter or digit on either side."""
+    edge = "0-9a-z\u0400-\u04ff"
+    pattern = re.compile(f"(?<![{edge}]){re.escape(phrase)}(?![{edge}])")
+    assert holds_phrase(text, phrase) == bool(pattern.search(text))
 
 
 def test_russian_guillemets_quote_a_phrase(tmp_path: Path) -> None:
