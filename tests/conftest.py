@@ -8,6 +8,7 @@ marker expression is given (`pytest -m slow`, `pytest -m "slow or not slow"`).
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import tempfile
 import textwrap
@@ -89,6 +90,27 @@ def write_bank(root: Path, files: dict[str, str | bytes]) -> Path:
         else:
             target.write_text(textwrap.dedent(content), encoding="utf-8")
     return root
+
+
+def copy_of_fixture(tmp_path: Path) -> Path:
+    """A copy of the hand-written fixture bank (with its deliberate violations)."""
+    root = tmp_path / "memory_bank"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+@pytest.fixture
+def fixture_copy(tmp_path: Path) -> Path:
+    return copy_of_fixture(tmp_path)
+
+
+def captured(
+    main: Callable[[list[str]], int], argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
+    """Run a command's `main` in this process: its exit code, stdout and stderr."""
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
 
 
 @pytest.fixture

@@ -10,13 +10,11 @@ import pytest
 
 from memorybank_lint.cli import main
 
-from .conftest import CLEAN_BANK, FIXTURE, write_bank
+from .conftest import CLEAN_BANK, FIXTURE, captured, write_bank
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return captured(main, argv, capsys)
 
 
 @pytest.fixture

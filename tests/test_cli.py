@@ -12,20 +12,13 @@ import pytest
 
 from memorybank_lint.cli import main
 
+from .conftest import captured
+
 FIXTURE = Path(__file__).parent / "fixture_bank"
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-@pytest.fixture
-def fixture_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "memory_bank"
-    shutil.copytree(FIXTURE, target)
-    return target
+    return captured(main, argv, capsys)
 
 
 def test_clean_bank_exits_zero(bank_factory, monkeypatch, capsys) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import unicodedata
@@ -15,23 +14,14 @@ import pytest
 
 from memorybank_lint.cli import main
 
-from .conftest import CLEAN_BANK, git, write_bank
+from .conftest import CLEAN_BANK, captured, git, write_bank
 
 FIXTURE = Path(__file__).parent / "fixture_bank"
 LINT = str(Path(sys.executable).with_name("memorybank-lint"))
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-@pytest.fixture
-def fixture_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "memory_bank"
-    shutil.copytree(FIXTURE, target)
-    return target
+    return captured(main, argv, capsys)
 
 
 def test_a_path_that_does_not_exist_is_a_usage_error(fixture_copy, monkeypatch, capsys) -> None:

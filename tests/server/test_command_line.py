@@ -12,11 +12,11 @@ import pytest
 from memorybank_lint.cli import main as lint_main
 from memorybank_server.cli import main
 
+from ..conftest import captured
+
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return captured(main, argv, capsys)
 
 
 def test_init_dry_run_then_init_then_lint_clean(tmp_path: Path, capsys) -> None:

@@ -18,16 +18,14 @@ import pytest
 from memorybank_lint.cli import main as lint_main
 from memorybank_server.cli import main
 
-from ..conftest import CLEAN_BANK, write_bank
+from ..conftest import CLEAN_BANK, captured, write_bank
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixture_bank"
 SERVER = str(Path(sys.executable).with_name("mcp-memorybank"))
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return captured(main, argv, capsys)
 
 
 @pytest.fixture

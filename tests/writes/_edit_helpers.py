@@ -6,7 +6,6 @@ the bank, not only in the file it named.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,7 +18,7 @@ from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.linter import lint
 from memorybank_server import scaffold
 from memorybank_server.errors import ToolInputError
-from tests.conftest import FIXTURE, write_bank
+from tests.conftest import write_bank
 
 from .conftest import tree_hash
 
@@ -43,13 +42,6 @@ def seeded(tmp_path: Path, files: dict[str, str | bytes] | None = None) -> Path:
     scaffold.init(root, "demo")
     if files:
         write_bank(root, files)
-    return root
-
-
-def fixture_copy(tmp_path: Path) -> Path:
-    """A copy of the hand-written fixture bank (with its deliberate violations)."""
-    root = tmp_path / "memory_bank"
-    shutil.copytree(FIXTURE, root)
     return root
 
 

@@ -15,7 +15,7 @@ from memorybank_lint.markdown import fenced, links
 from memorybank_lint.sections import BY_DIRECTORY, EMPTY_REGISTRY, section_index
 from memorybank_server.scaffold import root_index
 from memorybank_server.writes.create import create
-from tests.writes._edit_helpers import fixture_copy
+from tests.conftest import copy_of_fixture
 
 LEGACY = "Empty. A first document of this kind is registered here."
 OURS = "Empty. The first document of this kind is registered here."
@@ -249,7 +249,7 @@ def test_registration_keeps_a_bom_and_crlf_index_byte_faithful(seeded: Bank, cle
 def test_a_create_without_a_title_is_registered_in_a_table_index_with_every_cell_it_can_fill(
     tmp_path: Path,
 ) -> None:
-    root = fixture_copy(tmp_path)
+    root = copy_of_fixture(tmp_path)
     bank = Bank(root)
     result = create(
         bank,

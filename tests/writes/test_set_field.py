@@ -10,12 +10,11 @@ import yaml
 from memorybank_lint import frontmatter
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_server.writes.fields import set_field
-from tests.conftest import write_bank
+from tests.conftest import copy_of_fixture, write_bank
 from tests.writes._edit_helpers import (
     crlf_bom,
     decoded,
     findings,
-    fixture_copy,
     no_new_findings,
     open_bank,
     refused,
@@ -272,7 +271,7 @@ def test_crlf_and_bom_are_kept_in_the_document_and_the_index(tmp_path: Path) -> 
 
 
 def test_a_leniently_parsed_document_is_not_made_worse(tmp_path: Path) -> None:
-    root = fixture_copy(tmp_path)
+    root = copy_of_fixture(tmp_path)
     target = root / "broken/bad-yaml.md"
     before = target.read_text()
     with no_new_findings(root):

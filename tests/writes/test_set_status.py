@@ -9,12 +9,11 @@ import yaml
 
 from memorybank_lint import frontmatter
 from memorybank_server.writes.status import set_status
-from tests.conftest import write_bank
+from tests.conftest import copy_of_fixture, write_bank
 from tests.writes._edit_helpers import (
     crlf_bom,
     decoded,
     findings,
-    fixture_copy,
     no_new_findings,
     open_bank,
     refused,
@@ -136,7 +135,7 @@ def test_gate_refusals_change_no_byte(
 
 
 def test_templates_and_inbox_notes_are_refused(tmp_path: Path) -> None:
-    root = fixture_copy(tmp_path)
+    root = copy_of_fixture(tmp_path)
     bank = open_bank(root)
     refused(root, lambda: set_status(bank, path="adr/ADR-ID.md", status="active"), "is a template")
     refused(root, lambda: set_status(bank, path="_inbox/2026-11-01-note.md", status="active"), "bank_promote")
@@ -172,7 +171,7 @@ RELEASE_STYLES = {
 
 @pytest.mark.parametrize("style", sorted(RELEASE_STYLES))
 def test_archive_with_release_removes_the_keys_in_every_list_style(tmp_path: Path, style: str) -> None:
-    root = fixture_copy(tmp_path)
+    root = copy_of_fixture(tmp_path)
     keys = RELEASE_STYLES[style]
     header = "title: Conflicting thresholds\ndoc_kind: domain\ndoc_function: canonical\n"
     original = f"---\n{header}purpose: p\nderived_from:\n  - domain/rules.md\nstatus: draft\n{keys}---\n# C\n"
@@ -245,7 +244,7 @@ def test_crlf_and_bom_are_kept(tmp_path: Path) -> None:
 
 
 def test_a_leniently_parsed_document_changes_status_without_getting_worse(tmp_path: Path) -> None:
-    root = fixture_copy(tmp_path)
+    root = copy_of_fixture(tmp_path)
     target = root / "broken/bad-yaml.md"
     before = target.read_text()
     with no_new_findings(root):

@@ -7,11 +7,10 @@ from pathlib import Path
 import pytest
 
 from memorybank_server.writes.sections import update_section
-from tests.conftest import write_bank
+from tests.conftest import copy_of_fixture, write_bank
 from tests.writes._edit_helpers import (
     crlf_bom,
     decoded,
-    fixture_copy,
     no_new_findings,
     open_bank,
     refused,
@@ -187,7 +186,7 @@ def test_content_file_inside_the_project(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_inbox_notes_are_allowed(tmp_path: Path) -> None:
-    root = fixture_copy(tmp_path)
+    root = copy_of_fixture(tmp_path)
     (root / "_inbox/2026-11-01-note.md").write_text(
         (root / "_inbox/2026-11-01-note.md").read_text() + "\n## Claim\n\nOld.\n"
     )
