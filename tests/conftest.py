@@ -7,13 +7,17 @@ marker expression is given (`pytest -m slow`, `pytest -m "slow or not slow"`).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -90,6 +94,24 @@ def write_bank(root: Path, files: dict[str, str | bytes]) -> Path:
         else:
             target.write_text(textwrap.dedent(content), encoding="utf-8")
     return root
+
+
+def age_documents(root: Path, seconds: float = 3600) -> None:
+    """Every document of `root` last changed `seconds` ago (a cache stores only settled files)."""
+    when = time.time() - seconds
+    for path in root.rglob("*.md"):
+        os.utime(path, (when, when))
+
+
+def load_generator() -> ModuleType:
+    """Import `benchmarks/generate_bank.py` by path: `benchmarks/` is scripts, not a package."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "generate_bank.py"
+    spec = importlib.util.spec_from_file_location("generate_bank", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("generate_bank", module)
+    spec.loader.exec_module(module)
+    return module
 
 
 def copy_of_fixture(tmp_path: Path) -> Path:

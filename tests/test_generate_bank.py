@@ -8,32 +8,19 @@ generator bugs that happen to cost time.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import lint
 
+from .conftest import load_generator
+
 N_DOCS = 300
-GENERATOR = Path(__file__).resolve().parent.parent / "benchmarks" / "generate_bank.py"
 
-
-def _load_generator() -> ModuleType:
-    """Import `benchmarks/generate_bank.py` by path: `benchmarks/` is scripts, not a package."""
-    spec = importlib.util.spec_from_file_location("generate_bank", GENERATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("generate_bank", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = _load_generator()
+gen = load_generator()
 
 
 def _tree(root: Path) -> dict[str, bytes]:

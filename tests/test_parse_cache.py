@@ -22,15 +22,9 @@ from memorybank_lint.document import parse
 from memorybank_lint.linter import lint
 from memorybank_lint.parse_cache import decode, encode
 
-from .conftest import CLEAN_BANK, write_bank
+from .conftest import CLEAN_BANK, age_documents, write_bank
 
 OLD = time.time() - 3600
-
-
-def _age(root: Path, when: float = OLD) -> None:
-    """Every document of `root` last changed an hour ago (so its entry may be stored)."""
-    for path in root.rglob("*.md"):
-        os.utime(path, (when, when))
 
 
 def _bank(root: Path, cache: Path | None) -> Bank:
@@ -50,7 +44,7 @@ def _same_as_disk(bank: Bank) -> None:
 @pytest.fixture
 def aged(tmp_path: Path) -> tuple[Path, Path]:
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
-    _age(root)
+    age_documents(root)
     cache = tmp_path / "cache"
     bank = _bank(root, cache)
     assert bank.save_cache()
@@ -103,7 +97,7 @@ def test_a_same_size_edit_with_the_same_mtime_is_not_served_stale(aged) -> None:
 
 def test_a_document_changed_just_before_the_write_is_not_stored(tmp_path: Path) -> None:
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
-    _age(root)
+    age_documents(root)
     os.utime(root / "domain/model.md")  # now: within the racy window
     cache = tmp_path / "cache"
     _bank(root, cache).save_cache()
@@ -195,7 +189,7 @@ def test_dates_survive_a_second_run(tmp_path: Path) -> None:
         "status: active", "status: active\n        date: 2024-03-01"
     )
     root = write_bank(tmp_path / "memory-bank", files)
-    _age(root)
+    age_documents(root)
     cache = tmp_path / "cache"
     _bank(root, cache).save_cache()
     bank = _bank(root, cache)

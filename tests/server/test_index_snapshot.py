@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -15,14 +14,10 @@ from memorybank_server.retrieval.route import route
 from memorybank_server.retrieval.route_index import header_index_for
 from memorybank_server.retrieval.search import index_for, search
 
+from ..conftest import age_documents
+
 FIXTURE = Path(__file__).resolve().parents[1] / "fixture_bank"
 QUESTIONS = ["why did we choose the queue", "как хранятся данные", "retention policy", "checkout flow"]
-OLD = time.time() - 3600
-
-
-def _age(root: Path, when: float = OLD) -> None:
-    for path in root.rglob("*.md"):
-        os.utime(path, (when, when))
 
 
 def _bank(root: Path, cache: Path | None) -> Bank:
@@ -41,7 +36,7 @@ def kept(tmp_path: Path) -> tuple[Path, Path]:
     """A copy of the fixture bank, aged, whose indexes one process has kept in `cache`."""
     root = tmp_path / "memory_bank"
     shutil.copytree(FIXTURE, root)
-    _age(root)
+    age_documents(root)
     cache = tmp_path / "cache"
     _answers(_bank(root, cache))
     assert sorted(p.name.split("-")[0] for p in cache.glob("*-*.marshal")) == ["body", "parse", "route"]

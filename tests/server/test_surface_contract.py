@@ -4,13 +4,11 @@ in force, and resources that stay within their byte budget."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import sys
 import unicodedata
 from pathlib import Path
-from types import ModuleType
 
 import anyio
 import pytest
@@ -21,12 +19,11 @@ from memorybank_server import prompts, resources, scaffold
 from memorybank_server.read import read
 from memorybank_server.server import build_server
 
-from ..conftest import CLEAN_BANK, write_bank
+from ..conftest import CLEAN_BANK, load_generator, write_bank
 from .conftest import payload
 
 COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
 FIXTURE = Path(__file__).resolve().parents[1] / "fixture_bank"
-GENERATOR = Path(__file__).resolve().parents[2] / "benchmarks" / "generate_bank.py"
 EXPLAINED_ONCE = {"path", "dryRun"}  # the server's instructions explain these for every tool
 
 
@@ -90,22 +87,13 @@ def test_bank_read_honours_max_bytes_for_a_single_path(tmp_path: Path) -> None:
     assert not read(bank, "long.md")["truncated"]
 
 
-def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("generate_bank", GENERATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("generate_bank", module)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _size(value: object) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
 def test_index_and_health_stay_within_the_budget_and_say_what_they_left_out(tmp_path: Path) -> None:
     root = tmp_path / "memory-bank"
-    _generator().generate(root, 420)
+    load_generator().generate(root, 420)
     for n in range(300):
         (root / f"stray-{n:03}.md").write_text(f"---\ntitle: S{n}\nderived_from: [gone-{n}.md]\n---\n")
     bank = Bank(root)
