@@ -1,6 +1,9 @@
 """The values a write is handed: each string checked as text (`edits.checks`), lists as entries.
 
-The list arguments are checked here: each entry as one line, and no key twice.
+The list arguments are checked here: each entry as one line, and no key twice. A header value is
+bounded (`MAX_HEADER_VALUE`): no real title, purpose or key comes near it, and refusing a huge
+one up front names the value instead of serialising megabytes of YAML to find the document too
+big.
 """
 
 from __future__ import annotations
@@ -11,11 +14,22 @@ from memorybank_lint.edits.checks import checked_text
 
 from ..errors import ToolInputError
 
+MAX_HEADER_VALUE = 65_536  # characters in one header value
+
+
+def header_text(name: str, value: str, *, lines: bool = False) -> str:
+    """`value` checked as text (`checked_text`) and refused past `MAX_HEADER_VALUE` characters."""
+    if len(value) > MAX_HEADER_VALUE:
+        raise ToolInputError(
+            f"{name} is {len(value):,} characters; a header value holds at most {MAX_HEADER_VALUE:,}"
+        )
+    return checked_text(name, value, lines=lines)
+
 
 def checked_values(name: str, value: Any) -> Any:
     """Every string inside a structured value (an `extra` mapping, a list) checked as text."""
     if isinstance(value, str):
-        return checked_text(name, value, lines=True)
+        return header_text(name, value, lines=True)
     if isinstance(value, dict):
         for key, item in value.items():
             checked_values(name, str(key))
@@ -28,7 +42,7 @@ def checked_values(name: str, value: Any) -> Any:
 
 def one_line(name: str, value: str) -> str:
     """`value` checked as one line of text and trimmed; refused when blank."""
-    trimmed = checked_text(name, value).strip()
+    trimmed = header_text(name, value).strip()
     if not trimmed:
         raise ToolInputError(f"{name} is blank; pass a value (remove a field by hand)")
     return trimmed
@@ -36,7 +50,7 @@ def one_line(name: str, value: str) -> str:
 
 def required(value: str | None, name: str, why: str, *, lines: bool = False) -> str:
     """`value` trimmed, after `checked_text`; refused when blank, saying `why` it is needed."""
-    text = checked_text(f"`{name}`", value or "", lines=lines).strip()
+    text = header_text(f"`{name}`", value or "", lines=lines).strip()
     if not text:
         raise ToolInputError(f"`{name}` is required: {why}")
     return text
@@ -53,7 +67,7 @@ def listed(values: Any, name: str) -> list[str]:
     a key listed twice is refused (twice in `canonical_for` is an ownership conflict with itself)."""
     for value in [values] if isinstance(values, str) else values or ():
         if isinstance(value, str):
-            checked_text(name, value)
+            header_text(name, value)
     found = entries(values)
     twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
     if twice is not None:
@@ -63,4 +77,4 @@ def listed(values: Any, name: str) -> list[str]:
 
 def sources(values: Any) -> list[str]:
     """`derivedFrom` entries as given (blank ones too: the resolution gate refuses them by name)."""
-    return [checked_text("derivedFrom", str(entry)).strip() for entry in values]
+    return [header_text("derivedFrom", str(entry)).strip() for entry in values]

@@ -159,15 +159,30 @@ def test_a_path_too_long_or_too_deep_is_refused_before_any_folder_is_made(
     [
         lambda b: make(b, body="x" * 2_200_000),
         lambda b: make(b, body="x" * 2_200_000, dry_run=True),
-        lambda b: make(b, title="T" * 2_200_000),
-        lambda b: set_field(b, path="product/context.md", field="owner", value="x" * 2_200_000),
         lambda b: update_section(b, path="product/context.md", section="Problem", content="x" * 2_200_000),
     ],
-    ids=["body", "dry-run body", "title", "set_field", "update_section"],
+    ids=["body", "dry-run body", "update_section"],
 )
 def test_a_write_that_would_outgrow_what_the_bank_reads_is_refused(seeded: Bank, call: Callable) -> None:
     before = tree_hash(seeded.root)
     with pytest.raises(ToolInputError, match="over the 2097152-byte limit"):
+        call(seeded)
+    assert tree_hash(seeded.root) == before
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda b: make(b, title="T" * 70_000),
+        lambda b: make(b, purpose="p" * 2_200_000),
+        lambda b: make(b, canonical_for=["k" * 70_000]),
+        lambda b: set_field(b, path="product/context.md", field="owner", value="x" * 2_200_000),
+    ],
+    ids=["title", "purpose", "canonicalFor", "set_field"],
+)
+def test_a_header_value_past_the_bound_is_refused_by_name(seeded: Bank, call: Callable) -> None:
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match=r"characters; a header value holds at most 65,536"):
         call(seeded)
     assert tree_hash(seeded.root) == before
 

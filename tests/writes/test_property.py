@@ -159,9 +159,9 @@ def check(template: Path, plants: set[str], calls: list[tuple[str, dict[str, Any
     with sandbox(template, plants) as (folder, bank):
         places = {"outside": str(folder / "outside"), "project": str(bank.parent), "bank": str(bank)}
         outside = outside_state(folder, bank)
+        before, (findings, unreadable) = tree_hash(bank), health(bank)  # kept until a call changes it
         for tool, arguments in calls:
             given_arguments = filled(unpaired(arguments), places)
-            before, (findings, unreadable) = tree_hash(bank), health(bank)
             shown = f"{tool}({ {k: v for k, v in given_arguments.items() if v is not None} })"[:400]
             try:
                 finishes(lambda: TOOLS[tool](Bank(bank), **given_arguments))  # noqa: B023
@@ -177,6 +177,7 @@ def check(template: Path, plants: set[str], calls: list[tuple[str, dict[str, Any
             assert now_unreadable <= unreadable, f"{shown} made {now_unreadable - unreadable} unreadable"
             worse = {key: count for key, count in after.items() if count > findings[key]}
             assert not worse, f"{shown} added findings {worse}"
+            before, findings, unreadable = tree_hash(bank), after, now_unreadable
 
 
 @given(plants=PLANTS, calls=st.lists(CALL, min_size=1, max_size=4))
