@@ -49,7 +49,7 @@ import json
 from memorybank_lint.bank import Bank
 
 from ..errors import ToolInputError
-from . import route_score
+from . import route_folder, route_score
 from .body_index import Evidence
 from .lang import Concept, Lexicon, lexicon_for
 from .ranking import check_layer, check_text, eligible, gc_paused
@@ -150,7 +150,17 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     top_body = best_bodies[0][1] if best_bodies else 0.0
     scale = tuning.body_weight / top_body if top_body else 0.0
     static = static_weights(bank, index, tuning, why_intent(question))
-    scoring = Scoring(tuning, index, tables, weights, header_bound, held, evidence, scale, static)
+    folder = route_folder.evidence(
+        index,
+        per_concept,
+        weights,
+        held,
+        tuning.weights,
+        tuning.folder,
+        tuning.folder_coverage,
+        allowed if filtered else None,
+    )
+    scoring = Scoring(tuning, index, tables, weights, header_bound, held, evidence, scale, static, folder)
     rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
         return {"results": [], "hint": HINT}

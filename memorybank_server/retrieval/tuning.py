@@ -44,6 +44,8 @@ class Tuning:
     layer_weights: bool = True
     closed_halving: bool = True
     package_status: bool = True
+    folder: float = 0.2  # credit of an index page for the question's words its linked pages hold
+    folder_coverage: float = 0.6  # share of such a word in the index page's coverage (route_folder)
     package_index: float = 0.5  # weight of a delivery package's index page (README)
 
 
