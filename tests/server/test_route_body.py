@@ -240,3 +240,26 @@ def test_a_large_section_whose_few_pages_hold_the_words_is_not_lifted(tmp_path: 
     bank = refreshed_bank(tmp_path, files)
     answer = route(bank, "testing policy, coding style and git workflow", limit=3)
     assert paths(answer)[0] != "engineering/README.md"
+
+
+def test_a_description_counts_body_words_towards_coverage(tmp_path: Path) -> None:
+    body = (
+        f"{FILLER}\n\nThe nightly run writes a signed archive.\n\n{FILLER}\n\n"
+        f"It moves the archive to cold storage and checks its checksum.\n\n{FILLER}\n\n"
+        f"Finance hears about failures on Slack.\n\n{FILLER}"
+    )
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "features/FT-1/feature.md": doc("Ledger jobs", "Jobs over the ledger.", body),
+            "domain/storage.md": doc("Cold storage archive", "Where signed archives are kept."),
+            "domain/other.md": doc("Review notes", "Notes on the screens.", FILLER),
+        },
+    )
+    description = (
+        "nightly run writes a signed archive to cold storage, checks the checksum, tells finance on Slack"
+    )
+    assert paths(route(bank, description))[0] == "features/FT-1/feature.md"
+    as_short = replace(DEFAULT, long_question=None)
+    assert paths(route(bank, description, tuning=as_short))[0] == "domain/storage.md"
+    assert paths(route(bank, "signed archive in cold storage"))[0] == "domain/storage.md"
