@@ -74,7 +74,7 @@ class Scoring:
     evidence: Evidence | None
     body_scale: float
     static: dict[str, float]
-    folder: Folder = field(default_factory=dict)
+    folder: Folder = field(default_factory=Folder)
     coverages: dict[tuple[int, int, int, int, float], float] = field(default_factory=dict)
 
     def cover(
@@ -102,7 +102,7 @@ class Scoring:
         ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.held.values(), 0}}
         ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, [])
         top, held, weight, k = self.header_bound, self.held, self.static, self.body_scale
-        passage, folder = self.tuning.passage_weight, self.folder
+        passage, folder = self.tuning.passage_weight, self.folder.found
         bounds = []
         for p, header in top.items():
             doc_id = ids.get(p)
@@ -144,9 +144,9 @@ class Scoring:
                 if share and self.tuning.passage_weight:
                     evaluation.parts["passage"] = share * self.tuning.passage_weight
         folder_mask, folder_share = 0, 0.0
-        if path in self.folder:
-            credit, folder_mask, folder_share = self.folder[path]
-            evaluation.parts["folder"], evaluation.folder = credit, folder_mask
+        if path in self.folder.found:
+            _, folder_mask, folder_share = self.folder.found[path]
+            evaluation.parts["folder"], evaluation.folder = self.folder.credit(path), folder_mask
         covered = max(
             self.cover(header_mask, passage_mask, body_mask, folder_mask, folder_share),
             self.passage_floor(share),
