@@ -36,6 +36,8 @@ ABLATIONS: dict[str, dict] = {
     "- key cap (W9)": {"key_cap": None},
     "- index page spread": {"sibling": 1.0},
     "- package index at half": {"package_index": 1.0},
+    "- section index from its pages": {"folder": 0.0, "folder_coverage": 0.0},
+    "- descriptions lean on the body": {"long_question": None},
 }
 
 

@@ -29,6 +29,7 @@ KNOBS: dict[str, tuple] = {
     "passage_weight": (1.0, 0.0, 2.0),
     "passage_coverage": (0.3, 0.5, 0.7),
     "passage_floor": (0.7, 0.0),
+    "long_question": (6, None),
 }
 GRID: list[dict] = [dict(zip(KNOBS, values, strict=True)) for values in itertools.product(*KNOBS.values())]
 

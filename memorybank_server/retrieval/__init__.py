@@ -28,7 +28,10 @@ take one mechanism out at a time.
   document whose header never mentions the fact and sets a floor under its coverage (`ranking`
   holds the argument checks and eligibility both tools share). A delivery package's README
   weighs half, and a folder's index page and one of its pages are not both shown at full score
-  (`route_select.spread`). The free weights are chosen leaving one bank out (benchmarks/routing).
+  (`route_select.spread`); a section's index page stands for the pages it links when the
+  question is spread over them (`route_folder`), and a question too long for any header (a
+  description) leans on the body (`tuning.for_question`). The free weights are chosen leaving
+  one bank out (benchmarks/routing).
 * **answer** — a bounded result: path, title, purpose, why, the best section; 3 results fit in
   840 characters.
 

@@ -35,7 +35,14 @@ because the measured question set called for it (benchmarks/routing, ablations i
   repeats the package's pages, and the page stating the fact is the answer (`route_weights`);
 * a folder's index page (README) and a page of that folder are not both shown at full score:
   the one after the other counts `sibling` (half), so a short answer is not one package said
-  twice (`route_select.spread`).
+  twice (`route_select.spread`);
+* a section's index page answers a question spread over the pages it links: it earns `folder` of
+  their best credit per word and counts those words `folder_coverage` towards its coverage,
+  scaled by the share of its pages that hold a word, when no one page holds them all
+  (`route_folder`);
+* a question of more than `long_question` concepts is a description: body words count
+  `long_body_coverage` towards coverage and the layer prior `long_static_power`
+  (`tuning.for_question`), since no header holds a dozen words.
 
 The free weights (body, passage, passage floor, layer strength) are the ones leave-one-bank-out
 tuning picks on the corpus (benchmarks/routing/lobo.py); the figures there are what they are worth
@@ -49,7 +56,7 @@ import json
 from memorybank_lint.bank import Bank
 
 from ..errors import ToolInputError
-from . import route_score
+from . import route_folder, route_score
 from .body_index import Evidence
 from .lang import Concept, Lexicon, lexicon_for
 from .ranking import check_layer, check_text, eligible, gc_paused
@@ -59,7 +66,7 @@ from .route_select import Scoring, select
 from .route_weights import static_weights, why_intent
 from .search import SearchIndex, index_for
 from .snapshot import keep
-from .tuning import DEFAULT, FIELD_WEIGHTS, Tuning
+from .tuning import DEFAULT, FIELD_WEIGHTS, Tuning, for_question
 
 __all__ = ["DEFAULT", "FIELD_WEIGHTS", "Tuning", "answer_size", "route", "why_intent"]
 
@@ -131,6 +138,7 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     concepts = lexicon.concepts(question)
     if not concepts:
         return {"results": [], "hint": HINT}
+    tuning = for_question(tuning, len(concepts))
     forms = [_forms(c, lexicon, tuning) for c in concepts]
     body_index = index_for(bank)
     body_index.update(bank)
@@ -150,7 +158,17 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     top_body = best_bodies[0][1] if best_bodies else 0.0
     scale = tuning.body_weight / top_body if top_body else 0.0
     static = static_weights(bank, index, tuning, why_intent(question))
-    scoring = Scoring(tuning, index, tables, weights, header_bound, held, evidence, scale, static)
+    folder = route_folder.evidence(
+        index,
+        per_concept,
+        weights,
+        held,
+        tuning.weights,
+        tuning.folder,
+        tuning.folder_coverage,
+        allowed if filtered else None,
+    )
+    scoring = Scoring(tuning, index, tables, weights, header_bound, held, evidence, scale, static, folder)
     rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
         return {"results": [], "hint": HINT}

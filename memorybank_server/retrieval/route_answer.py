@@ -40,9 +40,10 @@ def _size(result: dict) -> int:
     return len(json.dumps(result, ensure_ascii=False, separators=(",", ":")))
 
 
-def why_text(evaluation: Evaluation, body: list[str], layer: str) -> str:
+def why_text(evaluation: Evaluation, body: list[str], layer: str, pages: list[str] | None = None) -> str:
     """One line of reasons, strongest first: the owned key, then the fields grouped by the words
-    they matched (`purpose, title match backup`), then body-only words, then the delivery note."""
+    they matched (`purpose, title match backup`), then the words an index page's linked pages
+    hold (`its pages cover testing, style`), then body-only words, then the delivery note."""
     clauses = []
     if evaluation.key:
         clauses.append(f"owns {evaluation.key}")
@@ -54,6 +55,11 @@ def why_text(evaluation: Evaluation, body: list[str], layer: str) -> str:
         verb = "matches" if len(labels) == 1 else "match"
         clauses.append(f"{', '.join(labels)} {verb} {', '.join(words)}")
     seen = {w for words in groups for w in words}
+    if pages:
+        # first when the pages, not the index page's own header, are what ranks it
+        strongest = evaluation.parts.get("folder", 0.0) >= max(evaluation.parts.values(), default=0.0)
+        clauses.insert(0 if strongest else len(clauses), f"its pages cover {', '.join(pages)}")
+        seen.update(pages)
     extra = [w for w in body if w not in seen]
     if "body" in evaluation.parts and extra:
         clauses.append(f"body mentions {', '.join(extra)}")
@@ -111,6 +117,7 @@ def answer(
         doc = bank.docs[path]
         mask = body_hits.get(path, 0)
         body = [w for i, w in enumerate(words) if mask >> i & 1]
+        pages = [w for i, w in enumerate(words) if evaluation.folder >> i & 1]
         result = {
             "path": path,
             "title": doc.title,
@@ -119,7 +126,7 @@ def answer(
             "layer": doc.layer,
             "status": doc.status,
             "score": score,
-            "why": _cut_clauses(why_text(evaluation, body, doc.layer), WHY_MAX),
+            "why": _cut_clauses(why_text(evaluation, body, doc.layer, pages), WHY_MAX),
         }
         if evaluation.section:
             result["section"] = _cut(evaluation.section, SECTION_MAX)

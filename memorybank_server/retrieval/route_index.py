@@ -17,6 +17,7 @@ from __future__ import annotations
 import posixpath
 import weakref
 from bisect import bisect_left
+from collections import Counter
 from dataclasses import dataclass
 
 from memorybank_lint import progress
@@ -120,6 +121,28 @@ def _package_statuses(docs: dict[str, Document]) -> dict[str, str]:
     return statuses
 
 
+def _parents(docs: dict[str, Document], index_pages: set[str], excluded: set[str]) -> dict[str, list[str]]:
+    """Every page an index page links inside its own folder (or below), with the index pages
+    that link it: the pages a section's index stands for (`route_folder`)."""
+    parents: dict[str, list[str]] = {}
+    for page in sorted(index_pages - excluded):
+        folder = posixpath.dirname(page)
+        inside = f"{folder}/" if folder else ""
+        for link in docs[page].links:
+            target = link.target.resolved
+            if (
+                target
+                and target != page
+                and target.startswith(inside)
+                and target in docs
+                and target not in excluded
+            ):
+                found = parents.setdefault(target, [])
+                if page not in found:
+                    found.append(page)
+    return parents
+
+
 class HeaderIndex:
     """Postings of header stems by field, the vocabulary of stems, and per-document `Header`s."""
 
@@ -132,6 +155,8 @@ class HeaderIndex:
         self.closed: dict[str, str] = {}
         self.excluded: set[str] = set()  # templates and inbox: never routed
         self.index_pages: set[str] = set()  # a folder's README.md / index.md, or doc_function: index
+        self.parents: dict[str, list[str]] = {}  # page → the index pages of its folders that link it
+        self.linked: Counter[str] = Counter()  # index page → how many pages of its folders it links
         self.generation = 0
         self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
         self._pairs: dict[str, list[Entry]] = {}
@@ -181,6 +206,8 @@ class HeaderIndex:
         self.closed = _package_statuses(self._docs)
         self.excluded = {p for p, d in self._docs.items() if d.is_template or d.layer == "inbox"}
         self.index_pages = {p for p, d in self._docs.items() if is_index_page(p, d)}
+        self.parents = _parents(self._docs, self.index_pages, self.excluded)
+        self.linked = Counter(parent for found in self.parents.values() for parent in found)
         kept = (found for p, found in self._pairs.items() if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
 

@@ -33,6 +33,7 @@ class Evaluation:
     words: dict[str, list[str]] = field(default_factory=dict)
     key: str | None = None
     section: str | None = None
+    folder: int = 0  # concepts an index page's linked pages hold (`route_folder`)
 
     @property
     def header(self) -> float:

@@ -17,18 +17,28 @@ from . import route_score
 from .body_index import Evidence
 from .passages import best_passage
 from .ranking import round_half_up
+from .route_folder import Folder
 from .route_index import HeaderIndex
 from .tuning import Tuning
 
 SPREAD_EXTRA = 2  # documents evaluated past the limit, for the spread to choose among
 
 
-def coverage(header: int, passage: int, body: int, weights: list[float], tuning: Tuning) -> float:
+def coverage(
+    header: int,
+    passage: int,
+    body: int,
+    weights: list[float],
+    tuning: Tuning,
+    folder: int = 0,
+    folder_share: float = 0.0,
+) -> float:
     """How much of the question a document answers, as a multiplier: (covered share) ** power.
 
     A concept found in the header counts fully, one found in the document's best passage counts
     `passage_coverage` (at least `body_coverage`), one found elsewhere in the body counts
-    `body_coverage`; concepts are weighted by rarity, so a missing common word costs little.
+    `body_coverage`, one only an index page's linked pages hold counts `folder_coverage`
+    (`route_folder`); concepts are weighted by rarity, so a missing common word costs little.
     `Scoring.exact` raises this to the passage floor when one paragraph holds the question.
     """
     total = sum(weights)
@@ -39,10 +49,15 @@ def coverage(header: int, passage: int, body: int, weights: list[float], tuning:
     for position, weight in enumerate(weights):
         if header >> position & 1:
             covered += weight
-        elif passage >> position & 1:
-            covered += weight * in_passage
+            continue
+        share = 0.0
+        if passage >> position & 1:
+            share = in_passage
         elif body >> position & 1:
-            covered += weight * tuning.body_coverage
+            share = tuning.body_coverage
+        if folder >> position & 1:
+            share = max(share, folder_share)
+        covered += weight * share
     return (covered / total) ** tuning.coverage_power
 
 
@@ -59,13 +74,23 @@ class Scoring:
     evidence: Evidence | None
     body_scale: float
     static: dict[str, float]
-    coverages: dict[tuple[int, int, int], float] = field(default_factory=dict)
+    folder: Folder = field(default_factory=Folder)
+    coverages: dict[tuple[int, int, int, int, float], float] = field(default_factory=dict)
 
-    def cover(self, header_mask: int, passage_mask: int, body_mask: int) -> float:
-        key = (header_mask, passage_mask, body_mask)
+    def cover(
+        self,
+        header_mask: int,
+        passage_mask: int,
+        body_mask: int,
+        folder_mask: int = 0,
+        folder_share: float = 0.0,
+    ) -> float:
+        key = (header_mask, passage_mask, body_mask, folder_mask, folder_share)
         found = self.coverages.get(key)
         if found is None:
-            found = self.coverages[key] = coverage(*key, self.weights, self.tuning)
+            found = self.coverages[key] = coverage(
+                header_mask, passage_mask, body_mask, self.weights, self.tuning, folder_mask, folder_share
+            )
         return found
 
     def bounds(self, bodies: list[str]) -> list[tuple[float, str]]:
@@ -77,16 +102,28 @@ class Scoring:
         ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.held.values(), 0}}
         ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, [])
         top, held, weight, k = self.header_bound, self.held, self.static, self.body_scale
-        passage = self.tuning.passage_weight
+        passage, folder = self.tuning.passage_weight, self.folder.found
         bounds = []
         for p, header in top.items():
             doc_id = ids.get(p)
             body = scores[doc_id] if doc_id is not None else 0.0
             extra = body * k + passage if body else 0.0
-            bounds.append((-(header + extra) * weight[p] * ceiling[held[p]], p))
+            if p in folder:
+                extra += folder[p][0]
+                cover = max(floor, self.cover(held[p], full, full, *folder[p][1:]))
+            else:
+                cover = ceiling[held[p]]
+            bounds.append((-(header + extra) * weight[p] * cover, p))
         for p in bodies:
-            if p not in top:
+            if p not in top and p not in folder:
                 bounds.append((-(scores[ids[p]] * k + passage) * weight[p] * ceiling[0], p))
+        for p, (credit, mask, share) in folder.items():
+            if p not in top:
+                doc_id = ids.get(p)
+                body = scores[doc_id] if doc_id is not None else 0.0
+                extra = body * k + passage if body else 0.0
+                cover = max(floor, self.cover(0, full, full, mask, share))
+                bounds.append((-(credit + extra) * weight[p] * cover, p))
         return bounds
 
     def exact(self, path: str) -> tuple[float, route_score.Evaluation, int]:
@@ -106,7 +143,14 @@ class Scoring:
                 share, passage_mask = best_passage(self.evidence.passages(path), self.weights)
                 if share and self.tuning.passage_weight:
                     evaluation.parts["passage"] = share * self.tuning.passage_weight
-        covered = max(self.cover(header_mask, passage_mask, body_mask), self.passage_floor(share))
+        folder_mask, folder_share = 0, 0.0
+        if path in self.folder.found:
+            _, folder_mask, folder_share = self.folder.found[path]
+            evaluation.parts["folder"], evaluation.folder = self.folder.credit(path), folder_mask
+        covered = max(
+            self.cover(header_mask, passage_mask, body_mask, folder_mask, folder_share),
+            self.passage_floor(share),
+        )
         return evaluation.header * covered * self.static[path], evaluation, body_mask
 
     def passage_floor(self, share: float) -> float:

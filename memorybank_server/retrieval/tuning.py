@@ -9,7 +9,7 @@ the free weights (body, passage, layer strength) are the all-bank fit (benchmark
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 FIELD_WEIGHTS = {"k": 5.0, "p": 3.0, "t": 2.0, "s": 1.0, "f": 1.0}
 
@@ -44,7 +44,38 @@ class Tuning:
     layer_weights: bool = True
     closed_halving: bool = True
     package_status: bool = True
+    folder: float = 0.2  # credit of an index page for the question's words its linked pages hold
+    folder_coverage: float = 0.6  # share of such a word in the index page's coverage (route_folder)
     package_index: float = 0.5  # weight of a delivery package's index page (README)
+    long_question: int | None = 6  # a question of more concepts than this is a description
+    long_body_coverage: float = 0.7  # `body_coverage` for a description
+    long_static_power: float = 0.25  # `static_power` for a description
+
+
+_DESCRIBED: dict[int, tuple[Tuning, Tuning]] = {}
+
+
+def for_question(tuning: Tuning, concepts: int) -> Tuning:
+    """The tuning a question of `concepts` words is ranked with: a description (more concepts
+    than `long_question`) counts body words more towards coverage and the layer prior less.
+
+    Why: a header holds a dozen words; a short question fits in one, a description of a document
+    (an index line's annotation, a pasted task) does not, and its other words are in the body.
+    The derived record is kept, so the per-tuning caches downstream stay warm.
+    """
+    if tuning.long_question is None or concepts <= tuning.long_question:
+        return tuning
+    found = _DESCRIBED.get(id(tuning))
+    if found is None or found[0] is not tuning:
+        derived = replace(
+            tuning,
+            body_coverage=max(tuning.body_coverage, tuning.long_body_coverage)
+            if tuning.body_coverage
+            else 0.0,
+            static_power=min(tuning.static_power, tuning.long_static_power),
+        )
+        found = _DESCRIBED[id(tuning)] = (tuning, derived)
+    return found[1]
 
 
 DEFAULT = Tuning()

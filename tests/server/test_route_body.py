@@ -196,3 +196,70 @@ def test_a_package_index_page_counts_half_and_a_section_index_page_does_not(tmp_
     assert halved["features/FT-1/README.md"] == pytest.approx(whole["features/FT-1/README.md"] / 2, abs=0.01)
     assert halved["engineering/README.md"] == whole["engineering/README.md"]
     assert halved["features/FT-1/brief.md"] == whole["features/FT-1/brief.md"]
+
+
+SECTION = {
+    "engineering/README.md": doc(
+        "Engineering index",
+        "Navigation for the engineering rules.",
+        "- [Testing](testing-policy.md) — rules\n- [Style](coding-style.md) — rules\n"
+        "- [Git](git-workflow.md) — rules\n",
+    ),
+    "engineering/testing-policy.md": doc("Testing policy", "What every change must test."),
+    "engineering/coding-style.md": doc("Coding style", "How code is laid out and named."),
+    "engineering/git-workflow.md": doc("Git workflow", "Branches, commits and merges."),
+    "ops/release.md": doc("Release", "How a release is cut and shipped."),
+}
+
+
+def test_a_section_index_page_answers_a_question_spread_over_its_pages(tmp_path: Path) -> None:
+    bank = refreshed_bank(tmp_path, SECTION)
+    question = "testing policy, coding style and git workflow"
+    answer = route(bank, question, limit=3)["results"]
+    assert answer[0]["path"] == "engineering/README.md"
+    assert answer[0]["why"].startswith("its pages cover testing, policy, coding, style, git, workflow")
+    off = route(bank, question, limit=3, tuning=replace(DEFAULT, folder=0.0, folder_coverage=0.0))
+    assert "engineering/README.md" not in paths(off)
+    # one page answers the question alone: its index page is not lifted
+    alone = route(bank, "coding style", limit=3)["results"]
+    assert alone[0]["path"] == "engineering/coding-style.md"
+    assert not any("its pages cover" in r["why"] for r in alone)
+
+
+def test_a_large_section_whose_few_pages_hold_the_words_is_not_lifted(tmp_path: Path) -> None:
+    files = dict(SECTION)
+    links = "".join(f"- [Rule {i}](rule-{i}.md) — rules\n" for i in range(20))
+    files["engineering/README.md"] = doc(
+        "Engineering index",
+        "Navigation for the engineering rules.",
+        links + "- [Testing](testing-policy.md)\n- [Style](coding-style.md)\n- [Git](git-workflow.md)\n",
+    )
+    files.update(
+        {f"engineering/rule-{i}.md": doc(f"Rule {i}", f"Rule number {i} on naming.") for i in range(20)}
+    )
+    bank = refreshed_bank(tmp_path, files)
+    answer = route(bank, "testing policy, coding style and git workflow", limit=3)
+    assert paths(answer)[0] != "engineering/README.md"
+
+
+def test_a_description_counts_body_words_towards_coverage(tmp_path: Path) -> None:
+    body = (
+        f"{FILLER}\n\nThe nightly run writes a signed archive.\n\n{FILLER}\n\n"
+        f"It moves the archive to cold storage and checks its checksum.\n\n{FILLER}\n\n"
+        f"Finance hears about failures on Slack.\n\n{FILLER}"
+    )
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "features/FT-1/feature.md": doc("Ledger jobs", "Jobs over the ledger.", body),
+            "domain/storage.md": doc("Cold storage archive", "Where signed archives are kept."),
+            "domain/other.md": doc("Review notes", "Notes on the screens.", FILLER),
+        },
+    )
+    description = (
+        "nightly run writes a signed archive to cold storage, checks the checksum, tells finance on Slack"
+    )
+    assert paths(route(bank, description))[0] == "features/FT-1/feature.md"
+    as_short = replace(DEFAULT, long_question=None)
+    assert paths(route(bank, description, tuning=as_short))[0] == "domain/storage.md"
+    assert paths(route(bank, "signed archive in cold storage"))[0] == "domain/storage.md"
