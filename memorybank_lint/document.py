@@ -12,7 +12,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import frontmatter, markdown, suppressions
+from . import claims, frontmatter, markdown, suppressions
 from .markdown import Section
 from .paths import Target, resolve
 from .suppressions import Suppression
@@ -72,6 +72,7 @@ class Document:
     parse_advice: str | None = None
     read_error: str | None = None
     body_line: int = 1
+    rule_claims: tuple[tuple[int, str, str, int], ...] = ()  # "… is defined in x.md", for MB010
     mtime: float = 0.0
     size: int = 0
     layer: str = "other"
@@ -278,6 +279,7 @@ def parse(
     doc.title = _string(data.get("title")) or h1 or (name[:-3] if name.endswith(".md") else name)
     if doc.is_index:
         doc.links = _links(doc, body, bank_name, mask)
+    doc.rule_claims = claims.rule_claims(text, lines)
     return doc
 
 

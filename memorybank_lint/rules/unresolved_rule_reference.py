@@ -23,13 +23,10 @@ Example: `The escalation ladder is governed by escalation-ladder.md` when no suc
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
-from .. import markdown
-from ..claims import claims
 from ..context import RuleContext
 from ..document import Document
 from ..findings import Problem, Severity
@@ -58,33 +55,6 @@ SHIPPED_TEMPLATE_NAMES = frozenset(
         "use-cases.md",
     }
 )
-
-_ASCII_VERBS = ("defined", "described", "specified", "owned", "governed")
-_VERB_HINT = re.compile(r"defined|described|specified|owned|governed|зафиксирован|определ|описан", re.I)
-
-
-def _claim_lines(text: str) -> list[int]:
-    """Indexes of the lines holding `.md` and a verb, found from each `.md`: most lines hold
-    neither, and looking only around each `.md` keeps a large bank's run short (and linear)."""
-    found: list[int] = []
-    line, counted = 0, 0
-    at = text.find(".md")
-    while at >= 0:
-        start = text.rfind("\n", 0, at) + 1
-        end = text.find("\n", at)
-        end = len(text) if end < 0 else end
-        line += text.count("\n", counted, start)
-        counted = start
-        written = text[start:end]
-        if written.isascii():  # the same answer as the pattern, by substring search in C
-            lowered = written.lower()
-            hit = any(verb in lowered for verb in _ASCII_VERBS)
-        else:
-            hit = _VERB_HINT.search(written) is not None
-        if hit:
-            found.append(line)
-        at = text.find(".md", end)
-    return found
 
 
 @lru_cache(maxsize=16)
@@ -130,36 +100,25 @@ def _excused(target: str, ctx: RuleContext) -> bool:
 
 @rule("MB010", "unresolved-rule-reference", severity=Severity.WARNING)
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
-    if doc.is_template or not doc.text:
+    if doc.is_template:
         return
     docs = ctx.bank.docs
     base = posixpath.dirname(doc.path)
-    candidates = _claim_lines(doc.text)
-    if not candidates:
-        return
-    lines = doc.text.split("\n")
-    mask = markdown.fenced(lines)
     roots = _roots(ctx.bank.root)
-    for index in candidates:
-        if mask[index]:
+    for index, phrase_written, target, column in doc.rule_claims:
+        tried = _absolute(target, roots) if target.startswith("/") else _resolve(base, target)
+        if tried is None or tried == doc.path or tried in docs:
             continue
-        line = lines[index]
-        for claim in claims(line):
-            target = claim.target
-            tried = _absolute(target, roots) if target.startswith("/") else _resolve(base, target)
-            if tried is None or tried == doc.path or tried in docs:
-                continue
-            from_root = _resolve("", target.removeprefix(ctx.bank.name + "/"))
-            if "/" in target and from_root in docs:
-                continue
-            if _excused(target, ctx):
-                continue
-            phrase = claim.phrase.replace("`", "").strip()
-            message = (
-                f"\"{phrase}\" is said to be defined in '{target}', "
-                f"but '{tried}' is not a document of this bank"
-            )
-            same_name = ctx.bank.by_name(posixpath.basename(target))
-            if len(same_name) == 1:
-                message += f"; did you mean '{same_name[0]}'?"
-            yield Problem(message, line=index + 1, column=claim.column, value=f"{phrase}->{target}")
+        from_root = _resolve("", target.removeprefix(ctx.bank.name + "/"))
+        if "/" in target and from_root in docs:
+            continue
+        if _excused(target, ctx):
+            continue
+        phrase = phrase_written.replace("`", "").strip()
+        message = (
+            f"\"{phrase}\" is said to be defined in '{target}', but '{tried}' is not a document of this bank"
+        )
+        same_name = ctx.bank.by_name(posixpath.basename(target))
+        if len(same_name) == 1:
+            message += f"; did you mean '{same_name[0]}'?"
+        yield Problem(message, line=index + 1, column=column, value=f"{phrase}->{target}")
