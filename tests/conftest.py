@@ -189,6 +189,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: a multi-process stress test or a build; CI runs it")
+    config.addinivalue_line("markers", "long(minutes): a module that runs for minutes in CI; longest first")
 
 
 def _run_slow(config: pytest.Config) -> bool:
@@ -196,6 +197,15 @@ def _run_slow(config: pytest.Config) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The `long` modules first, longest first, so the workers (which take whole files, in this
+    order) are not left waiting on one long module started last; `slow` tests deselected
+    outside CI."""
+
+    def minutes(item: pytest.Item) -> float:
+        marker = item.get_closest_marker("long")
+        return -marker.args[0] if marker is not None else 0
+
+    items.sort(key=minutes)
     if _run_slow(config):
         return
     slow = [item for item in items if item.get_closest_marker("slow")]

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fuzz.hostile import banks, written
 from tests.fuzz.worker import Worker
+
+pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded machine
 
 
 @given(files=banks(), scoped=st.booleans())

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fuzz.hostile import NAMES, QUESTIONS, WORDS, banks, run, written
 from tests.fuzz.worker import Worker
+
+pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded machine
 
 SECTIONS = st.one_of(
     WORDS, run(["#", " ", "`", "ё", "_", "x"]), st.sampled_from(["", " ", "##", "Principles"])

@@ -33,6 +33,8 @@ from memorybank_server.writes.create import create
 from .conftest import findings, tree_hash
 from .test_concurrency import WRITER, seeded_with_ledger
 
+pytestmark = pytest.mark.long(2.5)  # minutes under the CI profile, on a loaded machine
+
 KILLS = 12
 
 

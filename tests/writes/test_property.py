@@ -38,6 +38,8 @@ from memorybank_server.writes import create, edit, fields, inbox, sections, stat
 from ._hostile import CALL, HUGE, PLANTS
 from .conftest import finishes, tree_hash
 
+pytestmark = pytest.mark.long(6)  # minutes under the CI profile, on a loaded machine
+
 TOOLS: dict[str, Any] = {
     "create": create.create,
     "edit": edit.edit,
