@@ -323,3 +323,46 @@ def test_a_paragraph_already_shown_does_not_take_the_third_place_twice(tmp_path:
     question = "how many times is a photo upload retried"
     off = replace(DEFAULT, passage_slot=0.0)
     assert paths(route(bank, question)) == paths(route(bank, question, tuning=off))
+
+
+def test_a_short_question_gives_the_third_place_to_a_paragraph_holding_more_than_those_shown(
+    tmp_path: Path,
+) -> None:
+    def bank_with(third_body: str, root: Path):
+        return refreshed_bank(
+            root,
+            {
+                "features/FT-1/feature.md": doc(
+                    "Photo upload rules", "When a photo upload is retried and how many times.", FILLER
+                ),
+                "features/FT-2/feature.md": doc(
+                    "Photo uploads", "Uploads of photos, retried many times from the phone.", FILLER
+                ),
+                "features/FT-3/feature.md": doc(
+                    "Photo upload screen",
+                    "Where photos are uploaded and retried, and how many times.",
+                    third_body,
+                ),
+                "engineering/network.md": doc(
+                    "Network client",
+                    "The HTTP client and its settings.",
+                    f"{FILLER}\n\nAn upload is retried five times, then the client gives up.\n\n{FILLER}",
+                ),
+            },
+        )
+
+    question = "how many times is a photo upload retried"
+    # the paragraph holds three of the four words: less than the absolute share, more than any shown
+    bank = bank_with(FILLER, tmp_path / "a")
+    assert paths(route(bank, question, limit=4)) == [
+        "features/FT-1/feature.md",
+        "features/FT-2/feature.md",
+        "engineering/network.md",
+        "features/FT-3/feature.md",
+    ]
+    assert route(bank, question)["results"][2]["why"].startswith("one paragraph holds times, upload, retried")
+    without = replace(DEFAULT, passage_slot_short=0.0)
+    assert paths(route(bank, question, tuning=without))[2] == "features/FT-3/feature.md"
+    # a shown page whose own paragraph holds the whole question keeps its place
+    bank = bank_with(f"{FILLER}\n\nA photo upload is retried five times.", tmp_path / "b")
+    assert "engineering/network.md" not in paths(route(bank, question, limit=3))
