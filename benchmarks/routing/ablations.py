@@ -39,7 +39,6 @@ ABLATIONS: dict[str, dict] = {
     "- section index from its pages": {"folder": 0.0, "folder_coverage": 0.0},
     "- descriptions lean on the body": {"long_question": None},
     "- third place for the best paragraph": {"passage_slot": 0.0},
-    "- its short-question rule": {"passage_slot_short": 0.0},
 }
 
 

@@ -30,7 +30,6 @@ KNOBS: dict[str, tuple] = {
     "passage_coverage": (0.3, 0.5, 0.7),
     "passage_floor": (0.7, 0.0),
     "long_question": (6, None),
-    "passage_slot_short": (0.5, 0.0),
 }
 GRID: list[dict] = [dict(zip(KNOBS, values, strict=True)) for values in itertools.product(*KNOBS.values())]
 

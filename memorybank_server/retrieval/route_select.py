@@ -229,33 +229,24 @@ SLOT = 2  # the 0-based place reserved for the best paragraph
 
 def reserve(scoring: Scoring, rows: list, bodies: list[str], body_hits: dict[str, int], limit: int) -> list:
     """Give the third place to the body match whose one paragraph holds the largest share of the
-    question, when the first two do not already show it and that share is at least
-    `passage_slot`, or, for a question short enough for a header (`long_question` concepts or
-    fewer), at least `passage_slot_short` and more than any paragraph of the three shown holds.
+    question, at least `passage_slot`, when the first two do not already show it.
 
     Why: the top-3 misses left were fact questions whose answer is one paragraph under a header
     that never mentions it (the layer prior and header coverage put it fourth or fifth); a
     3-result answer then shows two header-led documents and the strongest paragraph. Only the
     third place moves, so the first two and the order of the rest are the header route's. Among
-    equal shares the better body match (BM25, `bodies` order) wins. A description (a longer
-    question) is matched by whole documents, so only a paragraph holding most of it is shown.
+    equal shares the better body match (BM25, `bodies` order) wins.
     """
-    tuning = scoring.tuning
-    if tuning.passage_slot <= 0 or not scoring.evidence or len(rows) < SLOT or limit <= SLOT:
+    threshold = scoring.tuning.passage_slot
+    if threshold <= 0 or not scoring.evidence or len(rows) < SLOT or limit <= SLOT:
         return rows
-    evidence, weights = scoring.evidence, scoring.weights
-    need, above = tuning.passage_slot, -1.0
-    short = tuning.long_question is None or len(weights) <= tuning.long_question
-    if short and 0 < tuning.passage_slot_short < need:
-        above = max(best_passage(evidence.passages(path), weights)[0] for _, path, _ in rows[: SLOT + 1])
-        need = tuning.passage_slot_short
     shown = {path for _, path, _ in rows[:SLOT]}
-    best, found, held = 0.0, None, 0
-    for path in bodies[: tuning.passage_slot_pool]:
+    best, found, held = threshold, None, 0
+    for path in bodies[: scoring.tuning.passage_slot_pool]:
         if path in shown:
             continue
-        share, concepts = best_passage(evidence.passages(path), weights)
-        if share > best and share >= need and (share > above or share >= tuning.passage_slot):
+        share, concepts = best_passage(scoring.evidence.passages(path), scoring.weights)
+        if share > best or (found is None and share >= best):
             best, found, held = share, path, concepts
     if found is None or (len(rows) > SLOT and rows[SLOT][1] == found):
         return rows
