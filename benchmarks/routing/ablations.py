@@ -38,6 +38,7 @@ ABLATIONS: dict[str, dict] = {
     "- package index at half": {"package_index": 1.0},
     "- section index from its pages": {"folder": 0.0, "folder_coverage": 0.0},
     "- descriptions lean on the body": {"long_question": None},
+    "- third place for the best paragraph": {"passage_slot": 0.0},
 }
 
 

@@ -30,8 +30,10 @@ take one mechanism out at a time.
   weighs half, and a folder's index page and one of its pages are not both shown at full score
   (`route_select.spread`); a section's index page stands for the pages it links when the
   question is spread over them (`route_folder`), and a question too long for any header (a
-  description) leans on the body (`tuning.for_question`). The free weights are chosen leaving
-  one bank out (benchmarks/routing).
+  description) leans on the body (`tuning.for_question`). The third place goes to the body
+  match whose one paragraph holds most of the question, when the first two do not show it
+  (`route_select.reserve`). The free weights are chosen leaving one bank out
+  (benchmarks/routing).
 * **answer** — a bounded result: path, title, purpose, why, the best section; 3 results fit in
   840 characters.
 

@@ -42,7 +42,11 @@ because the measured question set called for it (benchmarks/routing, ablations i
   (`route_folder`);
 * a question of more than `long_question` concepts is a description: body words count
   `long_body_coverage` towards coverage and the layer prior `long_static_power`
-  (`tuning.for_question`), since no header holds a dozen words.
+  (`tuning.for_question`), since no header holds a dozen words;
+* the third place of an answer goes to the best body match whose one paragraph holds at least
+  `passage_slot` of the question's weight, when the first two places do not already show it
+  (`route_select.reserve`): the fact in one paragraph under a silent header is then shown beside
+  two header-led answers; its own score is shown, so a later result may score above it.
 
 The free weights (body, passage, passage floor, layer strength) are the ones leave-one-bank-out
 tuning picks on the corpus (benchmarks/routing/lobo.py); the figures there are what they are worth

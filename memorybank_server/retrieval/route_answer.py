@@ -40,11 +40,18 @@ def _size(result: dict) -> int:
     return len(json.dumps(result, ensure_ascii=False, separators=(",", ":")))
 
 
-def why_text(evaluation: Evaluation, body: list[str], layer: str, pages: list[str] | None = None) -> str:
-    """One line of reasons, strongest first: the owned key, then the fields grouped by the words
+def why_text(
+    evaluation: Evaluation,
+    body: list[str],
+    layer: str,
+    pages: list[str] | None = None,
+    paragraph: list[str] | None = None,
+) -> str:
+    """One line of reasons, strongest first: the paragraph that won a reserved third place
+    (`one paragraph holds retry, limit`), the owned key, then the fields grouped by the words
     they matched (`purpose, title match backup`), then the words an index page's linked pages
     hold (`its pages cover testing, style`), then body-only words, then the delivery note."""
-    clauses = []
+    clauses = [f"one paragraph holds {', '.join(paragraph)}"] if paragraph else []
     if evaluation.key:
         clauses.append(f"owns {evaluation.key}")
     groups: dict[tuple[str, ...], list[str]] = {}
@@ -54,7 +61,7 @@ def why_text(evaluation: Evaluation, body: list[str], layer: str, pages: list[st
     for words, labels in groups.items():
         verb = "matches" if len(labels) == 1 else "match"
         clauses.append(f"{', '.join(labels)} {verb} {', '.join(words)}")
-    seen = {w for words in groups for w in words}
+    seen = {w for words in groups for w in words} | set(paragraph or ())
     if pages:
         # first when the pages, not the index page's own header, are what ranks it
         strongest = evaluation.parts.get("folder", 0.0) >= max(evaluation.parts.values(), default=0.0)
@@ -118,6 +125,7 @@ def answer(
         mask = body_hits.get(path, 0)
         body = [w for i, w in enumerate(words) if mask >> i & 1]
         pages = [w for i, w in enumerate(words) if evaluation.folder >> i & 1]
+        paragraph = [w for i, w in enumerate(words) if evaluation.paragraph >> i & 1]
         result = {
             "path": path,
             "title": doc.title,
@@ -126,7 +134,7 @@ def answer(
             "layer": doc.layer,
             "status": doc.status,
             "score": score,
-            "why": _cut_clauses(why_text(evaluation, body, doc.layer, pages), WHY_MAX),
+            "why": _cut_clauses(why_text(evaluation, body, doc.layer, pages, paragraph), WHY_MAX),
         }
         if evaluation.section:
             result["section"] = _cut(evaluation.section, SECTION_MAX)

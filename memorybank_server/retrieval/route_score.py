@@ -34,6 +34,7 @@ class Evaluation:
     key: str | None = None
     section: str | None = None
     folder: int = 0  # concepts an index page's linked pages hold (`route_folder`)
+    paragraph: int = 0  # concepts the paragraph that won the third place holds (`route_select.reserve`)
 
     @property
     def header(self) -> float:

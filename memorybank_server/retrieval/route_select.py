@@ -187,8 +187,8 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
             top.sort(key=lambda item: (-item[0], item[1]))
     if factor < 1.0:
         top = spread(top[:wanted], factor, scoring.index.index_pages)
-    rows = sorted(((round_half_up(s, 2), p, e) for s, p, e in top), key=lambda row: (-row[0], row[1]))
-    return rows[:limit], body_hits
+    rows = sorted(((round_half_up(s, 2), p, e) for s, p, e in top), key=lambda row: (-row[0], row[1]))[:limit]
+    return reserve(scoring, rows, bodies, body_hits, limit), body_hits
 
 
 def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: float, index_pages: set[str]):
@@ -222,3 +222,37 @@ def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: floa
         taken[folder] = taken.get(folder, False) or path in index_pages
         chosen.append((score, path, evaluation))
     return chosen
+
+
+SLOT = 2  # the 0-based place reserved for the best paragraph
+
+
+def reserve(scoring: Scoring, rows: list, bodies: list[str], body_hits: dict[str, int], limit: int) -> list:
+    """Give the third place to the body match whose one paragraph holds the largest share of the
+    question, at least `passage_slot`, when the first two do not already show it.
+
+    Why: the top-3 misses left were fact questions whose answer is one paragraph under a header
+    that never mentions it (the layer prior and header coverage put it fourth or fifth); a
+    3-result answer then shows two header-led documents and the strongest paragraph. Only the
+    third place moves, so the first two and the order of the rest are the header route's. Among
+    equal shares the better body match (BM25, `bodies` order) wins.
+    """
+    threshold = scoring.tuning.passage_slot
+    if threshold <= 0 or not scoring.evidence or len(rows) < SLOT or limit <= SLOT:
+        return rows
+    shown = {path for _, path, _ in rows[:SLOT]}
+    best, found, held = threshold, None, 0
+    for path in bodies[: scoring.tuning.passage_slot_pool]:
+        if path in shown:
+            continue
+        share, concepts = best_passage(scoring.evidence.passages(path), scoring.weights)
+        if share > best or (found is None and share >= best):
+            best, found, held = share, path, concepts
+    if found is None or (len(rows) > SLOT and rows[SLOT][1] == found):
+        return rows
+    score, evaluation, body_hits[found] = scoring.exact(found)
+    if score <= 0:
+        return rows
+    evaluation.paragraph = held
+    rest = [row for row in rows[SLOT:] if row[1] != found]
+    return [*rows[:SLOT], (round_half_up(score, 2), found, evaluation), *rest][:limit]

@@ -50,6 +50,8 @@ class Tuning:
     long_question: int | None = 6  # a question of more concepts than this is a description
     long_body_coverage: float = 0.7  # `body_coverage` for a description
     long_static_power: float = 0.25  # `static_power` for a description
+    passage_slot: float = 0.8  # share of the question a paragraph must hold to take the third place (0: off)
+    passage_slot_pool: int = 20  # best body matches searched for that paragraph
 
 
 _DESCRIBED: dict[int, tuple[Tuning, Tuning]] = {}

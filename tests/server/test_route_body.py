@@ -263,3 +263,63 @@ def test_a_description_counts_body_words_towards_coverage(tmp_path: Path) -> Non
     as_short = replace(DEFAULT, long_question=None)
     assert paths(route(bank, description, tuning=as_short))[0] == "domain/storage.md"
     assert paths(route(bank, "signed archive in cold storage"))[0] == "domain/storage.md"
+
+
+def test_the_third_place_goes_to_a_paragraph_holding_the_question(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "features/FT-1/feature.md": doc(
+                "Photo upload retries", "When a photo upload is retried and how many times.", FILLER
+            ),
+            "features/FT-2/feature.md": doc(
+                "Photo uploads", "Uploads of photos, retried many times from the phone.", FILLER
+            ),
+            "features/FT-3/feature.md": doc(
+                "Photo upload screen", "Where photos are uploaded and retried, and how many times.", FILLER
+            ),
+            "engineering/network.md": doc(
+                "Network client",
+                "The HTTP client and its settings.",
+                f"{FILLER}\n\nA photo upload is retried five times, then the client gives up.\n\n{FILLER}",
+            ),
+        },
+    )
+    question = "how many times is a photo upload retried"
+    off = route(bank, question, tuning=replace(DEFAULT, passage_slot=0.0))["results"]
+    on = route(bank, question)["results"]
+    # the header route alone shows three header-led pages; the paragraph's page comes fourth
+    assert [r["path"] for r in off][:4] == [
+        "features/FT-1/feature.md",
+        "features/FT-2/feature.md",
+        "features/FT-3/feature.md",
+        "engineering/network.md",
+    ]
+    # with the slot the first two stay, the paragraph's page is third and says why, the rest follow
+    assert paths({"results": on}) == [
+        "features/FT-1/feature.md",
+        "features/FT-2/feature.md",
+        "engineering/network.md",
+        "features/FT-3/feature.md",
+    ]
+    assert on[2]["why"].startswith("one paragraph holds times, photo, upload, retried")
+    # an answer of two results has no third place to give
+    assert paths(route(bank, question, limit=2)) == paths({"results": off})[:2]
+
+
+def test_a_paragraph_already_shown_does_not_take_the_third_place_twice(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "features/FT-1/feature.md": doc(
+                "Photo upload retries",
+                "When a photo upload is retried.",
+                f"{FILLER}\n\nA photo upload is retried five times.\n\n{FILLER}",
+            ),
+            "features/FT-2/feature.md": doc("Photo uploads", "Uploads of photos from the phone.", FILLER),
+            "features/FT-3/feature.md": doc("Upload screen", "The screen where uploads start.", FILLER),
+        },
+    )
+    question = "how many times is a photo upload retried"
+    off = replace(DEFAULT, passage_slot=0.0)
+    assert paths(route(bank, question)) == paths(route(bank, question, tuning=off))
