@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..markdown import fenced, links
 from ..suppressions import body_disables, body_noqa, header_noqa
+from .text import unchanged_ends
 
 
 def _comments(line: str) -> list[tuple[str, str, str]]:
@@ -46,12 +47,7 @@ def kept(old: str, new: str) -> str:
     if "<!--" not in old:
         return new
     before, after = old.split("\n"), new.split("\n")
-    low = 0
-    while low < min(len(before), len(after)) and before[low] == after[low]:
-        low += 1
-    tail = 0
-    while tail < min(len(before), len(after)) - low and before[-1 - tail] == after[-1 - tail]:
-        tail += 1
+    low, tail = unchanged_ends(before, after)
     old_span, new_span = range(low, len(before) - tail), range(low, len(after) - tail)
     if not len(new_span):
         return new

@@ -55,6 +55,17 @@ def _pieces(original: str) -> tuple[list[str], list[str]]:
     return lines, endings
 
 
+def unchanged_ends(before: list[str], after: list[str]) -> tuple[int, int]:
+    """How many first lines and how many last lines `before` and `after` share (never overlapping)."""
+    low = 0
+    while low < min(len(before), len(after)) and before[low] == after[low]:
+        low += 1
+    tail = 0
+    while tail < min(len(before), len(after)) - low and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
+    return low, tail
+
+
 def restore_endings(original: str, text: str, eol: str) -> str:
     """`text` (LF) with the line endings `original` had on the lines the edit left alone.
 
@@ -63,12 +74,7 @@ def restore_endings(original: str, text: str, eol: str) -> str:
     """
     old, endings = _pieces(original)
     new = text.split("\n")
-    low = 0
-    while low < min(len(old), len(new)) and old[low] == new[low]:
-        low += 1
-    tail = 0
-    while tail < min(len(old), len(new)) - low and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
+    low, tail = unchanged_ends(old, new)
     same_size = len(old) == len(new)
     out = []
     for index, line in enumerate(new):
