@@ -69,32 +69,26 @@ def evidence(
 ) -> Folder:
     """Every index page whose linked pages share the question out (see the module docstring),
     with a bound of its credit: the best field weight for every concept its pages hold."""
-    if factor <= 0 or not index.parents:
+    if factor <= 0 or not index.children:
         return Folder()
-    union: dict[str, int] = {}
     pages: dict[str, list[str]] = {}
-    parents = index.parents
-    for path, mask in held.items():
-        found_in = parents.get(path)
-        if found_in is None:
-            continue
-        for parent in found_in:
-            known = union.get(parent)
-            if known is None:
-                union[parent], pages[parent] = mask, [path]
-            else:
-                union[parent] = known | mask
-                pages[parent].append(path)
     top = max(field_weights.values())
     result = Folder({}, pages, per_concept, weights, field_weights, factor, index.linked)
-    for parent, mask in union.items():
+    for parent, linked in index.children.items():
+        found = [page for page in linked if page in held]
+        if len(found) < 2:
+            continue  # one page holds all the pages hold: that page is the answer
+        mask = 0
+        for page in found:
+            mask |= held[page]
         if mask & (mask - 1) == 0 or parent in index.excluded:
             continue  # one concept cannot be spread over pages
         if allowed is not None and not allowed(parent):
             continue
-        if any(held[page] == mask for page in pages[parent]):
+        if any(held[page] == mask for page in found):
             continue  # one page holds all the pages hold: that page is the answer
-        share = len(pages[parent]) / index.linked[parent]
+        pages[parent] = found
+        share = len(found) / index.linked[parent]
         bound = sum(w for position, w in enumerate(weights) if mask >> position & 1) * top * factor * share
         result.found[parent] = (bound, mask, coverage * share)
     return result

@@ -157,6 +157,7 @@ class HeaderIndex:
         self.index_pages: set[str] = set()  # a folder's README.md / index.md, or doc_function: index
         self.parents: dict[str, list[str]] = {}  # page → the index pages of its folders that link it
         self.linked: Counter[str] = Counter()  # index page → how many pages of its folders it links
+        self.children: dict[str, list[str]] = {}  # index page → those pages (`parents` turned round)
         self.generation = 0
         self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
         self._pairs: dict[str, list[Entry]] = {}
@@ -208,6 +209,10 @@ class HeaderIndex:
         self.index_pages = {p for p, d in self._docs.items() if is_index_page(p, d)}
         self.parents = _parents(self._docs, self.index_pages, self.excluded)
         self.linked = Counter(parent for found in self.parents.values() for parent in found)
+        self.children = {}
+        for page, found in self.parents.items():
+            for parent in found:
+                self.children.setdefault(parent, []).append(page)
         kept = (found for p, found in self._pairs.items() if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
 
