@@ -33,6 +33,18 @@ KNOBS: dict[str, tuple] = {
 }
 GRID: list[dict] = [dict(zip(KNOBS, values, strict=True)) for values in itertools.product(*KNOBS.values())]
 
+# The mechanisms whose worth is on the silver descriptions, chosen per fold on silver and the
+# hand-written questions of six banks, measured on the seventh bank's silver (`measure.py`).
+SILVER_CHOICES: dict[str, tuple] = {
+    "length_norm": (1.0, 0.5, 0.0),
+    "long_question": (6, None),
+    "folder": ((0.2, 0.6), (0.0, 0.0)),
+}
+SILVER_GRID: list[dict] = [
+    {"length_norm": norm, "long_question": long, "folder": folder[0], "folder_coverage": folder[1]}
+    for norm, long, folder in itertools.product(*SILVER_CHOICES.values())
+]
+
 
 @contextmanager
 def hidden(banks: dict[str, Bank], item: dict) -> Iterator[None]:

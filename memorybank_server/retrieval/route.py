@@ -43,6 +43,10 @@ because the measured question set called for it (benchmarks/routing, ablations i
 * a question of more than `long_question` concepts is a description: body words count
   `long_body_coverage` towards coverage and the layer prior `long_static_power`
   (`tuning.for_question`), since no header holds a dozen words;
+* a purpose or heading longer than the bank's mean for that field counts its words divided by
+  1 − b + b × length ÷ mean (BM25F's length normalisation, b = `length_norm`, never above 1):
+  a long purpose listing a dozen topics holds a question's words by chance, a short one that
+  holds them is about them (`route_score.length_factor`);
 * the third place of an answer goes to the best body match whose one paragraph holds at least
   `passage_slot` of the question's weight, when the first two places do not already show it
   (`route_select.reserve`): the fact in one paragraph under a silent header is then shown beside

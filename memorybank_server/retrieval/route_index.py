@@ -143,6 +143,18 @@ def _parents(docs: dict[str, Document], index_pages: set[str], excluded: set[str
     return parents
 
 
+def _mean_lengths(headers: dict[str, Header], excluded: set[str]) -> dict[str, float]:
+    """The mean length in stems of a non-empty purpose and of a heading over the routable documents."""
+    found: dict[str, list[int]] = {"p": [], "s": []}
+    for path, header in headers.items():
+        if path in excluded:
+            continue
+        if header.purpose:
+            found["p"].append(len(header.purpose))
+        found["s"].extend(len(stems) for _, stems in header.sections if stems)
+    return {name: sum(lengths) / len(lengths) for name, lengths in found.items() if lengths}
+
+
 class HeaderIndex:
     """Postings of header stems by field, the vocabulary of stems, and per-document `Header`s."""
 
@@ -158,6 +170,7 @@ class HeaderIndex:
         self.parents: dict[str, list[str]] = {}  # page → the index pages of its folders that link it
         self.linked: Counter[str] = Counter()  # index page → how many pages of its folders it links
         self.children: dict[str, list[str]] = {}  # index page → those pages (`parents` turned round)
+        self.mean_lengths: dict[str, float] = {}  # "p" purpose, "s" heading → mean stems (`route_score`)
         self.generation = 0
         self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
         self._pairs: dict[str, list[Entry]] = {}
@@ -213,6 +226,7 @@ class HeaderIndex:
         for page, found in self.parents.items():
             for parent in found:
                 self.children.setdefault(parent, []).append(page)
+        self.mean_lengths = _mean_lengths(self.headers, self.excluded)
         kept = (found for p, found in self._pairs.items() if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
 

@@ -6,6 +6,10 @@ prefix factor when only a prefix relation holds. A field sums its words' credits
 the word's rarity weight; `canonical_for` takes the best key's coverage (bounded, W9) ×5, purpose
 ×3, title ×2, the best heading ×1, the path ×1.
 
+Length (BM25F-style, `length_norm`): a purpose or heading longer than the bank's mean for that
+field holds many words by chance, so its sum is divided by 1 − b + b × length ÷ mean, never
+multiplied: a short field keeps its credit, which keeps the postings' maxima true upper bounds.
+
 Why bounds: the postings give, per word and field, the best credit a document can have there
 without knowing *which* key or heading holds it. Summing those maxima over-estimates the key
 coverage and the best heading, so it is a true upper bound; documents are then evaluated exactly,
@@ -142,12 +146,21 @@ def _sum(stems: Stems, all_tables: list[Table], weights: list[float], words: lis
     return total
 
 
+def length_factor(length: int, mean: float | None, b: float) -> float:
+    """BM25's length normalisation for a field of `length` stems, capped at 1 (see the module)."""
+    if not b or not mean or length <= mean:
+        return 1.0
+    return 1.0 / (1.0 - b + b * length / mean)
+
+
 def evaluate(
     header: Header,
     all_tables: list[Table],
     weights: list[float],
     field_weights: dict[str, float],
     key_cap: int | None,
+    means: dict[str, float],
+    length_norm: float,
 ) -> Evaluation:
     """The exact header contributions of one document."""
     result = Evaluation()
@@ -163,12 +176,16 @@ def evaluate(
     for name, stems in (("p", header.purpose), ("t", header.title), ("f", header.path)):
         words: list[str] = []
         value = _sum(stems, all_tables, weights, words)
+        if value and name == "p":
+            value *= length_factor(len(stems), means.get("p"), length_norm)
         if value:
             result.parts[name] = value * field_weights[name]
             result.words[name] = words
     best_section = 0.0
     for title, stems in header.sections:
         value = _sum(stems, all_tables, weights, None)
+        if value:
+            value *= length_factor(len(stems), means.get("s"), length_norm)
         if value > best_section:
             best_section, result.section = value, title
     if best_section:

@@ -132,7 +132,13 @@ class Scoring:
         body_mask = passage_mask = 0
         share = 0.0
         evaluation = route_score.evaluate(
-            self.index.headers[path], self.tables, self.weights, self.tuning.weights, self.tuning.key_cap
+            self.index.headers[path],
+            self.tables,
+            self.weights,
+            self.tuning.weights,
+            self.tuning.key_cap,
+            self.index.mean_lengths,
+            self.tuning.length_norm,
         )
         if self.evidence:
             if header_mask != (1 << len(self.weights)) - 1:

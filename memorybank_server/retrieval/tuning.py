@@ -25,6 +25,7 @@ class Tuning:
     prefix: float = 0.6
     min_prefix: int = 4
     key_cap: int | None = 3
+    length_norm: float = 1.0  # BM25's b for a purpose or heading longer than the bank's mean (route_score)
     idf: bool = True
     idf_floor: float = 0.2
     idf_power: float = 0.5
