@@ -217,17 +217,21 @@ class BodyIndex:
             self._sounds = self._sound_map()
         cyrillic = is_cyrillic(word)
         found: set[str] = set()
-        for key in translit.keys(normal(word) if cyrillic else word):
+        spellings = (normal(word), word.lower()) if cyrillic else (word,)
+        for key in dict.fromkeys(k for spelling in spellings for k in translit.keys(spelling)):
             found.update(t for t in self._sounds.get(key, ()) if is_cyrillic(t) != cyrillic)
         return sorted(found)
 
     def _sound_map(self) -> dict[str, set[str]]:
-        """Sound key → indexed words, built once per vocabulary (Russian words by stem)."""
+        """Sound key → indexed words, built once per vocabulary (a Russian word keyed by its stem
+        and its spellings, and found as one word per stem)."""
         sounds: dict[str, set[str]] = {}
         for root, terms in self._families.items():
             if is_cyrillic(root):
-                for key in translit.keys(root):
-                    sounds.setdefault(key, set()).add(min(terms))
+                word = min(terms)
+                for spelling in (root, *terms):
+                    for key in translit.keys(spelling):
+                        sounds.setdefault(key, set()).add(word)
             else:
                 for term in terms:
                     for key in translit.keys(term):

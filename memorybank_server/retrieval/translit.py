@@ -9,6 +9,10 @@ silent `e` goes), then doubled letters merged and vowels dropped — and two wor
 are equal are taken for each other: `instance` and `инстанс` both give `nstns`, `pipeline` and
 `пайплайн` `ppln`.
 
+A Russian word is keyed by its stem and by itself: the Snowball stemmer reads the `-ал` of a
+loanword as a past-tense ending (`интервал` → `интерва`, whose skeleton has lost its `l`), while
+the word as written still sounds like `interval`; vowel endings vanish from the skeleton anyway.
+
 Why so strict: a skeleton of three consonants matches too many unrelated words, so only skeletons
 of four or more count, and the two words must both start with a vowel or both with a consonant
 (`approver` is not `провер`). What still collides (`принят`/`parent`) costs a translation's credit

@@ -131,6 +131,25 @@ def test_a_russian_body_spelling_an_english_word_in_cyrillic_answers_the_english
     assert paths(route(bank, question, tuning=replace(sounding, transliteration=0.0))) == []
 
 
+def test_a_loanword_the_russian_stemmer_cuts_short_still_sounds_like_its_english_word(tmp_path: Path) -> None:
+    # the stem of `интервал` is `интерва` (its `-ал` read as a past-tense ending); the word itself
+    # still sounds like `interval`, in either direction
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "features/FT-1/decision-log.md": doc(
+                "Decisions", "What was chosen.", "A 5s interval is bounded."
+            ),
+            "features/FT-2/notes.md": doc("Notes", "Other notes.", "Полоса прокрутки всегда видна."),
+            "features/FT-3/notes.md": doc("Заметки", "Прочее.", "Интервалом опроса служит таймер."),
+        },
+    )
+    sounding = replace(DEFAULT, dictionary=False)
+    assert "features/FT-1/decision-log.md" in paths(route(bank, "какой интервал", tuning=sounding))
+    assert "features/FT-3/notes.md" in paths(route(bank, "which interval", tuning=sounding))
+    assert "features/FT-2/notes.md" not in paths(route(bank, "which interval", tuning=sounding))
+
+
 def test_a_paragraph_holding_the_whole_question_covers_it_though_the_header_is_silent(
     tmp_path: Path,
 ) -> None:
