@@ -9,6 +9,9 @@ silent `e` goes), then doubled letters merged and vowels dropped — and two wor
 are equal are taken for each other: `instance` and `инстанс` both give `nstns`, `pipeline` and
 `пайплайн` `ppln`.
 
+An English `-tion` is said `ts`, as Russian writes the same Latin suffix `-ция`:
+`abstraction` and `абстракцию` both give `bstrkts`, `configuration` and `конфигурации` `knfgrts`.
+
 A Russian word is keyed by its stem and by itself: the Snowball stemmer reads the `-ал` of a
 loanword as a past-tense ending (`интервал` → `интерва`, whose skeleton has lost its `l`), while
 the word as written still sounds like `interval`; vowel endings vanish from the skeleton anyway.
@@ -32,6 +35,7 @@ _SOUNDS = "a b v g d e e zh z i i k l m n o p r s t u f h ts ch sh sch - y - e y
 _CYRILLIC = dict(zip(_LETTERS, _SOUNDS.split(" "), strict=True))
 _VOWELS = frozenset("aeiouy")
 _SOFT_C = re.compile(r"c(?=[eiy])")
+_TION = re.compile(r"tion(?=s?$)")  # `abstraction` is `абстракция`: the suffix is said `ts`
 _VOWEL_W = re.compile(r"(?<=[aeiou])w(?![aeiouy])")  # `flow`, `review`: a vowel, not a `v`
 
 
@@ -41,6 +45,7 @@ def _latin(word: str) -> str:
 
 def _skeleton(latin: str, english: bool) -> str:
     if english:
+        latin = _TION.sub("ts", latin)
         latin = _SOFT_C.sub("s", latin)
         if latin.endswith("e") and len(latin) > 4:
             latin = latin[:-1]

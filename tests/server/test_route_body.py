@@ -150,6 +150,19 @@ def test_a_loanword_the_russian_stemmer_cuts_short_still_sounds_like_its_english
     assert "features/FT-2/notes.md" not in paths(route(bank, "which interval", tuning=sounding))
 
 
+def test_an_english_tion_word_sounds_like_its_russian_tsiya_word(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "engineering/style.md": doc("Стиль", "Как пишем код.", "Три похожие строки лучше абстракции."),
+            "engineering/other.md": doc("Прочее", "Другие заметки.", "Строки логов короткие."),
+        },
+    )
+    sounding = replace(DEFAULT, dictionary=False)
+    assert paths(route(bank, "premature abstraction", tuning=sounding)) == ["engineering/style.md"]
+    assert paths(route(bank, "premature abstraction", tuning=replace(sounding, transliteration=0.0))) == []
+
+
 def test_a_paragraph_holding_the_whole_question_covers_it_though_the_header_is_silent(
     tmp_path: Path,
 ) -> None:
