@@ -207,8 +207,9 @@ def main() -> int:
         print_compact(f"{name} set ({len(items)} questions), shipped default", table)
     mined = sets["silver"]
     both = mined + pool
-    chosen = leave_one_bank_out(both, SILVER_GRID, lambda change: rank_all(change, both))
-    greedy = leave_one_bank_out(both, SILVER_GRID, rank_all, one_se=False, table=chosen.table)
+    rank_both = lambda change: rank_all(change, both)  # noqa: E731
+    chosen = leave_one_bank_out(both, SILVER_GRID, rank_both)
+    greedy = leave_one_bank_out(both, SILVER_GRID, rank_both, one_se=False, table=chosen.table)
     table = {
         "route, chosen leaving one bank out": grouped(mined, chosen.ranks[: len(mined)]),
         "route, best MRR per fold": grouped(mined, greedy.ranks[: len(mined)]),

@@ -11,6 +11,7 @@ from memorybank_server.retrieval import passages
 from memorybank_server.retrieval.passages import best_passage
 from memorybank_server.retrieval.route import DEFAULT, route
 from memorybank_server.retrieval.route_index import header_index_for
+from memorybank_server.retrieval.route_score import length_factor
 from tests.conftest import refreshed_bank
 from tests.server.test_route import doc
 
@@ -393,8 +394,6 @@ def test_a_long_heading_is_discounted_like_a_long_purpose(tmp_path: Path) -> Non
 
 
 def test_length_factor_only_discounts_fields_longer_than_the_mean() -> None:
-    from memorybank_server.retrieval.route_score import length_factor
-
     assert length_factor(5, 10.0, 1.0) == 1.0
     assert length_factor(10, 10.0, 1.0) == 1.0
     assert length_factor(20, 10.0, 1.0) == 0.5
