@@ -6,9 +6,13 @@ One run prints, in order:
    tuned on the other six (the default kept unless a setting beats it by more than one standard
    error; the plain best-MRR choice beside it); top-1 / top-3 / MRR@5 overall, per language and
    per kind, the same for plain BM25 and `bank_search` (nothing to tune), and the per-fold mean;
+   then the same on the pooled labels (`pooled.py`: the labels plus the pages judged to answer
+   when the top 3 of route and BM25 were pooled);
 2. ablations on the same folds: each fold's chosen setting with one mechanism switched off;
 3. the gold set (`questions.yaml`), the held-out set (`heldout.yaml`, never tuned on) and the
    silver set (mined index annotations, `silver.py`; also as first mined) with the shipped default;
+   then the blind set (`blind.yaml`, written without sight of routing): both splits, the dev
+   split (the only one `--review` shows) and the test split by group;
 4. the silver set again, with the mechanisms whose worth is there (`lobo.SILVER_GRID`) chosen
    leaving one bank out;
 5. the largest 3-result answer and the corpus latency.
@@ -18,7 +22,7 @@ Why BM25 over whole files: the SPEC asks that routing beat plain full-text searc
 system's list, since none may answer.
 
 Usage:
-    python benchmarks/routing/measure.py [--no-ablate] [--review gold|heldout|body|silver]
+    python benchmarks/routing/measure.py [--no-ablate] [--review gold|heldout|body|silver|blind-dev]
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from baseline import BM25  # noqa: E402
 from lobo import DEPTH, GRID, SILVER_GRID, Figures, grouped, hidden, leave_one_bank_out, ranks  # noqa: E402
+from pooled import with_pooled  # noqa: E402
 from silver import silver  # noqa: E402
 
 from memorybank_lint.bank import Bank  # noqa: E402
@@ -65,6 +70,7 @@ def questions(banks: dict[str, Bank], name: str) -> list[dict]:
                         "bank": folder,
                         "lang": lang,
                         "kind": q.get("kind"),
+                        "split": q.get("split"),
                         "q": q[lang],
                         "answers": q["answers"],
                     }
@@ -142,7 +148,7 @@ def latency(items: list[dict], banks: dict[str, Bank]) -> tuple[float, float, in
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-ablate", action="store_true", help="skip the ablations")
-    sets_named = ("gold", "heldout", "body", "silver")
+    sets_named = ("gold", "heldout", "body", "silver", "blind-dev")
     parser.add_argument("--review", choices=sets_named, help="print route's misses")
     args = parser.parse_args()
     banks = {}
@@ -156,15 +162,42 @@ def main() -> int:
     def rank_all(change: dict, items: list[dict] = pool) -> list[int | None]:
         return ranks(items, router(banks, replace(DEFAULT, **change)), banks)
 
-    result = leave_one_bank_out(pool, GRID, rank_all)
+    listed: dict[tuple[str, str, str], list[str]] = {}
+
+    def rank_remembered(change: dict, items: list[dict]) -> list[int | None]:
+        """`rank_all` for the hand-written items, each ranking kept, so a second label set
+        (the pooled judgements) is scored on the same lists without routing again."""
+        ranker, key = router(banks, replace(DEFAULT, **change)), repr(sorted(change.items()))
+
+        def remembered(folder: str, question: str) -> list[str]:
+            found = listed.get((key, folder, question))
+            if found is None:
+                found = listed[(key, folder, question)] = ranker(folder, question)
+            return found
+
+        return ranks(items, remembered, banks)
+
+    result = leave_one_bank_out(pool, GRID, lambda change: rank_remembered(change, pool))
     greedy = leave_one_bank_out(pool, GRID, rank_all, one_se=False, table=result.table)
+    judged = with_pooled(pool)
+    on_judged = leave_one_bank_out(judged, GRID, lambda change: rank_remembered(change, judged))
     rows = {"route (leave one bank out)": grouped(pool, result.ranks)}
     rows["route, fold mean"] = {"all": result.fold_mean()}
     rows["route, best MRR per fold"] = grouped(pool, greedy.ranks)
     for name, ranker in others.items():
         rows[name] = grouped(pool, ranks(pool, ranker, banks))
     print_rows(f"leave one bank out: {len(pool)} questions (questions.yaml + body.yaml), 7 banks", rows)
-    for title, found in (("one-standard-error rule", result), ("best MRR", greedy)):
+    added = sum(len(j["answers"]) - len(i["answers"]) for i, j in zip(pool, judged, strict=True))
+    on_pooled = {"route (leave one bank out)": grouped(judged, on_judged.ranks)}
+    for name, ranker in others.items():
+        on_pooled[name] = grouped(judged, ranks(judged, ranker, banks))
+    print_rows(
+        f"the same on the pooled labels ({added} answers added over both languages by judging the "
+        "pooled top 3 of route and BM25; pooled.py; search was not pooled)",
+        on_pooled,
+    )
+    rules = (("one-standard-error rule", result), ("best MRR", greedy), ("pooled labels", on_judged))
+    for title, found in rules:
         print(f"\nsetting chosen per held-out bank ({title}):")
         for bank, setting in found.chosen.items():
             print(f"  {bank:<32} {setting}  top-1 {found.folds[bank].top1:.1%} (n {found.folds[bank].n})")
@@ -205,6 +238,14 @@ def main() -> int:
     for name, items in sets.items():
         table = {system: grouped(items, ranks(items, ranker, banks)) for system, ranker in shipped.items()}
         print_compact(f"{name} set ({len(items)} questions), shipped default", table)
+    blind = questions(banks, "blind.yaml")
+    sets["blind-dev"] = [item for item in blind if item["split"] == "dev"]
+    for name, items in (("blind, both splits", blind), ("blind, dev split", sets["blind-dev"])):
+        table = {system: grouped(items, ranks(items, ranker, banks)) for system, ranker in shipped.items()}
+        print_compact(f"{name} ({len(items)} questions), shipped default", table)
+    test = [item for item in blind if item["split"] == "test"]
+    table = {system: grouped(test, ranks(test, ranker, banks)) for system, ranker in shipped.items()}
+    print_rows(f"blind, test split ({len(test)} questions, never tuned on or read), shipped default", table)
     mined = sets["silver"]
     both = mined + pool
     rank_both = lambda change: rank_all(change, both)  # noqa: E731
