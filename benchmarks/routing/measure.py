@@ -235,17 +235,24 @@ def main() -> int:
         "silver, first mining": silver(banks, legacy=True),
     }
     shipped = {"route": router(banks, DEFAULT), **others}
+
+    def on_shipped(items: list[dict]) -> dict[str, dict[str, Figures]]:
+        return {system: grouped(items, ranks(items, ranker, banks)) for system, ranker in shipped.items()}
+
     for name, items in sets.items():
-        table = {system: grouped(items, ranks(items, ranker, banks)) for system, ranker in shipped.items()}
-        print_compact(f"{name} set ({len(items)} questions), shipped default", table)
+        print_compact(f"{name} set ({len(items)} questions), shipped default", on_shipped(items))
     blind = questions(banks, "blind.yaml")
     sets["blind-dev"] = [item for item in blind if item["split"] == "dev"]
-    for name, items in (("blind, both splits", blind), ("blind, dev split", sets["blind-dev"])):
-        table = {system: grouped(items, ranks(items, ranker, banks)) for system, ranker in shipped.items()}
-        print_compact(f"{name} ({len(items)} questions), shipped default", table)
     test = [item for item in blind if item["split"] == "test"]
-    table = {system: grouped(test, ranks(test, ranker, banks)) for system, ranker in shipped.items()}
-    print_rows(f"blind, test split ({len(test)} questions, never tuned on or read), shipped default", table)
+    for name, items in (
+        ("blind, both splits", blind),
+        ("blind, both splits, pooled labels", with_pooled(blind)),
+        ("blind, dev split", sets["blind-dev"]),
+    ):
+        print_compact(f"{name} ({len(items)} questions), shipped default", on_shipped(items))
+    for labels, items in (("labels as written", test), ("pooled labels", with_pooled(test))):
+        title = f"blind, test split ({len(test)} questions, never tuned on or read), {labels}"
+        print_rows(title, on_shipped(items))
     mined = sets["silver"]
     both = mined + pool
     rank_both = lambda change: rank_all(change, both)  # noqa: E731

@@ -55,7 +55,7 @@ def test_every_labelled_answer_is_a_document_of_its_bank(name: str, banks: dict[
 def test_every_pooled_judgement_names_a_question_a_page_and_for_yes_a_quote_the_page_holds(
     banks: dict[str, Bank],
 ) -> None:
-    questions = {**_questions("questions.yaml"), **_questions("body.yaml")}
+    questions = {**_questions("questions.yaml"), **_questions("body.yaml"), **_questions("blind.yaml")}
     judgements = yaml.safe_load((ROUTING / "pooled.yaml").read_text(encoding="utf-8"))["judgements"]
     assert judgements
     pairs = [(j["id"], j["page"]) for j in judgements]
