@@ -29,10 +29,10 @@ def judgements(path: Path = JUDGEMENTS) -> list[dict]:
     return yaml.safe_load(path.read_text(encoding="utf-8"))["judgements"]
 
 
-def with_pooled(items: list[dict], found: list[dict] | None = None) -> list[dict]:
+def with_pooled(items: list[dict]) -> list[dict]:
     """Copies of `items` whose answers also hold the pages judged to answer their question."""
     extra: dict[str, list[str]] = {}
-    for judged in judgements() if found is None else found:
+    for judged in judgements():
         if judged["verdict"] == "yes":
             extra.setdefault(judged["id"], []).append(judged["page"])
     widened = []
