@@ -16,6 +16,7 @@ evaluation, so `bank_search` (not pooled) can only be understated on the pooled 
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -24,8 +25,10 @@ HERE = Path(__file__).resolve().parent
 JUDGEMENTS = HERE / "pooled.yaml"
 
 
+@cache
 def judgements(path: Path = JUDGEMENTS) -> list[dict]:
-    """Every judged (question id, page, verdict, evidence) of the pool."""
+    """Every judged (question id, page, verdict, evidence) of the pool, read once per run
+    (`measure.py` widens four item lists with it; the file is half a second of YAML)."""
     return yaml.safe_load(path.read_text(encoding="utf-8"))["judgements"]
 
 
