@@ -17,7 +17,7 @@ import yaml
 
 from memorybank_lint.bank import Bank
 
-from .conftest import CORPUS
+from .conftest import corpus_banks
 
 ROUTING = Path(__file__).resolve().parents[2] / "benchmarks" / "routing"
 SETS = ("questions.yaml", "body.yaml", "heldout.yaml", "blind.yaml")
@@ -30,9 +30,9 @@ def _squeezed(text: str) -> str:
 @pytest.fixture(scope="module")
 def banks() -> dict[str, Bank]:
     found = {}
-    for folder in sorted(p.name for p in CORPUS.iterdir() if (p / "memory-bank").is_dir()):
-        found[folder] = Bank(CORPUS / folder / "memory-bank")
-        found[folder].refresh()
+    for root in corpus_banks():
+        found[root.parent.name] = Bank(root)
+        found[root.parent.name].refresh()
     return found
 
 
