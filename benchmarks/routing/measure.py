@@ -12,8 +12,9 @@ One run prints, in order:
 3. the gold set (`questions.yaml`), the held-out set (`heldout.yaml`, never tuned on) and the
    silver set (mined index annotations, `silver.py`; also as first mined) with the shipped default;
    then the blind set (`blind.yaml`, written without sight of routing): both splits, the dev
-   split (the only one `--review` shows), the test split by group, and the ablations on the
-   dev split (which mechanisms carry to questions nobody tuned on);
+   split (the only one `--review` shows), the test split by group, the second blind round
+   (`blind2.yaml`, all test) by group, and the ablations on the dev split (which mechanisms carry
+   to questions nobody tuned on);
 4. the silver set again, with the mechanisms whose worth is there (`lobo.SILVER_GRID`) chosen
    leaving one bank out;
 5. the largest 3-result answer and the corpus latency.
@@ -254,6 +255,8 @@ def main() -> int:
     for labels, items in (("labels as written", test), ("pooled labels", with_pooled(test))):
         title = f"blind, test split ({len(test)} questions, never tuned on or read), {labels}"
         print_rows(title, on_shipped(items))
+    second = questions(banks, "blind2.yaml")
+    print_rows(f"blind, second round ({len(second)} questions, never tuned on or read)", on_shipped(second))
     if not args.no_ablate:
         from ablations import ABLATIONS
 
