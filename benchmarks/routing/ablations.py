@@ -15,6 +15,7 @@ ABLATIONS: dict[str, dict] = {
     "- dictionary": {"dictionary": False},
     "- synonyms": {"synonym": 0.0},
     "- transliteration": {"transliteration": 0.0},
+    "- general dictionary": {"general": 0.0},
     "- rarity (idf)": {"idf": False},
     "- coverage": {"coverage_power": 0.0},
     "- body evidence (all of it)": {

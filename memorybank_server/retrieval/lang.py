@@ -116,13 +116,15 @@ class Lexicon:
     inflection of a listed word finds the entry, in either direction.
     """
 
-    def __init__(self, entries: Iterable[Entry], vocabulary_rows: int = 0) -> None:
+    def __init__(self, entries: Iterable[Entry], vocabulary_rows: int = 0, *, related: bool = True) -> None:
+        """`related` False: translations by exact stem only, no synonyms and no prefix keys (the
+        general dictionary, whose thousands of everyday words would join unrelated ones)."""
         self.vocabulary_rows = vocabulary_rows
         self._ru: dict[str, list[str]] = {}
         self._en: dict[str, list[str]] = {}
         self._groups: dict[str, list[str]] = {}
         for russian, english in entries:
-            for group in (russian, english):
+            for group in (russian, english) if related else ():
                 for word in group:
                     same = self._groups.setdefault(normal(word), [])
                     same.extend(w for w in group if w not in same)
@@ -132,7 +134,8 @@ class Lexicon:
             for en_word in english:
                 targets = self._en.setdefault(en_stem(en_word), [])
                 targets.extend(w for w in russian if w not in targets)
-        self._prefix_keys = sorted((k for k in self._ru if len(k) >= _MIN_PREFIX_KEY), key=len, reverse=True)
+        long_keys = (k for k in self._ru if len(k) >= _MIN_PREFIX_KEY) if related else ()
+        self._prefix_keys = sorted(long_keys, key=len, reverse=True)
 
     def stem(self, token: str) -> str | None:
         """The dictionary key a Cyrillic token falls under, or None (Latin or unknown word)."""
@@ -235,6 +238,28 @@ _per_bank: weakref.WeakKeyDictionary[Bank, dict[tuple, tuple[object, Lexicon]]] 
 def builtin_entries() -> list[Entry]:
     """The built-in dictionary's entries, in file order (their positions name them in `Tuning.entries`)."""
     return list(_BUILTIN)
+
+
+def general_entries() -> list[Entry]:
+    """The general dictionary's entries (`general_data`), in file order."""
+    from . import general_data  # 200 KB of text: imported only when a question needs it
+
+    return _parse_entries(general_data.GENERAL)
+
+
+@lru_cache(maxsize=1)
+def general_lexicon() -> Lexicon:
+    """The general dictionary (`general_data`) as a lexicon of exact-stem translations.
+
+    Built on first use (about 90 ms with PyStemmer): only a question word the bank never uses
+    needs it, and most questions have none.
+    """
+    return Lexicon(general_entries(), related=False)
+
+
+def general_translations(token: str) -> tuple[str, ...]:
+    """Other-language words for one token from the general dictionary."""
+    return general_lexicon().translations(token)
 
 
 def builtin_lexicon() -> Lexicon:

@@ -31,6 +31,10 @@ because the measured question set called for it (benchmarks/routing, ablations i
   12 such pairs in the seven corpus banks);
 * words of the other script that sound alike — `инстансов` for `instance` (`translit`), taken
   from the bank's own body vocabulary at `transliteration` of a word's credit;
+* a question word no body of the bank holds under any of its forms is looked up in the general
+  dictionary of everyday words (`general_data`), and its other-language words count `general` in
+  the body evidence only (`repair` for `ремонт`): the built-in dictionary holds the vocabulary
+  of banks, a question asked in plain words reaches past it;
 * a delivery package's index page (its README) weighs `package_index` (half): it lists and
   repeats the package's pages, and the page stating the fact is the answer (`route_weights`);
 * a folder's index page (README) and a page of that folder are not both shown at full score:
@@ -66,7 +70,7 @@ from memorybank_lint.bank import Bank
 from ..errors import ToolInputError
 from . import route_folder, route_score
 from .body_index import Evidence
-from .lang import Concept, Lexicon, lexicon_for
+from .lang import Concept, Lexicon, general_translations, lexicon_for
 from .ranking import check_layer, check_text, eligible, gc_paused
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
@@ -104,7 +108,12 @@ def _filter(bank: Bank, index: HeaderIndex, doc_kind: str | None, layer: str | N
 
 
 def _body(index: SearchIndex, forms: route_score.Forms, tuning: Tuning) -> Evidence | None:
-    """BM25 body evidence for the concepts' forms (None when the tuning switches it off)."""
+    """BM25 body evidence for the concepts' forms (None when the tuning switches it off).
+
+    A concept none of whose forms any body holds is looked up in the general dictionary
+    (`lang.general_translations`) and its words there count `tuning.general`: the question's
+    everyday word (`repair`) may be the bank's other-language word (`ремонт`).
+    """
     if tuning.body_weight <= 0 and tuning.body_coverage <= 0:
         return None
     terms = []
@@ -113,6 +122,10 @@ def _body(index: SearchIndex, forms: route_score.Forms, tuning: Tuning) -> Evide
         for word, factor in concept_forms:
             for term in index.family(word):
                 weights[term] = max(weights.get(term, 0.0), factor)
+        if not weights and tuning.general > 0 and tuning.dictionary:
+            for word in general_translations(concept_forms[0][0]):
+                for term in index.family(word):
+                    weights[term] = max(weights.get(term, 0.0), tuning.general)
         terms.append(weights)
     return index.evidence(terms)
 

@@ -6,17 +6,20 @@ import textwrap
 from pathlib import Path
 
 from memorybank_lint.bank import Bank
+from memorybank_server.retrieval import general_data
 from memorybank_server.retrieval.lang import (
     Lexicon,
     builtin_lexicon,
     fragments,
+    general_entries,
+    general_translations,
     lexicon_for,
     normal,
     parse_vocabulary,
     route_tokens,
     search_tokens,
 )
-from memorybank_server.retrieval.stemmer import en_stem, ru_stem
+from memorybank_server.retrieval.stemmer import en_stem, is_cyrillic, ru_stem
 
 
 def write(root: Path, files: dict[str, str]) -> Path:
@@ -224,3 +227,19 @@ def test_a_dictionary_cut_to_no_entries_translates_nothing(tmp_path: Path) -> No
     bank.refresh()
     assert builtin_lexicon().translations("документ")
     assert lexicon_for(bank, entries=frozenset()).translations("документ") == ()
+
+
+def test_the_general_dictionary_translates_both_ways_by_the_words_own_stem() -> None:
+    assert "repair" in general_translations("ремонта")
+    assert "ремонт" in general_translations("Repairs")
+    assert general_translations("ремонтопригодность") == ()  # a longer word is not its prefix's
+    assert general_translations("zzzz") == ()
+
+
+def test_every_general_dictionary_line_pairs_russian_words_with_english_words() -> None:
+    lines = [line for line in general_data.GENERAL.splitlines() if line.strip()]
+    entries = general_entries()
+    assert len(entries) == len(lines) > 4000
+    for russian, english in entries:
+        assert russian and all(is_cyrillic(word) for word in russian)
+        assert english and all(word.isascii() and word.isalpha() for word in english)

@@ -132,6 +132,34 @@ def test_a_russian_body_spelling_an_english_word_in_cyrillic_answers_the_english
     assert paths(route(bank, question, tuning=replace(sounding, transliteration=0.0))) == []
 
 
+REPAIR_REQUESTS = doc("Заявки", "Куда приходят заявки.", "Заявки на ремонт квартир принимает диспетчер.")
+
+
+def test_an_everyday_word_no_body_holds_reaches_the_other_languages_word_through_the_general_dictionary(
+    tmp_path: Path,
+) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "ops/requests.md": REPAIR_REQUESTS,
+            "ops/other.md": doc("Прочее", "Другие заметки.", "Файл настроек лежит рядом."),
+        },
+    )
+    assert paths(route(bank, "repair")) == ["ops/requests.md"]
+    assert paths(route(bank, "repair", tuning=replace(DEFAULT, general=0.0))) == []
+
+
+def test_the_general_dictionary_is_not_consulted_for_a_word_the_bank_uses(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "ops/requests.md": REPAIR_REQUESTS,
+            "ops/lift.md": doc("Lift", "The building's lift.", "A repair of the lift is booked by phone."),
+        },
+    )
+    assert paths(route(bank, "repair")) == ["ops/lift.md"]
+
+
 def test_a_loanword_the_russian_stemmer_cuts_short_still_sounds_like_its_english_word(tmp_path: Path) -> None:
     # the stem of `интервал` is `интерва` (its `-ал` read as a past-tense ending); the word itself
     # still sounds like `interval`, in either direction
