@@ -9,6 +9,7 @@ bound first, until no remaining bound can reach the current top.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import posixpath
 from dataclasses import dataclass, field
@@ -20,8 +21,6 @@ from .ranking import round_half_up
 from .route_folder import Folder
 from .route_index import HeaderIndex
 from .tuning import Tuning
-
-SPREAD_EXTRA = 2  # documents evaluated past the limit, for the spread to choose among
 
 
 def coverage(
@@ -176,25 +175,46 @@ class Scoring:
 def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[str, int]]:
     """The `limit` best documents, evaluated exactly in bound order until no bound can reach:
     the header holders and `bodies` (see `Scoring.bounds`); then an index page and a page of its
-    folder are not both shown at full score (`spread`)."""
-    factor = scoring.tuning.sibling
-    wanted = limit + SPREAD_EXTRA if factor < 1.0 else limit
+    folder are not both shown at full score (`spread`).
+
+    `limit` only cuts: `limit` 3 gives the first three of `limit` 5. Answers are ordered by the
+    score as shown (two decimals), then by path, so every document that could round to the last
+    score shown is evaluated; and when the spread lowers that score, the documents that could
+    reach the lowered one are evaluated and spread too, until it holds.
+    """
     heap = scoring.bounds(bodies)
     heapq.heapify(heap)
     body_hits: dict[str, int] = {}
-    top: list[tuple[float, str, route_score.Evaluation]] = []
-    while heap:
-        negative, path = heapq.heappop(heap)
-        if negative >= 0 or (len(top) >= wanted and -negative < top[wanted - 1][0] - 0.005):
-            break
-        score, evaluation, body_hits[path] = scoring.exact(path)
-        if score > 0:
-            top.append((score, path, evaluation))
-            top.sort(key=lambda item: (-item[0], item[1]))
-    if factor < 1.0:
-        top = spread(top[:wanted], factor, scoring.index.index_pages)
-    rows = sorted(((round_half_up(s, 2), p, e) for s, p, e in top), key=lambda row: (-row[0], row[1]))[:limit]
-    return reserve(scoring, rows, bodies, body_hits, limit), body_hits
+    ranked: list[tuple[float, str, float, route_score.Evaluation]] = []  # (-shown, path, score, …)
+
+    def evaluate(floor: float | None) -> None:
+        """Evaluate every document whose bound could still be shown at `floor` or above (None:
+        until `limit` are kept and none can reach the last of them)."""
+        while heap and heap[0][0] < 0:
+            reach = floor if floor is not None else (-ranked[limit - 1][0] if len(ranked) >= limit else None)
+            if reach is not None and -heap[0][0] < reach - 0.005:
+                return
+            path = heapq.heappop(heap)[1]
+            score, evaluation, body_hits[path] = scoring.exact(path)
+            if score > 0:
+                entry = (-round_half_up(score, 2), path, score, evaluation)
+                bisect.insort(ranked, entry, key=lambda r: r[:2])
+
+    evaluate(None)
+    if scoring.tuning.sibling >= 1.0:
+        rows = [(-shown, path, evaluation) for shown, path, _, evaluation in ranked[:limit]]
+        return reserve(scoring, rows, bodies, body_hits, limit), body_hits
+    floor = -ranked[limit - 1][0] if len(ranked) >= limit else 0.0
+    while True:
+        candidates = [(score, path, found) for shown, path, score, found in ranked if -shown >= floor]
+        spread_out = spread(candidates, scoring.tuning.sibling, scoring.index.index_pages)
+        shown_now = ((round_half_up(score, 2), path, found) for score, path, found in spread_out)
+        rows = sorted(shown_now, key=lambda row: (-row[0], row[1]))[:limit]
+        lowered = rows[-1][0] if len(rows) >= limit else 0.0
+        if lowered >= floor:
+            return reserve(scoring, rows, bodies, body_hits, limit), body_hits
+        floor = lowered
+        evaluate(floor)
 
 
 def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: float, index_pages: set[str]):
@@ -217,7 +237,7 @@ def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: floa
 
     chosen = []
     while pending:
-        best = max(  # the first of equals: `ranked` comes in score, then path, order
+        best = max(  # the first of equals: `ranked` comes in shown score, then path, order
             range(len(pending)),
             key=lambda i: pending[i][0] * (factor if discounted(pending[i][1]) else 1.0),
         )

@@ -1,0 +1,47 @@
+"""A shorter answer is the start of a longer one: `limit` only cuts, it never reorders.
+
+Why: the command line and the MCP tool are asked with different limits (`--limit 3`, the tool's
+default 5), and a user comparing them, or a measurement taking the first three of five, must see
+the same first documents. Ties in the score as shown (two decimals) are where it could break, and
+a generated bank of many similar pages has plenty of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memorybank_lint.bank import Bank
+from memorybank_server.retrieval.route import route
+from tests.conftest import load_generator
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Bank, list[str]]:
+    root = tmp_path_factory.mktemp("limit") / "bank"
+    load_generator().generate(root, 300)
+    bank = Bank(root)
+    bank.refresh()
+    words = sorted(
+        {w for doc in list(bank.docs.values())[:60] for w in re.findall(r"[a-zа-яё]{4,}", doc.text.lower())}
+    )
+    return bank, words
+
+
+def _paths(bank: Bank, question: str, limit: int) -> list[str]:
+    return [r["path"] for r in route(bank, question, limit=limit)["results"]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_shorter_limit_gives_the_first_documents_of_a_longer_one(
+    generated: tuple[Bank, list[str]], data: st.DataObject
+) -> None:
+    bank, words = generated
+    question = " ".join(data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=8)))
+    longest = _paths(bank, question, 12)
+    for limit in range(1, 6):
+        assert _paths(bank, question, limit) == longest[:limit]
