@@ -201,20 +201,19 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
                 bisect.insort(ranked, entry, key=lambda r: r[:2])
 
     evaluate(None)
-    if scoring.tuning.sibling >= 1.0:
-        rows = [(-shown, path, evaluation) for shown, path, _, evaluation in ranked[:limit]]
-        return reserve(scoring, rows, bodies, body_hits, limit), body_hits
-    floor = -ranked[limit - 1][0] if len(ranked) >= limit else 0.0
-    while True:
+    rows = [(-shown, path, evaluation) for shown, path, _, evaluation in ranked[:limit]]
+    floor = rows[-1][0] if len(rows) >= limit else 0.0
+    while scoring.tuning.sibling < 1.0:
         candidates = [(score, path, found) for shown, path, score, found in ranked if -shown >= floor]
         spread_out = spread(candidates, scoring.tuning.sibling, scoring.index.index_pages)
         shown_now = ((round_half_up(score, 2), path, found) for score, path, found in spread_out)
         rows = sorted(shown_now, key=lambda row: (-row[0], row[1]))[:limit]
         lowered = rows[-1][0] if len(rows) >= limit else 0.0
         if lowered >= floor:
-            return reserve(scoring, rows, bodies, body_hits, limit), body_hits
+            break
         floor = lowered
         evaluate(floor)
+    return reserve(scoring, rows, bodies, body_hits, limit), body_hits
 
 
 def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: float, index_pages: set[str]):
@@ -228,25 +227,29 @@ def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: floa
     named). Greedy, so a sibling still beats a much weaker stranger; the discounted score is the
     one shown, so the answer stays in score order, and the first document never changes.
     """
-    pending = list(ranked)
     taken: dict[str, bool] = {}  # folder → whether an index page of it is taken
 
     def discounted(path: str) -> bool:
         folder = posixpath.dirname(path)
         return folder in taken and (taken[folder] or path in index_pages)
 
+    # A heap of (−value, position): a document's value only ever drops once (when a document of
+    # its folder is taken), so one popped at a stale value is queued again at its new one. The
+    # first of equals wins, as `ranked` comes in shown score, then path, order; n log n, since
+    # a weak question can bring hundreds of documents to the same shown score.
+    queue = [(-score, position) for position, (score, _, _) in enumerate(ranked)]
+    heapq.heapify(queue)
     chosen = []
-    while pending:
-        best = max(  # the first of equals: `ranked` comes in shown score, then path, order
-            range(len(pending)),
-            key=lambda i: pending[i][0] * (factor if discounted(pending[i][1]) else 1.0),
-        )
-        score, path, evaluation = pending.pop(best)
-        if discounted(path):
-            score *= factor
+    while queue:
+        negative, position = heapq.heappop(queue)
+        score, path, evaluation = ranked[position]
+        value = score * factor if discounted(path) else score
+        if value < -negative:
+            heapq.heappush(queue, (-value, position))
+            continue
         folder = posixpath.dirname(path)
         taken[folder] = taken.get(folder, False) or path in index_pages
-        chosen.append((score, path, evaluation))
+        chosen.append((value, path, evaluation))
     return chosen
 
 
