@@ -133,6 +133,7 @@ class Bank:
         self.index_links: list[IndexLink] = []
         self._names: dict[str, list[str]] = {}
         self._loaded = False
+        self.revision = 0  # moves whenever `docs` changes; code that edits `docs` by hand moves it too
 
     # -- reading the disk ------------------------------------------------------------------
     def _load(self, path: str, stat: os.stat_result) -> Document:
@@ -189,6 +190,8 @@ class Bank:
                 self._rebuild()
                 self._loaded = True
         finally:
+            if result.added or result.changed or result.removed:
+                self.revision += 1
             if collecting:
                 gc.enable()
         result.duration_ms = (time.perf_counter() - started) * 1000

@@ -62,11 +62,14 @@ def hidden(banks: dict[str, Bank], item: dict) -> Iterator[None]:
     source = item.get("source")
     bank = banks[item["bank"]]
     doc = bank.docs.pop(source) if source else None
+    if doc is not None:
+        bank.revision += 1  # the indexes see the bank change
     try:
         yield
     finally:
         if doc is not None:
             bank.docs[source] = doc
+            bank.revision += 1
 
 
 def ranks(items: list[dict], ranker: Ranker, banks: dict[str, Bank]) -> list[int | None]:

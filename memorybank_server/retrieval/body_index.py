@@ -123,7 +123,7 @@ class BodyIndex:
     def update(self, bank: Bank) -> int:
         """Index new and changed documents, forget removed ones; return how many were touched."""
         docs = bank.docs
-        if self._snapshot.unchanged(docs):
+        if self._snapshot.unchanged(bank):
             return 0
         touched = 0
         with progress.task("indexing bodies", len(docs)) as tick:
@@ -141,7 +141,7 @@ class BodyIndex:
             self._families = {}
             for term in self._postings.terms():
                 self._new_term(term)
-        self._snapshot.take(docs)
+        self._snapshot.take(bank)
         self.touched_total += touched
         return touched
 

@@ -88,6 +88,14 @@ class Postings:
             if path is not None:
                 yield path, value
 
+    def holders(self, term: str) -> list[str]:
+        """The paths of the live documents posting `term`, read in C (no per-posting Python step)."""
+        found = self._terms.get(term)
+        if found is None:
+            return []
+        paths = list(map(self.paths.__getitem__, found[0]))
+        return [path for path in paths if path is not None] if self._dead else paths
+
     def raw(self, term: str) -> tuple[array, ...] | None:
         """The stored arrays of `term`: ids (sorted; may be dead: check `paths[id] is not None`),
         values, and in a mask store the masks."""

@@ -174,7 +174,7 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     in_bodies = [len(held) for held in evidence.holders] if evidence else []
     total, floor = max(len(index), 1), tuning.idf_floor
     weights = route_score.rarity(per_concept, in_bodies, total, floor, tuning.idf, tuning.idf_power)
-    header_bound, held = route_score.bounds(per_concept, weights, tuning.weights)
+    held, groups = route_score.held(per_concept)
     best_bodies = evidence.best(tuning.body_candidates, allowed) if evidence else []
     top_body = best_bodies[0][1] if best_bodies else 0.0
     scale = tuning.body_weight / top_body if top_body else 0.0
@@ -183,13 +183,14 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
         index,
         per_concept,
         weights,
-        held,
+        groups,
         tuning.weights,
         tuning.folder,
         tuning.folder_coverage,
         allowed if filtered else None,
     )
-    scoring = Scoring(tuning, index, tables, weights, header_bound, held, evidence, scale, static, folder)
+    header = route_score.HeaderBounds(per_concept, weights, tuning.weights)
+    scoring = Scoring(tuning, index, tables, weights, header, held, groups, evidence, scale, static, folder)
     rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
         return {"results": [], "hint": HINT}

@@ -169,7 +169,7 @@ class HeaderIndex:
         self.index_pages: set[str] = set()  # a folder's README.md / index.md, or doc_function: index
         self.parents: dict[str, list[str]] = {}  # page → the index pages of its folders that link it
         self.linked: Counter[str] = Counter()  # index page → how many pages of its folders it links
-        self.children: dict[str, list[str]] = {}  # index page → those pages (`parents` turned round)
+        self.children: dict[str, set[str]] = {}  # index page → those pages (`parents` turned round)
         self.mean_lengths: dict[str, float] = {}  # "p" purpose, "s" heading → mean stems (`route_score`)
         self.generation = 0
         self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
@@ -187,7 +187,7 @@ class HeaderIndex:
 
     def update(self, bank: Bank) -> int:
         """Re-read the headers of new and changed documents, forget removed ones."""
-        if self._snapshot.unchanged(bank.docs):
+        if self._snapshot.unchanged(bank):
             return 0
         touched = 0
         with progress.task("indexing headers", len(bank.docs)) as tick:
@@ -210,7 +210,7 @@ class HeaderIndex:
             if self._postings.compact_if_needed() is not None:
                 self._stems = {term[2:] for term in self._postings.terms()}
                 self._sorted = None
-        self._snapshot.take(bank.docs)
+        self._snapshot.take(bank)
         self.touched_total += touched
         return touched
 
@@ -225,7 +225,7 @@ class HeaderIndex:
         self.children = {}
         for page, found in self.parents.items():
             for parent in found:
-                self.children.setdefault(parent, []).append(page)
+                self.children.setdefault(parent, set()).add(page)
         self.mean_lengths = _mean_lengths(self.headers, self.excluded)
         kept = (found for p, found in self._pairs.items() if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
@@ -233,9 +233,9 @@ class HeaderIndex:
     def __len__(self) -> int:
         return len(self._docs)
 
-    def documents(self, field: str, stem: str):
+    def documents(self, field: str, stem: str) -> list[str]:
         """Paths of the live documents whose `field` holds `stem`."""
-        return (path for path, _ in self._postings.get(f"{field}:{stem}"))
+        return self._postings.holders(f"{field}:{stem}")
 
     def related(self, stem: str, min_prefix: int) -> list[tuple[str, bool]]:
         """Header stems matching `stem`: itself (exact), and stems one is a prefix of the other.

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import log
+from operator import itemgetter
 
 from .lang import normal
 from .route_index import FIELDS, Header, HeaderIndex, Stems
@@ -71,12 +72,11 @@ def maxima(all_tables: list[Table], index: HeaderIndex, allowed: Callable[[str],
     for table in all_tables:
         per_field: Maxima = {}
         for name in FIELDS:
+            reached = [(value, index.documents(name, stem)) for stem, (value, _) in table.items()]
             best: dict[str, float] = {}
-            get = best.get
-            for stem, (value, _) in table.items():
-                for path in index.documents(name, stem):
-                    if value > get(path, 0.0):
-                        best[path] = value
+            for value, paths in sorted(reached, key=itemgetter(0)):  # a higher credit overwrites
+                if paths:
+                    best.update(dict.fromkeys(paths, value))
             if allowed is None:
                 for path in index.excluded.intersection(best):
                     del best[path]
@@ -112,18 +112,63 @@ def rarity(
     return [max(floor, (i / top) ** power) if n else 0.0 for i, n in zip(idfs, counts, strict=True)]
 
 
-def bounds(per_concept: list[Maxima], weights: list[float], field_weights: dict[str, float]):
-    """Upper bounds of every document's header score, and which concepts its header holds."""
-    bound: dict[str, float] = {}
-    held: dict[str, int] = {}
-    for position, (weight, per_field) in enumerate(zip(weights, per_concept, strict=True)):
-        bit = 1 << position
-        for name, best in per_field.items():
-            scale = weight * field_weights[name]
-            for path, value in best.items():
-                bound[path] = bound.get(path, 0.0) + scale * value
-                held[path] = held.get(path, 0) | bit
-    return bound, held
+def held(per_concept: list[Maxima]) -> tuple[dict[str, int], dict[int, set[str]]]:
+    """Which concepts each document's header holds (bit `i`: concept `i`), and the documents
+    grouped by that mask.
+
+    Why groups: a common word sits in most headers of a large bank, and the documents holding the
+    same concepts share one upper bound (`HeaderBounds.at_most`), so `route_select` weighs a
+    group's documents one by one only when that bound can still reach the answer. The groups
+    are cut with set operations and the masks filled in per group, all in C.
+    """
+    groups: dict[int, set[str]] = {}
+    seen: set[str] = set()
+    for position, per_field in enumerate(per_concept):
+        bit, holders = 1 << position, set().union(*per_field.values())
+        refined: dict[int, set[str]] = {}
+        for mask, members in groups.items():
+            if both := members & holders:
+                refined[mask | bit] = both
+            if only := members - holders:
+                refined[mask] = only
+        if new := holders - seen:
+            refined[bit] = new
+        seen |= holders
+        groups = refined
+    masks: dict[str, int] = {}
+    for mask, members in groups.items():
+        masks.update(dict.fromkeys(members, mask))
+    return masks, groups
+
+
+class HeaderBounds:
+    """Upper bounds of header scores: one document's on demand, and one for a set of concepts.
+
+    A document's bound sums, over concepts and fields, weight × field weight × its best credit
+    there (`maxima`): it over-estimates the key coverage and the best heading, so it is a true
+    upper bound. A concept set's bound takes each field's best credit over all documents.
+    """
+
+    def __init__(self, per_concept: list[Maxima], weights: list[float], field_weights: dict[str, float]):
+        self._scaled = [
+            [(weight * field_weights[name], best) for name, best in per_field.items()]
+            for weight, per_field in zip(weights, per_concept, strict=True)
+        ]
+        self._ceilings = [sum(scale * max(best.values()) for scale, best in f) for f in self._scaled]
+
+    def of(self, path: str) -> float:
+        total = 0.0
+        for fields in self._scaled:
+            for scale, best in fields:
+                value = best.get(path)
+                if value is not None:
+                    total += scale * value
+        return total
+
+    def at_most(self, mask: int) -> float:
+        """At least the bound of every document whose header holds exactly the concepts of `mask`
+        (raised by a millionth, so a different order of the same additions cannot exceed it)."""
+        return sum(c for position, c in enumerate(self._ceilings) if mask >> position & 1) * (1 + 1e-6)
 
 
 def _best(stems: Stems, table: Table) -> tuple[float, str]:

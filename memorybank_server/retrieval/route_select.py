@@ -68,13 +68,17 @@ class Scoring:
     index: HeaderIndex
     tables: list[route_score.Table]
     weights: list[float]
-    header_bound: dict[str, float]
+    header: route_score.HeaderBounds
     held: dict[str, int]
+    groups: dict[int, set[str]]
     evidence: Evidence | None
     body_scale: float
     static: dict[str, float]
     folder: Folder = field(default_factory=Folder)
     coverages: dict[tuple[int, int, int, int, float], float] = field(default_factory=dict)
+    _ceiling: dict[int, float] = field(init=False, default_factory=dict)  # per mask, set by `bounds`
+    _padded: list[float] = field(init=False, default_factory=list)
+    _missing: int = field(init=False, default=0)
 
     def cover(
         self,
@@ -92,38 +96,53 @@ class Scoring:
             )
         return found
 
-    def bounds(self, bodies: list[str]) -> list[tuple[float, str]]:
-        """(−upper bound, path) for every document whose header holds a question word, and for
-        `bodies` (the best body matches) besides: coverage as if every concept missing from the
-        header were in the body; everything else exact or over-estimated (route_score)."""
+    def bounds(self, bodies: list[str]) -> list[tuple]:
+        """Upper bounds to start from: (−bound, "", mask) for each group of header holders that
+        hold the same concepts (`expand` weighs its documents when the group can still reach),
+        and (−bound, path) for the best body matches and the index pages `route_folder` lifts.
+
+        A document's bound: its header bound, body and passage at their maximum, coverage as if
+        every concept missing from the header were in the body; a group's takes the best of
+        each over its documents (route_score.HeaderBounds).
+        """
         full = (1 << len(self.weights)) - 1
         floor = self.passage_floor(1.0)
-        ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.held.values(), 0}}
+        self._ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.groups, 0}}
         ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, [])
-        top, held, weight, k = self.header_bound, self.held, self.static, self.body_scale
+        self._padded, self._missing = [*scores, 0.0], len(scores)  # a path the body index lacks: 0.0
+        weight, k = self.static, self.body_scale
         passage, folder = self.tuning.passage_weight, self.folder.found
-        bounds = []
-        for p, header in top.items():
-            doc_id = ids.get(p)
-            body = scores[doc_id] if doc_id is not None else 0.0
-            extra = body * k + passage if body else 0.0
-            if p in folder:
-                extra += folder[p][0]
-                cover = max(floor, self.cover(held[p], full, full, *folder[p][1:]))
-            else:
-                cover = ceiling[held[p]]
-            bounds.append((-(header + extra) * weight[p] * cover, p))
+        most_body = max(scores, default=0.0)
+        most_extra = most_body * k + passage if most_body else 0.0
+        most_weight = max(weight.values(), default=0.0)
+        bounds: list[tuple] = [
+            (-(self.header.at_most(mask) + most_extra) * most_weight * self._ceiling[mask], "", mask)
+            for mask in self.groups
+        ]
+        for p in folder.keys() & self.held.keys():
+            extra = self._extra(p) + folder[p][0]
+            cover = max(floor, self.cover(self.held[p], full, full, *folder[p][1:]))
+            bounds.append((-(self.header.of(p) + extra) * weight[p] * cover, p))
         for p in bodies:
-            if p not in top and p not in folder:
-                bounds.append((-(scores[ids[p]] * k + passage) * weight[p] * ceiling[0], p))
+            if p not in self.held and p not in folder:
+                bounds.append((-(scores[ids[p]] * k + passage) * weight[p] * self._ceiling[0], p))
         for p, (credit, mask, share) in folder.items():
-            if p not in top:
-                doc_id = ids.get(p)
-                body = scores[doc_id] if doc_id is not None else 0.0
-                extra = body * k + passage if body else 0.0
+            if p not in self.held:
                 cover = max(floor, self.cover(0, full, full, mask, share))
-                bounds.append((-(credit + extra) * weight[p] * cover, p))
+                bounds.append((-(credit + self._extra(p)) * weight[p] * cover, p))
         return bounds
+
+    def expand(self, mask: int) -> list[tuple[float, str]]:
+        """(−bound, path) for each header holder of the group `mask`, but the index pages
+        `route_folder` lifts (`bounds` weighed those already)."""
+        of, extra, weight, folder = self.header.of, self._extra, self.static, self.folder.found
+        ceiling = self._ceiling[mask]
+        return [(-(of(p) + extra(p)) * weight[p] * ceiling, p) for p in self.groups[mask] if p not in folder]
+
+    def _extra(self, path: str) -> float:
+        """The most body and passage can add to the document: its BM25 share, and a full passage."""
+        body = self._padded[self.evidence.ids.get(path, self._missing)] if self.evidence else 0.0
+        return body * self.body_scale + self.tuning.passage_weight if body else 0.0
 
     def exact(self, path: str) -> tuple[float, route_score.Evaluation, int]:
         """The document's score, its evaluation and the concepts its body holds."""
@@ -194,7 +213,12 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
             reach = floor if floor is not None else (-ranked[limit - 1][0] if len(ranked) >= limit else None)
             if reach is not None and -heap[0][0] < reach - 0.005:
                 return
-            path = heapq.heappop(heap)[1]
+            entry = heapq.heappop(heap)
+            if len(entry) == 3:  # a group of header holders: weigh its documents one by one
+                for item in scoring.expand(entry[2]):
+                    heapq.heappush(heap, item)
+                continue
+            path = entry[1]
             score, evaluation, body_hits[path] = scoring.exact(path)
             if score > 0:
                 entry = (-round_half_up(score, 2), path, score, evaluation)

@@ -269,15 +269,42 @@ def test_postings_survive_many_rewrites() -> None:
     assert postings.dead <= 1001
 
 
-def test_a_snapshot_sees_a_replaced_added_or_reordered_document() -> None:
+def test_a_snapshot_sees_every_refresh_that_moved_a_document(tmp_path: Path) -> None:
     from memorybank_server.retrieval.ranking import Snapshot
 
-    first, second = object(), object()
-    docs = {"a.md": first, "b.md": second}
+    (tmp_path / "a.md").write_text(doc("A", "alpha"), encoding="utf-8")
+    bank = Bank(tmp_path)
     snapshot = Snapshot()
-    assert not snapshot.unchanged(docs)
-    snapshot.take(docs)
-    assert snapshot.unchanged(docs)
-    assert not snapshot.unchanged({"a.md": first, "b.md": object()})
-    assert not snapshot.unchanged({"b.md": second, "a.md": first})
-    assert not snapshot.unchanged({**docs, "c.md": object()})
+    assert not snapshot.unchanged(bank)
+    bank.refresh()
+    assert not snapshot.unchanged(bank)
+    snapshot.take(bank)
+    bank.refresh()  # nothing moved on disk
+    assert snapshot.unchanged(bank)
+    for change in (
+        lambda: (tmp_path / "a.md").write_text(doc("A", "alpha beta"), encoding="utf-8"),
+        lambda: (tmp_path / "b.md").write_text(doc("B", "beta"), encoding="utf-8"),
+        lambda: (tmp_path / "b.md").unlink(),
+    ):
+        change()
+        bank.refresh()
+        assert not snapshot.unchanged(bank)
+        snapshot.take(bank)
+    bank.docs.pop("a.md")  # an edit by hand is seen once it moves the revision
+    bank.revision += 1
+    assert not snapshot.unchanged(bank)
+
+
+def test_the_indexes_follow_an_edit_between_queries(tmp_path: Path) -> None:
+    from memorybank_server.retrieval.route import route
+
+    bank = refreshed_bank(
+        tmp_path, {"a.md": doc("Alpha", "the retry budget is five"), "b.md": doc("Beta", "unrelated")}
+    )
+    assert paths(search(bank, "retry budget")) == ["a.md"]
+    assert paths(route(bank, "retry budget")) == ["a.md"]
+    (tmp_path / "b.md").write_text(doc("Beta", "a retry budget of seven, the budget here"), encoding="utf-8")
+    (tmp_path / "a.md").write_text(doc("Alpha", "nothing about it any more"), encoding="utf-8")
+    bank.refresh()
+    assert paths(search(bank, "retry budget")) == ["b.md"]
+    assert paths(route(bank, "retry budget")) == ["b.md"]
