@@ -198,48 +198,48 @@ class SearchIndex(BodyIndex):
         check_layer(layer)
         self.update(bank)
         parsed = self.parse(bank, query)
-        weighted, present = self._hits(parsed.concepts)
+        weighted, complete = self._hits(parsed.concepts)
         docs = bank.docs
         if doc_kind is None and layer is None and status is None:
             allowed = [p for p in weighted if p not in self.excluded]
         else:
             allowed = [p for p in weighted if p in docs and eligible(docs[p], doc_kind, layer, status)]
-        everything = (1 << len(parsed.concepts)) - 1
-        strict = [p for p in allowed if present[p] == everything]
-        ranked = self._rank(strict or allowed, weighted, present, parsed, docs, limit)
+        strict = [p for p in allowed if p in complete]
+        ranked = self._rank(strict or allowed, weighted, complete, parsed, docs, limit)
         if not ranked:
             return {"results": [], "hint": HINT}
         return {"results": [self._result(docs[p], s, weighted[p], parsed.concepts) for p, s in ranked]}
 
-    def _hits(self, concepts: list[_Concept]) -> tuple[dict[str, float], dict[str, int]]:
-        """Σ occurrences × tier weight per document, and a bit mask of the concepts it holds.
+    def _hits(self, concepts: list[_Concept]) -> tuple[dict[str, float], set[str]]:
+        """Σ occurrences × tier weight per document, and the documents holding every concept.
 
-        Accumulated into lists indexed by document id straight from the posting arrays (this
+        Accumulated into a list indexed by document id straight from the posting arrays (this
         loop runs over every posting of every form; a list costs half of a dictionary here), then
-        keyed by path for the live documents that hold any form.
+        keyed by path for the live documents that hold any form. Which documents hold a concept
+        is a union of the forms' id arrays, in C.
         """
         paths = self._postings.paths
         weighted = [0.0] * len(paths)
-        present = [0] * len(paths)
-        for position, concept in enumerate(concepts):
-            bit = 1 << position
+        every: set[int] | None = None
+        for concept in concepts:
+            holders: set[int] = set()
             for term, weight in concept.forms.items():
                 found = self._postings.raw(term)
                 if found is None:
                     continue
+                holders.update(found[0])
                 for doc_id, count in zip(found[0], found[1], strict=True):
                     weighted[doc_id] += count * weight
-                    present[doc_id] |= bit
-        by_path: dict[str, float] = {}
-        masks: dict[str, int] = {}
-        for doc_id in compress(range(len(present)), present):
-            path = paths[doc_id]
-            if path is not None:
-                by_path[path] = weighted[doc_id]
-                masks[path] = present[doc_id]
-        return by_path, masks
+            every = holders if every is None else every & holders
+        by_path = {
+            path: weighted[doc_id]
+            for doc_id in compress(range(len(weighted)), weighted)
+            if (path := paths[doc_id]) is not None
+        }
+        complete = {path for doc_id in every or () if (path := paths[doc_id]) is not None}
+        return by_path, complete
 
-    def _rank(self, pool, weighted, present, parsed: _Query, docs, limit) -> list[tuple[str, float]]:
+    def _rank(self, pool, weighted, complete, parsed: _Query, docs, limit) -> list[tuple[str, float]]:
         """Top `limit` by final score: hits ÷ 10, title and purpose bonuses, phrase bonus.
 
         The title and purpose bonuses are exact for every pooled document, from the inverted
@@ -257,14 +257,13 @@ class SearchIndex(BodyIndex):
                 else:
                     gain = full * PARTIAL_SHARE * number / count
                 bonus[path] = bonus.get(path, 0.0) + gain
-        whole = (1 << count) - 1
         multiword = bool(parsed.phrases) and len(parsed.typed) > 0
         archived = self.archived
 
         def row(path: str) -> tuple[float, float, bool, float, str]:
             factor = ARCHIVED if path in archived else 1.0
             score = (weighted[path] / 10 + bonus.get(path, 0.0)) * factor
-            possible = multiword and present[path] == whole
+            possible = multiword and path in complete
             return score + (PHRASE_BONUS * factor if possible else 0.0), score, possible, factor, path
 
         # Documents with no header bonus and not archived all share the phrase possibility (the

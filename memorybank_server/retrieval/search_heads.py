@@ -8,7 +8,9 @@ header words that actually match.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from math import fsum
 
 from memorybank_lint.document import Document
 
@@ -16,6 +18,7 @@ from .body_index import body_of
 from .lang import fold, fragments, search_tokens
 
 EXCERPT_MAX = 240
+EXCERPT_SLICE = 16_384  # characters of a body folded and scanned at a time (`excerpt_of`)
 
 
 def _tokens(folded: str) -> set[str]:
@@ -82,26 +85,32 @@ def _is_word(char: str) -> bool:
     return char.isalnum() and char != "_"
 
 
-def excerpt_of(doc: Document, concepts: list[dict[str, float]]) -> tuple[str, int]:
-    """The body line holding the most query words in any form, and its 1-based file line.
+_WORD_RUN = re.compile(r"[^\W_]+")  # letters and digits: the characters `_is_word` accepts
 
-    Every form counts — typed, inflected, translated, fragment — so a document found only through
-    an inflection still shows where (W18). A line scores the sum over query words of the best
-    form it holds; headings score 0.9 so that content wins ties. Forms are located with
-    `str.find` on the folded body and kept only on word edges (`-` and `_` are edges, so
-    fragments are found inside compound identifiers).
+
+def _occurrences(folded: str, terms: Iterable[str]) -> list[tuple[int, str]]:
+    """(offset, term) for every occurrence of a term on word edges, in text order.
+
+    Why not one `find` loop per term: a query word brings a dozen forms (`backup`, `backups`,
+    `backuped`, …), and a long document was scanned once for each. A form that another form
+    starts with is found by that form's scan: the whole word at each hit is read in C and kept
+    when it is one of the forms. Forms with `-` or `_` (compound identifiers) are scanned alone.
     """
-    weights: dict[str, list[tuple[int, float]]] = {}
-    for position, forms in enumerate(concepts):
-        for term, weight in forms.items():
-            weights.setdefault(term, []).append((position, weight))
-    body = body_of(doc)
-    folded = fold(body)
-    if len(folded) != len(body):  # a character changed length when lower-cased: keep lines aligned
-        folded = "\n".join(fold(line) for line in body.split("\n"))
+    plain = {t for t in terms if _WORD_RUN.fullmatch(t)}
+    roots = [t for t in plain if not any(t != other and t.startswith(other) for other in plain)]
     found: list[tuple[int, str]] = []
+    for root in roots:
+        at = folded.find(root)
+        while at >= 0:
+            if at == 0 or not _is_word(folded[at - 1]):
+                word = _WORD_RUN.match(folded, at).group()  # type: ignore[union-attr]
+                if word in plain:
+                    found.append((at, word))
+            at = folded.find(root, at + 1)
     size = len(folded)
-    for term in weights:
+    for term in terms:
+        if term in plain:
+            continue
         at = folded.find(term)
         while at >= 0:
             end = at + len(term)
@@ -109,25 +118,62 @@ def excerpt_of(doc: Document, concepts: list[dict[str, float]]) -> tuple[str, in
                 found.append((at, term))
             at = folded.find(term, at + 1)
     found.sort()
-    per_line: dict[int, dict[int, float]] = {}
-    line, counted = 0, 0
-    for at, term in found:
-        line += folded.count("\n", counted, at)
-        counted = at
-        held = per_line.setdefault(line, {})
-        for position, weight in weights[term]:
-            held[position] = max(held.get(position, 0.0), weight)
-    lines = body.split("\n")
+    return found
+
+
+def excerpt_of(doc: Document, concepts: list[dict[str, float]]) -> tuple[str, int]:
+    """The body line holding the most query words in any form, and its 1-based file line.
+
+    Every form counts — typed, inflected, translated, fragment — so a document found only through
+    an inflection still shows where (W18). A line scores the sum over query words of the best
+    form it holds; headings score 0.9 so that content wins ties, and among equals the first
+    line wins. Forms are located on the folded body and kept only on word edges (`-` and `_`
+    are edges, so fragments are found inside compound identifiers).
+
+    Why in slices: the documents holding a word most often are the longest, a search shows ten
+    of them, and folding and scanning 100 KB costs a millisecond or more each. The body is read
+    `EXCERPT_SLICE` characters at a time, and reading stops at the first line that holds every
+    query word in its best form: no later line can score more.
+    """
+    weights: dict[str, list[tuple[int, float]]] = {}
+    for position, forms in enumerate(concepts):
+        for term, weight in forms.items():
+            weights.setdefault(term, []).append((position, weight))
+    ceiling = fsum(max(forms.values()) for forms in concepts if forms)
+    lines = body_of(doc).split("\n")
     best, best_index = 0.0, -1
-    for index in sorted(per_line):
-        score = sum(per_line[index].values())
-        if lines[index].lstrip().startswith("#"):
-            score *= 0.9
-        if score > best:
-            best, best_index = score, index
+    start = 0
+    while start < len(lines) and best < ceiling:
+        stop, size = start, 0
+        while stop < len(lines) and size < EXCERPT_SLICE:
+            size += len(lines[stop]) + 1
+            stop += 1
+        for index, score in _line_scores(lines[start:stop], weights):
+            if lines[start + index].lstrip().startswith("#"):
+                score *= 0.9
+            if score > best:
+                best, best_index = score, start + index
+        start = stop
     if best_index < 0:
         return "", 0
     excerpt = lines[best_index].strip()
     if len(excerpt) > EXCERPT_MAX:
         excerpt = excerpt[: EXCERPT_MAX - 3] + "..."
     return excerpt, doc.body_line + best_index
+
+
+def _line_scores(lines: list[str], weights: dict[str, list[tuple[int, float]]]) -> list[tuple[int, float]]:
+    """(line index, score) for the lines of `lines` holding a form, in order (see `excerpt_of`)."""
+    text = "\n".join(lines)
+    folded = fold(text)
+    if len(folded) != len(text):  # a character changed length when lower-cased: keep lines aligned
+        folded = "\n".join(fold(line) for line in lines)
+    per_line: dict[int, dict[int, float]] = {}
+    line, counted = 0, 0
+    for at, term in _occurrences(folded, weights.keys()):
+        line += folded.count("\n", counted, at)
+        counted = at
+        held = per_line.setdefault(line, {})
+        for position, weight in weights[term]:
+            held[position] = max(held.get(position, 0.0), weight)
+    return [(index, fsum(held.values())) for index, held in sorted(per_line.items())]

@@ -8,27 +8,11 @@ a generated bank of many similar pages has plenty of them.
 
 from __future__ import annotations
 
-import re
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
 from memorybank_server.retrieval.route import route
-from tests.conftest import load_generator
-
-
-@pytest.fixture(scope="module")
-def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Bank, list[str]]:
-    root = tmp_path_factory.mktemp("limit") / "bank"
-    load_generator().generate(root, 300)
-    bank = Bank(root)
-    bank.refresh()
-    words = sorted(
-        {w for doc in list(bank.docs.values())[:60] for w in re.findall(r"[a-zа-яё]{4,}", doc.text.lower())}
-    )
-    return bank, words
 
 
 def _paths(bank: Bank, question: str, limit: int) -> list[str]:
