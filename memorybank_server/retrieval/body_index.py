@@ -11,7 +11,7 @@ import heapq
 import math
 from array import array
 from bisect import bisect_left
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -27,6 +27,7 @@ from .stemmer import is_cyrillic
 
 K1 = 1.2
 B = 0.75
+FACTOR_CACHE_POSTINGS = 300_000  # BM25 factors kept unpacked between queries (about 20 MB at most)
 MIN_PREFIX_STEM = 5  # shorter stems expand by equality only: `план` must not reach `планшет`
 
 
@@ -113,7 +114,8 @@ class BodyIndex:
         self._total_length = 0
         self._norm_key: tuple[int, float] | None = None
         self._norm_cache: list[float] = []
-        self._factor_cache: dict[str, tuple[tuple[int, float], array]] = {}
+        self._factor_cache: OrderedDict[str, tuple[tuple[int, float], list[int], list[float]]] = OrderedDict()
+        self._factor_postings = 0  # postings the cache holds, kept under FACTOR_CACHE_POSTINGS
         self._snapshot = Snapshot()
         self._sounds: dict[str, set[str]] | None = None
         self.touched_total = 0  # documents (re)indexed over this object's life: when to store it
@@ -261,9 +263,10 @@ class BodyIndex:
         for forms in concepts:
             found = [(term, weight, self._postings.raw(term)) for term, weight in forms.items()]
             found = [(term, weight, arrays) for term, weight, arrays in found if arrays is not None]
+            unpacked = [(weight, *self._factors(term, arrays, average)) for term, weight, arrays in found]
             held: set[int] = set()
-            for _, _, arrays in found:
-                held.update(arrays[0])
+            for _, ids, _ in unpacked:
+                held.update(ids)
             if self._postings.dead:
                 held = {i for i in held if paths[i] is not None}
             holders.append(held)
@@ -271,23 +274,39 @@ class BodyIndex:
             if not held:
                 continue
             idf = math.log(1 + (total - len(held) + 0.5) / (len(held) + 0.5))
-            for term, weight, arrays in found:
+            for weight, ids, factors in unpacked:
                 scale = idf * weight
-                for doc_id, factor in zip(arrays[0], self._factors(term, arrays, average), strict=True):
+                for doc_id, factor in zip(ids, factors, strict=True):
                     scores[doc_id] += scale * factor
         return Evidence(scores, holders, self._postings.ids, paths, postings)
 
-    def _factors(self, term: str, arrays: tuple, average: float) -> array:
-        """`tf·(k1+1)/(tf+norm)` per posting of `term`, cached until the index changes."""
+    def _factors(self, term: str, arrays: tuple, average: float) -> tuple[list[int], list[float]]:
+        """The ids posting `term` and `tf·(k1+1)/(tf+norm)` for each, cached until the index
+        changes.
+
+        Why lists: the query loop reads every posting, and reading an `array` makes a new Python
+        number for each value; the cache keeps them made, for the most recently used terms up to
+        `FACTOR_CACHE_POSTINGS` postings in all. The factors are rounded to single precision, as
+        they were stored before, so scores do not move.
+        """
         key = (len(self._postings.paths), average)
         cached = self._factor_cache.get(term)
         if cached is not None and cached[0] == key:
-            return cached[1]
+            self._factor_cache.move_to_end(term)
+            return cached[1], cached[2]
+        if cached is not None:
+            self._factor_postings -= len(cached[1])
         norms = self._norms(average)
         pairs = zip(arrays[0], arrays[1], strict=True)
-        factors = array("f", (tf * (K1 + 1) / (tf + norms[i]) for i, tf in pairs))
-        self._factor_cache[term] = (key, factors)
-        return factors
+        factors = array("f", (tf * (K1 + 1) / (tf + norms[i]) for i, tf in pairs)).tolist()
+        ids = arrays[0].tolist()
+        self._factor_cache[term] = (key, ids, factors)
+        self._factor_cache.move_to_end(term)
+        self._factor_postings += len(ids)
+        while self._factor_postings > FACTOR_CACHE_POSTINGS and len(self._factor_cache) > 1:
+            _, (_, dropped, _) = self._factor_cache.popitem(last=False)
+            self._factor_postings -= len(dropped)
+        return ids, factors
 
     def _norms(self, average: float) -> list[float]:
         """`k1 · (1 − b + b · length / average)` per document id, recomputed when ids change."""

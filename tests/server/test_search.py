@@ -308,3 +308,21 @@ def test_the_indexes_follow_an_edit_between_queries(tmp_path: Path) -> None:
     bank.refresh()
     assert paths(search(bank, "retry budget")) == ["b.md"]
     assert paths(route(bank, "retry budget")) == ["b.md"]
+
+
+def test_the_factor_cache_stays_under_its_bound_and_never_moves_a_score(tmp_path: Path, monkeypatch) -> None:
+    from memorybank_server.retrieval import body_index
+
+    files = {f"d{i}.md": doc(f"D{i}", "alpha beta " * (i + 1) + "gamma delta " * (5 - i)) for i in range(4)}
+    bank = refreshed_bank(tmp_path, files)
+    concepts = [{"alpha": 1.0, "beta": 0.5}, {"gamma": 1.0}, {"delta": 0.7}]
+    unbounded = body_index.BodyIndex()
+    unbounded.update(bank)
+    expected = unbounded.evidence(concepts).scores
+    monkeypatch.setattr(body_index, "FACTOR_CACHE_POSTINGS", 6)
+    bounded = body_index.BodyIndex()
+    bounded.update(bank)
+    for _ in range(3):
+        assert bounded.evidence(concepts).scores == expected
+        assert bounded._factor_postings == sum(len(ids) for _, ids, _ in bounded._factor_cache.values())
+        assert bounded._factor_postings <= 6 or len(bounded._factor_cache) == 1
