@@ -4,7 +4,9 @@ Why bounds: on a 10,000-document bank a common question word sits in thousands o
 bodies, and scoring each exactly costs more than the 20 ms budget. Every candidate gets a cheap
 upper bound (header bound from the postings, body and passage at their maximum, coverage as if
 every concept missing from the header were in the body); candidates are then scored exactly, best
-bound first, until no remaining bound can reach the current top.
+bound first, until no remaining bound can reach the current top. Header holders that hold the
+same question words share one bound first, and get their own only when it can still reach: even
+a cheap bound per document cost milliseconds where a word sits in 9 of 10 headers.
 """
 
 from __future__ import annotations
