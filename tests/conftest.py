@@ -21,6 +21,7 @@ from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
 
@@ -101,6 +102,11 @@ def age_documents(root: Path, seconds: float = 3600) -> None:
     when = time.time() - seconds
     for path in root.rglob("*.md"):
         os.utime(path, (when, when))
+
+
+def drawn_question(data: st.DataObject, words: list[str], most: int) -> str:
+    """A question of one to `most` of `words`, drawn in a hypothesis test."""
+    return " ".join(data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=most)))
 
 
 def load_generator() -> ModuleType:

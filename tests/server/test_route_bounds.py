@@ -16,6 +16,7 @@ from memorybank_lint.bank import Bank
 from memorybank_server.retrieval import route as route_module
 from memorybank_server.retrieval import route_select
 from memorybank_server.retrieval.route import route
+from tests.conftest import drawn_question
 
 EVERYTHING = -1e300  # a bound every document reaches: nothing is pruned
 PRUNING_BOUNDS = route_select.Scoring.bounds
@@ -33,7 +34,7 @@ def test_pruned_answers_are_the_answers_of_scoring_every_candidate(
     generated: tuple[Bank, list[str]], data: st.DataObject
 ) -> None:
     bank, words = generated
-    question = " ".join(data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=6)))
+    question = drawn_question(data, words, 6)
     limit = data.draw(st.integers(1, 8))
     pruned = route(bank, question, limit=limit)
     with pytest.MonkeyPatch.context() as patch:
@@ -49,7 +50,7 @@ def test_every_bound_is_at_least_what_it_bounds(
 ) -> None:
     """A group's bound is at least each member's own bound, which is at least its exact score."""
     bank, words = generated
-    question = " ".join(data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=6)))
+    question = drawn_question(data, words, 6)
     seen: list[route_select.Scoring] = []
 
     def capture(scoring: route_select.Scoring, bodies: list[str], limit: int):

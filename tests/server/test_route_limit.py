@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
 from memorybank_server.retrieval.route import route
+from tests.conftest import drawn_question
 
 
 def _paths(bank: Bank, question: str, limit: int) -> list[str]:
@@ -25,7 +26,7 @@ def test_a_shorter_limit_gives_the_first_documents_of_a_longer_one(
     generated: tuple[Bank, list[str]], data: st.DataObject
 ) -> None:
     bank, words = generated
-    question = " ".join(data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=8)))
+    question = drawn_question(data, words, 8)
     longest = _paths(bank, question, 12)
     for limit in range(1, 6):
         assert _paths(bank, question, limit) == longest[:limit]
