@@ -99,15 +99,17 @@ def _occurrences(folded: str, terms: Iterable[str]) -> list[tuple[int, str]]:
     plain = {t for t in terms if _WORD_RUN.fullmatch(t)}
     roots = [t for t in plain if not any(t != other and t.startswith(other) for other in plain)]
     found: list[tuple[int, str]] = []
+    size = len(folded)
     for root in roots:
         at = folded.find(root)
         while at >= 0:
             if at == 0 or not _is_word(folded[at - 1]):
-                word = _WORD_RUN.match(folded, at).group()  # type: ignore[union-attr]
-                if word in plain:
+                end = at + len(root)
+                if end == size or not _is_word(folded[end]):
+                    found.append((at, root))
+                elif (word := _WORD_RUN.match(folded, at).group()) in plain:  # type: ignore[union-attr]
                     found.append((at, word))
             at = folded.find(root, at + 1)
-    size = len(folded)
     for term in terms:
         if term in plain:
             continue
