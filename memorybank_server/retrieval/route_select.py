@@ -78,9 +78,14 @@ class Scoring:
     static: dict[str, float]
     folder: Folder = field(default_factory=Folder)
     coverages: dict[tuple[int, int, int, int, float], float] = field(default_factory=dict)
-    _ceiling: dict[int, float] = field(init=False, default_factory=dict)  # per mask, set by `bounds`
-    _padded: list[float] = field(init=False, default_factory=list)
-    _missing: int = field(init=False, default=0)
+    _ceiling: dict[int, float] = field(init=False)  # per concept mask: coverage as if the body held the rest
+    _padded: list[float] = field(init=False)  # body scores by id, and 0.0 last for a path the index lacks
+
+    def __post_init__(self) -> None:
+        full = (1 << len(self.weights)) - 1
+        floor = self.passage_floor(1.0)
+        self._ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.groups, 0}}
+        self._padded = [*self.evidence.scores, 0.0] if self.evidence else [0.0]
 
     def cover(
         self,
@@ -109,9 +114,7 @@ class Scoring:
         """
         full = (1 << len(self.weights)) - 1
         floor = self.passage_floor(1.0)
-        self._ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.groups, 0}}
         ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, [])
-        self._padded, self._missing = [*scores, 0.0], len(scores)  # a path the body index lacks: 0.0
         weight, k = self.static, self.body_scale
         passage, folder = self.tuning.passage_weight, self.folder.found
         most_body = max(scores, default=0.0)
@@ -143,7 +146,7 @@ class Scoring:
 
     def _extra(self, path: str) -> float:
         """The most body and passage can add to the document: its BM25 share, and a full passage."""
-        body = self._padded[self.evidence.ids.get(path, self._missing)] if self.evidence else 0.0
+        body = self._padded[self.evidence.ids.get(path, -1)] if self.evidence else 0.0
         return body * self.body_scale + self.tuning.passage_weight if body else 0.0
 
     def exact(self, path: str) -> tuple[float, route_score.Evaluation, int]:
