@@ -203,27 +203,46 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
 
     `limit` only cuts: `limit` 3 gives the first three of `limit` 5. Answers are ordered by the
     score as shown (two decimals), then by path, so every document that could round to the last
-    score shown is evaluated; and when the spread lowers that score, the documents that could
-    reach the lowered one are evaluated and spread too, until it holds.
+    score shown is evaluated — but one whose bound rounds to that score and whose path sorts
+    after the last shown is set aside (`deferred`): it can only tie, and a tie goes by path (a
+    bank of near-identical pages tied 2,000 of them). The set-aside documents are evaluated after
+    all when the spread could discount a shown document; and when the spread lowers that score,
+    they and the documents that could reach the lowered score are evaluated and spread too,
+    until it holds.
     """
     heap = scoring.bounds(bodies)
     heapq.heapify(heap)
     body_hits: dict[str, int] = {}
     ranked: list[tuple[float, str, float, route_score.Evaluation]] = []  # (-shown, path, score, …)
+    deferred: list[tuple] = []
+    index_pages = scoring.index.index_pages
 
     def evaluate(floor: float | None) -> None:
         """Evaluate every document whose bound could still be shown at `floor` or above (None:
-        until `limit` are kept and none can reach the last of them)."""
+        until `limit` are kept and none can reach the last of them, ties set aside)."""
+        if floor is not None:
+            for entry in deferred:
+                heapq.heappush(heap, entry)
+            deferred.clear()
         while heap and heap[0][0] < 0:
-            reach = floor if floor is not None else (-ranked[limit - 1][0] if len(ranked) >= limit else None)
+            full = len(ranked) >= limit
+            reach = floor if floor is not None else (-ranked[limit - 1][0] if full else None)
             if reach is not None and -heap[0][0] < reach - 0.005:
                 return
             entry = heapq.heappop(heap)
             if len(entry) == 3:  # a group of header holders: weigh its documents one by one
-                for item in scoring.expand(entry[2]):
-                    heapq.heappush(heap, item)
+                members = scoring.expand(entry[2])
+                if len(members) > len(heap):  # one pass over the heap beats a push per member
+                    heap.extend(members)
+                    heapq.heapify(heap)
+                else:
+                    for member in members:
+                        heapq.heappush(heap, member)
                 continue
             path = entry[1]
+            if floor is None and full and _only_ties(entry, ranked[limit - 1], index_pages):
+                deferred.append(entry)
+                continue
             score, evaluation, body_hits[path] = scoring.exact(path)
             if score > 0:
                 entry = (-round_half_up(score, 2), path, score, evaluation)
@@ -232,6 +251,8 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
     evaluate(None)
     rows = [(-shown, path, evaluation) for shown, path, _, evaluation in ranked[:limit]]
     floor = rows[-1][0] if len(rows) >= limit else 0.0
+    if deferred and _spread_can_discount(ranked, floor, index_pages, scoring.tuning.sibling):
+        evaluate(floor)
     while scoring.tuning.sibling < 1.0:
         candidates = [(score, path, found) for shown, path, score, found in ranked if -shown >= floor]
         spread_out = spread(candidates, scoring.tuning.sibling, scoring.index.index_pages)
@@ -243,6 +264,25 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
         floor = lowered
         evaluate(floor)
     return reserve(scoring, rows, bodies, body_hits, limit), body_hits
+
+
+def _only_ties(entry: tuple, last: tuple, index_pages: set[str]) -> bool:
+    """Whether the document of a (−bound, path) entry can at best tie the last shown (−shown,
+    path, …) and lose on its path. Index pages are never set aside: one can discount the pages
+    of its folder in the spread."""
+    path, bound, shown = entry[1], -entry[0], -last[0]
+    if path <= last[1] or path in index_pages:
+        return False
+    if bound < shown + 0.004 or bound > shown + 0.006:  # clear either way: no rounding needed
+        return bound < shown + 0.004
+    return round_half_up(bound, 2) <= shown
+
+
+def _spread_can_discount(ranked: list, floor: float, index_pages: set[str], sibling: float) -> bool:
+    """Whether the spread could discount a document shown at `floor` or above: only when an index
+    page is among them. If not, a set-aside page is neither discounted nor discounts anything,
+    and sorts after the last shown, so the answer is the same without evaluating it."""
+    return sibling < 1.0 and any(-shown >= floor and path in index_pages for shown, path, *_ in ranked)
 
 
 def spread(ranked: list[tuple[float, str, route_score.Evaluation]], factor: float, index_pages: set[str]):
