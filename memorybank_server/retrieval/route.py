@@ -75,7 +75,7 @@ from .ranking import check_layer, check_text, eligible, gc_paused
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
 from .route_select import Scoring, select
-from .route_weights import static_weights, why_intent
+from .route_weights import static_weights, weight_classes, why_intent
 from .search import SearchIndex, index_for
 from .snapshot import keep
 from .tuning import DEFAULT, FIELD_WEIGHTS, Tuning, for_question
@@ -178,7 +178,8 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     best_bodies = evidence.best(tuning.body_candidates, allowed) if evidence else []
     top_body = best_bodies[0][1] if best_bodies else 0.0
     scale = tuning.body_weight / top_body if top_body else 0.0
-    static = static_weights(bank, index, tuning, why_intent(question))
+    why = why_intent(question)
+    static = static_weights(bank, index, tuning, why)
     folder = route_folder.evidence(
         index,
         per_concept,
@@ -190,7 +191,10 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
         allowed if filtered else None,
     )
     header = route_score.HeaderBounds(per_concept, weights, tuning.weights)
-    scoring = Scoring(tuning, index, tables, weights, header, held, groups, evidence, scale, static, folder)
+    classes = weight_classes(bank, index, tuning, why)
+    scoring = Scoring(
+        tuning, index, tables, weights, header, held, groups, evidence, scale, static, folder, classes
+    )
     rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
         return {"results": [], "hint": HINT}

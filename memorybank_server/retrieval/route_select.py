@@ -24,6 +24,10 @@ from .route_folder import Folder
 from .route_index import HeaderIndex
 from .tuning import Tuning
 
+SPLIT = 1_000  # a group of more header holders is split by static weight before it is weighed
+CLASSES_SPLIT = 64  # the most static weights such a group is split by (a dozen in practice)
+IN_BODIES_LISTED = 2_000  # the most body holders listed to split such a group by
+
 
 def coverage(
     header: int,
@@ -77,15 +81,22 @@ class Scoring:
     body_scale: float
     static: dict[str, float]
     folder: Folder = field(default_factory=Folder)
+    classes: dict[float, set[str]] = field(default_factory=dict)  # documents by static weight
     coverages: dict[tuple[int, int, int, int, float], float] = field(default_factory=dict)
     _ceiling: dict[int, float] = field(init=False)  # per concept mask: coverage as if the body held the rest
     _padded: list[float] = field(init=False)  # body scores by id, and 0.0 last for a path the index lacks
+    _most_extra: float = field(init=False)  # the most body and passage add to any document
+    _parts: dict[tuple[int, float, bool], set[str]] = field(init=False)  # a split group's parts
+    _bodied: set[str] | bool | None = field(init=False)  # `_in_bodies`, False until listed
 
     def __post_init__(self) -> None:
         full = (1 << len(self.weights)) - 1
         floor = self.passage_floor(1.0)
         self._ceiling = {mask: max(floor, self.cover(mask, full, full)) for mask in {*self.groups, 0}}
         self._padded = [*self.evidence.scores, 0.0] if self.evidence else [0.0]
+        most_body = max(self.evidence.scores, default=0.0) if self.evidence else 0.0
+        self._most_extra = most_body * self.body_scale + self.tuning.passage_weight if most_body else 0.0
+        self._parts, self._bodied = {}, False
 
     def cover(
         self,
@@ -117,11 +128,9 @@ class Scoring:
         ids, scores = (self.evidence.ids, self.evidence.scores) if self.evidence else ({}, [])
         weight, k = self.static, self.body_scale
         passage, folder = self.tuning.passage_weight, self.folder.found
-        most_body = max(scores, default=0.0)
-        most_extra = most_body * k + passage if most_body else 0.0
         most_weight = max(weight.values(), default=0.0)
         bounds: list[tuple] = [
-            (-(self.header.at_most(mask) + most_extra) * most_weight * self._ceiling[mask], "", mask)
+            (-(self.header.at_most(mask) + self._most_extra) * most_weight * self._ceiling[mask], "", mask)
             for mask in self.groups
         ]
         for p in folder.keys() & self.held.keys():
@@ -137,12 +146,45 @@ class Scoring:
                 bounds.append((-(credit + self._extra(p)) * weight[p] * cover, p))
         return bounds
 
-    def expand(self, mask: int) -> list[tuple[float, str]]:
-        """(−bound, path) for each header holder of the group `mask`, but the index pages
-        `route_folder` lifts (`bounds` weighed those already)."""
-        of, extra, weight, folder = self.header.of, self._extra, self.static, self.folder.found
+    def expand(self, mask: int, weight: float | None = None, bodied: bool = True) -> list[tuple]:
+        """(−bound, path) for each header holder of the group `mask` (of static weight `weight`,
+        whose body holds a question word or not, when given), but the index pages `route_folder`
+        lifts (`bounds` weighed those already).
+
+        A group of more than `SPLIT` documents is first split by static weight and by whether
+        the body holds a question word, into entries (−bound, "", mask, weight, bodied): a word
+        in most headers of a large bank makes one group of thousands, and only its heavier
+        weights, with the body's share only where there is a body match, can reach the answer.
+        """
+        members = self.groups[mask] if weight is None else self._parts.pop((mask, weight, bodied))
         ceiling = self._ceiling[mask]
-        return [(-(of(p) + extra(p)) * weight[p] * ceiling, p) for p in self.groups[mask] if p not in folder]
+        if weight is None and len(members) > SPLIT and 1 < len(self.classes) <= CLASSES_SPLIT:
+            header = self.header.at_most(mask)
+            in_bodies = self._in_bodies()
+            parts = []
+            for value, paths in self.classes.items():
+                part = members & paths
+                with_body = part if in_bodies is None else part & in_bodies
+                for flag, found in ((True, with_body), (False, part - with_body)):
+                    if found:
+                        self._parts[(mask, value, flag)] = found
+                        extra = self._most_extra if flag else 0.0
+                        parts.append((-(header + extra) * value * ceiling, "", mask, value, flag))
+            return parts
+        of, extra, static, folder = self.header.of, self._extra, self.static, self.folder.found
+        return [(-(of(p) + extra(p)) * static[p] * ceiling, p) for p in members if p not in folder]
+
+    def _in_bodies(self) -> set[str] | None:
+        """The documents whose body holds a question word, when they are few enough to list
+        (None: take every document as one). Listed once per question."""
+        if self._bodied is False:
+            holders = self.evidence.holders if self.evidence else []
+            if sum(map(len, holders)) > IN_BODIES_LISTED:
+                self._bodied = None
+            else:
+                paths = self.evidence.paths if self.evidence else []
+                self._bodied = {path for i in set().union(*holders) if (path := paths[i]) is not None}
+        return self._bodied
 
     def _extra(self, path: str) -> float:
         """The most body and passage can add to the document: its BM25 share, and a full passage."""
@@ -230,8 +272,8 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
             if reach is not None and -heap[0][0] < reach - 0.005:
                 return
             entry = heapq.heappop(heap)
-            if len(entry) == 3:  # a group of header holders: weigh its documents one by one
-                members = scoring.expand(entry[2])
+            if len(entry) > 2:  # a group of header holders: weigh its documents one by one
+                members = scoring.expand(*entry[2:])
                 if len(members) > len(heap):  # one pass over the heap beats a push per member
                     heap.extend(members)
                     heapq.heapify(heap)

@@ -31,10 +31,12 @@ def test_bounds_only_skip_what_cannot_be_shown(
     generated: tuple[Bank, list[str]], data: st.DataObject
 ) -> None:
     """Every bound is at least what it bounds (a group's, each member's; a member's, its exact
-    score), and the answer is the answer of scoring every candidate exactly."""
+    score), and the answer is the answer of scoring every candidate exactly, with large groups
+    split by weight as shipped or every group split."""
     bank, words = generated
     question = drawn_question(data, words, 6)
     limit = data.draw(st.integers(1, 8))
+    split = data.draw(st.sampled_from([route_select.SPLIT, 1]))  # 1: every group is split first
     seen: list[route_select.Scoring] = []
 
     def capture(scoring: route_select.Scoring, bodies: list[str], limit: int):
@@ -43,14 +45,25 @@ def test_bounds_only_skip_what_cannot_be_shown(
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(route_module, "select", capture)
+        patch.setattr(route_select, "SPLIT", split)
         pruned = route(bank, question, limit=limit)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(route_select.Scoring, "bounds", _score_everything)
         everything = route(bank, question, limit=limit)
     assert pruned == everything
     for scoring in seen:  # none when no question word is in the bank
-        for entry in scoring.bounds([]):
-            members = scoring.expand(entry[2]) if len(entry) == 3 else [entry]
-            assert all(entry[0] <= bound for bound, _ in members)
-            for bound, path in members:
-                assert scoring.exact(path)[0] <= -bound * (1 + 1e-9)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(route_select, "SPLIT", split)
+            for entry in scoring.bounds([]):
+                _check_bound(scoring, entry)
+
+
+def _check_bound(scoring: route_select.Scoring, entry: tuple) -> None:
+    """A group's bound is at least each member's (a part of a split group's included), and a
+    document's at least its exact score."""
+    if len(entry) > 2:
+        for member in scoring.expand(*entry[2:]):
+            assert entry[0] <= member[0]
+            _check_bound(scoring, member)
+    else:
+        assert scoring.exact(entry[1])[0] <= -entry[0] * (1 + 1e-9)
