@@ -5,8 +5,10 @@ bodies, and scoring each exactly costs more than the 20 ms budget. Every candida
 upper bound (header bound from the postings, body and passage at their maximum, coverage as if
 every concept missing from the header were in the body); candidates are then scored exactly, best
 bound first, until no remaining bound can reach the current top. Header holders that hold the
-same question words share one bound first, and get their own only when it can still reach: even
-a cheap bound per document cost milliseconds where a word sits in 9 of 10 headers.
+same question words share one bound first (a group of thousands is split by static weight), and
+get their own only when it can still reach: even a cheap bound per document cost milliseconds
+where a word sits in 9 of 10 headers. A document that can at best tie the last shown and lose the
+tie on its path is not scored at all unless the spread could change the answer.
 """
 
 from __future__ import annotations
