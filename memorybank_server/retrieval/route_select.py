@@ -299,7 +299,7 @@ def select(scoring: Scoring, bodies: list[str], limit: int) -> tuple[list, dict[
         evaluate(floor)
     while scoring.tuning.sibling < 1.0:
         candidates = [(score, path, found) for shown, path, score, found in ranked if -shown >= floor]
-        spread_out = spread(candidates, scoring.tuning.sibling, scoring.index.index_pages)
+        spread_out = spread(candidates, scoring.tuning.sibling, index_pages)
         shown_now = ((round_half_up(score, 2), path, found) for score, path, found in spread_out)
         rows = sorted(shown_now, key=lambda row: (-row[0], row[1]))[:limit]
         lowered = rows[-1][0] if len(rows) >= limit else 0.0
