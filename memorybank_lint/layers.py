@@ -39,12 +39,23 @@ _DIR_HEADERS = {"directory", "section", "folder", "каталог", "разде�
 _LAYER_HEADERS = {"layer", "слой"}
 _WEIGHT_HEADERS = {"weight", "вес"}
 _NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)?)")
+MAX_WEIGHT = 100.0  # the heaviest layer weight taken: the built-in ones are 0.2–1.5
 
 
 @dataclass(frozen=True)
 class UnknownLayer:
     directory: str
     layer: str
+    source: str
+    line: int
+
+
+@dataclass(frozen=True)
+class RejectedWeight:
+    """A row's weight above `MAX_WEIGHT`: as written (it may run to thousands of digits)."""
+
+    layer: str
+    weight: str
     source: str
     line: int
 
@@ -56,6 +67,7 @@ class LayerTable:
     by_dir: dict[str, str] = field(default_factory=dict)
     weights: dict[str, float] = field(default_factory=dict)
     unknown: list[UnknownLayer] = field(default_factory=list)
+    rejected: list[RejectedWeight] = field(default_factory=list)
     source: list[str] = field(default_factory=list)
 
     def layer_of(self, path: str) -> str:
@@ -100,6 +112,8 @@ def read_layer_table(dna: list[tuple[str, str]]) -> LayerTable:
                 table.by_dir[directory] = layer
                 if weight_col is not None and weight_col < len(row):
                     number = _NUMBER.match(row[weight_col].replace("`", ""))
-                    if number:
+                    if number and float(number.group(1)) <= MAX_WEIGHT:
                         table.weights[layer] = float(number.group(1))
+                    elif number:  # 400 digits read as infinity, and any score times it overflows
+                        table.rejected.append(RejectedWeight(layer, number.group(1), path, line))
     return table

@@ -7,9 +7,10 @@ return a template or an `_inbox/` document, whatever the filters say.
 from __future__ import annotations
 
 import gc
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
@@ -75,10 +76,18 @@ class Snapshot:
         self._seen = (bank.revision, id(bank.docs), len(bank.docs))
 
 
+_EVERY_FLOAT = Context(prec=400)  # the largest float has 309 digits before the point
+
+
 def round_half_up(value: float, places: int) -> float:
-    """Round like a person does (2.675 → 2.68), not like `round` (banker's rounding)."""
+    """Round like a person does (2.675 → 2.68), not like `round` (banker's rounding).
+
+    Any float: the default 28 digits cannot hold 1e30 to two places, and an infinity has none.
+    """
+    if not math.isfinite(value):
+        return value
     quantum = Decimal(1).scaleb(-places)
-    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP))
+    return float(Decimal(repr(value)).quantize(quantum, rounding=ROUND_HALF_UP, context=_EVERY_FLOAT))
 
 
 @contextmanager

@@ -213,7 +213,18 @@ BODY_LINE = st.one_of(
     ),
     st.sampled_from(FENCES),
 )
-BODY = st.lists(BODY_LINE, max_size=10).map("\n".join)
+# A layer table (read from `dna/` documents): any directory, a real or a made-up layer, and a weight
+# that may be a number of thousands of digits.
+LAYER_ROW = st.builds(
+    lambda directory, layer, weight: f"| {directory} | {layer} | {weight} |",
+    st.one_of(st.sampled_from(["domain", "adr", "features", "`x`", ""]), WORDS),
+    st.sampled_from(["knowledge", "decision", "delivery", "flow", "dna", "other", "inbox", "`flow`", "x"]),
+    st.one_of(NUMBERS, st.sampled_from(PLAIN), WORDS),
+)
+LAYER_TABLE = st.lists(LAYER_ROW, min_size=1, max_size=4).map(
+    lambda rows: "\n".join(["| Directory | Layer | Weight |", "|---|---|---|", *rows])
+)
+BODY = st.lists(st.one_of(BODY_LINE, LAYER_TABLE), max_size=10).map("\n".join)
 
 
 @st.composite
@@ -277,10 +288,15 @@ NAMES = st.one_of(
 )
 
 
+def clean_bank() -> dict[bytes, bytes]:
+    """The clean bank as files: name → content."""
+    return {path.encode(): textwrap.dedent(text).encode() for path, text in CLEAN_BANK.items()}
+
+
 @st.composite
 def banks(draw: st.DrawFn) -> dict[bytes, bytes]:
     """A small clean bank with one to three hostile documents dropped in (names may collide)."""
-    files = {path.encode(): textwrap.dedent(text).encode() for path, text in CLEAN_BANK.items()}
+    files = clean_bank()
     for _ in range(draw(st.integers(1, 3))):
         files[draw(NAMES)] = draw(DOCUMENT_BYTES)
     return files

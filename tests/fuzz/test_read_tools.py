@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.hostile import NAMES, QUESTIONS, WORDS, banks, run, written
+from tests.fuzz.hostile import LAYER_TABLE, NAMES, QUESTIONS, WORDS, banks, clean_bank, run, written
 from tests.fuzz.worker import Worker
 
 pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded machine
@@ -31,3 +31,22 @@ def test_every_read_tool_answers_or_refuses(
         result = worker.call("read_tools", str(root), question, section, odd_path)
     assert result["documents"] >= 1
     assert result["answered"] >= 3  # validate and the two resources always answer
+
+
+# Words the clean bank's documents hold, so a question meets documents of every layer.
+CLEAN_QUESTIONS = st.lists(
+    st.sampled_from(["root", "principles", "rules", "governance", "bank", "dependencies", "document"]),
+    min_size=1,
+    max_size=3,
+).map(" ".join)
+
+
+@given(table=LAYER_TABLE, question=CLEAN_QUESTIONS)
+def test_any_layer_table_leaves_every_read_tool_answering(worker: Worker, table: str, question: str) -> None:
+    """The layer table in `dna/` weighs every document a question meets: a weight of thousands of
+    digits, a made-up layer or a junk cell still leaves every tool answering."""
+    files = clean_bank()
+    files[b"dna/governance.md"] += b"\n" + table.encode() + b"\n"
+    with written(files) as root:
+        result = worker.call("read_tools", str(root), question, "", "README.md")
+    assert result["answered"] >= 3

@@ -1,4 +1,4 @@
-"""MB011 unknown-layer-value: a row of the bank's layer table names a layer that does not exist."""
+"""MB011 unknown-layer-value: a layer table row names a layer that does not exist, or a weight above 100."""
 
 from __future__ import annotations
 
@@ -50,3 +50,20 @@ def test_one_finding_per_unknown_row(make_bank, run_rule, tmp_path) -> None:
         (6, "guides=important"),
         (7, "notes=scratch"),
     ]
+
+
+def test_a_weight_above_100_is_reported_and_ignored(make_bank, run_rule, tmp_path) -> None:
+    table = (
+        "| Directory | Layer | Weight |\n|---|---|---|\n"
+        "| `domain` | `knowledge` | 1000 |\n"
+        f"| `adr` | `decision` | {'9' * 400} |\n"
+        "| `flows` | `flow` | 100 |\n"
+    )
+    bank = make_bank(tmp_path, {"dna/governance.md": table})
+    findings = run_rule(bank, CODE)
+    assert [(f.line, f.value) for f in findings] == [(3, "knowledge=1000"), (4, "decision=" + "9" * 20)]
+    assert "'knowledge' the weight 1000, above the most a layer may weigh (100)" in findings[0].message
+    assert "weighs 1.5" in findings[0].message  # the built-in weight stays
+    assert "99999999… (400 digits)" in findings[1].message
+    assert (bank.layers.weight("knowledge"), bank.layers.weight("decision")) == (1.5, 1.2)
+    assert bank.layers.weight("flow") == 100.0  # the most a layer may weigh is taken
