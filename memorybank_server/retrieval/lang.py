@@ -40,6 +40,13 @@ _SEPARATOR_ROW = re.compile(r"^[\s|:-]+$")
 _MIN_PREFIX_KEY = 5
 _MAX_PREFIX_TAIL = 3
 
+# A bank's vocabulary table is input like any page: what one key, one cell and one table may bring
+# is bounded, so a row of thousands of words or a table of 100,000 rows costs little to read and
+# nothing per question. The built-in and general dictionaries hold at most 15 words per key.
+MAX_SENSES = 32  # words one dictionary key collects
+MAX_CELL_WORDS = 16  # words taken from one cell of a bank's vocabulary table
+MAX_VOCABULARY_ROWS = 2_000  # rows taken from a bank's vocabulary table
+
 
 def fold(text: str) -> str:
     """Lower-case and fold `ё` to `е`: the one normalisation every tokeniser starts with."""
@@ -109,6 +116,15 @@ def _parse_entries(text: str) -> list[Entry]:
     return entries
 
 
+def _collect(table: dict[str, dict[str, None]], key: str, words: Iterable[str]) -> None:
+    """Add `words` to the key's words, in order and once each, up to `MAX_SENSES`."""
+    found = table.setdefault(key, {})
+    for word in words:
+        if len(found) >= MAX_SENSES:
+            return
+        found[word] = None
+
+
 class Lexicon:
     """The built-in dictionary, optionally extended by a bank's vocabulary rows.
 
@@ -120,22 +136,18 @@ class Lexicon:
         """`related` False: translations by exact stem only, no synonyms and no prefix keys (the
         general dictionary, whose thousands of everyday words would join unrelated ones)."""
         self.vocabulary_rows = vocabulary_rows
-        self._ru: dict[str, list[str]] = {}
-        self._en: dict[str, list[str]] = {}
-        self._groups: dict[str, list[str]] = {}
+        self._ru: dict[str, dict[str, None]] = {}  # each key's words, in order, once each
+        self._en: dict[str, dict[str, None]] = {}
+        self._groups: dict[str, dict[str, None]] = {}
         for russian, english in entries:
             for group in (russian, english) if related else ():
                 for word in group:
-                    same = self._groups.setdefault(normal(word), [])
-                    same.extend(w for w in group if w not in same)
+                    _collect(self._groups, normal(word), group)
             for ru_word in russian:
-                targets = self._ru.setdefault(ru_stem(ru_word), [])
-                targets.extend(w for w in english if w not in targets)
+                _collect(self._ru, ru_stem(ru_word), english)
             for en_word in english:
-                targets = self._en.setdefault(en_stem(en_word), [])
-                targets.extend(w for w in russian if w not in targets)
-        long_keys = (k for k in self._ru if len(k) >= _MIN_PREFIX_KEY) if related else ()
-        self._prefix_keys = sorted(long_keys, key=len, reverse=True)
+                _collect(self._en, en_stem(en_word), russian)
+        self._prefix_keys = {k for k in self._ru if len(k) >= _MIN_PREFIX_KEY} if related else set()
 
     def stem(self, token: str) -> str | None:
         """The dictionary key a Cyrillic token falls under, or None (Latin or unknown word)."""
@@ -145,9 +157,9 @@ class Lexicon:
         own = ru_stem(token)
         if own in self._ru:
             return own
-        for key in self._prefix_keys:
-            if own.startswith(key) and len(own) - len(key) <= _MAX_PREFIX_TAIL:
-                return key
+        for length in range(len(own) - 1, max(len(own) - _MAX_PREFIX_TAIL, _MIN_PREFIX_KEY) - 1, -1):
+            if own[:length] in self._prefix_keys:  # the longest key the stem extends by a short tail
+                return own[:length]
         return None
 
     def translations(self, token: str) -> tuple[str, ...]:
@@ -155,9 +167,9 @@ class Lexicon:
         token = fold(token)
         if is_cyrillic(token):
             key = self.stem(token)
-            found = self._ru.get(key, []) if key else []
+            found = self._ru.get(key, {}) if key else {}
         else:
-            found = self._en.get(en_stem(token), [])
+            found = self._en.get(en_stem(token), {})
         seen: set[str] = set()
         result = []
         for word in found:
@@ -210,6 +222,8 @@ def parse_vocabulary(text: str) -> list[Entry]:
     lines = [line.strip() for line in text.splitlines()]
     entries: list[Entry] = []
     for index, line in enumerate(lines):
+        if len(entries) >= MAX_VOCABULARY_ROWS:
+            break
         if not line.startswith("|") or _SEPARATOR_ROW.match(line):
             continue
         following = lines[index + 1] if index + 1 < len(lines) else ""
@@ -218,13 +232,13 @@ def parse_vocabulary(text: str) -> list[Entry]:
         cells = [cell.strip().replace("`", "") for cell in line.strip("|").split("|")]
         if len(cells) < 2 or not is_cyrillic(cells[0]):
             continue
-        russian = tuple(w for w in words(cells[0]) if is_cyrillic(w))
+        russian = tuple(w for w in words(cells[0]) if is_cyrillic(w))[:MAX_CELL_WORDS]
         english = tuple(
             w
             for part in cells[1].split(",")
             for w in words(part)
             if _LATIN_WORD.match(w) and w not in lexicon_data.EN_STOP
-        )
+        )[:MAX_CELL_WORDS]
         if russian and english:
             entries.append((russian, english))
     return entries

@@ -226,6 +226,18 @@ LAYER_TABLE = st.lists(LAYER_ROW, min_size=1, max_size=4).map(
 )
 BODY = st.lists(st.one_of(BODY_LINE, LAYER_TABLE), max_size=10).map("\n".join)
 
+# A vocabulary table (`dna/vocabulary.md`): cells of a hostile number of distinct words, and rows
+# that all give one word another translation.
+VOCABULARY_TABLE = st.one_of(
+    st.builds(
+        lambda russian, n: f"| {russian} | " + ", ".join(f"w{i}" for i in range(n)) + " |",
+        st.sampled_from(["правило", "порог, пороги, пороговый", "ё", "x", ""]),
+        LENGTHS,
+    ),
+    st.builds(lambda n: "\n".join(f"| правило{'и' * (i % 3)} | w{i} |" for i in range(n)), LENGTHS),
+    st.builds(lambda n: "| " + ", ".join(f"слово{i}" for i in range(n)) + " | rule |", LENGTHS),
+).map(lambda rows: "| Русский | English |\n|---|---|\n" + rows)
+
 
 @st.composite
 def document_text(draw: st.DrawFn) -> str:

@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.hostile import LAYER_TABLE, NAMES, QUESTIONS, WORDS, banks, clean_bank, run, written
+from tests.fuzz.hostile import (
+    LAYER_TABLE,
+    NAMES,
+    QUESTIONS,
+    VOCABULARY_TABLE,
+    WORDS,
+    banks,
+    clean_bank,
+    run,
+    written,
+)
 from tests.fuzz.worker import Worker
 
 pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded machine
@@ -35,7 +45,9 @@ def test_every_read_tool_answers_or_refuses(
 
 # Words the clean bank's documents hold, so a question meets documents of every layer.
 CLEAN_QUESTIONS = st.lists(
-    st.sampled_from(["root", "principles", "rules", "governance", "bank", "dependencies", "document"]),
+    st.sampled_from(
+        ["root", "principles", "rules", "governance", "bank", "dependencies", "document", "правило", "порогу"]
+    ),
     min_size=1,
     max_size=3,
 ).map(" ".join)
@@ -47,6 +59,19 @@ def test_any_layer_table_leaves_every_read_tool_answering(worker: Worker, table:
     digits, a made-up layer or a junk cell still leaves every tool answering."""
     files = clean_bank()
     files[b"dna/governance.md"] += b"\n" + table.encode() + b"\n"
+    with written(files) as root:
+        result = worker.call("read_tools", str(root), question, "", "README.md")
+    assert result["answered"] >= 3
+
+
+@given(table=VOCABULARY_TABLE, question=CLEAN_QUESTIONS)
+def test_any_vocabulary_table_leaves_every_read_tool_answering(
+    worker: Worker, table: str, question: str
+) -> None:
+    """A bank's vocabulary table feeds every question's translations: a cell of thousands of words
+    or thousands of rows for one word still leaves every tool answering within the time bound."""
+    files = clean_bank()
+    files[b"dna/vocabulary.md"] = b"# Vocabulary\n\n" + table.encode() + b"\n"
     with written(files) as root:
         result = worker.call("read_tools", str(root), question, "", "README.md")
     assert result["answered"] >= 3

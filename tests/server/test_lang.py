@@ -5,9 +5,15 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from memorybank_lint.bank import Bank
 from memorybank_server.retrieval import general_data
 from memorybank_server.retrieval.lang import (
+    MAX_CELL_WORDS,
+    MAX_SENSES,
+    MAX_VOCABULARY_ROWS,
     Lexicon,
     builtin_lexicon,
     fragments,
@@ -243,3 +249,95 @@ def test_every_general_dictionary_line_pairs_russian_words_with_english_words() 
     for russian, english in entries:
         assert russian and all(is_cyrillic(word) for word in russian)
         assert english and all(word.isascii() and word.isalpha() for word in english)
+
+
+def _reference(entries: list[tuple[tuple[str, ...], tuple[str, ...]]]) -> tuple[dict, dict, dict, list[str]]:
+    """The lexicon's tables built the plain way (lists, a linear scan of prefix keys), each key's
+    words cut at MAX_SENSES: what the bounded, linear construction must give."""
+    ru: dict[str, list[str]] = {}
+    en: dict[str, list[str]] = {}
+    groups: dict[str, list[str]] = {}
+    for russian, english in entries:
+        for group in (russian, english):
+            for word in group:
+                same = groups.setdefault(normal(word), [])
+                same.extend(w for w in group if w not in same)
+        for word in russian:
+            targets = ru.setdefault(ru_stem(word), [])
+            targets.extend(w for w in english if w not in targets)
+        for word in english:
+            targets = en.setdefault(en_stem(word), [])
+            targets.extend(w for w in russian if w not in targets)
+    cut = [{key: words[:MAX_SENSES] for key, words in table.items()} for table in (ru, en, groups)]
+    prefix_keys = sorted((k for k in ru if len(k) >= 5), key=len, reverse=True)
+    return cut[0], cut[1], cut[2], prefix_keys
+
+
+RUSSIAN = st.sampled_from(
+    ["порог", "пороги", "пороговый", "правило", "правила", "очередь", "очереди", "кэш", "конфигурация"]
+)
+ENGLISH = st.sampled_from(["threshold", "thresholds", "rule", "rules", "queue", "cache", "limit", "cap"])
+
+
+@given(
+    entries=st.lists(
+        st.tuples(
+            st.lists(RUSSIAN, min_size=1, max_size=40).map(tuple),
+            st.lists(
+                st.one_of(ENGLISH, st.integers(0, 99).map(lambda i: f"w{i}")), min_size=1, max_size=60
+            ).map(tuple),
+        ),
+        max_size=30,
+    ),
+    token=st.one_of(RUSSIAN, ENGLISH, st.sampled_from(["пороговая", "правилами", "конфигурационный"])),
+)
+def test_the_lexicon_keeps_each_keys_first_words_and_finds_the_same_stem(entries: list, token: str) -> None:
+    """Translations, synonyms and the stem a word falls under are those of the plain construction,
+    each key holding at most MAX_SENSES words, in dictionary order."""
+    lexicon = Lexicon(entries)
+    ru, en, groups, prefix_keys = _reference(entries)
+    own = ru_stem(token)
+    if is_cyrillic(token):
+        key = (
+            own
+            if own in ru
+            else next((k for k in prefix_keys if own.startswith(k) and len(own) - len(k) <= 3), None)
+        )
+        assert lexicon.stem(token) == key
+        expected = ru.get(key, []) if key else []
+    else:
+        expected = en.get(en_stem(token), [])
+    assert lexicon.translations(token) == _once_each(expected, skip=set())
+    assert lexicon.synonyms(token) == _once_each(groups.get(normal(token), []), skip={normal(token)})
+
+
+def _once_each(found: list[str], skip: set[str]) -> tuple[str, ...]:
+    """The words of `found` whose normal form is new (and not in `skip`), in order."""
+    seen, result = set(skip), []
+    for word in found:
+        if normal(word) not in seen:
+            seen.add(normal(word))
+            result.append(word)
+    return tuple(result)
+
+
+def test_a_vocabulary_table_is_read_within_its_bounds() -> None:
+    """A cell of 20,000 words gives its first MAX_CELL_WORDS; a table of 5,000 rows its first
+    MAX_VOCABULARY_ROWS; one word given 5,000 translations keeps MAX_SENSES of them."""
+    huge_cell = (
+        "| Русский | English |\n|---|---|\n| правило | " + ", ".join(f"w{i}" for i in range(20_000)) + " |\n"
+    )
+    [(russian, english)] = parse_vocabulary(huge_cell)
+    assert russian == ("правило",) and english == tuple(f"w{i}" for i in range(MAX_CELL_WORDS))
+    many_rows = "| Русский | English |\n|---|---|\n" + "\n".join(f"| правило | w{i} |" for i in range(5_000))
+    rows = parse_vocabulary(many_rows)
+    assert len(rows) == MAX_VOCABULARY_ROWS
+    lexicon = Lexicon(rows)
+    assert lexicon.translations("правило") == tuple(f"w{i}" for i in range(MAX_SENSES))
+
+
+def test_a_stem_reaches_a_key_it_extends_by_at_most_three_letters() -> None:
+    lexicon = Lexicon([(("конфигурация",), ("configuration",)), (("порог",), ("threshold",))])
+    assert lexicon.stem("конфигурационный") == "конфигурац"  # `ион`: three letters on
+    assert lexicon.translations("конфигурационного") == ("configuration",)
+    assert lexicon.stem("порожистый") is None  # `порожист` does not start with the key
