@@ -118,3 +118,23 @@ def test_thousands_of_edges_written_with_escapes(worker: Worker) -> None:
     record = worker.call("parse", "x.md", f"---\nderived_from:\n{header}---\n# X\n")
     assert len(record["edges"]) == 20_000
     assert record["edges"][0] == ("A0.md", 2, None)
+
+
+def test_a_layer_weight_of_a_hundred_and_one_digits(worker: Worker, tmp_path) -> None:
+    # Every score of the layer was too large to round to two places: bank_route raised on any
+    # question that met a document of it.
+    table = "\n| Directory | Layer | Weight |\n|---|---|---|\n| `domain` | `dna` | " + "9" * 101 + " |\n"
+    files = CLEAN_BANK | {"dna/governance.md": CLEAN_BANK["dna/governance.md"] + table}
+    root = write_bank(tmp_path / "memory-bank", files)
+    result = worker.call("read_tools", str(root), "root principles", "", "README.md")
+    assert result["refused"] == 0
+
+
+def test_a_vocabulary_cell_of_twenty_thousand_words(worker: Worker, tmp_path) -> None:
+    # Building the bank's lexicon checked each word against a growing list per word of the row:
+    # no answer within five minutes.
+    cell = ", ".join(f"w{i}" for i in range(20_000))
+    vocabulary = f"# Vocabulary\n\n| Русский | English |\n|---|---|\n| правило | {cell} |\n"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"dna/vocabulary.md": vocabulary})
+    result = worker.call("read_tools", str(root), "правило root", "", "README.md")
+    assert result["refused"] == 0
