@@ -86,6 +86,7 @@ def _is_word(char: str) -> bool:
 
 
 _WORD_RUN = re.compile(r"[^\W_]+")  # letters and digits: the characters `_is_word` accepts
+MANY_ROOTS = 64  # forms found by one pass over the text's words rather than a scan per root
 
 
 def _occurrences(folded: str, terms: Iterable[str]) -> list[tuple[int, str]]:
@@ -95,11 +96,16 @@ def _occurrences(folded: str, terms: Iterable[str]) -> list[tuple[int, str]]:
     `backuped`, …), and a long document was scanned once for each. A form that another form
     starts with is found by that form's scan: the whole word at each hit is read in C and kept
     when it is one of the forms. Forms with `-` or `_` (compound identifiers) are scanned alone.
+    A word whose forms have more than `MANY_ROOTS` roots (a bank can hold thousands of tokens
+    sharing a prefix) is found in one pass over the words instead.
     """
     plain = {t for t in terms if _WORD_RUN.fullmatch(t)}
-    roots = [t for t in plain if not any(t != other and t.startswith(other) for other in plain)]
+    roots = [t for t in plain if not any(t[:k] in plain for k in range(1, len(t)))]
     found: list[tuple[int, str]] = []
     size = len(folded)
+    if len(roots) > MANY_ROOTS:  # one pass over the words beats a scan per root
+        found = [(m.start(), word) for m in _WORD_RUN.finditer(folded) if (word := m.group()) in plain]
+        roots = []
     for root in roots:
         at = folded.find(root)
         while at >= 0:

@@ -218,8 +218,13 @@ BODY_LINE = st.one_of(
 LAYER_ROW = st.builds(
     lambda directory, layer, weight: f"| {directory} | {layer} | {weight} |",
     st.one_of(st.sampled_from(["domain", "adr", "features", "`x`", ""]), WORDS),
-    st.sampled_from(["knowledge", "decision", "delivery", "flow", "dna", "other", "inbox", "`flow`", "x"]),
-    st.one_of(NUMBERS, st.sampled_from(PLAIN), WORDS),
+    st.sampled_from(["dna", "other", "knowledge", "decision", "delivery", "flow", "inbox", "`flow`", "x"]),
+    st.one_of(
+        st.sampled_from(["9" * 101, "9" * 400, "100", "100.01", "0", "1.5", "1e3"]),
+        NUMBERS,
+        st.sampled_from(PLAIN),
+        WORDS,
+    ),
 )
 LAYER_TABLE = st.lists(LAYER_ROW, min_size=1, max_size=4).map(
     lambda rows: "\n".join(["| Directory | Layer | Weight |", "|---|---|---|", *rows])

@@ -138,3 +138,13 @@ def test_a_vocabulary_cell_of_twenty_thousand_words(worker: Worker, tmp_path) ->
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"dna/vocabulary.md": vocabulary})
     result = worker.call("read_tools", str(root), "правило root", "", "README.md")
     assert result["refused"] == 0
+
+
+def test_a_search_word_whose_translations_reach_thirty_thousand_tokens(worker: Worker, tmp_path) -> None:
+    # `rule` translated to `слово0` … `слово15`, each reaching thousands of indexed tokens that
+    # extend it; the excerpt compared every form with every other to find the roots (30 s).
+    cell = ", ".join(f"слово{i}" for i in range(30_000))
+    vocabulary = f"# Vocabulary\n\n| Русский | English |\n|---|---|\n| {cell} | rule |\n"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"dna/vocabulary.md": vocabulary})
+    result = worker.call("read_tools", str(root), "rules", "", "README.md")
+    assert result["refused"] == 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.hostile import (
@@ -53,6 +53,12 @@ CLEAN_QUESTIONS = st.lists(
 ).map(" ".join)
 
 
+# The table strategies are small spaces of large inputs (up to 30,000 words a cell): a few hundred
+# cases cover them, and CI keeps its time for the open-ended targets.
+TABLE_CASES = settings(max_examples=min(300, settings.default.max_examples))
+
+
+@TABLE_CASES
 @given(table=LAYER_TABLE, question=CLEAN_QUESTIONS)
 def test_any_layer_table_leaves_every_read_tool_answering(worker: Worker, table: str, question: str) -> None:
     """The layer table in `dna/` weighs every document a question meets: a weight of thousands of
@@ -64,6 +70,7 @@ def test_any_layer_table_leaves_every_read_tool_answering(worker: Worker, table:
     assert result["answered"] >= 3
 
 
+@TABLE_CASES
 @given(table=VOCABULARY_TABLE, question=CLEAN_QUESTIONS)
 def test_any_vocabulary_table_leaves_every_read_tool_answering(
     worker: Worker, table: str, question: str

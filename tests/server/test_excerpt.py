@@ -48,15 +48,23 @@ def reference(body: str, concepts: list[dict[str, float]]) -> tuple[str, int]:
 lines = st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)
 
 
-@given(body=st.lists(lines, min_size=1, max_size=40).map("\n".join), slice_size=st.integers(1, 120))
-def test_the_excerpt_read_in_slices_is_the_whole_body_reading(body: str, slice_size: int) -> None:
+@given(
+    body=st.lists(lines, min_size=1, max_size=40).map("\n".join),
+    slice_size=st.integers(1, 120),
+    many_roots=st.sampled_from([search_heads.MANY_ROOTS, 0]),
+)
+def test_the_excerpt_read_in_slices_is_the_whole_body_reading(
+    body: str, slice_size: int, many_roots: int
+) -> None:
+    """Read in slices of any size, scanning per root or in one pass over the words (`MANY_ROOTS`
+    0), the excerpt is the whole-body reading's."""
     doc = parse("a.md", body, bank_name="bank")
-    saved = search_heads.EXCERPT_SLICE
-    search_heads.EXCERPT_SLICE = slice_size
+    saved = search_heads.EXCERPT_SLICE, search_heads.MANY_ROOTS
+    search_heads.EXCERPT_SLICE, search_heads.MANY_ROOTS = slice_size, many_roots
     try:
         excerpt, line = excerpt_of(doc, FORMS)
     finally:
-        search_heads.EXCERPT_SLICE = saved
+        search_heads.EXCERPT_SLICE, search_heads.MANY_ROOTS = saved
     assert doc.body_line == 1
     assert (excerpt, line) == reference(body, FORMS)
 
