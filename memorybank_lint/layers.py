@@ -112,8 +112,9 @@ def read_layer_table(dna: list[tuple[str, str]]) -> LayerTable:
                 table.by_dir[directory] = layer
                 if weight_col is not None and weight_col < len(row):
                     number = _NUMBER.match(row[weight_col].replace("`", ""))
-                    if number and float(number.group(1)) <= MAX_WEIGHT:
-                        table.weights[layer] = float(number.group(1))
-                    elif number:  # 400 digits read as infinity, and any score times it overflows
+                    weight = float(number.group(1)) if number else None  # 400 digits read as infinity
+                    if weight is not None and weight <= MAX_WEIGHT:
+                        table.weights[layer] = weight
+                    elif number:
                         table.rejected.append(RejectedWeight(layer, number.group(1), path, line))
     return table
