@@ -130,21 +130,21 @@ def test_a_layer_weight_of_a_hundred_and_one_digits(worker: Worker, tmp_path) ->
     assert result["refused"] == 0
 
 
-def test_a_vocabulary_cell_of_twenty_thousand_words(worker: Worker, tmp_path) -> None:
-    # Building the bank's lexicon checked each word against a growing list per word of the row:
-    # no answer within five minutes.
-    cell = ", ".join(f"w{i}" for i in range(20_000))
-    vocabulary = f"# Vocabulary\n\n| Русский | English |\n|---|---|\n| правило | {cell} |\n"
+@pytest.mark.parametrize(
+    ("russian", "english", "question"),
+    [
+        # Building the bank's lexicon checked each word against a growing list per word of the
+        # row: no answer within five minutes.
+        ("правило", ", ".join(f"w{i}" for i in range(20_000)), "правило root"),
+        # `rule` translated to `слово0` … `слово15`, each reaching thousands of indexed tokens that
+        # extend it; the excerpt compared every form with every other to find the roots (30 s).
+        (", ".join(f"слово{i}" for i in range(30_000)), "rule", "rules"),
+    ],
+)
+def test_a_vocabulary_row_of_tens_of_thousands_of_words(
+    worker: Worker, tmp_path, russian: str, english: str, question: str
+) -> None:
+    vocabulary = f"# Vocabulary\n\n| Русский | English |\n|---|---|\n| {russian} | {english} |\n"
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"dna/vocabulary.md": vocabulary})
-    result = worker.call("read_tools", str(root), "правило root", "", "README.md")
-    assert result["refused"] == 0
-
-
-def test_a_search_word_whose_translations_reach_thirty_thousand_tokens(worker: Worker, tmp_path) -> None:
-    # `rule` translated to `слово0` … `слово15`, each reaching thousands of indexed tokens that
-    # extend it; the excerpt compared every form with every other to find the roots (30 s).
-    cell = ", ".join(f"слово{i}" for i in range(30_000))
-    vocabulary = f"# Vocabulary\n\n| Русский | English |\n|---|---|\n| {cell} | rule |\n"
-    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"dna/vocabulary.md": vocabulary})
-    result = worker.call("read_tools", str(root), "rules", "", "README.md")
+    result = worker.call("read_tools", str(root), question, "", "README.md")
     assert result["refused"] == 0
