@@ -6,28 +6,35 @@ command and the server of one repository share it, and deleting it changes no an
 `MEMORYBANK_CACHE_DIR` moves it (a read-only checkout, a shared CI cache); `cache-dir` in the
 configuration does the same for a project.
 
-Why so careful: the folder lives in a working tree anyone can write to, so it is treated as
-hostile. Every file is opened through a descriptor of the folder itself (so a folder swapped for a
-link mid-run cannot carry a write elsewhere), never through a link, never blocking (a FIFO in place
-of a cache file is refused by `fstat` before a byte is read), and every file is checked end to end
-(`crc32` of the payload) before it is decoded. Any doubt means "no cache"; a folder that cannot be
-written means running without one, with one warning per process.
+Why so careful: the folder lives in a working tree anyone can write to, and a repository can
+commit one, so it is treated as hostile. Every file is opened through a descriptor of the folder
+itself (so a folder swapped for a link mid-run cannot carry a write elsewhere), never through a
+link, never blocking (a FIFO in place of a cache file is refused by `fstat` before a byte is read).
+Every file carries an HMAC-SHA256 of its name and payload under this user's key, which lives
+outside every repository (`user_state.cache_key`), and nothing of a file is decoded before its MAC
+holds: the decoders (`marshal`, `json`) are not safe on hostile bytes (a five-byte `marshal`
+payload asks for a 16 GB tuple), and a recorded handshake replayed to a client must be one this
+user's server recorded. Any doubt means "no cache"; a folder that cannot be written, or no private
+place for the key, means running without one, with one warning per process.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hmac
 import os
 import secrets
 import stat
 import sys
-import zlib
 from pathlib import Path
+
+from .user_state import cache_key
 
 ENV = "MEMORYBANK_CACHE_DIR"
 NAME = ".memorybank_cache"
-MAGIC = b"MBC1"
+MAGIC = b"MBC2"
+HEADER = len(MAGIC) + 4 + 32  # magic, payload size, MAC
 MAX_BYTES = 1 << 31  # far above any real cache; a larger file is not a cache of ours
 _OPEN = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -93,8 +100,9 @@ class CacheFolder:
         return fd
 
     def read(self, name: str) -> memoryview | None:
-        """The checked payload of `name`, or None when it is missing, odd, corrupt or foreign."""
-        folder = self._open(create=False)
+        """The payload of `name` if this user's key signed it; None when missing, odd or foreign."""
+        key = _key()
+        folder = self._open(create=False) if key is not None else None
         if folder is None:
             return None
         try:
@@ -105,28 +113,29 @@ class CacheFolder:
             os.close(folder)
         try:
             info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode) or not 12 <= info.st_size <= MAX_BYTES:
+            if not stat.S_ISREG(info.st_mode) or not HEADER <= info.st_size <= MAX_BYTES:
                 return None
             data = _read_all(fd, info.st_size)
         except OSError:
             return None
         finally:
             os.close(fd)
-        if len(data) < 12 or data[:4] != MAGIC:
+        if len(data) < HEADER or data[:4] != MAGIC:
             return None
-        size, crc = int.from_bytes(data[4:8], "little"), int.from_bytes(data[8:12], "little")
-        payload = memoryview(data)[12:]
-        if size != len(payload) & 0xFFFFFFFF or zlib.crc32(payload) != crc:
+        payload = memoryview(data)[HEADER:]
+        if int.from_bytes(data[4:8], "little") != len(payload) & 0xFFFFFFFF:
+            return None
+        if not hmac.compare_digest(data[8:HEADER], _mac(key, name, payload)):
             return None
         return payload
 
     def write(self, name: str, payload: bytes) -> bool:
         """Replace `name` atomically (a temporary file, then `os.replace`); False when refused."""
-        folder = self._open(create=True)
+        key = _key()
+        folder = self._open(create=True) if key is not None else None
         if folder is None:
             return False
-        header = MAGIC + (len(payload) & 0xFFFFFFFF).to_bytes(4, "little")
-        header += zlib.crc32(payload).to_bytes(4, "little")
+        header = MAGIC + (len(payload) & 0xFFFFFFFF).to_bytes(4, "little") + _mac(key, name, payload)
         try:
             if _replace(folder, name, header, payload):
                 return True
@@ -134,6 +143,20 @@ class CacheFolder:
             return False
         finally:
             os.close(folder)
+
+
+def _key() -> bytes | None:
+    key = cache_key()
+    if key is None:
+        warn_once("no private folder of this user can keep the cache key")
+    return key
+
+
+def _mac(key: bytes, name: str, payload: bytes | memoryview) -> bytes:
+    """The MAC binds the file's name too, so one of our files renamed over another is refused."""
+    mac = hmac.new(key, name.encode("utf-8", "surrogateescape") + b"\0", "sha256")
+    mac.update(payload)
+    return mac.digest()
 
 
 def _exists(folder: int, name: str) -> bool:
@@ -156,7 +179,7 @@ def _read_all(fd: int, size: int) -> bytes:
 def _replace(folder: int, name: str, *parts: bytes) -> bool:
     """Write a fresh temporary file in `folder` and rename it over `name`.
 
-    No fsync: a cache need not survive a power cut, and a torn file fails its checksum. The
+    No fsync: a cache need not survive a power cut, and a torn file fails its MAC. The
     temporary name is random, so two processes writing at once each rename a whole file of
     their own and the last one wins.
     """

@@ -2,14 +2,15 @@
 
 Why it cannot disagree with the bank: an entry is used only for the same path with the same size,
 modification time, change time and inode (`lstat`), under the same package version, cache format,
-Python `marshal` version, YAML loader, `max-file-size` and bank name, in a file whose checksum
-holds. Anything else is a miss, and a miss re-reads the file. An entry whose file changed within
+Python `marshal` version, YAML loader, `max-file-size` and bank name, in a file this user's key
+signed (`cachedir`). Anything else is a miss, and a miss re-reads the file. An entry whose file changed within
 `RACY_NS` of writing the cache is never stored (git's "racy clean" rule): a same-size edit within
 one timestamp tick cannot then pass for the cached one.
 
-Why `marshal` of plain values: it is the fastest safe way Python has to load millions of strings,
+Why `marshal` of plain values: it is the fastest way Python has to load millions of strings,
 tuples and numbers, and it builds only plain data (no class is looked up, no code runs, unlike
-pickle), so a hostile cache file can at worst be refused. Dates, times and tuples in a header
+pickle). It is not safe on hostile bytes (a declared length is allocated before it is read), which
+is why it only ever sees a payload whose MAC holds. Dates, times and tuples in a header
 (`!!pairs`) are tagged so they come back as the same types.
 """
 

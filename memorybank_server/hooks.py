@@ -24,7 +24,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -34,13 +33,13 @@ from memorybank_lint import config
 from memorybank_lint.bank import BankNotFound, find_root
 from memorybank_lint.edits.atomic import write_atomic
 from memorybank_lint.sections import INBOX_NOT_NOTES
+from memorybank_lint.user_state import state_dir
 from memorybank_server import git
 
 USAGE = (
     "usage: mcp-memorybank-hook  (reads the client's Stop-hook JSON on stdin)\n"
     "Register it as a Stop hook in .claude/settings.json; see docs/hook.md."
 )
-STATE_DIR_NAME = "mcp-memorybank"
 LARGE_FILE_BYTES = 8 * 1024 * 1024  # past this a dirty file counts by size and mtime, not content
 SAFE_SESSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 
@@ -106,26 +105,6 @@ def fingerprint(top: Path, porcelain: str) -> str:
         except OSError:
             continue
     return digest.hexdigest()[:12]
-
-
-def state_dir(env: Mapping[str, str]) -> Path | None:
-    """The user's state directory for markers, or a per-user temporary one; None if neither works."""
-    xdg = env.get("XDG_STATE_HOME", "")
-    try:
-        base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "state"
-        candidates = [base / STATE_DIR_NAME]
-    except RuntimeError:  # no home directory to be found
-        candidates = []
-    user = getattr(os, "getuid", lambda: "user")()
-    candidates.append(Path(tempfile.gettempdir()) / f"{STATE_DIR_NAME}-{user}")
-    for candidate in candidates:
-        try:
-            candidate.mkdir(parents=True, exist_ok=True, mode=0o700)
-        except OSError:
-            continue
-        if candidate.is_dir() and os.access(candidate, os.W_OK):
-            return candidate
-    return None
 
 
 def marker_name(session_id: str, cwd: Path) -> str:

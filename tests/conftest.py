@@ -31,6 +31,8 @@ FIXTURE = Path(__file__).parent / "fixture_bank"
 # this test process: never beside the fixture bank in the checkout, never in the shared corpus.
 # Tests about where the cache goes by default unset it for themselves.
 os.environ["MEMORYBANK_CACHE_DIR"] = tempfile.mkdtemp(prefix="memorybank-test-cache-")
+# The key that signs cache files lives in the user's state folder: the tests use a scratch one.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="memorybank-test-state-")
 
 CLEAN_BANK = {
     "dna/principles.md": """\

@@ -4,17 +4,20 @@ costs one warning at most."""
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import pytest
 
 from memorybank_lint.bank import Bank
-from memorybank_lint.cachedir import ENV
+from memorybank_lint.cachedir import ENV, MAGIC
 
 from .conftest import CLEAN_BANK, write_bank
 
@@ -164,3 +167,42 @@ def test_linters_writing_the_cache_at_once_leave_a_valid_cache(project: Path, tm
     assert (
         _run("memorybank-lint", "--format", "json", cwd=project, cache=cache).stdout == outputs[0][0].decode()
     )
+
+
+def _framed(magic: bytes, payload: bytes, seal: bytes) -> bytes:
+    return magic + len(payload).to_bytes(4, "little") + seal + payload
+
+
+# Five bytes of `marshal` that declare a tuple of 2**31 - 1 items: decoding them asks for 16 GB.
+HUGE_TUPLE = b"(" + (2**31 - 1).to_bytes(4, "little")
+PLANTED = {
+    # The framing this cache used before its files were signed: a checksum anyone can compute.
+    "checksummed": _framed(b"MBC1", HUGE_TUPLE, zlib.crc32(HUGE_TUPLE).to_bytes(4, "little")),
+    "signed by another key": _framed(MAGIC, HUGE_TUPLE, hmac.new(b"k" * 32, HUGE_TUPLE, "sha256").digest()),
+}
+
+
+def _limited_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+
+
+@pytest.mark.parametrize("planted", PLANTED.values(), ids=PLANTED.keys())
+def test_a_cache_file_this_user_did_not_sign_is_refused_unread(project: Path, planted: bytes) -> None:
+    """A repository can commit `.memorybank_cache/`: its files are never decoded, so a payload that
+    would exhaust memory in the decoder costs nothing (run with 2 GB of address space)."""
+    plain = _findings(_run("memorybank-lint", "--format", "json", cwd=project))
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+    for cache_file in (project / ".memorybank_cache").glob("parse-*"):
+        cache_file.write_bytes(planted)
+    done = subprocess.run(
+        [str(BIN / "memorybank-lint"), "--format", "json"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_limited_memory,
+    )
+    assert "Traceback" not in done.stderr
+    assert _findings(done) == plain
+    assert _hits(project / "memory-bank", project / ".memorybank_cache") == len(FILES)  # rewritten, signed
