@@ -12,9 +12,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from .edits.atomic import NotRegular, TooBig, read_regular
 from .findings import Finding
+from .untrusted import json_value
 
 FORMAT_VERSION = 1
+LIMIT = 64 * 1024 * 1024  # bytes: about 250,000 findings; a link to a device or a huge file is refused
 
 
 class BaselineError(Exception):
@@ -32,10 +35,16 @@ def dumps(findings: Sequence[Finding]) -> str:
 def load(path: Path) -> Counter[tuple[str, str, str]]:
     """The known findings as a multiset of (code, path, fingerprint)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json_value(read_regular(path, LIMIT, follow_links=True))
     except FileNotFoundError as exc:
         raise BaselineError(f"baseline file {path} does not exist") from exc
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except NotRegular as exc:
+        raise BaselineError(f"baseline file {path} is not a regular file") from exc
+    except TooBig as exc:
+        raise BaselineError(
+            f"baseline file {path} is {exc.size} bytes, more than a baseline holds ({LIMIT})"
+        ) from exc
+    except (OSError, ValueError) as exc:
         raise BaselineError(f"baseline file {path} is not readable JSON: {exc}") from exc
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise BaselineError(

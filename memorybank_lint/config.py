@@ -15,17 +15,20 @@ holding `.git`); outside a repository it climbs to the filesystem root. In each 
 
 from __future__ import annotations
 
-import tomllib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import cachedir
 from .bank import Bank, BankNotFound, find_root
+from .edits.atomic import NotRegular, TooBig, read_regular
 from .findings import Severity
 from .linter import Selection
 from .registry import all_rules, find_rule
+from .untrusted import toml_table
 
+LIMIT = 4 * 1024 * 1024  # bytes a configuration file may hold: a link to a device is refused
 KEYS = {
     "root",
     "select",
@@ -114,10 +117,10 @@ def find_config(start: Path, searched: list[Path] | None = None) -> tuple[Path, 
         if searched is not None:
             searched.append(directory)
         dedicated = directory / ".memorybank.toml"
-        if dedicated.is_file():
+        if _present(dedicated):
             return dedicated, _read(dedicated)
         project = directory / "pyproject.toml"
-        if project.is_file():
+        if _present(project):
             table = _read(project).get("tool", {}).get("memorybank")
             if table is not None:
                 return project, table
@@ -126,10 +129,20 @@ def find_config(start: Path, searched: list[Path] | None = None) -> tuple[Path, 
     return None
 
 
+def _present(path: Path) -> bool:
+    """Anything by that name, a FIFO or a dangling link included: it is then read, or refused
+    out loud, never passed over as if the project had no configuration."""
+    return os.path.lexists(path)
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return toml_table(read_regular(path, LIMIT, follow_links=True).decode("utf-8"))
+    except NotRegular as exc:
+        raise ConfigError(f"{path}: cannot read configuration: not a regular file") from exc
+    except TooBig as exc:
+        raise ConfigError(f"{path}: cannot read configuration: {exc.size} bytes, over {LIMIT}") from exc
+    except (OSError, ValueError) as exc:
         raise ConfigError(f"{path}: cannot read configuration: {exc}") from exc
 
 
@@ -148,7 +161,7 @@ def rule_codes(tokens: list[str] | str, where: str) -> list[str]:
             continue
         spec = find_rule(token)
         if spec is None:
-            raise ConfigError(f"{where}: unknown rule '{token.strip()}' (see --list-rules)")
+            raise ConfigError(f"{where}: unknown rule {token.strip()!r} (see --list-rules)")
         codes.append(spec.code)
     return codes
 
@@ -169,16 +182,14 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         )
     config = Config(source=source)
     if "root" in table:
-        if not isinstance(table["root"], str) or not table["root"].strip():
-            raise ConfigError(f"{where}: root must be a folder path as a string, not {table['root']!r}")
-        config.root = (source.parent / table["root"]).resolve()
+        config.root = (source.parent / _folder(table, "root", where)).resolve()
     if "select" in table:
         config.select = rule_codes(table["select"], f"{where}: select")
     config.ignore = rule_codes(table.get("ignore", []), f"{where}: ignore")
     config.extend_select = rule_codes(table.get("extend-select", []), f"{where}: extend-select")
     ignores = _table(table, "per-file-ignores", where, "glob = [rules]")
     config.per_file_ignores = {
-        str(glob): rule_codes(codes, f"{where}: per-file-ignores '{glob}'") for glob, codes in ignores.items()
+        glob: rule_codes(codes, f"{where}: per-file-ignores {glob!r}") for glob, codes in ignores.items()
     }
     for token, level in _table(table, "severity", where, 'rule = "error"|"warning"').items():
         (code,) = rule_codes([token], f"{where}: severity")
@@ -195,13 +206,18 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
             raise ConfigError(f"{where}: max-file-size must be a positive number of bytes, not {size!r}")
         config.max_file_size = size
     if "cache-dir" in table:
-        folder = table["cache-dir"]
-        if not isinstance(folder, str) or not folder.strip():
-            raise ConfigError(f"{where}: cache-dir must be a folder path as a string, not {folder!r}")
-        config.cache_dir = (source.parent / folder).absolute()
+        config.cache_dir = (source.parent / _folder(table, "cache-dir", where)).absolute()
     if "index-files" in table:
         config.index_files = _index_files(table["index-files"], where)
     return config
+
+
+def _folder(table: dict[str, Any], key: str, where: str) -> str:
+    """A folder path: a string that is not blank and holds no NUL (no file system takes one)."""
+    value = table[key]
+    if not isinstance(value, str) or not value.strip() or "\0" in value:
+        raise ConfigError(f"{where}: {key} must be a folder path as a string, not {value!r}")
+    return value
 
 
 def _index_files(value: Any, where: str) -> tuple[str, ...]:

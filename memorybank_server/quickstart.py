@@ -30,6 +30,7 @@ from memorybank_lint import __version__
 from memorybank_lint.cachedir import CacheFolder
 from memorybank_lint.config import Config
 from memorybank_lint.parse_cache import code_stamp
+from memorybank_lint.untrusted import json_value
 
 from .surface import decide
 
@@ -92,7 +93,7 @@ class Relay:
         if payload is None:
             return {}
         try:
-            found = json.loads(bytes(payload))
+            found = json_value(bytes(payload))
         except ValueError:
             return {}
         ok = isinstance(found, dict) and found.get("identity") == self.identity
@@ -140,7 +141,7 @@ class Relay:
         answers a watched request, written to the client otherwise."""
         if self.drop is not None or self.watch:
             try:
-                message = json.loads(line)
+                message = json_value(line)
             except ValueError:
                 message = None
             if isinstance(message, dict) and "method" not in message and "id" in message:
@@ -171,7 +172,7 @@ def _modern(message: dict[str, Any]) -> bool:
 def _request(line: str) -> dict[str, Any] | None:
     """`line` as a JSON-RPC request (a method and an id), or None."""
     try:
-        message = json.loads(line)
+        message = json_value(line)
     except ValueError:
         return None
     if isinstance(message, dict) and isinstance(message.get("method"), str) and "id" in message:

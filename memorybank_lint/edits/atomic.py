@@ -43,14 +43,16 @@ class TooBig(OSError):
         self.size = size
 
 
-def read_regular(path: Path | str, limit: int) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes, opened without following a link.
+def read_regular(path: Path | str, limit: int, *, follow_links: bool = False) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, opened without following a link
+    (unless `follow_links`: a file the user names, such as a configuration, may be one).
 
     The open cannot block (a FIFO is refused by `fstat` before anything is read), and at most
-    `limit + 1` bytes are ever read, whatever size the file claims.
+    `limit + 1` bytes are ever read, whatever size the file claims: a link to `/dev/zero` is not
+    a regular file, and one to a huge file is refused by its size.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NO_LINKS)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | (os.O_CLOEXEC if follow_links else _NO_LINKS))
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link as the last component
             raise NotRegular(exc.errno, "is a symbolic link") from exc

@@ -28,6 +28,7 @@ import posixpath
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ..untrusted import json_value
 from .atomic import TEMP, NotRegular, TooBig, read_regular, stage, sync_directory
 from .errors import Refused
 from .gate import bank_path, check_no_links
@@ -184,7 +185,7 @@ def recover(root: Path) -> str | None:
             os.unlink(path)
             return "rolled back"
         try:
-            journal = _checked(root, name, json.loads(data))
+            journal = _checked(root, name, json_value(data))
         except (ValueError, UnicodeDecodeError) as exc:
             raise _refuse(name, "is not a journal this writer wrote") from exc
         if name == COMMITTED:

@@ -60,8 +60,9 @@ MODERN = [
 ]
 
 
-def _raw_session(root: Path, cache: Path, messages: list[dict], *extra: str) -> dict:
-    """Send every message at once, read until each request is answered, then close the input."""
+def _raw_session(root: Path, cache: Path, messages: list[dict], *extra: str, first: str = "") -> dict:
+    """Send every message at once (after the raw line `first`), read until each request is
+    answered, then close the input."""
     env = {**os.environ, ENV: str(cache)}
     wanted = {m["id"] for m in messages if "id" in m}
     server = subprocess.Popen(
@@ -73,7 +74,7 @@ def _raw_session(root: Path, cache: Path, messages: list[dict], *extra: str) -> 
         text=True,
     )
     try:
-        server.stdin.write("".join(json.dumps(m) + "\n" for m in messages))
+        server.stdin.write(first + "".join(json.dumps(m) + "\n" for m in messages))
         server.stdin.flush()
         by_id: dict = {}
         while not wanted <= by_id.keys():
@@ -202,3 +203,14 @@ def test_a_record_this_user_did_not_sign_is_never_replayed(
         assert CacheFolder(cache).write(name, forged)
     assert _raw_session(fixture_bank, cache, LEGACY) == real
 
+
+@pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
+def test_a_line_nested_past_what_json_follows_is_passed_over(
+    fixture_bank: Path, tmp_path: Path, cached: bool
+) -> None:
+    """Every line a client sends is read before the SDK is ready: one nested a hundred thousand
+    levels deep once took the process down. It is not a request; the session goes on."""
+    cache = tmp_path / "cache"
+    extra = () if cached else ("--no-cache",)
+    plain = _raw_session(fixture_bank, cache, LEGACY, *extra)
+    assert _raw_session(fixture_bank, cache, LEGACY, *extra, first="[" * 100_000 + "\n") == plain

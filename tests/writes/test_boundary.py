@@ -198,8 +198,9 @@ def test_a_header_value_past_the_bound_is_refused_by_name(seeded: Bank, call: Ca
         '"before": null, "after": "0"}]}',
         "{not json",
         "x" * 5_000_000,
+        '{"version": 1, "made": [], "steps": ' + "[" * 100_000,
     ],
-    ids=["escaping-step", "escaping-folder", "escaping-temp", "garbage", "huge"],
+    ids=["escaping-step", "escaping-folder", "escaping-temp", "garbage", "huge", "nested too deeply"],
 )
 def test_a_journal_naming_what_the_writer_never_writes_is_refused_not_followed(
     sandbox: tuple[Bank, Path], planted: str

@@ -1,0 +1,114 @@
+"""The files beside the bank that the commands read (a configuration, a baseline) may be hostile
+too: a FIFO, a link to a device, text nested past what a decoder follows, a file past any sane
+size. Each is refused in one line naming the file, exit 2, without blocking and without
+exhausting memory; real processes, under a time and a 2 GB address-space bound."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint import baseline, config
+
+from .conftest import CLEAN_BANK, write_bank
+
+BIN = Path(sys.executable).parent
+
+
+def _fifo(path: Path, _: str) -> None:
+    os.mkfifo(path)
+
+
+def _device(path: Path, _: str) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _nested(path: Path, opening: str) -> None:
+    path.write_text(opening + "[" * 100_000)
+
+
+def _past(limit: int) -> Callable[[Path, str], None]:
+    def sparse(path: Path, _: str) -> None:
+        with open(path, "wb") as handle:
+            handle.truncate(limit + 1)
+
+    return sparse
+
+
+def _dangling(path: Path, _: str) -> None:
+    path.symlink_to(path.parent / "nowhere.toml")
+
+
+CONFIG_PLANTS = {
+    "a FIFO": _fifo,
+    "a link to a device": _device,
+    "nested too deeply": _nested,
+    "past the size limit": _past(config.LIMIT),
+    "a dangling link": _dangling,
+}
+BASELINE_PLANTS = {**CONFIG_PLANTS, "past the size limit": _past(baseline.LIMIT)}
+del BASELINE_PLANTS["a dangling link"]
+
+
+def _bounded() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+
+
+def _run(command: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN / command), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_bounded,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / ".git").mkdir()  # the configuration search stops here
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    return tmp_path
+
+
+def _refused(done: subprocess.CompletedProcess[str], prefix: str, file: Path) -> None:
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(prefix) and str(file) in line, line
+
+
+@pytest.mark.parametrize("plant", BASELINE_PLANTS.values(), ids=BASELINE_PLANTS.keys())
+def test_a_hostile_baseline_file_is_refused_in_one_line(project: Path, plant) -> None:
+    file = project / "baseline.json"
+    plant(file, "")
+    _refused(_run("memorybank-lint", "--baseline", str(file), cwd=project), "memorybank-lint: ", file)
+
+
+@pytest.mark.parametrize("plant", CONFIG_PLANTS.values(), ids=CONFIG_PLANTS.keys())
+def test_a_hostile_configuration_named_on_the_command_line_is_refused_in_one_line(
+    project: Path, plant
+) -> None:
+    file = project / "settings.toml"
+    plant(file, "a = ")
+    _refused(_run("memorybank-lint", "--config", str(file), cwd=project), "memorybank-lint: ", file)
+
+
+@pytest.mark.parametrize("name", [".memorybank.toml", "pyproject.toml"])
+@pytest.mark.parametrize("plant", CONFIG_PLANTS.values(), ids=CONFIG_PLANTS.keys())
+def test_a_hostile_configuration_in_the_repository_stops_both_commands_out_loud(
+    project: Path, plant, name: str
+) -> None:
+    """Found by the search, not named: a repository's own file, so both commands must say so
+    rather than pass it over as if the project had no configuration."""
+    file = project / name
+    plant(file, "a = ")
+    _refused(_run("memorybank-lint", cwd=project), "memorybank-lint: ", file)
+    _refused(_run("mcp-memorybank", "--route", "principles", cwd=project), "mcp-memorybank: ", file)
