@@ -6,6 +6,7 @@ work to show as a hang while costing hypothesis almost nothing to generate.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -342,4 +343,56 @@ QUESTIONS = st.one_of(
     st.lists(st.one_of(WORDS, st.sampled_from(PLAIN + PROSE)), max_size=6).map(" ".join),
     run(["a", "ab", "й", "я ", "`", '"', " ", "-", "_", "api ", "*", "\\"]),
     st.just("x" * 1_000_000),
+)
+
+
+# -- files beside the bank: a configuration and a baseline ----------------------------------------
+
+CONFIG_KEYS = [
+    "root", "select", "ignore", "extend-select", "per-file-ignores", "severity", "strict",
+    "max-file-size", "cache-dir", "index-files", "unknown", "MB001", '"*.md"', "a.b",
+]  # fmt: skip
+TOML_SCALARS = [
+    '"README.md"', '"ALL"', '"MB001"', '"unregistered-doc"', '"error"', '"warning"', "true", "1", "-1",
+    "0", "99999999999999999999", "1e999", "inf", "nan", "1979-05-27", '"\\u0000"', '"a\\u0000b"',
+    '"/dev/null"', '"/dev/zero"', '"../../.."', '""', '" "', '"[!"', '"**/*"', '"\\u001b[31m"', "'''x'''",
+]  # fmt: skip
+TOML_VALUE = st.recursive(
+    st.one_of(st.sampled_from(TOML_SCALARS), QUOTED),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3).map(lambda items: "[" + ", ".join(items) + "]"),
+        st.lists(st.tuples(st.sampled_from(CONFIG_KEYS), inner), max_size=3).map(
+            lambda pairs: "{" + ", ".join(f"{k} = {v}" for k, v in pairs) + "}"
+        ),
+    ),
+    max_leaves=6,
+)
+TOML_LINE = st.one_of(
+    st.builds(lambda key, value: f"{key} = {value}", st.sampled_from(CONFIG_KEYS), TOML_VALUE),
+    st.sampled_from(["[severity]", "[per-file-ignores]", "[tool.memorybank]", "[[x]]", "[a.b.c]", "["]),
+    st.builds(lambda depth: "select = " + "[" * depth + "]" * depth, DEPTHS),
+    st.builds(lambda depth: "a = " + "{b = " * depth + "1" + "}" * depth, DEPTHS),
+    run(["[", "{", '"', "\\", "a.", "=", "[[", "\n"]),
+)
+CONFIG_TEXT = st.one_of(
+    st.lists(TOML_LINE, max_size=6).map(lambda lines: "\n".join(lines).encode()),
+    st.binary(max_size=64),
+)
+BASELINE_ENTRY = st.fixed_dictionaries(
+    {"code": st.sampled_from(["MB001", "MB009", "", "x"]), "path": WORDS, "fingerprint": WORDS},
+    optional={"message": WORDS},
+)
+BASELINE_TEXT = st.one_of(
+    st.builds(
+        lambda version, entries: json.dumps({"version": version, "findings": entries}).encode(),
+        st.sampled_from([1, 2, "1", None]),
+        st.lists(st.one_of(BASELINE_ENTRY, st.sampled_from([None, [], "x", 1])), max_size=4),
+    ),
+    st.builds(
+        lambda opening, depth: (opening + "[" * depth).encode(),
+        st.sampled_from(["", '{"version": 1, "findings": ']),
+        st.sampled_from([2, 950, 100_000]),
+    ),
+    st.sampled_from([b"", b"{", b"null", b"[]", b"1e999999", b"9" * 5_000, b"\xff\xfe"]),
+    st.binary(max_size=64),
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -30,26 +31,52 @@ from memorybank_server.validate import validate
 FORMATS = ("text", "json", "sarif", "github")
 
 
+def _captured(main: Callable[[list[str]], int], argv: list[str]) -> tuple[int, str, str]:
+    """`main(argv)` with stdout and stderr as strict UTF-8 streams, as a pipe is: text a terminal
+    could not show fails here as it would there. Returns `(exit code, stdout, stderr)`."""
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        code = main(argv)
+    finally:
+        sys.stdout, sys.stderr = saved
+    out.flush()
+    err.flush()
+    return code, out.buffer.getvalue().decode("utf-8"), err.buffer.getvalue().decode()
+
+
 def lint(root: str, paths: list[str]) -> list[tuple[str, int, str, str]]:
     """`memorybank-lint --root ROOT --format F [-- PATHS]` for every format, through `cli.main`.
 
-    stdout and stderr are strict UTF-8 streams, as a pipe is: text a terminal could not show
-    fails here as it would there. Returns `(format, exit code, stdout, stderr)` per format.
+    Returns `(format, exit code, stdout, stderr)` per format.
     """
     runs = []
     for fmt in FORMATS:
         argv = ["--root", root, "--format", fmt, *(["--", *paths] if paths else [])]
-        out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-        err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
-        saved = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = out, err
-        try:
-            code = cli.main(argv)
-        finally:
-            sys.stdout, sys.stderr = saved
-        out.flush()
-        err.flush()
-        runs.append((fmt, code, out.buffer.getvalue().decode("utf-8"), err.buffer.getvalue().decode()))
+        runs.append((fmt, *_captured(cli.main, argv)))
+    return runs
+
+
+def project_files(root: str, configuration: bytes, baseline: bytes) -> list[tuple[str, int, str, str]]:
+    """Both commands with a configuration and a baseline beside the bank, written from bytes:
+    `memorybank-lint --config C --baseline B` (text and JSON), and `mcp-memorybank --config C`
+    with `--route` and `--validate`. Returns `(command, exit code, stdout, stderr)` per run."""
+    from memorybank_server import cli as server_cli
+
+    folder = os.path.dirname(root)
+    config_file, baseline_file = os.path.join(folder, "settings.toml"), os.path.join(folder, "baseline.json")
+    for path, data in ((config_file, configuration), (baseline_file, baseline)):
+        with open(path, "wb") as handle:
+            handle.write(data)
+    common = ["--root", root, "--config", config_file]
+    runs = [
+        (f"lint {fmt}", *_captured(cli.main, [*common, "--baseline", baseline_file, "--format", fmt]))
+        for fmt in ("text", "json")
+    ]
+    for action in (["--route", "principles rules"], ["--validate"]):
+        runs.append((f"server {action[0]}", *_captured(server_cli.main, [*common, *action])))
     return runs
 
 
