@@ -86,6 +86,7 @@ class Relay:
         self.watch: dict[Any, str] = {}  # request id -> its key, for requests the SDK answers
         self.drop: Any = None  # the id of the replayed `initialize`, whose second answer is dropped
         self.recording = True  # until the first request that is not a handshake or a list
+        self.blocked = False  # a request waits for the SDK: every later line waits too, in order
         self.lock = threading.Lock()
 
     def _load(self) -> dict[str, Any]:
@@ -103,6 +104,17 @@ class Relay:
         with self.lock:
             self.wire.write(line.encode("utf-8"))
             self.wire.flush()
+
+    def take(self, line: str) -> bool:
+        """A line from the client before the SDK is ready: True when it was answered from the
+        record, False when it must wait for the SDK (then noted, as `from_client` notes it)."""
+        verdict = None if self.blocked else self.answer(line)
+        if verdict == "answered":
+            return True
+        if verdict is None:
+            self.from_client(line)
+            self.blocked = self.blocked or _request(line) is not None
+        return False
 
     def answer(self, line: str) -> str | None:
         """Before the SDK is ready: 'answered', 'replay' (answered, and the SDK must see it too:
@@ -144,7 +156,7 @@ class Relay:
                 message = json_value(line)
             except ValueError:
                 message = None
-            if isinstance(message, dict) and "method" not in message and "id" in message:
+            if isinstance(message, dict) and "method" not in message and _is_id(message.get("id")):
                 if self.drop is not None and message["id"] == self.drop:
                     self.drop = None
                     return
@@ -170,14 +182,19 @@ def _modern(message: dict[str, Any]) -> bool:
 
 
 def _request(line: str) -> dict[str, Any] | None:
-    """`line` as a JSON-RPC request (a method and an id), or None."""
+    """`line` as a JSON-RPC request (a method and an id), or None. An id that is not a string or
+    an integer is no request of JSON-RPC's, and could not key the requests being watched."""
     try:
         message = json_value(line)
     except ValueError:
         return None
-    if isinstance(message, dict) and isinstance(message.get("method"), str) and "id" in message:
+    if isinstance(message, dict) and isinstance(message.get("method"), str) and _is_id(message.get("id")):
         return message
     return None
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
 
 
 class _Lines:
@@ -236,20 +253,15 @@ def serve(root: Path, off: Sequence[Path | str], config: Config, *, cache: bool 
     built: dict[str, Any] = {}
     threading.Thread(target=_build, args=(root, off, config, cache, built, lines), daemon=True).start()
     waiting: list[str] = []
-    blocked = ended = False  # a request waits for the SDK; the client closed its end
+    ended = False  # the client closed its end
     while (item := lines.get()) is not _READY:
         if item is _EOF:
             if not waiting:
                 return 0
             ended = True  # the SDK still owes answers to what waited
             continue
-        verdict = None if blocked else relay.answer(item)
-        if verdict == "answered":
-            continue
-        if verdict is None:
-            relay.from_client(item)
-            blocked = blocked or _request(item) is not None
-        waiting.append(item)
+        if not relay.take(item):
+            waiting.append(item)
     if "error" in built:
         raise built["error"]
     import anyio

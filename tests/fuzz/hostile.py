@@ -396,3 +396,85 @@ BASELINE_TEXT = st.one_of(
     st.sampled_from([b"", b"{", b"null", b"[]", b"1e999999", b"9" * 5_000, b"\xff\xfe"]),
     st.binary(max_size=64),
 )
+
+
+# -- lines an MCP client sends --------------------------------------------------------------------
+
+JSON_SCALAR = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), WORDS, st.sampled_from([2**70, -(2**70), ""])
+)
+JSON_VALUE = st.recursive(
+    JSON_SCALAR,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(WORDS, inner, max_size=3)),
+    max_leaves=8,
+)
+METHODS = [
+    "initialize", "server/discover", "tools/list", "prompts/list", "resources/list", "ping",
+    "tools/call", "notifications/initialized", "resources/read", "", "x",
+]  # fmt: skip
+PARAMS = st.one_of(
+    JSON_VALUE,
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "protocolVersion": st.one_of(st.sampled_from(["2025-06-18", "2026-07-28"]), JSON_VALUE),
+            "capabilities": JSON_VALUE,
+            "clientInfo": JSON_VALUE,
+            "cursor": JSON_VALUE,
+            "_meta": st.one_of(
+                JSON_VALUE,
+                st.fixed_dictionaries({"io.modelcontextprotocol/protocolVersion": JSON_VALUE}),
+            ),
+        },
+    ),
+)
+IDS = st.one_of(JSON_VALUE, st.integers(0, 3))  # small integers collide with the recorded requests
+
+
+def _message(draw: st.DrawFn) -> str:
+    kind = draw(st.sampled_from(["request", "answer", "notification"]))
+    message: dict = {"jsonrpc": draw(st.sampled_from(["2.0", "1.0"]))}
+    if kind != "notification":
+        message["id"] = draw(IDS)
+    if kind == "answer":
+        message[draw(st.sampled_from(["result", "error"]))] = draw(JSON_VALUE)
+    else:
+        message["method"] = draw(st.sampled_from(METHODS))
+        if draw(st.booleans()):
+            message["params"] = draw(PARAMS)
+    return json.dumps(message)
+
+
+# The handshake `targets.relay` recorded, asked again under any id and client: answered from the record.
+RECORDED_ASKS = st.one_of(
+    st.builds(
+        lambda id_, who: {
+            "id": id_,
+            "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", **who},
+        },
+        IDS,
+        st.fixed_dictionaries({}, optional={"clientInfo": JSON_VALUE}),
+    ),
+    st.builds(lambda id_: {"id": id_, "method": "tools/list", "params": {}}, IDS),
+    st.builds(lambda id_: {"id": id_, "method": "prompts/list"}, IDS),
+).map(lambda ask: json.dumps({"jsonrpc": "2.0", **ask}))
+CLIENT_LINES = st.lists(
+    st.one_of(
+        st.composite(_message)(),
+        RECORDED_ASKS,
+        JSON_VALUE.map(json.dumps),
+        st.builds(lambda depth: "[" * depth, st.sampled_from([2, 950, 100_000])),
+        st.builds(
+            lambda depth: (
+                '{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": '
+                + '{"a": ' * depth
+                + "1"
+                + "}" * (depth + 1)
+            ),
+            DEPTHS,
+        ),
+        WORDS,
+    ),
+    max_size=8,
+)

@@ -256,3 +256,44 @@ def body_noqa_both(line: str) -> tuple[object, object]:
 
 # What a `<!-- noqa -->` at the end of a line is, said as one pattern (backtracks; short lines only).
 REFERENCE_BODY_NOQA = re.compile(r"<!--[ \t]*(?:noqa|NOQA)(?![\w-])([ \t]*:[ \t]*([\w,\s-]*))?\s*-->\s*$")
+
+
+# -- the relay that answers a client before the SDK is ready --------------------------------------
+
+_HANDSHAKE = [
+    (
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18"}},
+        {"protocolVersion": "2025-06-18", "capabilities": {}, "serverInfo": {"name": "x", "version": "1"}},
+    ),
+    ({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}, {"tools": []}),
+    ({"jsonrpc": "2.0", "id": 2, "method": "prompts/list"}, {"prompts": []}),
+]
+
+
+def relay(lines: list[str]) -> list[str]:
+    """Hostile client lines through `quickstart.Relay` as `serve` hands them over before the SDK
+    is ready (with a recorded handshake to answer from), then each line as if the SDK had sent it.
+    Returns what the relay answered itself, one JSON text each."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from memorybank_lint.cachedir import CacheFolder
+    from memorybank_server.quickstart import Relay
+
+    folder = Path(tempfile.mkdtemp(prefix="relay-"))
+    try:
+        recorder = Relay(io.BytesIO(), CacheFolder(folder), "full")
+        for request, result in _HANDSHAKE:
+            recorder.take(json.dumps(request))
+            recorder.from_server(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}) + "\n")
+        wire = io.BytesIO()
+        live = Relay(wire, CacheFolder(folder), "full")
+        for line in lines:
+            live.take(line)
+        answered = wire.getvalue().decode("utf-8").split("\n")[:-1]
+        for line in lines:
+            live.from_server(line + "\n")
+        return answered
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

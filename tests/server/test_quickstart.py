@@ -204,13 +204,22 @@ def test_a_record_this_user_did_not_sign_is_never_replayed(
     assert _raw_session(fixture_bank, cache, LEGACY) == real
 
 
+ODD_LINES = {
+    "nested too deeply": "[" * 100_000,
+    "a list for an id": '{"jsonrpc": "2.0", "id": [1], "method": "tools/list", "params": {}}',
+    "an object for an id": '{"jsonrpc": "2.0", "id": {"a": 1}, "method": "initialize", "params": {}}',
+}
+
+
+@pytest.mark.parametrize("odd", ODD_LINES.values(), ids=ODD_LINES.keys())
 @pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
-def test_a_line_nested_past_what_json_follows_is_passed_over(
-    fixture_bank: Path, tmp_path: Path, cached: bool
+def test_a_line_that_is_no_request_is_passed_over(
+    fixture_bank: Path, tmp_path: Path, cached: bool, odd: str
 ) -> None:
-    """Every line a client sends is read before the SDK is ready: one nested a hundred thousand
-    levels deep once took the process down. It is not a request; the session goes on."""
+    """Every line a client sends is read before the SDK is ready: a line nested a hundred thousand
+    levels deep, or a request whose id JSON-RPC does not allow, once took the process down. Such a
+    line is not a request; the session goes on."""
     cache = tmp_path / "cache"
     extra = () if cached else ("--no-cache",)
     plain = _raw_session(fixture_bank, cache, LEGACY, *extra)
-    assert _raw_session(fixture_bank, cache, LEGACY, *extra, first="[" * 100_000 + "\n") == plain
+    assert _raw_session(fixture_bank, cache, LEGACY, *extra, first=odd + "\n") == plain
