@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -65,8 +66,25 @@ class IndexLink:
     lands: str | None
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def visible(text: str) -> str:
+    """`text` with each control character written as an escape (`\\n`, `\\x1b`).
+
+    Why: the human outputs are read line by line (problem matchers, `grep`, a terminal), so a line
+    break in a file name or a header value would forge a line of its own, and an escape sequence
+    would drive the reader's terminal.
+    """
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(lambda found: _NAMED.get(found[0], f"\\x{ord(found[0]):02x}"), text)
+
+
 def printable(path: str) -> str:
-    """`path` as text every output can carry: a byte that is not UTF-8 becomes `\\xNN`.
+    """`path` as text every output can carry, one line of it: a byte that is not UTF-8 becomes
+    `\\xNN`, a control character its escape (`visible`).
 
     Why: the file system hands such bytes over as lone surrogates, which no UTF-8 stream, JSON
     answer or SARIF log can encode, so one oddly named file would stop every report of the bank.
@@ -74,8 +92,19 @@ def printable(path: str) -> str:
     try:
         path.encode("utf-8")
     except UnicodeEncodeError:
-        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return path
+        path = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return visible(path)
+
+
+def _name_problem(path: str) -> str | None:
+    """Why a document cannot be read under the name the file system gives it, if it cannot."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the path is not valid UTF-8"
+    if _CONTROL.search(path):
+        return "the path holds a control character (a line break, a tab, an escape)"
+    return None
 
 
 def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
@@ -138,9 +167,10 @@ class Bank:
     # -- reading the disk ------------------------------------------------------------------
     def _load(self, path: str, stat: os.stat_result) -> Document:
         mtime = stat.st_mtime_ns / 1e6
-        if printable(path) != path:
+        problem = _name_problem(path)
+        if problem is not None:
             return document.unreadable(
-                printable(path), "the path is not valid UTF-8; rename it", mtime=mtime, size=stat.st_size
+                printable(path), f"{problem}; rename it", mtime=mtime, size=stat.st_size
             )
         if stat.st_size > self.max_bytes:
             return document.unreadable(

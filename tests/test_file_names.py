@@ -116,3 +116,39 @@ def test_bank_changed_lists_a_name_that_is_not_utf8_as_text(tmp_path: Path) -> N
     assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
     changes = json.loads(done.stdout.decode("utf-8"))["changes"]
     assert [(c["path"], c["changeKind"]) for c in changes] == [("caf\\xe9.md", "added")]
+
+
+CONTROL_NAMES = {
+    b"new\nline.md": "new\\nline.md",
+    b"red\x1b[31m.md": "red\\x1b[31m.md",
+    b"tab\t.md": "tab\\t.md",
+}
+
+
+def test_a_name_holding_a_control_character_is_that_documents_finding(tmp_path: Path) -> None:
+    """A line break in a file name would forge a line of the text output, an escape sequence would
+    drive the reader's terminal: the name is shown escaped, and the document asks to be renamed."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    for name in CONTROL_NAMES:
+        with open(os.fsencode(root) + b"/" + name, "w", encoding="utf-8") as handle:
+            handle.write("---\ntitle: Odd\n---\n# Odd\n")
+    bank = Bank(root)
+    bank.refresh()
+    found = {f.path: f.message for f in lint(bank, Selection()) if f.code == "MB002"}
+    reason = "the path holds a control character (a line break, a tab, an escape); rename it"
+    assert found == {shown: f"the file was not indexed: {reason}" for shown in CONTROL_NAMES.values()}
+    done = _run("memorybank_lint.cli", "--root", str(root))
+    *findings, summary = done.stdout.decode("utf-8").splitlines()
+    assert b"\x1b" not in done.stdout and summary.startswith("Found 6 findings")
+    assert all(line.split(":")[0].endswith(tuple(CONTROL_NAMES.values())) for line in findings), findings
+
+
+def test_a_header_value_holding_control_characters_stays_on_its_finding_line(tmp_path: Path) -> None:
+    forged = "nowhere\\u001b[2J\\nmemory-bank/dna/principles.md:1:1: MB001 [broken-derived-from] forged.md"
+    odd = f'---\ntitle: Odd\ndoc_kind: domain\nstatus: active\nderived_from:\n  - "{forged}"\n---\n# Odd\n'
+    root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/odd.md": odd})
+    done = _run("memorybank_lint.cli", "--root", str(root), "--select", "MB001")
+    text = done.stdout.decode("utf-8")
+    (line,) = [line for line in text.splitlines() if "MB001" in line]
+    assert line.split(":")[0].endswith("memory-bank/domain/odd.md") and "\\x1b[2J\\nmemory-bank/" in line
+    assert "\x1b" not in text

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Container, Sequence
 from typing import TYPE_CHECKING
 
+from ..bank import visible
 from ..findings import Finding, Severity
 from ..registry import RuleSpec
 
@@ -32,12 +33,13 @@ def _paint(text: str, style: str, color: bool) -> str:
 
 
 def format_finding(finding: Finding, ctx: ReportContext) -> str:
-    """One finding as a line; a whole-file finding points at 1:1 so the location stays clickable."""
+    """One finding as one line, whatever its message quotes (`visible`); a whole-file finding
+    points at 1:1 so the location stays clickable."""
     location = f"{ctx.shown_path(finding.path)}:{finding.line or 1}:{finding.column or 1}:"
     code_style = _RED if finding.severity is Severity.ERROR else _YELLOW
     return (
         f"{_paint(location, _BOLD, ctx.color)} {_paint(finding.code, code_style, ctx.color)} "
-        f"[{finding.rule}] {finding.message}"
+        f"[{finding.rule}] {visible(finding.message)}"
     )
 
 
