@@ -1,20 +1,46 @@
 """Plain-text renderings of tool results for the terminal (`mcp-memorybank --route …` etc.).
 
 Why separate: the tools return JSON-ready dicts; only the command line wants columns and indents.
+Why every value goes through `visible` first (but a document's content, which `--read` prints as
+the file holds it): titles, purposes, headings and excerpts come from the bank, and a line break
+in one would forge a line of the listing, an escape sequence would drive the terminal.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, visible
+
+
+def _shown(value: Any, key: str = "") -> Any:
+    if isinstance(value, str):
+        return value if key == "content" else visible(value)
+    if isinstance(value, dict):  # keys too: counts are keyed by the bank's own values
+        return {visible(k) if isinstance(k, str) else k: _shown(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shown(v, key) for v in value]
+    return value
+
+
+def _terminal(view: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any]], str]:
+    """The view, given the result with its control characters escaped (see the module)."""
+
+    @functools.wraps(view)
+    def shown(result: dict[str, Any]) -> str:
+        return view(_shown(result))
+
+    return shown
 
 
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+@_terminal
 def route_text(result: dict[str, Any]) -> str:
     if not result["results"]:
         return f"(no matches) {result.get('hint', '')}".strip()
@@ -32,6 +58,7 @@ def route_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@_terminal
 def search_text(result: dict[str, Any]) -> str:
     if not result["results"]:
         return f"(no matches) {result.get('hint', '')}".strip()
@@ -42,6 +69,7 @@ def search_text(result: dict[str, Any]) -> str:
     )
 
 
+@_terminal
 def read_text(result: dict[str, Any]) -> str:
     docs = result.get("documents", [result])
     parts = []
@@ -55,6 +83,7 @@ def read_text(result: dict[str, Any]) -> str:
     return "\n\n".join(parts)
 
 
+@_terminal
 def graph_text(result: dict[str, Any]) -> str:
     lines = []
     for node in result["nodes"]:
@@ -71,6 +100,7 @@ def graph_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@_terminal
 def changed_text(result: dict[str, Any]) -> str:
     lines = [
         f"since {result['since']} ({result['mode']}" + (f", {result['repo']})" if result.get("repo") else ")")
@@ -85,6 +115,7 @@ def changed_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@_terminal
 def drift_text(result: dict[str, Any]) -> str:
     lines = [f"anchored {result['anchored']}, unanchored {result['unanchored']}, mode {result['mode']}"]
     if result.get("note"):
@@ -94,6 +125,7 @@ def drift_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@_terminal
 def inbox_text(result: dict[str, Any]) -> str:
     if not result["entries"]:
         return "(inbox empty)"
@@ -149,6 +181,7 @@ def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
     }
 
 
+@_terminal
 def stats_text(result: dict[str, Any]) -> str:
     lines = [
         f"root: {result['root']}",

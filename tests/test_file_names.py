@@ -152,3 +152,22 @@ def test_a_header_value_holding_control_characters_stays_on_its_finding_line(tmp
     (line,) = [line for line in text.splitlines() if "MB001" in line]
     assert line.split(":")[0].endswith("memory-bank/domain/odd.md") and "\\x1b[2J\\nmemory-bank/" in line
     assert "\x1b" not in text
+
+
+@pytest.mark.parametrize(
+    "action", [("--route", "odd forged"), ("--search", "forged"), ("--graph", "domain/odd.md"), ("--stats",)]
+)
+def test_the_server_listings_write_control_characters_as_escapes(
+    tmp_path: Path, action: tuple[str, ...]
+) -> None:
+    """Titles, purposes, headings and excerpts come from the bank: in a listing, a line break in
+    one would forge a line and an escape sequence would drive the terminal."""
+    odd = (
+        '---\ntitle: "Odd\\u001b[2J\\nforged line"\ndoc_kind: "dom\\u001bain"\nstatus: active\n'
+        'purpose: "Forged\\rpurpose"\nderived_from:\n  - ../dna/principles.md\n---\n# Odd\n\nforged text\n'
+    )
+    root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/odd.md": odd})
+    done = _run("memorybank_server.cli", "--root", str(root), *action)
+    assert done.returncode in (0, 1), done.stderr
+    assert b"\x1b" not in done.stdout and b"\r" not in done.stdout
+    assert b"\nforged line" not in done.stdout
