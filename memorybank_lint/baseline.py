@@ -8,11 +8,13 @@ it stays known until the problem itself changes.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .edits.atomic import NotRegular, TooBig, read_regular
+from .edits.atomic import NotRegular, TooBig, read_regular, write_atomic
 from .findings import Finding
 from .untrusted import json_value
 
@@ -30,6 +32,22 @@ def dumps(findings: Sequence[Finding]) -> str:
         for f in findings
     ]
     return json.dumps({"version": FORMAT_VERSION, "findings": entries}, indent=2, ensure_ascii=False) + "\n"
+
+
+def write(path: Path, findings: Sequence[Finding]) -> None:
+    """Record `findings` at `path`, whole or not at all (a temporary file, then a rename). Only a
+    regular file is replaced: a FIFO there would block the write, a link would carry it elsewhere."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
+        raise BaselineError(f"baseline file {path} is {kind}; it is left as it is")
+    try:
+        write_atomic(path, dumps(findings).encode("utf-8"))
+    except OSError as exc:
+        raise BaselineError(f"cannot write baseline file {path}: {exc.strerror or exc}") from exc
 
 
 def load(path: Path) -> Counter[tuple[str, str, str]]:

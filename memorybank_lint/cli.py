@@ -153,7 +153,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         fixed = fixing.fix(bank, findings, opts["unsafe_fixes"])
         findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
     if opts["write_baseline"]:
-        Path(opts["write_baseline"]).write_text(baseline.dumps(findings), encoding="utf-8")
+        baseline.write(Path(opts["write_baseline"]), findings)
         click.echo(f"memorybank-lint: wrote {len(findings)} finding(s) to {opts['write_baseline']}", err=True)
         return 0
     if opts["baseline"]:

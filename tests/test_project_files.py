@@ -5,6 +5,7 @@ exhausting memory; real processes, under a time and a 2 GB address-space bound."
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -112,3 +113,35 @@ def test_a_hostile_configuration_in_the_repository_stops_both_commands_out_loud(
     plant(file, "a = ")
     _refused(_run("memorybank-lint", cwd=project), "memorybank-lint: ", file)
     _refused(_run("mcp-memorybank", "--route", "principles", cwd=project), "mcp-memorybank: ", file)
+
+
+WRITE_PLANTS = {
+    "a FIFO": lambda path: os.mkfifo(path),
+    "a link": lambda path: path.symlink_to(path.parent / "elsewhere.json"),
+    "a folder": lambda path: path.mkdir(),
+}
+
+
+@pytest.mark.parametrize("plant", WRITE_PLANTS.values(), ids=WRITE_PLANTS.keys())
+def test_a_baseline_is_written_only_over_a_regular_file(project: Path, plant) -> None:
+    """`--write-baseline` once opened a FIFO for writing and waited for a reader forever; a link
+    or a folder in its place is left as it is, and nothing is written elsewhere."""
+    file = project / "baseline.json"
+    plant(file)
+    kind = os.lstat(file).st_mode
+    _refused(_run("memorybank-lint", "--write-baseline", str(file), cwd=project), "memorybank-lint: ", file)
+    assert os.lstat(file).st_mode == kind
+    assert not (project / "elsewhere.json").exists()
+    assert sorted(p.name for p in project.iterdir()) == sorted([".git", "memory-bank", "baseline.json"])
+
+
+def test_a_baseline_replaces_a_regular_file_whole_or_names_why_it_cannot(project: Path) -> None:
+    file = project / "baseline.json"
+    file.write_text("old")
+    done = _run("memorybank-lint", "--write-baseline", str(file), cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(file.read_text())["findings"] == []
+    missing = project / "no-such-folder" / "baseline.json"
+    _refused(
+        _run("memorybank-lint", "--write-baseline", str(missing), cwd=project), "memorybank-lint: ", missing
+    )
