@@ -19,6 +19,7 @@ from pathlib import Path
 from . import document, progress
 from .contract import Contract, read_contract
 from .document import Document, Edge, Link
+from .edits.atomic import NotRegular, TooBig, read_regular
 from .layers import LayerTable, read_layer_table
 from .parse_cache import ParseCache, Stamp, stamp_of
 
@@ -172,16 +173,18 @@ class Bank:
             return document.unreadable(
                 printable(path), f"{problem}; rename it", mtime=mtime, size=stat.st_size
             )
-        if stat.st_size > self.max_bytes:
-            return document.unreadable(
-                path,
-                f"file is {stat.st_size} bytes, over the {self.max_bytes}-byte limit; not parsed",
-                mtime=mtime,
-                size=stat.st_size,
-            )
+        size = stat.st_size
         try:
-            with open(self.root / path, "rb", buffering=0) as handle:
-                raw = handle.read(min(stat.st_size, self.max_bytes) + 1)
+            if size > self.max_bytes:
+                raise TooBig(size)
+            # Opened again without following a link and without blocking: the walk saw a regular
+            # file, but a FIFO or a link could have taken its name since.
+            raw = read_regular(self.root / path, self.max_bytes)
+        except TooBig as exc:
+            message = f"file is {exc.size} bytes, over the {self.max_bytes}-byte limit; not parsed"
+            return document.unreadable(path, message, mtime=mtime, size=exc.size)
+        except NotRegular as exc:
+            return document.unreadable(path, f"cannot be read: it {exc.strerror}", mtime=mtime)
         except OSError as exc:
             return document.unreadable(path, f"cannot be read: {exc.strerror}", mtime=mtime)
         if b"\x00" in raw[:8192]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,46 @@ def test_other_bank_name_is_not_a_prefix(tmp_path: Path) -> None:
     assert bank.edge_target(edge) is None
     [finding] = lint(bank, Selection(select=frozenset({"MB001"})))
     assert "does not exist" in finding.message
+
+
+# -- a name that changes hands between the walk and the read ------------------------------------
+
+
+def _swapped_after_the_walk(monkeypatch: pytest.MonkeyPatch, root: Path, name: str, swap) -> None:
+    """The walk yields `name` as the regular file it saw, then `swap` takes its name before the
+    bank opens it: the window a concurrent process has."""
+    import memorybank_lint.bank as bank_module
+
+    real_walk = bank_module.walk
+
+    def walk(folder: Path):
+        for path, info in real_walk(folder):
+            if path == name:
+                (root / name).unlink()
+                swap(root / name)
+            yield path, info
+
+    monkeypatch.setattr(bank_module, "walk", walk)
+
+
+SWAPS = {
+    "a FIFO": lambda path: os.mkfifo(path),
+    "a link to a device": lambda path: path.symlink_to("/dev/zero"),
+}
+
+
+@pytest.mark.parametrize("swap", SWAPS.values(), ids=SWAPS.keys())
+def test_a_file_that_became_a_fifo_or_a_link_after_the_walk_is_reported_not_waited_on(
+    root: Path, monkeypatch: pytest.MonkeyPatch, swap
+) -> None:
+    write(root, {"a.md": "# A\n", "odd.md": "# Odd\n"})
+    _swapped_after_the_walk(monkeypatch, root, "odd.md", swap)
+    bank = Bank(root)
+    done = threading.Thread(target=bank.refresh, daemon=True)
+    done.start()
+    done.join(timeout=20)
+    if done.is_alive():  # blocked opening the FIFO: release it, then fail
+        os.close(os.open(root / "odd.md", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("the refresh waited on a FIFO")
+    assert bank.docs["odd.md"].read_error.startswith("cannot be read: it is ")
+    assert bank.docs["a.md"].read_error is None

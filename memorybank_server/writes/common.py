@@ -15,6 +15,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.edits.checks import checked_text
+from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.paths import normalize
@@ -35,6 +36,25 @@ def existing_document(bank: Bank, given: str, *, allow_template: bool = False) -
     if doc.read_error:
         raise ToolInputError(f"{path} cannot be edited: {doc.read_error}")
     return doc
+
+
+def document_bytes(bank: Bank, path: str) -> bytes:
+    """The bytes of an indexed document as they are on disk now, for a write to start from:
+    opened without following a link and without blocking, no further than the bank reads."""
+    try:
+        return read_regular(check_no_links(bank.root, path), bank.max_bytes)
+    except FileNotFoundError as exc:
+        raise ToolInputError(f"'{path}' disappeared from disk before it could be edited") from exc
+    except NotRegular as exc:
+        raise ToolInputError(
+            f"'{path}' {exc.strerror} now; it was a document when the bank was read"
+        ) from exc
+    except TooBig as exc:
+        raise ToolInputError(
+            f"'{path}' grew to {exc.size} bytes, over the {bank.max_bytes} the bank reads"
+        ) from exc
+    except OSError as exc:
+        raise ToolInputError(f"'{path}' cannot be read: {exc.strerror}") from exc
 
 
 def project_directory(bank: Bank) -> Path:

@@ -26,12 +26,11 @@ from memorybank_lint import document, frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 from memorybank_lint.edits import text as filetext
-from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.keep import header_comment
 from memorybank_lint.edits.transaction import Transaction
 
 from ..errors import ToolInputError
-from .common import existing_document
+from .common import document_bytes, existing_document
 
 _UNSET: Any = object()
 
@@ -80,11 +79,7 @@ class Loaded:
 def load(bank: Bank, given: str) -> Loaded:
     """Read the named document from disk (no links followed) for an edit; refuse what is not one."""
     indexed = existing_document(bank, given)
-    absolute = check_no_links(bank.root, indexed.path)
-    try:
-        raw = absolute.read_bytes()
-    except FileNotFoundError as exc:
-        raise ToolInputError(f"'{indexed.path}' disappeared from disk before it could be edited") from exc
+    raw = document_bytes(bank, indexed.path)
     file = filetext.decode(raw, indexed.path)
     fresh = document.parse(indexed.path, file.text, bank_name=bank.name)
     return Loaded(indexed, fresh, raw, file, split_text(file.text))

@@ -29,7 +29,7 @@ from memorybank_lint.paths import Target, resolve
 from ..errors import ToolInputError
 from ..read import jsonable
 from ..templates import find_template
-from .common import existing_document, locked
+from .common import document_bytes, existing_document, locked
 from .create import (
     GOVERNED,
     INBOX,
@@ -262,7 +262,7 @@ def discard(
         reason = required(
             reason, "reason", "say why the note is dropped, so nothing leaves silently", lines=True
         )
-        data = (bank.root / note.path).read_bytes()
+        data = document_bytes(bank, note.path)
         parsed = document.parse(note.path, data.decode("utf-8", errors="replace"), bank_name=bank.name)
         sha = digest(data)
         stamp = (now or dt.datetime.now().astimezone()).isoformat(timespec="seconds")

@@ -9,6 +9,7 @@ that no byte and no directory appeared anywhere.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -213,3 +214,47 @@ def test_a_journal_naming_what_the_writer_never_writes_is_refused_not_followed(
         make(bank)
     assert tree_hash(bank.root) == before
     assert sorted(p.name for p in outside.iterdir()) == ["s.md"]
+
+
+# -- a document that changes hands between the bank's read and the write's ------------------------
+@pytest.mark.parametrize(
+    "swap",
+    [lambda path: os.mkfifo(path), lambda path: path.symlink_to("/dev/zero")],
+    ids=["a FIFO", "a link to a device"],
+)
+def test_a_document_that_became_a_fifo_or_a_link_is_refused_not_waited_on(
+    sandbox: tuple[Bank, Path], monkeypatch: pytest.MonkeyPatch, swap: Callable[[Path], None]
+) -> None:
+    """The write's gates saw a regular document; a concurrent process swaps its name before the
+    write reads it. The write is refused, naming it, and does not wait on the FIFO."""
+    from memorybank_server.writes import head
+
+    bank, _ = sandbox
+    target = bank.root / "product/context.md"
+    real_existing = head.existing_document
+
+    def existing_then_swapped(*args, **kwargs):
+        found = real_existing(*args, **kwargs)
+        target.unlink()
+        swap(target)
+        return found
+
+    monkeypatch.setattr(head, "existing_document", existing_then_swapped)
+    outcome: list[BaseException | None] = []
+
+    def write() -> None:
+        try:
+            set_field(bank, path="product/context.md", field="owner", value="x")
+        except BaseException as exc:  # handed to the test thread
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    runner = threading.Thread(target=write, daemon=True)
+    runner.start()
+    runner.join(timeout=20)
+    if runner.is_alive():  # blocked opening the FIFO: release it, then fail
+        os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("the write waited on a FIFO")
+    (refusal,) = outcome
+    assert isinstance(refusal, ToolInputError) and "product/context.md" in str(refusal)
