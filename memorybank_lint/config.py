@@ -11,6 +11,11 @@ configuration here and build their rule selection and bank root from it.
 The search starts in the working directory and climbs to the repository root (the first folder
 holding `.git`); outside a repository it climbs to the filesystem root. In each folder a
 `.memorybank.toml` (top-level keys) wins over a `[tool.memorybank]` table in `pyproject.toml`.
+
+Why `root` and `cache-dir` must stay inside the configuration's repository: the file comes with
+the repository, and a cloned repository must not point `--fix`, the governed writes or the cache
+at a folder of the user's elsewhere. A bank or a cache elsewhere is the user's to name:
+`--root`, `MEMORYBANK_CACHE_DIR`.
 """
 
 from __future__ import annotations
@@ -182,7 +187,7 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         )
     config = Config(source=source)
     if "root" in table:
-        config.root = (source.parent / _folder(table, "root", where)).resolve()
+        config.root = _inside(source, "root", _folder(table, "root", where), "--root")
     if "select" in table:
         config.select = rule_codes(table["select"], f"{where}: select")
     config.ignore = rule_codes(table.get("ignore", []), f"{where}: ignore")
@@ -206,7 +211,9 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
             raise ConfigError(f"{where}: max-file-size must be a positive number of bytes, not {size!r}")
         config.max_file_size = size
     if "cache-dir" in table:
-        config.cache_dir = (source.parent / _folder(table, "cache-dir", where)).absolute()
+        config.cache_dir = _inside(
+            source, "cache-dir", _folder(table, "cache-dir", where), "MEMORYBANK_CACHE_DIR"
+        )
     if "index-files" in table:
         config.index_files = _index_files(table["index-files"], where)
     return config
@@ -218,6 +225,20 @@ def _folder(table: dict[str, Any], key: str, where: str) -> str:
     if not isinstance(value, str) or not value.strip() or "\0" in value:
         raise ConfigError(f"{where}: {key} must be a folder path as a string, not {value!r}")
     return value
+
+
+def _inside(source: Path, key: str, value: str, elsewhere: str) -> Path:
+    """`value` read from the configuration's folder, links resolved; refused when it leads out of
+    the configuration's repository (its folder, outside a repository)."""
+    folder = source.absolute().parent
+    repository = next((d for d in (folder, *folder.parents) if (d / ".git").exists()), folder).resolve()
+    path = (folder / value).resolve()
+    if path != repository and repository not in path.parents:
+        raise ConfigError(
+            f"{source}: {key} {value!r} leads outside the repository {repository}; "
+            f"a folder elsewhere is named with {elsewhere}"
+        )
+    return path
 
 
 def _index_files(value: Any, where: str) -> tuple[str, ...]:

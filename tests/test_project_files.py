@@ -61,10 +61,13 @@ def _bounded() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 
 
-def _run(command: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def _run(
+    command: str, *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(BIN / command), *args],
         cwd=cwd,
+        env=env,
         capture_output=True,
         text=True,
         timeout=60,
@@ -145,3 +148,43 @@ def test_a_baseline_replaces_a_regular_file_whole_or_names_why_it_cannot(project
     _refused(
         _run("memorybank-lint", "--write-baseline", str(missing), cwd=project), "memorybank-lint: ", missing
     )
+
+
+LEAVING = {
+    "root climbing out": ('root = "../elsewhere"', "--root"),
+    "root absolute": ('root = "{outside}"', "--root"),
+    "cache-dir absolute": ('cache-dir = "{outside}"', "MEMORYBANK_CACHE_DIR"),
+    "cache-dir through a link": ('cache-dir = "linked"', "MEMORYBANK_CACHE_DIR"),
+}
+
+
+@pytest.mark.parametrize(("line", "elsewhere"), LEAVING.values(), ids=LEAVING.keys())
+def test_a_configuration_cannot_point_the_commands_outside_its_repository(
+    project: Path, tmp_path_factory: pytest.TempPathFactory, line: str, elsewhere: str
+) -> None:
+    """A cloned repository's configuration must not aim `--fix`, the governed writes or the
+    cache at a folder of the user's: a bank or a cache elsewhere is named by the user."""
+    outside = tmp_path_factory.mktemp("users-own")
+    write_bank(outside / "memory-bank", CLEAN_BANK)
+    (project / "linked").symlink_to(outside, target_is_directory=True)
+    before = sorted(p.relative_to(outside) for p in outside.rglob("*"))
+    config = project / ".memorybank.toml"
+    config.write_text(line.format(outside=outside / "memory-bank") + "\n")
+    for command in ("memorybank-lint", "mcp-memorybank"):
+        args = ("--fix",) if command == "memorybank-lint" else ("--validate",)
+        done = _run(command, *args, cwd=project)
+        _refused(done, f"{command}: ", config)
+        assert done.stderr.rstrip().endswith(f"a folder elsewhere is named with {elsewhere}")
+    assert sorted(p.relative_to(outside) for p in outside.rglob("*")) == before
+
+
+def test_a_configuration_may_point_anywhere_inside_its_repository(project: Path) -> None:
+    """A configuration in a subfolder naming the bank one level up stays inside the repository."""
+    sub = project / "backend"
+    sub.mkdir()
+    (sub / ".memorybank.toml").write_text('root = "../memory-bank"\ncache-dir = "../.cache/mb"\n')
+    env = {k: v for k, v in os.environ.items() if k != "MEMORYBANK_CACHE_DIR"}
+    done = _run("memorybank-lint", cwd=sub, env=env)
+    assert done.returncode == 0, done.stderr
+    shown = _run("memorybank-lint", "--show-settings", cwd=sub, env=env).stdout.splitlines()
+    assert f"root: {project / 'memory-bank'}" in shown and f"cache-dir: {project / '.cache' / 'mb'}" in shown
