@@ -3,7 +3,7 @@
 Why a folder of the project (`.memorybank_cache/` next to the configuration, else next to the
 bank, holding a `.gitignore` of `*`, as ruff keeps `.ruff_cache/`): a pre-commit run, a one-shot
 command and the server of one repository share it, and deleting it changes no answer.
-`MEMORYBANK_CACHE_DIR` moves it (a read-only checkout, a shared CI cache); `cache-dir` in the
+`MEMORYBANK_CACHE_DIR` moves it (a read-only checkout, a folder outside the project); `cache-dir` in the
 configuration does the same for a project.
 
 Why so careful: the folder lives in a working tree anyone can write to, and a repository can
