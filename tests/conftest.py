@@ -7,6 +7,7 @@ marker expression is given (`pytest -m slow`, `pytest -m "slow or not slow"`).
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
 import shutil
@@ -30,9 +31,18 @@ FIXTURE = Path(__file__).parent / "fixture_bank"
 # Every run in a test, in-process or a child process, keeps its parse cache in a scratch folder of
 # this test process: never beside the fixture bank in the checkout, never in the shared corpus.
 # Tests about where the cache goes by default unset it for themselves.
-os.environ["MEMORYBANK_CACHE_DIR"] = tempfile.mkdtemp(prefix="memorybank-test-cache-")
 # The key that signs cache files lives in the user's state folder: the tests use a scratch one.
-os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="memorybank-test-state-")
+# Both are removed when the process that made them ends.
+
+
+def _scratch(prefix: str) -> str:
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+os.environ["MEMORYBANK_CACHE_DIR"] = _scratch("memorybank-test-cache-")
+os.environ["XDG_STATE_HOME"] = _scratch("memorybank-test-state-")
 
 CLEAN_BANK = {
     "dna/principles.md": """\
