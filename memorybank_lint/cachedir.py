@@ -3,8 +3,8 @@
 Why a folder of the project (`.memorybank_cache/` next to the configuration, else next to the
 bank, holding a `.gitignore` of `*`, as ruff keeps `.ruff_cache/`): a pre-commit run, a one-shot
 command and the server of one repository share it, and deleting it changes no answer.
-`MEMORYBANK_CACHE_DIR` moves it (a read-only checkout, a folder outside the project); `cache-dir` in the
-configuration does the same for a project.
+`MEMORYBANK_CACHE_DIR` moves it (a read-only checkout, a folder outside the project);
+`cache-dir` in the configuration moves it within the project.
 
 Why so careful: the folder lives in a working tree anyone can write to, and a repository can
 commit one, so it is treated as hostile. Every file is opened through a descriptor of the folder
