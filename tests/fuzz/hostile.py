@@ -11,6 +11,7 @@ import os
 import shutil
 import tempfile
 import textwrap
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -477,4 +478,32 @@ CLIENT_LINES = st.lists(
         WORDS,
     ),
     max_size=8,
+)
+
+
+# -- a cache folder a repository committed --------------------------------------------------------
+
+MARSHAL_BOMBS = [
+    b"(" + (2**31 - 1).to_bytes(4, "little"),  # a tuple of 2**31 - 1 items, allocated before it is read
+    b"[" + (2**31 - 1).to_bytes(4, "little"),
+    b"{" * 5_000,
+    b")\x02\xe9\x01\x00\x00\x00r\x00\x00\x00\x00",  # a back-reference to itself
+    b"\xe3" + b"\x00" * 40,  # the start of a code object
+]  # fmt: skip
+
+
+def _framed(magic: bytes, payload: bytes, seal: bytes) -> bytes:
+    return magic + len(payload).to_bytes(4, "little") + seal + payload
+
+
+CACHE_BYTES = st.one_of(
+    st.binary(max_size=64),
+    st.sampled_from(MARSHAL_BOMBS).map(
+        lambda payload: _framed(b"MBC1", payload, zlib.crc32(payload).to_bytes(4, "little"))
+    ),
+    st.builds(
+        lambda payload, seal: _framed(b"MBC2", payload, seal),
+        st.sampled_from(MARSHAL_BOMBS),
+        st.binary(min_size=32, max_size=32),
+    ),
 )

@@ -297,3 +297,34 @@ def relay(lines: list[str]) -> list[str]:
         return answered
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def planted_cache(root: str, planted: bytes) -> tuple[tuple[int, str, str], tuple[int, str, str], int]:
+    """`memorybank-lint --format json` once to fill a cache folder, then again after every file in
+    it was overwritten with `planted` (a cache folder a repository committed). Returns both runs
+    and how many cache files were overwritten."""
+    import shutil
+    import tempfile
+    import time
+
+    old = time.time() - 3600  # entries are stored only for files older than two seconds
+    for folder, _, names in os.walk(root):
+        for name in names:
+            os.utime(os.path.join(folder, name), (old, old))
+    cache = tempfile.mkdtemp(prefix="planted-cache-")
+    saved = os.environ.get("MEMORYBANK_CACHE_DIR")
+    os.environ["MEMORYBANK_CACHE_DIR"] = cache
+    try:
+        argv = ["--root", root, "--format", "json"]
+        first = _captured(cli.main, argv)
+        names = [name for name in os.listdir(cache) if name != ".gitignore"]
+        for name in names:
+            with open(os.path.join(cache, name), "wb") as handle:
+                handle.write(planted)
+        return first, _captured(cli.main, argv), len(names)
+    finally:
+        if saved is None:
+            os.environ.pop("MEMORYBANK_CACHE_DIR", None)
+        else:
+            os.environ["MEMORYBANK_CACHE_DIR"] = saved
+        shutil.rmtree(cache, ignore_errors=True)

@@ -1,5 +1,6 @@
 """Both commands with a hostile configuration and a hostile baseline beside a clean bank: every run
-exits 0, 1 or 2, a refusal is one line naming what is wrong, and nothing prints a traceback."""
+exits 0, 1 or 2, a refusal is one line naming what is wrong, and nothing prints a traceback. And
+the linter over a cache folder a repository committed: the findings of a run without it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 import pytest
 from hypothesis import given
 
-from tests.fuzz.hostile import BASELINE_TEXT, CONFIG_TEXT, clean_bank, written
+from tests.fuzz.hostile import BASELINE_TEXT, CACHE_BYTES, CONFIG_TEXT, clean_bank, written
 from tests.fuzz.worker import Worker
 
 pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded machine
@@ -28,3 +29,13 @@ def test_a_hostile_configuration_or_baseline_is_answered_or_refused_in_one_line(
             assert err.startswith(prefix) and len(err.strip().splitlines()) == 1, (command, err)
         elif command == "lint json":
             json.loads(out)
+
+
+@given(planted=CACHE_BYTES)
+def test_a_planted_cache_file_changes_no_finding(worker: Worker, planted: bytes) -> None:
+    files = clean_bank()
+    files[b"domain/broken.md"] = b"---\ntitle: Broken\nderived_from:\n  - nowhere.md\n---\n# Broken\n"
+    with written(files) as root:
+        first, second, overwritten = worker.call("planted_cache", str(root), planted)
+    assert overwritten >= 1 and first[0] == 1 and json.loads(first[1])  # a cache, a finding to compare
+    assert second == first, second[2]
