@@ -300,12 +300,15 @@ def relay(lines: list[str]) -> list[str]:
 
 
 def planted_cache(root: str, planted: bytes) -> tuple[tuple[int, str, str], tuple[int, str, str], int]:
-    """`memorybank-lint --format json` once to fill a cache folder, then again after every file in
-    it was overwritten with `planted` (a cache folder a repository committed). Returns both runs
-    and how many cache files were overwritten."""
+    """`memorybank-lint --format json` and `mcp-memorybank --route … --json` once to fill a cache
+    folder (the parse cache, the route and body indexes), then again after every file in it was
+    overwritten with `planted` (a cache folder a repository committed). Returns both rounds, the
+    outputs of both commands joined, and how many cache files were overwritten."""
     import shutil
     import tempfile
     import time
+
+    from memorybank_server import cli as server_cli
 
     old = time.time() - 3600  # entries are stored only for files older than two seconds
     for folder, _, names in os.walk(root):
@@ -315,13 +318,19 @@ def planted_cache(root: str, planted: bytes) -> tuple[tuple[int, str, str], tupl
     saved = os.environ.get("MEMORYBANK_CACHE_DIR")
     os.environ["MEMORYBANK_CACHE_DIR"] = cache
     try:
-        argv = ["--root", root, "--format", "json"]
-        first = _captured(cli.main, argv)
+
+        def both() -> tuple[int, str, str]:
+            lint_code, lint_out, lint_err = _captured(cli.main, ["--root", root, "--format", "json"])
+            route = ["--root", root, "--route", "principles rules", "--json"]
+            route_code, route_out, route_err = _captured(server_cli.main, route)
+            return lint_code * 10 + route_code, lint_out + route_out, lint_err + route_err
+
+        first = both()
         names = [name for name in os.listdir(cache) if name != ".gitignore"]
         for name in names:
             with open(os.path.join(cache, name), "wb") as handle:
                 handle.write(planted)
-        return first, _captured(cli.main, argv), len(names)
+        return first, both(), len(names)
     finally:
         if saved is None:
             os.environ.pop("MEMORYBANK_CACHE_DIR", None)

@@ -1,13 +1,13 @@
 """Both commands with a hostile configuration and a hostile baseline beside a clean bank: every run
 exits 0, 1 or 2, a refusal is one line naming what is wrong, and nothing prints a traceback. And
-the linter over a cache folder a repository committed: the findings of a run without it."""
+both commands over a cache folder a repository committed: the answers of a run without it."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from tests.fuzz.hostile import BASELINE_TEXT, CACHE_BYTES, CONFIG_TEXT, clean_bank, written
 from tests.fuzz.worker import Worker
@@ -31,11 +31,14 @@ def test_a_hostile_configuration_or_baseline_is_answered_or_refused_in_one_line(
             json.loads(out)
 
 
+# A small space (a few bombs, each under two framings, and short raw bytes): a few hundred cases
+# cover it, and CI keeps its time for the open-ended targets.
+@settings(max_examples=min(300, settings.default.max_examples))
 @given(planted=CACHE_BYTES)
 def test_a_planted_cache_file_changes_no_finding(worker: Worker, planted: bytes) -> None:
     files = clean_bank()
     files[b"domain/broken.md"] = b"---\ntitle: Broken\nderived_from:\n  - nowhere.md\n---\n# Broken\n"
     with written(files) as root:
         first, second, overwritten = worker.call("planted_cache", str(root), planted)
-    assert overwritten >= 1 and first[0] == 1 and json.loads(first[1])  # a cache, a finding to compare
+    assert overwritten >= 3 and first[0] == 10 and "nowhere.md" in first[1]  # caches, a finding
     assert second == first, second[2]
