@@ -52,7 +52,12 @@ def _instant(text: str) -> dt.datetime:
         raise ToolInputError(
             f"'{text}' starts like a date but is not a valid one; write YYYY-MM-DD or an ISO date-time"
         ) from None
-    return value.astimezone() if value.tzinfo is None else value
+    if value.tzinfo is not None:
+        return value
+    try:
+        return value.astimezone()
+    except (ValueError, OverflowError):  # the calendar's first or last day, shifted past its edge
+        return value.replace(tzinfo=dt.UTC)
 
 
 def _entry(bank: Bank, path: str, kind: str, origin: str | None = None) -> dict[str, Any]:
@@ -140,8 +145,13 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
 
 
 def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
-    """The last commit made at or before `instant` (committer date), and a note saying so."""
-    stamp = instant.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S +0000")
+    """The last commit made at or before `instant` (committer date), and a note saying so.
+
+    Git reads no date before 1970 or after 2099, so the instant asked is first brought between
+    the epoch and now: no commit is older than the one, and none is measured as newer than the other.
+    """
+    bounded = min(max(instant, _EPOCH), dt.datetime.now(dt.UTC))
+    stamp = bounded.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S +0000")
     found = (
         git.run(bank.root, "rev-list", "-1", f"--before={stamp}", "HEAD") if _commit(bank, "HEAD") else None
     )

@@ -6,6 +6,7 @@ work to show as a hang while costing hypothesis almost nothing to generate.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -506,4 +507,27 @@ CACHE_BYTES = st.one_of(
         st.sampled_from(MARSHAL_BOMBS),
         st.binary(min_size=32, max_size=32),
     ),
+)
+
+
+# -- what `bank_changed` is asked since -----------------------------------------------------------
+
+OFFSETS = st.one_of(
+    st.none(),
+    st.integers(-(24 * 60 - 1), 24 * 60 - 1).map(lambda minutes: dt.timezone(dt.timedelta(minutes=minutes))),
+)
+INSTANTS = st.builds(
+    lambda moment, zone: moment.replace(second=0, microsecond=0, tzinfo=zone),
+    st.datetimes(min_value=dt.datetime(1, 1, 1), max_value=dt.datetime(9999, 12, 31, 23, 59)),
+    OFFSETS,
+)
+DATES = st.one_of(
+    INSTANTS.map(lambda moment: moment.date().isoformat()),
+    INSTANTS.map(lambda moment: moment.isoformat()),
+    INSTANTS.map(lambda moment: moment.isoformat(sep=" ")),
+)
+SINCE = st.one_of(
+    DATES,
+    st.sampled_from(["HEAD", "HEAD~1", "HEAD~99999999999999999999", "main", "@{1.year.ago}", "-p", "v1"]),
+    WORDS,
 )

@@ -337,3 +337,19 @@ def planted_cache(root: str, planted: bytes) -> tuple[tuple[int, str, str], tupl
         else:
             os.environ["MEMORYBANK_CACHE_DIR"] = saved
         shutil.rmtree(cache, ignore_errors=True)
+
+
+def changed_in_repository(root: str, since: list[str]) -> list[str]:
+    """What `bank_changed` answers for each of `since` on the bank at `root`, made a git repository
+    whose one commit is dated 2024-01-01 (committer and author)."""
+    from pathlib import Path
+
+    from memorybank_server.changed import changed
+    from tests.conftest import git
+
+    git(Path(root), "init", "-q", "-b", "main")
+    git(Path(root), "add", "-A")
+    git(Path(root), "commit", "-q", "-m", "first")
+    bank = Bank(root)
+    bank.refresh()
+    return [_answer(lambda value=value: changed(bank, value)) for value in since]

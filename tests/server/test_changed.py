@@ -249,3 +249,46 @@ def test_outside_git_a_date_says_it_compares_file_times(no_repository: Path) -> 
     answer = changed(refreshed(no_repository), "1971-01-01")
     assert answer["mode"] == "mtime"
     assert "modification times" in answer["note"] and "need a repository" in answer["note"]
+
+
+@pytest.fixture
+def utc_minus_five() -> Iterator[None]:
+    saved = os.environ.get("TZ")
+    os.environ["TZ"] = "Etc/GMT+5"  # POSIX sign convention: this is UTC-05:00
+    time.tzset()
+    yield
+    if saved is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = saved
+    time.tzset()
+
+
+@pytest.mark.parametrize("since", ["0001-01-01", "0001-01-01T00:00:00+05:00", "1900-01-01"])
+def test_a_date_before_any_commit_lists_everything_as_added(
+    three_commits: tuple[Path, str], utc_minus_five: None, since: str
+) -> None:
+    """The calendar's first day, read in a zone west of UTC, once fell off the calendar (a
+    traceback); git reads no date before 1970 at all."""
+    root, _ = three_commits
+    answer = changed(refreshed(root), since)
+    assert kinds(answer) == [("added", "one.md"), ("added", "two.md")] and "No commit" in answer["note"]
+
+
+@pytest.mark.parametrize("since", ["9999-12-31", "2150-01-01", "9999-12-31T23:59:59-05:00"])
+def test_a_date_after_every_commit_lists_only_what_is_not_committed(
+    three_commits: tuple[Path, str], since: str
+) -> None:
+    """Git reads no date after 2099: such a date once matched no commit, and every document was
+    listed as added. Since a date to come, only what is not committed has changed."""
+    root, _ = three_commits
+    write_bank(root, {"two.md": doc("Two, edited")})
+    assert kinds(changed(refreshed(root), since)) == [("modified", "two.md")]
+
+
+@pytest.mark.parametrize("since", ["0001-01-01", "9999-12-31"])
+def test_outside_git_the_calendars_edges_are_answered(
+    no_repository: Path, utc_minus_five: None, since: str
+) -> None:
+    listed = len(changed(refreshed(no_repository), since)["changes"])
+    assert listed == (2 if since.startswith("0001") else 0)
