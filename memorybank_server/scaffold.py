@@ -25,8 +25,10 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.edits.atomic import ensure_directory, write_atomic
 from memorybank_lint.sections import SEEDED, section_index
 
+from .errors import ToolInputError
 from .starter import starter_root, templates_root
 from .trial import harmless
+from .writes.values import header_text
 
 COPIED_TREES = ("dna", "product", "engineering")
 SEED_ENTRIES = {
@@ -219,8 +221,10 @@ def init(
     name = name.strip()
     if not name:
         raise ScaffoldError("`name` is required: the project name shown in the root index")
-    if "\n" in name or "\r" in name:
-        raise ScaffoldError("`name` must be a single line")
+    try:  # it is written into every starter header: checked as any header value a write is handed
+        header_text("`name`", name)
+    except ToolInputError as exc:
+        raise ScaffoldError(str(exc)) from None
     root = root.resolve()
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")
