@@ -19,7 +19,7 @@ from pathlib import Path
 from . import document, progress
 from .contract import Contract, read_contract
 from .document import Document, Edge, Link
-from .edits.atomic import NotRegular, TooBig, read_regular
+from .edits.atomic import TooBig, read_regular, refusal
 from .layers import LayerTable, read_layer_table
 from .parse_cache import ParseCache, Stamp, stamp_of
 
@@ -180,13 +180,11 @@ class Bank:
             # Opened again without following a link and without blocking: the walk saw a regular
             # file, but a FIFO or a link could have taken its name since.
             raw = read_regular(self.root / path, self.max_bytes)
-        except TooBig as exc:
-            message = f"file is {exc.size} bytes, over the {self.max_bytes}-byte limit; not parsed"
-            return document.unreadable(path, message, mtime=mtime, size=exc.size)
-        except NotRegular as exc:
-            return document.unreadable(path, f"cannot be read: it {exc.strerror}", mtime=mtime)
         except OSError as exc:
-            return document.unreadable(path, f"cannot be read: {exc.strerror}", mtime=mtime)
+            message = f"file {refusal(exc, self.max_bytes)}; not parsed"
+            return document.unreadable(
+                path, message, mtime=mtime, size=exc.size if isinstance(exc, TooBig) else 0
+            )
         if b"\x00" in raw[:8192]:
             return document.unreadable(
                 path, "binary file (contains NUL bytes); not parsed", mtime=mtime, size=len(raw)

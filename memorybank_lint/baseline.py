@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .edits.atomic import NotRegular, TooBig, read_regular, write_atomic
+from .edits.atomic import read_regular, refusal, write_atomic
 from .findings import Finding
 from .untrusted import json_value
 
@@ -54,15 +54,9 @@ def load(path: Path) -> Counter[tuple[str, str, str]]:
     """The known findings as a multiset of (code, path, fingerprint)."""
     try:
         data = json_value(read_regular(path, LIMIT, follow_links=True))
-    except FileNotFoundError as exc:
-        raise BaselineError(f"baseline file {path} does not exist") from exc
-    except NotRegular as exc:
-        raise BaselineError(f"baseline file {path} is not a regular file") from exc
-    except TooBig as exc:
-        raise BaselineError(
-            f"baseline file {path} is {exc.size} bytes, more than a baseline holds ({LIMIT})"
-        ) from exc
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        raise BaselineError(f"baseline file {path} {refusal(exc, LIMIT)}") from exc
+    except ValueError as exc:
         raise BaselineError(f"baseline file {path} is not readable JSON: {exc}") from exc
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise BaselineError(

@@ -27,7 +27,7 @@ from typing import Any
 
 from . import cachedir
 from .bank import Bank, BankNotFound, find_root
-from .edits.atomic import NotRegular, TooBig, read_regular
+from .edits.atomic import read_regular, refusal
 from .findings import Severity
 from .linter import Selection
 from .registry import all_rules, find_rule
@@ -143,11 +143,9 @@ def _present(path: Path) -> bool:
 def _read(path: Path) -> dict[str, Any]:
     try:
         return toml_table(read_regular(path, LIMIT, follow_links=True).decode("utf-8"))
-    except NotRegular as exc:
-        raise ConfigError(f"{path}: cannot read configuration: not a regular file") from exc
-    except TooBig as exc:
-        raise ConfigError(f"{path}: cannot read configuration: {exc.size} bytes, over {LIMIT}") from exc
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read configuration: it {refusal(exc, LIMIT)}") from exc
+    except ValueError as exc:
         raise ConfigError(f"{path}: cannot read configuration: {exc}") from exc
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import importlib.util
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -142,6 +143,12 @@ def copy_of_fixture(tmp_path: Path) -> Path:
 @pytest.fixture
 def fixture_copy(tmp_path: Path) -> Path:
     return copy_of_fixture(tmp_path)
+
+
+def bounded_memory() -> None:
+    """`preexec_fn` for a child held to 2 GB of address space: input that would make it allocate
+    gigabytes fails in the child (a `MemoryError`, a traceback) instead of loading the machine."""
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 
 
 def captured(

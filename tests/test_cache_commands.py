@@ -7,7 +7,6 @@ from __future__ import annotations
 import hmac
 import json
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ import pytest
 from memorybank_lint.bank import Bank
 from memorybank_lint.cachedir import ENV, MAGIC
 
-from .conftest import CLEAN_BANK, write_bank
+from .conftest import CLEAN_BANK, bounded_memory, write_bank
 
 BIN = Path(sys.executable).parent
 FILES = {
@@ -29,13 +28,24 @@ FILES = {
 
 
 def _run(
-    command: str, *args: str, cwd: Path, cache: Path | None = None, timeout: float = 120
+    command: str,
+    *args: str,
+    cwd: Path,
+    cache: Path | None = None,
+    timeout: float = 120,
+    bounded: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != ENV}
     if cache is not None:
         env[ENV] = str(cache)
     return subprocess.run(
-        [str(BIN / command), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+        [str(BIN / command), *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=bounded_memory if bounded else None,
     )
 
 
@@ -182,27 +192,14 @@ PLANTED = {
 }
 
 
-def _limited_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
-
-
 @pytest.mark.parametrize("planted", PLANTED.values(), ids=PLANTED.keys())
 def test_a_cache_file_this_user_did_not_sign_is_refused_unread(project: Path, planted: bytes) -> None:
     """A repository can commit `.memorybank_cache/`: its files are never decoded, so a payload that
     would exhaust memory in the decoder costs nothing (run with 2 GB of address space)."""
     plain = _findings(_run("memorybank-lint", "--format", "json", cwd=project))
-    env = {k: v for k, v in os.environ.items() if k != ENV}
     for cache_file in (project / ".memorybank_cache").glob("parse-*"):
         cache_file.write_bytes(planted)
-    done = subprocess.run(
-        [str(BIN / "memorybank-lint"), "--format", "json"],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        preexec_fn=_limited_memory,
-    )
+    done = _run("memorybank-lint", "--format", "json", cwd=project, bounded=True)
     assert "Traceback" not in done.stderr
     assert _findings(done) == plain
     assert _hits(project / "memory-bank", project / ".memorybank_cache") == len(FILES)  # rewritten, signed

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
 from collections.abc import Callable
@@ -17,7 +16,7 @@ import pytest
 
 from memorybank_lint import baseline, config
 
-from .conftest import CLEAN_BANK, write_bank
+from .conftest import CLEAN_BANK, bounded_memory, write_bank
 
 BIN = Path(sys.executable).parent
 
@@ -57,10 +56,6 @@ BASELINE_PLANTS = {**CONFIG_PLANTS, "past the size limit": _past(baseline.LIMIT)
 del BASELINE_PLANTS["a dangling link"]
 
 
-def _bounded() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
-
-
 def _run(
     command: str, *args: str, cwd: Path, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -71,7 +66,7 @@ def _run(
         capture_output=True,
         text=True,
         timeout=60,
-        preexec_fn=_bounded,
+        preexec_fn=bounded_memory,
     )
 
 

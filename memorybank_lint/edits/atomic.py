@@ -75,6 +75,17 @@ def read_regular(path: Path | str, limit: int, *, follow_links: bool = False) ->
         os.close(fd)
 
 
+def refusal(exc: OSError, limit: int) -> str:
+    """Why `read_regular` gave no bytes, as the end of a sentence that names the file first."""
+    if isinstance(exc, FileNotFoundError):
+        return "does not exist"
+    if isinstance(exc, NotRegular):
+        return str(exc.strerror)
+    if isinstance(exc, TooBig):
+        return f"is {exc.size} bytes, over the {limit}-byte limit"
+    return f"cannot be read ({exc.strerror or exc})"
+
+
 def missing_directories(root: Path, relative: str) -> list[Path]:
     """The folders of `root/relative` that do not exist yet, outermost first; links are refused."""
     current, missing = root, []

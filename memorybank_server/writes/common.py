@@ -13,7 +13,7 @@ from pathlib import Path
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
-from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
+from memorybank_lint.edits.atomic import read_regular, refusal
 from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
@@ -43,18 +43,10 @@ def document_bytes(bank: Bank, path: str) -> bytes:
     opened without following a link and without blocking, no further than the bank reads."""
     try:
         return read_regular(check_no_links(bank.root, path), bank.max_bytes)
-    except FileNotFoundError as exc:
-        raise ToolInputError(f"'{path}' disappeared from disk before it could be edited") from exc
-    except NotRegular as exc:
-        raise ToolInputError(
-            f"'{path}' {exc.strerror} now; it was a document when the bank was read"
-        ) from exc
-    except TooBig as exc:
-        raise ToolInputError(
-            f"'{path}' grew to {exc.size} bytes, over the {bank.max_bytes} the bank reads"
-        ) from exc
     except OSError as exc:
-        raise ToolInputError(f"'{path}' cannot be read: {exc.strerror}") from exc
+        raise ToolInputError(
+            f"'{path}' {refusal(exc, bank.max_bytes)}; it was a document when the bank was read"
+        ) from exc
 
 
 def project_directory(bank: Bank) -> Path:
@@ -85,20 +77,9 @@ def content_from(
         raise ToolInputError(f"{file_name} '{file_arg}' is outside the project directory {project}; refused")
     try:
         data = read_regular(real, MAX_CONTENT_BYTES)
-    except FileNotFoundError as exc:
-        raise ToolInputError(
-            f"{file_name} '{file_arg}': no such file (paths are relative to {Path.cwd()})"
-        ) from exc
-    except TooBig as exc:
-        raise ToolInputError(
-            f"{file_name} '{file_arg}' is {exc.size} bytes, over the {MAX_CONTENT_BYTES}-byte limit"
-        ) from exc
-    except NotRegular as exc:
-        raise ToolInputError(
-            f"{file_name} '{file_arg}' {exc.strerror}; pass the path of a regular file"
-        ) from exc
     except OSError as exc:
-        raise ToolInputError(f"{file_name} '{file_arg}': {exc.strerror}") from exc
+        where = f" (paths are relative to {Path.cwd()})" if isinstance(exc, FileNotFoundError) else ""
+        raise ToolInputError(f"{file_name} '{file_arg}' {refusal(exc, MAX_CONTENT_BYTES)}{where}") from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

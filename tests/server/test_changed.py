@@ -39,10 +39,10 @@ def no_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return write_bank(tmp_path / "memory-bank", {"a.md": doc("A"), "b.md": doc("B")})
 
 
-@pytest.fixture
-def utc_plus_five() -> Iterator[None]:
+def _local_zone(name: str) -> Iterator[None]:
+    """The process's local time zone set to `name` while the test runs."""
     saved = os.environ.get("TZ")
-    os.environ["TZ"] = "Etc/GMT-5"  # POSIX sign convention: this is UTC+05:00
+    os.environ["TZ"] = name
     time.tzset()
     yield
     if saved is None:
@@ -50,6 +50,11 @@ def utc_plus_five() -> Iterator[None]:
     else:
         os.environ["TZ"] = saved
     time.tzset()
+
+
+@pytest.fixture
+def utc_plus_five() -> Iterator[None]:
+    yield from _local_zone("Etc/GMT-5")  # POSIX sign convention: this is UTC+05:00
 
 
 def kinds(answer: dict) -> list[tuple[str, str]]:
@@ -253,15 +258,7 @@ def test_outside_git_a_date_says_it_compares_file_times(no_repository: Path) -> 
 
 @pytest.fixture
 def utc_minus_five() -> Iterator[None]:
-    saved = os.environ.get("TZ")
-    os.environ["TZ"] = "Etc/GMT+5"  # POSIX sign convention: this is UTC-05:00
-    time.tzset()
-    yield
-    if saved is None:
-        del os.environ["TZ"]
-    else:
-        os.environ["TZ"] = saved
-    time.tzset()
+    yield from _local_zone("Etc/GMT+5")  # POSIX sign convention: this is UTC-05:00
 
 
 @pytest.mark.parametrize("since", ["0001-01-01", "0001-01-01T00:00:00+05:00", "1900-01-01"])
