@@ -64,9 +64,13 @@ def read_regular(path: Path | str, limit: int, *, follow_links: bool = False) ->
         if info.st_size > limit:
             raise TooBig(info.st_size)
         chunks, left = [], limit + 1
-        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+        while left > 0:
+            asked = min(left, 1 << 20)
+            chunk = os.read(fd, asked)
             chunks.append(chunk)
             left -= len(chunk)
+            if len(chunk) < asked:  # a regular file reads short only at its end: no call to see b""
+                break
         data = b"".join(chunks)
         if len(data) > limit:
             raise TooBig(len(data))
