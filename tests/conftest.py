@@ -151,6 +151,27 @@ def bounded_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 
 
+def run_command(
+    command: str,
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    timeout: float = 120,
+    bounded: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """One of this package's installed commands as a real process, its output captured as text;
+    with `bounded`, held to 2 GB of address space (`bounded_memory`)."""
+    return subprocess.run(
+        [str(Path(sys.executable).with_name(command)), *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=bounded_memory if bounded else None,
+    )
+
+
 def captured(
     main: Callable[[list[str]], int], argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> tuple[int, str, str]:

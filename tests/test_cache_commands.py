@@ -18,7 +18,7 @@ import pytest
 from memorybank_lint.bank import Bank
 from memorybank_lint.cachedir import ENV, MAGIC
 
-from .conftest import CLEAN_BANK, bounded_memory, write_bank
+from .conftest import CLEAN_BANK, run_command, write_bank
 
 BIN = Path(sys.executable).parent
 FILES = {
@@ -38,15 +38,7 @@ def _run(
     env = {k: v for k, v in os.environ.items() if k != ENV}
     if cache is not None:
         env[ENV] = str(cache)
-    return subprocess.run(
-        [str(BIN / command), *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        preexec_fn=bounded_memory if bounded else None,
-    )
+    return run_command(command, *args, cwd=cwd, env=env, timeout=timeout, bounded=bounded)
 
 
 @pytest.fixture

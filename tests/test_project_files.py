@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,9 +15,7 @@ import pytest
 
 from memorybank_lint import baseline, config
 
-from .conftest import CLEAN_BANK, bounded_memory, write_bank
-
-BIN = Path(sys.executable).parent
+from .conftest import CLEAN_BANK, run_command, write_bank
 
 
 def _fifo(path: Path, _: str) -> None:
@@ -59,15 +56,7 @@ del BASELINE_PLANTS["a dangling link"]
 def _run(
     command: str, *args: str, cwd: Path, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [str(BIN / command), *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        preexec_fn=bounded_memory,
-    )
+    return run_command(command, *args, cwd=cwd, env=env, timeout=60, bounded=True)
 
 
 @pytest.fixture
