@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import os
 import posixpath
-import stat
 from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Edge
+from memorybank_lint.edits.atomic import read_regular, refusal
 from memorybank_lint.paths import normalize
 
 from .errors import ToolInputError
@@ -151,13 +151,12 @@ def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
         return {**result, "unreadable": f"beyond the {CEILING_LEVELS} directory levels above the bank"}
     if not target.endswith(".md"):
         return {**result, "unreadable": "not a markdown file"}
-    try:
-        if not stat.S_ISREG(os.stat(target).st_mode):
-            raise OSError
-        with open(target, "rb") as handle:
-            text = handle.read(NEIGHBOUR_READ_BYTES).decode("utf-8", errors="replace")
-    except OSError:
+    try:  # the checked name, never a link, never blocking: a swap after the check reads nothing
+        text = read_regular(real, NEIGHBOUR_READ_BYTES, head=True).decode("utf-8", errors="replace")
+    except (FileNotFoundError, NotADirectoryError):
         return {**result, "unreadable": "no such file (the edge is broken, not merely external)"}
+    except OSError as exc:
+        return {**result, "unreadable": f"the file {refusal(exc, NEIGHBOUR_READ_BYTES)}"}
     _, header = frontmatter.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
     data = header.data
     title = data.get("title")

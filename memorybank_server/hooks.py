@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import sys
 import time
 from collections.abc import Mapping
@@ -31,7 +32,7 @@ from typing import Any
 
 from memorybank_lint import config
 from memorybank_lint.bank import BankNotFound, find_root
-from memorybank_lint.edits.atomic import write_atomic
+from memorybank_lint.edits.atomic import TooBig, read_regular, write_atomic
 from memorybank_lint.sections import INBOX_NOT_NOTES
 from memorybank_lint.user_state import state_dir
 from memorybank_server import git
@@ -83,7 +84,12 @@ def find_bank(cwd: Path) -> Path | None:
 
 
 def fingerprint(top: Path, porcelain: str) -> str:
-    """12 hex chars over the `status --porcelain -z` output and the content of each dirty file."""
+    """12 hex chars over the `status --porcelain -z` output and the content of each dirty file.
+
+    A dirty link counts by where it points, not by what it points at, and every read is of a
+    regular file that cannot block: the tree is the repository's, and any name in it may be a
+    link out of it, or turn into a FIFO between two looks.
+    """
     digest = hashlib.sha256(porcelain.encode("utf-8", "surrogateescape"))
     entries = iter(porcelain.split("\0"))
     for entry in entries:
@@ -91,19 +97,22 @@ def fingerprint(top: Path, porcelain: str) -> str:
             continue
         if "R" in entry[:2] or "C" in entry[:2]:
             next(entries, None)  # a rename or copy is followed by its source path
+        name = entry[3:].encode("utf-8", "surrogateescape")
         path = top / entry[3:]
         try:
-            if not path.is_file():
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode):
+                content = b"link:" + os.fsencode(os.readlink(path))
+            elif stat.S_ISREG(info.st_mode):
+                try:
+                    content = hashlib.sha256(read_regular(path, LARGE_FILE_BYTES)).digest()
+                except TooBig as big:
+                    content = f"{big.size}:{info.st_mtime_ns}".encode()
+            else:
                 continue
-            stat = path.stat()
-            digest.update(b"\0" + entry[3:].encode("utf-8", "surrogateescape") + b"\0")
-            if stat.st_size > LARGE_FILE_BYTES:
-                digest.update(f"{stat.st_size}:{stat.st_mtime_ns}".encode())
-                continue
-            with open(path, "rb") as handle:
-                digest.update(hashlib.sha256(handle.read()).digest())
         except OSError:
             continue
+        digest.update(b"\0" + name + b"\0" + content)
     return digest.hexdigest()[:12]
 
 

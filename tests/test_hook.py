@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from memorybank_server import scaffold
+from memorybank_server import hooks, scaffold
 
 GIT_IDENTITY = {
     "GIT_AUTHOR_NAME": "Hook Test",
@@ -321,3 +321,47 @@ def test_the_hook_never_imports_mcp(tmp_path: Path) -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, env=base_env(tmp_path), check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+# -- the fingerprint of a hostile tree -----------------------------------------------------------
+
+
+def test_a_dirty_link_counts_by_where_it_points_never_by_what_it_reads(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "a.txt").write_text("secret 1\n")
+    (outside / "b.txt").write_text("secret 1\n")
+    top = tmp_path / "repo"
+    top.mkdir()
+    (top / "x.md").symlink_to(outside / "a.txt")
+    porcelain = "?? x.md\0"
+    first = hooks.fingerprint(top, porcelain)
+    (outside / "a.txt").write_text("secret 2\n")
+    assert hooks.fingerprint(top, porcelain) == first  # the file outside the tree is never read
+    (top / "x.md").unlink()
+    (top / "x.md").symlink_to(outside / "b.txt")
+    assert hooks.fingerprint(top, porcelain) != first  # pointing elsewhere is a change
+
+
+def test_a_dirty_fifo_or_device_link_is_passed_over_without_blocking(tmp_path: Path) -> None:
+    top = tmp_path / "repo"
+    top.mkdir()
+    os.mkfifo(top / "pipe.md")
+    (top / "zero.md").symlink_to("/dev/zero")
+    (top / "plain.md").write_text("text\n")
+    porcelain = "?? pipe.md\0?? zero.md\0?? plain.md\0"
+    first = hooks.fingerprint(top, porcelain)
+    (top / "plain.md").write_text("other text\n")
+    assert hooks.fingerprint(top, porcelain) != first  # a regular file still counts by content
+
+
+def test_a_large_dirty_file_counts_by_size_and_time(tmp_path: Path) -> None:
+    top = tmp_path / "repo"
+    top.mkdir()
+    big = top / "big.bin"
+    with open(big, "wb") as handle:
+        handle.truncate(hooks.LARGE_FILE_BYTES + 1)
+    porcelain = "?? big.bin\0"
+    first = hooks.fingerprint(top, porcelain)
+    os.utime(big, ns=(1, 1))
+    assert hooks.fingerprint(top, porcelain) != first

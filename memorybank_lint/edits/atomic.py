@@ -43,9 +43,10 @@ class TooBig(OSError):
         self.size = size
 
 
-def read_regular(path: Path | str, limit: int, *, follow_links: bool = False) -> bytes:
+def read_regular(path: Path | str, limit: int, *, follow_links: bool = False, head: bool = False) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, opened without following a link
-    (unless `follow_links`: a file the user names, such as a configuration, may be one).
+    (unless `follow_links`: a file the user names, such as a configuration, may be one). With
+    `head`, a longer file gives its first `limit` bytes instead of a refusal (a preview).
 
     The open cannot block (a FIFO is refused by `fstat` before anything is read), and at most
     `limit + 1` bytes are ever read, whatever size the file claims: a link to `/dev/zero` is not
@@ -61,9 +62,9 @@ def read_regular(path: Path | str, limit: int, *, follow_links: bool = False) ->
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegular(0, "is not a regular file")
-        if info.st_size > limit:
+        if info.st_size > limit and not head:
             raise TooBig(info.st_size)
-        chunks, left = [], limit + 1
+        chunks, left = [], limit if head else limit + 1
         while left > 0:
             asked = min(left, 1 << 20)
             chunk = os.read(fd, asked)

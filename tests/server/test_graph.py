@@ -9,7 +9,7 @@ import pytest
 
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
-from memorybank_server.graph import MAX_NEIGHBOURS, graph
+from memorybank_server.graph import MAX_NEIGHBOURS, NEIGHBOUR_READ_BYTES, graph
 from tests.conftest import write_bank
 
 
@@ -192,3 +192,40 @@ def test_an_unknown_start_is_an_error(bank: Bank) -> None:
 def test_bad_arguments_are_refused(bank: Bank, argument: str, value: object) -> None:
     with pytest.raises(ToolInputError, match=argument):
         graph(bank, "dna/principles.md", **{argument: value})  # type: ignore[arg-type]
+
+
+def test_a_neighbour_swapped_after_its_check_is_never_read(
+    bank: Bank, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checked name is opened, without following a link: a swap for a link out of the ceiling,
+    or for a FIFO, made right after the check reads nothing and blocks nothing."""
+    (tmp_path / "far.md").write_text("---\ntitle: Far away\n---\n", encoding="utf-8")
+    near = tmp_path / "a" / "near.md"
+    write_bank(bank.root, {"x.md": doc("X", "../../../near.md")})
+    bank.refresh()
+    checked = os.path.realpath
+    for swap in (lambda: near.symlink_to(tmp_path / "far.md"), lambda: os.mkfifo(near)):
+        near.write_text("---\ntitle: Near\n---\n", encoding="utf-8")
+
+        def realpath(path: str, swap=swap, **options: object) -> str:
+            answer = checked(path, **options)
+            if answer == str(near):
+                near.unlink()
+                swap()
+            return answer
+
+        monkeypatch.setattr(os.path, "realpath", realpath)
+        (found,) = graph(bank, "x.md", direction="up")["neighbours"]
+        monkeypatch.setattr(os.path, "realpath", checked)
+        assert "title" not in found
+        assert found["unreadable"] in ("the file is a symbolic link", "the file is not a regular file")
+        near.unlink()
+
+
+def test_a_long_neighbour_is_read_by_its_head(bank: Bank, tmp_path: Path) -> None:
+    long = tmp_path / "a" / "long.md"
+    long.write_text("---\ntitle: Long\n---\n" + "x" * (4 * NEIGHBOUR_READ_BYTES), encoding="utf-8")
+    write_bank(bank.root, {"x.md": doc("X", "../../../long.md")})
+    bank.refresh()
+    (found,) = graph(bank, "x.md", direction="up")["neighbours"]
+    assert found["title"] == "Long"
