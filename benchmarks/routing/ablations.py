@@ -14,6 +14,7 @@ NO_PATH = {"k": 5.0, "p": 3.0, "t": 2.0, "s": 1.0, "f": 0.0}
 ABLATIONS: dict[str, dict] = {
     "- dictionary": {"dictionary": False},
     "- synonyms": {"synonym": 0.0},
+    "- jargon": {"jargon": False},
     "- transliteration": {"transliteration": 0.0},
     "- general dictionary": {"general": 0.0},
     "- rarity (idf)": {"idf": False},

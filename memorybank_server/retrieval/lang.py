@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from memorybank_lint.bank import Bank
 
-from . import lexicon_data
+from . import jargon_data, lexicon_data
 from .stemmer import en_stem, is_cyrillic, ru_stem
 
 ROUTE_STOP = lexicon_data.EN_STOP | lexicon_data.RU_STOP
@@ -132,9 +132,12 @@ class Lexicon:
     inflection of a listed word finds the entry, in either direction.
     """
 
-    def __init__(self, entries: Iterable[Entry], vocabulary_rows: int = 0, *, related: bool = True) -> None:
-        """`related` False: translations by exact stem only, no synonyms and no prefix keys (the
-        general dictionary, whose thousands of everyday words would join unrelated ones)."""
+    def __init__(
+        self, entries: Iterable[Entry], vocabulary_rows: int = 0, *, related: bool = True, jargon: bool = True
+    ) -> None:
+        """`related` False: translations by exact stem only, no synonyms, no prefix keys and no
+        jargon (the general dictionary, whose thousands of everyday words would join unrelated
+        ones). `jargon` False leaves out the colloquial words (`jargon_data`)."""
         self.vocabulary_rows = vocabulary_rows
         self._ru: dict[str, dict[str, None]] = {}  # each key's words, in order, once each
         self._en: dict[str, dict[str, None]] = {}
@@ -148,6 +151,17 @@ class Lexicon:
             for en_word in english:
                 _collect(self._en, en_stem(en_word), russian)
         self._prefix_keys = {k for k in self._ru if len(k) >= _MIN_PREFIX_KEY} if related else set()
+        if related and jargon:
+            self._lend_standard_words()
+
+    def _lend_standard_words(self) -> None:
+        """Each colloquial word the dictionary does not know takes, as synonyms, the words of its
+        jargon line the dictionary knows (`тулза` → `инструмент`); known words stay as they were."""
+        for line in _JARGON:
+            unknown = [w for w in line if self.stem(w) is None]
+            known = [w for w in line if w not in unknown]
+            for word in unknown if known else ():
+                _collect(self._groups, normal(word), [word, *known])
 
     def stem(self, token: str) -> str | None:
         """The dictionary key a Cyrillic token falls under, or None (Latin or unknown word)."""
@@ -245,6 +259,7 @@ def parse_vocabulary(text: str) -> list[Entry]:
 
 
 _BUILTIN: list[Entry] = _parse_entries(lexicon_data.ENTRIES)
+_JARGON: list[list[str]] = [words(line) for line in jargon_data.JARGON.splitlines() if line.strip()]
 _builtin_lexicon: Lexicon | None = None
 _per_bank: weakref.WeakKeyDictionary[Bank, dict[tuple, tuple[object, Lexicon]]] = weakref.WeakKeyDictionary()
 
@@ -288,6 +303,7 @@ def lexicon_for(
     mined: list[Entry] | None = None,
     generation: object = None,
     entries: frozenset[int] | None = None,
+    jargon: bool = True,
 ) -> Lexicon:
     """The dictionary for one bank: built-ins plus its `dna/vocabulary.md`, plus the pairs `mined`
     from its pages (see `mined`), rebuilt when either changes.
@@ -296,20 +312,21 @@ def lexicon_for(
     pairs: `Bank.refresh()` replaces a document object exactly when its file changed, so an edit,
     an addition or a deletion is seen on the next call at the cost of one dictionary lookup.
     `entries`, when given, keeps only those built-in entries (by position): the benchmark uses it
-    to see what a bank the dictionary was not grown from would get.
+    to see what a bank the dictionary was not grown from would get, and `jargon` False what the
+    colloquial words add.
     """
     doc = bank.docs.get(VOCABULARY_PATH)
     cached = _per_bank.setdefault(bank, {})
-    key = (id(doc), generation if mined else None, entries)
+    key = (id(doc), generation if mined else None, entries, jargon)
     found = cached.get(key)
     if found is not None and found[0] is doc:
         return found[1]
     rows = parse_vocabulary(doc.text) if doc is not None and doc.text else []
     builtin = _BUILTIN if entries is None else [e for i, e in enumerate(_BUILTIN) if i in entries]
-    if not rows and not mined and entries is None:
+    if not rows and not mined and entries is None and jargon:
         lexicon = builtin_lexicon()
     else:
-        lexicon = Lexicon([*builtin, *rows, *(mined or [])], vocabulary_rows=len(rows))
+        lexicon = Lexicon([*builtin, *rows, *(mined or [])], vocabulary_rows=len(rows), jargon=jargon)
     if len(cached) > 4:
         cached.clear()
     cached[key] = (doc, lexicon)

@@ -155,7 +155,7 @@ def route(
 def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tuning) -> dict:
     index = header_index_for(bank)
     mined = index.mined if tuning.mined else None
-    lexicon = lexicon_for(bank, mined, index.generation, tuning.entries)
+    lexicon = lexicon_for(bank, mined, index.generation, tuning.entries, tuning.jargon)
     concepts = lexicon.concepts(question)
     if not concepts:
         return {"results": [], "hint": HINT}

@@ -41,6 +41,7 @@ class Tuning:
     mined: bool = True
     dictionary: bool = True
     entries: frozenset[int] | None = None  # built-in dictionary entries kept (None: all)
+    jargon: bool = True  # colloquial Russian words take their standard synonyms (lang.jargon_data)
     why_intent: bool = True
     layer_weights: bool = True
     closed_halving: bool = True

@@ -9,12 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
-from memorybank_server.retrieval import general_data
+from memorybank_server.retrieval import general_data, jargon_data
 from memorybank_server.retrieval.lang import (
     MAX_CELL_WORDS,
     MAX_SENSES,
     MAX_VOCABULARY_ROWS,
     Lexicon,
+    builtin_entries,
     builtin_lexicon,
     fragments,
     general_entries,
@@ -251,6 +252,39 @@ def test_every_general_dictionary_line_pairs_russian_words_with_english_words() 
         assert english and all(word.isascii() and word.isalpha() for word in english)
 
 
+def test_a_colloquial_word_takes_the_standard_words_of_its_jargon_line_as_synonyms() -> None:
+    lexicon = builtin_lexicon()
+    assert "инструмент" in lexicon.synonyms("тулзу")  # any form of the colloquial word
+    assert "пользователь" in lexicon.synonyms("юзеров")
+    assert "бд" in lexicon.synonyms("базе")
+    assert lexicon.translations("тулза") == ()  # a synonym, not a translation
+
+
+def test_a_word_the_dictionary_knows_gains_no_colloquial_neighbour() -> None:
+    with_jargon = builtin_lexicon()
+    without = Lexicon(builtin_entries(), jargon=False)
+    assert without.synonyms("тулза") == ()
+    for word in ("инструмент", "пользователь", "запустить", "настроить", "ошибка"):
+        assert with_jargon.stem(word) is not None
+        assert with_jargon.synonyms(word) == without.synonyms(word)
+        assert with_jargon.translations(word) == without.translations(word)
+
+
+def test_jargon_stays_out_of_the_general_dictionary_and_can_be_switched_off(tmp_path: Path) -> None:
+    assert general_translations("тулза") == ()
+    bank = Bank(tmp_path)
+    bank.refresh()
+    assert "инструмент" in lexicon_for(bank).synonyms("тулза")
+    assert lexicon_for(bank, jargon=False).synonyms("тулза") == ()
+
+
+def test_every_jargon_line_is_russian_words_only() -> None:
+    lines = [line.split() for line in jargon_data.JARGON.splitlines() if line.strip()]
+    assert len(lines) > 400
+    for line in lines:
+        assert len(line) >= 2 and all(is_cyrillic(word) and word.isalpha() for word in line)
+
+
 def _reference(entries: list[tuple[tuple[str, ...], tuple[str, ...]]]) -> tuple[dict, dict, dict, list[str]]:
     """The lexicon's tables built the plain way (lists, a linear scan of prefix keys), each key's
     words cut at MAX_SENSES: what the bounded, linear construction must give."""
@@ -294,7 +328,7 @@ ENGLISH = st.sampled_from(["threshold", "thresholds", "rule", "rules", "queue", 
 def test_the_lexicon_keeps_each_keys_first_words_and_finds_the_same_stem(entries: list, token: str) -> None:
     """Translations, synonyms and the stem a word falls under are those of the plain construction,
     each key holding at most MAX_SENSES words, in dictionary order."""
-    lexicon = Lexicon(entries)
+    lexicon = Lexicon(entries, jargon=False)
     ru, en, groups, prefix_keys = _reference(entries)
     own = ru_stem(token)
     if is_cyrillic(token):

@@ -120,6 +120,28 @@ def test_a_russian_question_finds_an_english_document(example: Bank) -> None:
     assert paths(route(example, "сколько хранятся логи"))[0] == "engineering/logging.md"
 
 
+def test_a_question_in_team_jargon_finds_the_page_in_standard_words(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "engineering/tools.md": doc(
+                "Инструменты", "Какие инструменты разработчика установить.", doc_kind="engineering"
+            ),
+            "product/users.md": doc(
+                "Пользователи", "Кто пользователи продукта и чего они ждут.", doc_kind="domain"
+            ),
+            "ops/database.md": doc("Хранилище", "Схема БД и миграции.", doc_kind="ops"),
+        },
+    )
+    for question, answer in (
+        ("какие тулзы ставить", "engineering/tools.md"),
+        ("про юзеров", "product/users.md"),
+        ("что лежит в базе", "ops/database.md"),
+    ):
+        assert paths(route(bank, question))[:1] == [answer]
+        assert answer not in paths(route(bank, question, tuning=replace(DEFAULT, jargon=False)))[:1]
+
+
 def test_permission_words_do_not_trigger_the_why_intent(tmp_path: Path) -> None:
     bank = refreshed_bank(
         tmp_path,
