@@ -14,7 +14,6 @@ bank never had). Every left-out file is named with its reason in `skipped`.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -22,7 +21,8 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
-from memorybank_lint.edits.atomic import ensure_directory, write_atomic
+from memorybank_lint.edits.atomic import write_files
+from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.sections import SEEDED, section_index
 
 from .errors import ToolInputError
@@ -186,28 +186,16 @@ def plan(name: str, today: dt.date) -> dict[str, str]:
     return files
 
 
-def _write_all(root: Path, files: dict[str, str]) -> None:
-    """Write every file; if one fails, remove the files this run created and re-raise."""
-    created: list[Path] = []
-    try:
-        for path, text in files.items():
-            directory = ensure_directory(root, path.rsplit("/", 1)[0] if "/" in path else "")
-            target = directory / path.rsplit("/", 1)[-1]
-            existed = target.exists()
-            write_atomic(target, text.encode("utf-8"))
-            if not existed:
-                created.append(target)
-    except BaseException:
-        for target in created:
-            with contextlib.suppress(OSError):
-                target.unlink()
-        raise
-
-
 def _settle(
     root: Path, files: dict[str, str], bank_has_documents: bool
 ) -> tuple[dict[str, str], list[dict[str, str]]]:
-    """`files` less those that would add a finding to an existing bank, and why each was left out."""
+    """`files` less those that would add a finding to an existing bank, and why each was left out.
+
+    A file whose path goes through a link is refused first, by its bank path: neither the trial
+    copy (which keeps the bank's links) nor the real write may follow one out of the bank.
+    """
+    for path in files:
+        check_no_links(root, path)
     if not bank_has_documents or not files:
         return files, []
     kept, left_out = harmless(root, files)
@@ -249,7 +237,7 @@ def init(
     directories = [s.directory for s in SEEDED] + ["dna", "flows"]
     if not dry_run:
         root.mkdir(parents=True, exist_ok=True)
-        _write_all(root, files)
+        write_files(root, files)
     return ScaffoldResult(str(root), not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
 
 
@@ -274,7 +262,7 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
     files, skipped = _settle(root, planned, bool(bank.docs))
     overwrites = sorted(path for path in files if (root / path).exists())
     if not dry_run:
-        _write_all(root, files)
+        write_files(root, files)
     warnings = (
         [f"Overwrote {len(overwrites)} files that flows/templates/ already held."] if overwrites else []
     )

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from memorybank_lint.bank import SKIPPED_NAMES, Bank
+from memorybank_lint.edits.atomic import write_files
 from memorybank_lint.findings import Finding
 from memorybank_lint.linter import lint
 
@@ -24,13 +25,6 @@ def _keys(root: Path) -> dict[tuple[str, str, str], Finding]:
     bank = Bank(root)
     bank.refresh()
     return {(f.code, f.path, f.message): f for f in lint(bank)}
-
-
-def _write(root: Path, files: dict[str, str]) -> None:
-    for path, text in files.items():
-        target = root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
 
 
 def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -47,7 +41,7 @@ def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[st
     with tempfile.TemporaryDirectory(prefix="memorybank-trial-") as scratch:
         trial = Path(scratch) / root.name  # the same folder name: some rules read it
         shutil.copytree(root, trial, symlinks=True, ignore=shutil.ignore_patterns(*SKIPPED_NAMES))
-        _write(trial, kept)
+        write_files(trial, kept)  # the copy keeps the bank's links: never written through
         while kept:
             new = [f for key, f in _keys(trial).items() if key not in before]
             if not new:

@@ -120,6 +120,25 @@ def ensure_directory(root: Path, relative: str) -> Path:
     return root / relative if relative else root
 
 
+def write_files(root: Path, files: dict[str, str]) -> None:
+    """Write each of `files` (bank path to text) under `root`, never through a link; if one fails,
+    remove the files this call created and re-raise."""
+    created: list[Path] = []
+    try:
+        for path, text in files.items():
+            folder, _, name = path.rpartition("/")
+            target = ensure_directory(root, folder) / name
+            existed = target.exists()
+            write_atomic(target, text.encode("utf-8"))
+            if not existed:
+                created.append(target)
+    except BaseException:
+        for target in created:
+            with contextlib.suppress(OSError):
+                target.unlink()
+        raise
+
+
 def temp_name() -> str:
     """A fresh temporary file name: hidden, and reserved to this writer by its random token."""
     return f".memorybank-{secrets.token_hex(8)}.tmp"

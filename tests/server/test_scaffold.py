@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import posixpath
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,10 @@ from memorybank_lint.frontmatter import split
 from memorybank_lint.linter import lint
 from memorybank_lint.paths import resolve
 from memorybank_server import scaffold
+from memorybank_server.errors import ToolInputError
 from memorybank_server.starter import templates_root
 from memorybank_server.templates import find_template, unwrap
+from memorybank_server.trial import harmless
 
 SEEDED = {
     "README.md",
@@ -226,6 +229,60 @@ def test_a_bad_name_is_refused(tmp_path: Path, name: str) -> None:
     with pytest.raises(scaffold.ScaffoldError):
         scaffold.init(tmp_path / "memory_bank", name)
     assert not (tmp_path / "memory_bank").exists()
+
+
+def _hostile_links(tmp_path: Path, kind: str, at: str = "") -> tuple[Path, Path]:
+    """A bank with a document of its own and one link the seeding would write through (the
+    folder `flows`, or the file `at`), and the folder outside it the link leads to (holding one
+    file of the user's)."""
+    root, outside = tmp_path / "memory_bank", tmp_path / "outside"
+    (root / "notes").mkdir(parents=True)
+    (root / "notes" / "keep.md").write_text("# Keep me\n", encoding="utf-8")
+    outside.mkdir()
+    (outside / "precious.txt").write_text("the user's own\n", encoding="utf-8")
+    if kind == "folder":
+        (root / "flows").symlink_to(outside, target_is_directory=True)
+    else:
+        link = root / at
+        link.parent.mkdir(parents=True)
+        link.symlink_to(outside / ("precious.txt" if kind == "file" else "planted.md"))
+    return root, outside
+
+
+@pytest.mark.parametrize("kind", ["folder", "file", "dangling"])
+@pytest.mark.parametrize("dry_run", [True, False])
+@pytest.mark.parametrize("seeding", ["init", "materialize"])
+def test_seeding_never_writes_through_a_link_not_even_in_its_trial(
+    tmp_path: Path, kind: str, dry_run: bool, seeding: str
+) -> None:
+    """`--init --force` and `--materialize-flows` try their files on a copy of the bank that keeps
+    its links; a link on a path they would write is refused by its bank path, dry run or not, and
+    nothing outside the bank or in it changes. (`init` keeps a file the bank already has, a link
+    to one included, as the bank's own.)"""
+    template = _shipped_templates()[0].relative_to(templates_root()).as_posix()
+    at = "flows/templates/README.md" if seeding == "init" else f"flows/templates/{template}"
+    root, outside = _hostile_links(tmp_path, kind, at)
+    before, bank_before = tree_digest(outside), tree_digest(root)
+    if seeding == "init" and kind == "file":
+        result = scaffold.init(root, "Acme", force=True, dry_run=dry_run, today=TODAY)
+        assert at in {item["path"] for item in result.skipped} and at not in result.files
+    else:
+        named = re.escape(at) if kind != "folder" else "flows/[^']*"
+        with pytest.raises(ToolInputError, match=f"^'{named}' goes through a symbolic link"):
+            if seeding == "init":
+                scaffold.init(root, "Acme", force=True, dry_run=dry_run, today=TODAY)
+            else:
+                scaffold.materialize_flows(root, force=True, dry_run=dry_run)
+    assert tree_digest(outside) == before
+    assert sorted(p.name for p in outside.iterdir()) == ["precious.txt"]
+    assert tree_digest(root) == bank_before
+
+
+def test_the_trial_copy_itself_refuses_to_write_through_a_link(tmp_path: Path) -> None:
+    root, outside = _hostile_links(tmp_path, "folder")
+    with pytest.raises(ToolInputError, match="symbolic link"):
+        harmless(root, {"flows/README.md": "# Flows\n"})
+    assert sorted(p.name for p in outside.iterdir()) == ["precious.txt"]
 
 
 def test_materialize_refuses_over_the_banks_own_templates_unless_forced(tmp_path: Path) -> None:
