@@ -11,6 +11,7 @@ import re
 import stat
 from pathlib import Path
 
+from ..bank import SKIPPED_NAMES
 from .checks import checked_text
 from .errors import Refused
 
@@ -53,7 +54,8 @@ def bank_path(root: Path, given: str) -> str:
 
     Accepted: relative POSIX paths inside the bank, one leading `./`, and a leading
     `<bank folder name>/`. Refused: empty, absolute, drive letters, control characters,
-    backslashes, `..` segments, hidden names, and paths the file system could not hold (a name
+    backslashes, `..` segments, hidden names, folders the walk passes over (`SKIPPED_NAMES`: a
+    document there would be written and never seen again), and paths the file system could not hold (a name
     over 255 bytes, more than 31 folders, a path over 1,024 bytes), so that a refusal never
     comes from the file system after folders were already made.
     """
@@ -76,6 +78,8 @@ def bank_path(root: Path, given: str) -> str:
         raise Refused(f"'{given}' is not a clean path (empty or '.' segment)")
     if any(part.startswith(".") for part in parts):
         raise Refused(f"'{given}' names a hidden file or folder, which the bank never reads")
+    if skipped := next((part for part in parts if part in SKIPPED_NAMES), None):
+        raise Refused(f"'{given}' goes through '{skipped}', a folder the bank never reads")
     path = "/".join(parts)
     check_size(root, path)
     return path

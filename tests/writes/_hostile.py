@@ -40,6 +40,8 @@ TARGETS = [
     "escape-link.md",
     "pipe.md",
     ".hidden/note.md",
+    "domain/dist/note.md",
+    "node_modules/note.md",
     "domain/.draft.md",
     "domain//double.md",
     "domain/./dot.md",

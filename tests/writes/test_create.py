@@ -49,6 +49,12 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("drive letter", {"path": "C:/escape.md"}, "must stay inside the bank"),
     ("NUL byte", {"path": "domain/a\x00b.md"}, "NUL"),
     ("hidden folder", {"path": ".secret/model.md"}, "hidden"),
+    (
+        "folder never read",
+        {"path": "domain/node_modules/model.md"},
+        "'node_modules', a folder the bank never reads",
+    ),
+    ("build folder", {"path": "dist/model.md"}, "'dist', a folder the bank never reads"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("unresolved upstream", {"derived_from": ["../does-not-exist.md"]}, "does not resolve to a document"),
@@ -79,10 +85,11 @@ def test_each_gate_refuses_and_leaves_every_byte(
 def test_an_unindexed_file_at_the_target_is_not_overwritten(
     seeded: Bank, tree: Callable, put: Callable
 ) -> None:
-    put(seeded.root, "dist/model.md", "not indexed: dist/ is skipped by the walker\n")
+    (seeded.root / "domain" / "model.md").mkdir(parents=True)  # a folder the walk goes into, not a document
+    put(seeded.root, "domain/model.md/inner.txt", "not a document\n")
     before = tree(seeded.root)
     with pytest.raises(ToolInputError, match="already exists on disk but is not indexed"):
-        make(seeded, path="dist/model.md")
+        make(seeded, path="domain/model.md")
     assert tree(seeded.root) == before
 
 

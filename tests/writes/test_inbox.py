@@ -154,6 +154,7 @@ PROMOTE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("taken destination", {"to": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("escaping destination", {"to": "domain/../../x.md"}, "must stay inside the bank"),
     ("not markdown", {"to": "domain/retry.txt"}, "must end in .md"),
+    ("into a folder never read", {"to": "domain/dist/retry.md"}, "'dist', a folder the bank never reads"),
     ("no kind", {"path": "_inbox/kindless.md"}, "the captured note does not declare one"),
     ("active orphan", {"derived_from": []}, "requires every active non-root document"),
     ("owned key", {"canonical_for": ["test_levels"]}, "already owned by engineering/testing-policy.md"),
