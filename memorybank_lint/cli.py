@@ -22,6 +22,7 @@ from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
 from .config import ConfigError, load, open_bank, settings, show
 from .fixes import command as fixing
 from .linter import lint, scope_filter
+from .paths import real_path
 from .registry import all_rules, find_rule
 from .report import output_format, report
 from .reporters import FORMATS, ReportContext
@@ -49,7 +50,7 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
     by_nfc = {unicodedata.normalize("NFC", path): path for path in bank.docs}
     wanted: set[str] = set()
     for item in given:
-        absolute = Path(item).resolve()
+        absolute = real_path(item)
         try:
             relative = unicodedata.normalize("NFC", absolute.relative_to(root).as_posix())
         except ValueError:
@@ -79,7 +80,7 @@ def _root_of(paths: tuple[str, ...]) -> Path | None:
     """The one bank the given files live in (a nested `docs/memory-bank/` included), if any."""
     roots = set()
     for item in paths:
-        for directory in Path(item).resolve().parents:
+        for directory in real_path(item).parents:
             if directory.name in BANK_DIR_NAMES:
                 roots.add(directory)
                 break
@@ -131,13 +132,13 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     paths = _existing(paths)
     if opts["show_settings"]:
         try:
-            root: Path | None = Path(opts["root"]).resolve() if opts["root"] else config.bank_root(cwd)
+            root: Path | None = real_path(opts["root"]) if opts["root"] else config.bank_root(cwd)
         except BankNotFound:
             root = None
         resolved = settings(config, root)
         click.echo(_text_or_json(opts["format"], resolved, show, "--show-settings"))
         return 0
-    root = Path(opts["root"]).resolve() if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
+    root = real_path(opts["root"]) if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
     if output_format(opts) == "text":
         progress.enable(sys.stderr)

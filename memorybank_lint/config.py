@@ -30,6 +30,7 @@ from .bank import Bank, BankNotFound, find_root
 from .edits.atomic import read_regular, refusal
 from .findings import Severity
 from .linter import Selection
+from .paths import real_path
 from .registry import all_rules, find_rule
 from .untrusted import toml_table
 
@@ -86,7 +87,7 @@ class Config:
     def bank_root(self, cwd: Path, given: str | Path | None = None) -> Path:
         """`--root` when given, else the configured `root`, else `memory_bank/` or `memory-bank/`."""
         if given:
-            return Path(given).resolve()
+            return real_path(given)
         return self.root or find_root(cwd)
 
     def bank_options(self) -> dict[str, Any]:
@@ -107,7 +108,7 @@ def open_bank(root: Path, config: Config, *, cache: bool = True) -> Bank:
     like a clean bank."""
     if not root.is_dir():
         raise BankNotFound(f"bank root {root} is not a directory")
-    folder = config.cache_folder(root.resolve()) if cache else None
+    folder = config.cache_folder(real_path(root)) if cache else None
     bank = Bank(root, **config.bank_options(), cache=folder)
     bank.refresh()
     if not bank.docs:
@@ -229,8 +230,8 @@ def _inside(source: Path, key: str, value: str, elsewhere: str) -> Path:
     """`value` read from the configuration's folder, links resolved; refused when it leads out of
     the configuration's repository (its folder, outside a repository)."""
     folder = source.absolute().parent
-    repository = next((d for d in (folder, *folder.parents) if (d / ".git").exists()), folder).resolve()
-    path = (folder / value).resolve()
+    repository = real_path(next((d for d in (folder, *folder.parents) if (d / ".git").exists()), folder))
+    path = real_path(folder / value)
     if path != repository and repository not in path.parents:
         raise ConfigError(
             f"{source}: {key} {value!r} leads outside the repository {repository}; "

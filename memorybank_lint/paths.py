@@ -6,11 +6,20 @@ path that means one thing to the linter must mean the same thing to the server.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+
+
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """The absolute path with its links resolved, like `Path.resolve()`, but a link loop stays as
+    written instead of raising `RuntimeError` (Python 3.11): the first open of it then fails
+    with an `OSError` (ELOOP), which every caller already reports."""
+    return Path(os.path.realpath(path))
+
 
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:(?://|[^/\s]*@)")
 
@@ -65,7 +74,7 @@ def normalize(root: Path, given: str, known: set[str] | frozenset[str]) -> str:
     text = given.strip()
     if text.startswith("/") or (len(text) > 2 and text[1] == ":" and text[2] in "/\\"):
         try:
-            relative = Path(text).resolve(strict=False).relative_to(root.resolve())
+            relative = real_path(text).relative_to(real_path(root))
         except ValueError:
             return text
         posix = relative.as_posix()

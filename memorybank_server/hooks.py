@@ -33,6 +33,7 @@ from typing import Any
 from memorybank_lint import config
 from memorybank_lint.bank import BankNotFound, find_root
 from memorybank_lint.edits.atomic import TooBig, read_regular, write_atomic
+from memorybank_lint.paths import real_path
 from memorybank_lint.sections import INBOX_NOT_NOTES
 from memorybank_lint.user_state import state_dir
 from memorybank_server import git
@@ -187,7 +188,7 @@ def decide(payload: Any, env: Mapping[str, str], now: float) -> str | None:
     if directory is None:
         return None  # nowhere to remember that we asked: staying silent beats asking every turn
     session = payload.get("session_id")
-    marker = directory / marker_name(session if isinstance(session, str) else "", cwd.resolve())
+    marker = directory / marker_name(session if isinstance(session, str) else "", real_path(cwd))
     stored = _read_marker(marker)
     cooldown = _number(env, "MEMORYBANK_CAPTURE_COOLDOWN_MIN", 30) * 60
     if stored is not None and (stored[1] == current or 0 <= now - stored[0] < cooldown):

@@ -30,6 +30,7 @@ from memorybank_lint import __version__
 from memorybank_lint.cachedir import CacheFolder
 from memorybank_lint.config import Config
 from memorybank_lint.parse_cache import code_stamp
+from memorybank_lint.paths import real_path
 from memorybank_lint.untrusted import json_value
 
 from .surface import decide
@@ -247,7 +248,7 @@ def serve(root: Path, off: Sequence[Path | str], config: Config, *, cache: bool 
         os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
         os.dup2(2, 1)
     kind = decide(root, [Path(p) for p in off])
-    relay = Relay(wire, CacheFolder(config.cache_folder(root.resolve())) if cache else None, str(kind))
+    relay = Relay(wire, CacheFolder(config.cache_folder(real_path(root))) if cache else None, str(kind))
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_read, args=(wire_in, lines), daemon=True).start()
     built: dict[str, Any] = {}

@@ -23,6 +23,7 @@ from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.atomic import write_files
 from memorybank_lint.edits.gate import check_no_links
+from memorybank_lint.paths import real_path
 from memorybank_lint.sections import SEEDED, section_index
 
 from .errors import ToolInputError
@@ -213,7 +214,7 @@ def init(
         header_text("`name`", name)
     except ToolInputError as exc:
         raise ScaffoldError(str(exc)) from None
-    root = root.resolve()
+    root = real_path(root)
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")
     existing = _document_count(root)
@@ -243,7 +244,7 @@ def init(
 
 def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False) -> ScaffoldResult:
     """Copy the shipped templates into `root/flows/templates/`; the bank's copies win from now on."""
-    root = root.resolve()
+    root = real_path(root)
     if not root.is_dir():
         raise ScaffoldError(f"{root} is not a bank directory")
     bank = Bank(root)

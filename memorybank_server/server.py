@@ -20,6 +20,7 @@ from pydantic import Field, ValidationError
 
 from memorybank_lint import __version__
 from memorybank_lint.config import Config
+from memorybank_lint.paths import real_path
 
 from . import prompts, resources, scaffold
 from .arguments import compact_schema, flat, problem
@@ -253,7 +254,7 @@ def build_server(
     """The MCP server for the bank at `root`, with the surface the project should see, judging the
     bank by `config` (the project's configuration, as `memorybank-lint` reads it); `cache: False`
     parses every document afresh (`--no-cache`)."""
-    root = Path(root).resolve()
+    root = real_path(root)
     surface = decide(root, [Path(p) for p in off])
     server = BankServer(
         name="memorybank", version=__version__, instructions=INSTRUCTIONS[surface], log_level="WARNING"

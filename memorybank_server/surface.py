@@ -12,6 +12,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from memorybank_lint.bank import walk
+from memorybank_lint.paths import real_path
 
 OFF_MARKER = ".memorybank-off"
 
@@ -29,8 +30,8 @@ def _under(path: Path, ancestor: Path) -> bool:
 def decide(root: Path, off: Sequence[Path] = ()) -> Surface:
     """`off` when an `--off` path covers the root or a marker sits beside or in the bank;
     `full` when the root holds at least one markdown document; `seed` otherwise."""
-    resolved = root.resolve()
-    if any(_under(resolved, Path(item).expanduser().resolve()) for item in off):
+    resolved = real_path(root)
+    if any(_under(resolved, real_path(Path(item).expanduser())) for item in off):
         return Surface.OFF
     if (resolved.parent / OFF_MARKER).exists() or (resolved / OFF_MARKER).exists():
         return Surface.OFF

@@ -172,3 +172,21 @@ def test_a_configuration_may_point_anywhere_inside_its_repository(project: Path)
     assert done.returncode == 0, done.stderr
     shown = _run("memorybank-lint", "--show-settings", cwd=sub, env=env).stdout.splitlines()
     assert f"root: {project / 'memory-bank'}" in shown and f"cache-dir: {project / '.cache' / 'mb'}" in shown
+
+
+@pytest.mark.parametrize("key", ["root", "cache-dir"])
+def test_a_configured_folder_through_a_link_loop_is_answered_without_a_traceback(
+    project: Path, key: str
+) -> None:
+    """`Path.resolve()` raises `RuntimeError` on a loop; a committed pair of links that point at
+    each other must get a one-line answer, like any folder that is not there."""
+    (project / "loopA").symlink_to(project / "loopB")
+    (project / "loopB").symlink_to(project / "loopA")
+    (project / ".memorybank.toml").write_text(f'{key} = "loopA/memory-bank"\n')
+    for command in ("memorybank-lint", "mcp-memorybank"):
+        done = _run(command, *(() if command == "memorybank-lint" else ("--validate",)), cwd=project)
+        assert "Traceback" not in done.stderr and "RuntimeError" not in done.stderr, done.stderr
+        if key == "root":
+            _refused(done, f"{command}: ", project / "loopA" / "memory-bank")
+        else:
+            assert done.returncode == 0, done.stderr  # the bank is clean; the cache is passed over

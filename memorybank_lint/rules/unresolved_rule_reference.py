@@ -30,6 +30,7 @@ from pathlib import Path, PurePosixPath
 from ..context import RuleContext
 from ..document import Document
 from ..findings import Problem, Severity
+from ..paths import real_path
 from ..registry import rule
 
 SHIPPED_TEMPLATE_NAMES = frozenset(
@@ -60,7 +61,7 @@ SHIPPED_TEMPLATE_NAMES = frozenset(
 @lru_cache(maxsize=16)
 def _roots(root: Path) -> frozenset[PurePosixPath]:
     """The bank folder as given and as resolved: a `/…` path may name either."""
-    return frozenset({PurePosixPath(root.as_posix()), PurePosixPath(root.resolve().as_posix())})
+    return frozenset({PurePosixPath(root.as_posix()), PurePosixPath(real_path(root).as_posix())})
 
 
 def _resolve(base: str, target: str) -> str | None:
