@@ -22,6 +22,7 @@ from .document import Document, Edge, Link
 from .edits.atomic import TooBig, read_regular, refusal
 from .layers import LayerTable, read_layer_table
 from .parse_cache import ParseCache, Stamp, stamp_of
+from .paths import real_path
 
 SKIPPED_NAMES = frozenset({"node_modules", ".git", "dist", ".obsidian"})
 BANK_DIR_NAMES = ("memory_bank", "memory-bank")
@@ -147,7 +148,7 @@ class Bank:
         index_files: tuple[str, ...] = document.INDEX_NAMES,
         cache: Path | None = None,
     ) -> None:
-        self.root = Path(root).resolve()
+        self.root = real_path(root)
         self.name = self.root.name
         self.max_bytes = max_bytes
         self.index_files = tuple(index_files)  # the file names that make a document an index
@@ -177,9 +178,10 @@ class Bank:
         try:
             if size > self.max_bytes:
                 raise TooBig(size)
-            # Opened again without following a link and without blocking: the walk saw a regular
-            # file, but a FIFO or a link could have taken its name since.
-            raw = read_regular(self.root / path, self.max_bytes)
+            # Opened again, folder by folder from the root, without following a link and without
+            # blocking: the walk saw a regular file, but a FIFO or a link could have taken its
+            # name, or a link the name of one of its folders, since.
+            raw = read_regular(path, self.max_bytes, beneath=self.root)
         except OSError as exc:
             message = f"file {refusal(exc, self.max_bytes)}; not parsed"
             return document.unreadable(

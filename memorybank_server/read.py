@@ -19,15 +19,15 @@ cuts on a character boundary; dates in the frontmatter become ISO strings (`2026
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import math
-import os
 import re
-import stat
 import unicodedata
 from typing import Any
 
 from memorybank_lint import document
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
 
@@ -111,24 +111,23 @@ def _not_found(given: str, path: str) -> ToolInputError:
 
 
 def _fresh_text(bank: Bank, path: str) -> str:
-    """The file's text now, refusing anything that is no longer a plain file inside the bank."""
-    current = bank.root
-    for part in path.split("/"):
-        current = current / part
-        try:
-            info = os.lstat(current)
-        except OSError:
-            raise ToolInputError(f"Not a document of this bank: '{path}' is no longer on disk") from None
-        if stat.S_ISLNK(info.st_mode):
-            raise ToolInputError(f"Not a document of this bank: '{path}' now goes through a symlink")
-    if not stat.S_ISREG(info.st_mode):
-        raise ToolInputError(f"Not a document of this bank: '{path}' is no longer a regular file")
-    if info.st_size > bank.max_bytes:
-        raise ToolInputError(f"'{path}' is {info.st_size} bytes, over the {bank.max_bytes}-byte read limit")
+    """The file's text now, refusing anything that is no longer a plain file inside the bank.
+
+    Opened folder by folder from the bank's root, never through a link and never blocking: a
+    name swapped for a FIFO, or a folder swapped for a link, after the bank was read is refused.
+    """
     try:
-        fd = os.open(current, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as handle:
-            raw = handle.read(bank.max_bytes + 1)
+        raw = read_regular(path, bank.max_bytes, beneath=bank.root)
+    except (FileNotFoundError, NotADirectoryError):
+        raise ToolInputError(f"Not a document of this bank: '{path}' is no longer on disk") from None
+    except NotRegular as exc:
+        linked = exc.errno == errno.ELOOP
+        now = "now goes through a symlink" if linked else "is no longer a regular file"
+        raise ToolInputError(f"Not a document of this bank: '{path}' {now}") from None
+    except TooBig as exc:
+        raise ToolInputError(
+            f"'{path}' is {exc.size} bytes, over the {bank.max_bytes}-byte read limit"
+        ) from None
     except OSError as exc:
         raise ToolInputError(f"'{path}' cannot be read: {exc.strerror}") from None
     try:

@@ -315,3 +315,24 @@ def test_a_file_that_became_a_fifo_or_a_link_after_the_walk_is_reported_not_wait
         "file is a symbolic link; not parsed",
     )
     assert bank.docs["a.md"].read_error is None
+
+
+def test_a_folder_that_became_a_link_after_the_walk_is_reported_not_followed(
+    root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The document is opened folder by folder from the bank's root: a folder swapped for a link
+    out of the bank between the walk and the read leads nowhere."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "odd.md").write_text("---\ntitle: SECRET\n---\n# SECRET\n", encoding="utf-8")
+    write(root, {"a.md": "# A\n", "domain/odd.md": "# Odd\n"})
+
+    def swap(path: Path) -> None:
+        (root / "domain").rename(tmp_path / "moved")
+        (root / "domain").symlink_to(outside, target_is_directory=True)
+
+    _swapped_after_the_walk(monkeypatch, root, "domain/odd.md", swap)
+    bank = Bank(root)
+    bank.refresh()
+    assert bank.docs["domain/odd.md"].read_error == "file is a symbolic link; not parsed"
+    assert "SECRET" not in bank.docs["domain/odd.md"].text

@@ -43,19 +43,29 @@ class TooBig(OSError):
         self.size = size
 
 
-def read_regular(path: Path | str, limit: int, *, follow_links: bool = False, head: bool = False) -> bytes:
+def read_regular(
+    path: Path | str,
+    limit: int,
+    *,
+    follow_links: bool = False,
+    head: bool = False,
+    beneath: Path | None = None,
+) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, opened without following a link
     (unless `follow_links`: a file the user names, such as a configuration, may be one). With
-    `head`, a longer file gives its first `limit` bytes instead of a refusal (a preview).
+    `head`, a longer file gives its first `limit` bytes instead of a refusal (a preview). With
+    `beneath`, `path` is relative to that folder and opened one folder at a time, none of them a
+    link: a folder of the bank swapped for a link at any moment cannot lead the read out of it.
 
     The open cannot block (a FIFO is refused by `fstat` before anything is read), and at most
     `limit + 1` bytes are ever read, whatever size the file claims: a link to `/dev/zero` is not
     a regular file, and one to a huge file is refused by its size.
     """
+    flags = os.O_RDONLY | os.O_NONBLOCK | (os.O_CLOEXEC if follow_links else _NO_LINKS)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | (os.O_CLOEXEC if follow_links else _NO_LINKS))
+        fd = os.open(path, flags) if beneath is None else _open_beneath(beneath, str(path), flags)
     except OSError as exc:
-        if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link as the last component
+        if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a link (the last component; with `beneath`, any)
             raise NotRegular(exc.errno, "is a symbolic link") from exc
         raise
     try:
@@ -78,6 +88,28 @@ def read_regular(path: Path | str, limit: int, *, follow_links: bool = False, he
         return data
     finally:
         os.close(fd)
+
+
+def _open_beneath(root: Path, relative: str, flags: int, mode: int = 0o777) -> int:
+    """A descriptor for `root/relative`, each folder opened relative to the one before and none
+    of them through a link (ELOOP), so what is opened is what lies under `root` at that moment."""
+    parts = relative.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        raise FileNotFoundError(errno.ENOENT, "is not a clean bank path")
+    folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for part in parts[:-1]:
+            try:
+                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | _NO_LINKS, dir_fd=folder)
+            except NotADirectoryError:  # what Linux says of a link opened as a folder without following
+                if stat.S_ISLNK(os.stat(part, dir_fd=folder, follow_symlinks=False).st_mode):
+                    raise OSError(errno.ELOOP, "is a symbolic link") from None
+                raise
+            os.close(folder)
+            folder = inner
+        return os.open(parts[-1], flags, mode, dir_fd=folder)
+    finally:
+        os.close(folder)
 
 
 def refusal(exc: OSError, limit: int) -> str:
@@ -144,9 +176,16 @@ def temp_name() -> str:
     return f".memorybank-{secrets.token_hex(8)}.tmp"
 
 
-def stage(temp: Path, data: bytes) -> None:
-    """Write `data` to the new file `temp` (never an existing one, never through a link), flushed."""
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS, 0o644)
+def stage(temp: Path | str, data: bytes, *, beneath: Path | None = None) -> None:
+    """Write `data` to the new file `temp` (never an existing one, never through a link), flushed.
+
+    With `beneath`, `temp` is relative to that folder and its folders are opened one at a time,
+    none through a link: a folder swapped for a link just before cannot carry the file out.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS
+    fd = os.open(temp, flags, 0o644) if beneath is None else _open_beneath(beneath, str(temp), flags, 0o644)
+    if beneath is not None:
+        temp = beneath / temp
     try:
         view = memoryview(data)
         while view:

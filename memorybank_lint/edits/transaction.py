@@ -11,13 +11,22 @@ if the write does not happen.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bank import DEFAULT_MAX_BYTES
-from .atomic import missing_directories, read_regular, stage, sync_directory, temp_name, write_atomic
+from .atomic import (
+    UnsafePath,
+    missing_directories,
+    read_regular,
+    stage,
+    sync_directory,
+    temp_name,
+    write_atomic,
+)
 from .errors import Refused
 from .journal import COMMITTED, PENDING, Journal, Step
 from .text import digest
@@ -67,7 +76,7 @@ class Transaction:
 
     def _check(self, path: str, expected: str | None) -> bytes | None:
         try:
-            current = read_regular(self.root / path, MAX_FILE_BYTES)
+            current = read_regular(path, MAX_FILE_BYTES, beneath=self.root)
         except FileNotFoundError:
             current = None
         except OSError as exc:
@@ -115,7 +124,14 @@ class Transaction:
                 (self.root / directory).mkdir()
             for write, step in zip(self.writes, journal.steps, strict=False):
                 assert step.temp is not None
-                stage(self.root / step.temp, write.data)
+                try:  # folder by folder from the root: a folder swapped for a link is not followed
+                    stage(step.temp, write.data, beneath=self.root)
+                except OSError as exc:
+                    if exc.errno != errno.ELOOP:
+                        raise
+                    raise UnsafePath(
+                        f"'{write.path}' now goes through a symbolic link; writes never follow links"
+                    ) from exc
             for folder in {posixpath.dirname(w.path) for w in self.writes}:
                 sync_directory(self.root / folder)
             journal.seal()

@@ -18,7 +18,7 @@ from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
-from memorybank_lint.paths import normalize
+from memorybank_lint.paths import normalize, real_path
 
 from ..errors import ToolInputError
 
@@ -42,7 +42,8 @@ def document_bytes(bank: Bank, path: str) -> bytes:
     """The bytes of an indexed document as they are on disk now, for a write to start from:
     opened without following a link and without blocking, no further than the bank reads."""
     try:
-        return read_regular(check_no_links(bank.root, path), bank.max_bytes)
+        check_no_links(bank.root, path)
+        return read_regular(path, bank.max_bytes, beneath=bank.root)
     except OSError as exc:
         raise ToolInputError(
             f"'{path}' {refusal(exc, bank.max_bytes)}; it was a document when the bank was read"
@@ -69,7 +70,7 @@ def content_from(
     if not file_arg.strip():
         raise ToolInputError(f"{file_name} is empty; pass a path, or use {inline_name}")
     checked_text(file_name, file_arg)
-    project = project_directory(bank).resolve()
+    project = real_path(project_directory(bank))
     candidate = Path(file_arg)
     candidate = candidate if candidate.is_absolute() else Path.cwd() / candidate
     real = Path(os.path.realpath(candidate.parent)) / candidate.name

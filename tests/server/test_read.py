@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_server import read as read_module
 from memorybank_server.errors import ToolInputError
 from memorybank_server.read import SINGLE_CAP_BYTES, fold, read
 from tests.conftest import write_bank
@@ -204,6 +205,13 @@ def test_a_path_climbing_out_of_the_bank_is_refused(bank: Bank) -> None:
         read(bank, "engineering/../../outside.md")
 
 
+def test_an_absolute_path_through_a_link_loop_is_refused_not_raised(bank: Bank) -> None:
+    (bank.root / "loopA").symlink_to(bank.root / "loopB")
+    (bank.root / "loopB").symlink_to(bank.root / "loopA")
+    with pytest.raises(ToolInputError, match="Not a document of this bank"):
+        read(bank, str(bank.root / "loopA" / "x.md"))
+
+
 def test_an_absolute_path_outside_the_bank_is_refused(bank: Bank) -> None:
     outside = bank.root.parent / "outside.md"
     outside.write_text("# secret\n", encoding="utf-8")
@@ -233,6 +241,33 @@ def test_a_document_replaced_by_a_symlink_after_the_refresh_is_refused(tmp_path:
     os.symlink(tmp_path / "secret.md", bank.root / "a.md")
     with pytest.raises(ToolInputError, match="symlink"):
         read(bank, "a.md")
+
+
+@pytest.mark.parametrize("swap", ["folder for a link", "file for a FIFO"])
+def test_a_swap_at_the_moment_of_the_read_is_refused_not_followed_or_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swap: str
+) -> None:
+    """The swap happens after every check the tool makes of its own and right before the file is
+    opened: the open itself, folder by folder from the bank's root, must refuse it."""
+    bank = make_bank(tmp_path / "memory-bank", {"domain/a.md": "# A\n"})
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "a.md").write_text("# SECRET outside the bank\n", encoding="utf-8")
+    opened = read_module.read_regular
+
+    def swapped(*args: object, **options: object) -> bytes:
+        if swap == "folder for a link":
+            (bank.root / "domain").rename(tmp_path / "moved")
+            (bank.root / "domain").symlink_to(outside, target_is_directory=True)
+        else:
+            (bank.root / "domain" / "a.md").unlink()
+            os.mkfifo(bank.root / "domain" / "a.md")
+        return opened(*args, **options)
+
+    monkeypatch.setattr(read_module, "read_regular", swapped)
+    phrase = "now goes through a symlink" if swap == "folder for a link" else "no longer a regular file"
+    with pytest.raises(ToolInputError, match=phrase):
+        read(bank, "domain/a.md")
 
 
 def test_a_document_deleted_after_the_refresh_is_reported(bank: Bank) -> None:

@@ -258,3 +258,29 @@ def test_a_document_that_became_a_fifo_or_a_link_is_refused_not_waited_on(
         pytest.fail("the write waited on a FIFO")
     (refusal,) = outcome
     assert isinstance(refusal, ToolInputError) and "product/context.md" in str(refusal)
+
+
+def test_a_folder_swapped_for_a_link_just_before_the_write_stages_carries_nothing_out(
+    sandbox: tuple[Bank, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Every gate passed; a concurrent process then swaps the target's folder for a link to a copy
+    of it outside the bank. The files are staged folder by folder from the bank's root, so the
+    write is refused by its path, and nothing appears outside."""
+    from memorybank_lint.edits import transaction
+
+    bank, outside = sandbox
+    real_stage, swapped = transaction.stage, []
+
+    def stage_after_a_swap(temp, data, **options):
+        if not swapped:
+            swapped.append(True)
+            (bank.root / "domain").rename(tmp_path / "moved")
+            (tmp_path / "moved").rename(outside / "domain")
+            (bank.root / "domain").symlink_to(outside / "domain", target_is_directory=True)
+        return real_stage(temp, data, **options)
+
+    monkeypatch.setattr(transaction, "stage", stage_after_a_swap)
+    folder_before = tree_hash(bank.root / "domain")
+    with pytest.raises(ToolInputError, match=r"'domain/[^']*' now goes through a symbolic link"):
+        make(bank, path="domain/model.md")
+    assert swapped and tree_hash(outside / "domain") == folder_before  # the moved folder, untouched
