@@ -26,6 +26,9 @@ from . import git
 from .errors import ToolInputError
 
 DAY_SECONDS = 86_400
+ARGUMENT_BYTES = 64 * 1024  # paths given to one `git log`: far below any kernel's limit
+PATH_BYTES = 4096  # Linux's PATH_MAX: no longer anchor names a file
+NAME_BYTES = 255  # NAME_MAX: no longer name is a file or folder
 MAX_THRESHOLD = 3650
 NOTHING_ANCHORED = (
     "No document in scope declares anchors:. List the repository-relative code paths (files or "
@@ -40,28 +43,50 @@ NO_REPOSITORY = (
 Stamp = tuple[int, str]  # committer Unix time, committer date as strict ISO 8601 with offset
 
 
+def _batches(paths: list[str]) -> list[list[str]]:
+    """`paths` in runs of at most `ARGUMENT_BYTES` bytes: one command line holds only so much
+    (the kernel refuses the whole command past it), and a bank may name thousands of anchors."""
+    runs: list[list[str]] = [[]]
+    size = 0
+    for path in paths:
+        cost = len(os.fsencode(path)) + 1
+        if runs[-1] and size + cost > ARGUMENT_BYTES:
+            runs.append([])
+            size = 0
+        runs[-1].append(path)
+        size += cost
+    return runs
+
+
 def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
     """The newest commit touching each path (files only, repository-relative), or why none."""
-    result = git.run(
-        repo,
-        "log",
-        "-z",
-        "--name-only",
-        "--no-renames",
-        "--no-show-signature",
-        "--format=%x01%ct %cI",
-        "--",
-        *paths,
-    )
-    if not result.ok:
-        head = git.run(repo, "rev-parse", "--verify", "--quiet", "HEAD")
-        if not head.ok:
-            return {}, None  # no commit yet: nothing was ever committed, which is not a failure
-        return {}, result.err or "git log failed without a message"
     times: dict[str, Stamp] = {}
+    for run in _batches(paths):
+        result = git.run(
+            repo,
+            "log",
+            "-z",
+            "--name-only",
+            "--no-renames",
+            "--no-show-signature",
+            "--format=%x01%ct %cI",
+            "--",
+            *run,
+        )
+        if not result.ok:
+            head = git.run(repo, "rev-parse", "--verify", "--quiet", "HEAD")
+            if not head.ok:
+                return {}, None  # no commit yet: nothing was ever committed, which is not a failure
+            return {}, result.err or "git log failed without a message"
+        _newest(result.out, times)
+    return times, None
+
+
+def _newest(out: str, times: dict[str, Stamp]) -> None:
+    """Fold one `git log -z --name-only` output into `times`, keeping each name's newest stamp."""
     stamp: Stamp | None = None
     fresh = False
-    for token in result.out.split("\0"):
+    for token in out.split("\0"):
         unix, _, iso = token[1:].partition(" ")
         if token.startswith("\x01") and unix.lstrip("-").isdigit():
             stamp, fresh = (int(unix), iso), True
@@ -70,12 +95,14 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
         fresh = False
         if name and stamp is not None and (name not in times or times[name][0] < stamp[0]):
             times[name] = stamp
-    return times, None
 
 
 def _unusable(anchor: str) -> bool:
     """An anchor that leaves the repository (or cannot be a file name) names no code of it."""
-    return anchor == ".." or anchor.startswith(("../", "/")) or "\0" in anchor
+    if anchor == ".." or anchor.startswith(("../", "/")) or "\0" in anchor:
+        return True
+    encoded = os.fsencode(anchor)  # longer than any file system's path, or one name past its limit
+    return len(encoded) > PATH_BYTES or any(len(part) > NAME_BYTES for part in encoded.split(b"/"))
 
 
 def _code_time(times: dict[str, Stamp], anchor: str) -> Stamp | None:

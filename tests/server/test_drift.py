@@ -197,3 +197,29 @@ def test_anchors_are_literal_paths_not_patterns(tmp_path: Path) -> None:
     assert anchors_of(answer["drifted"]) == [("x.md", "src/a.py", 335)]
     missing = {anchor for _, anchor, _ in anchors_of(answer["missing"])}
     assert missing == {":(exclude)memory-bank", "src/*.py", "src/\0nul.py"}
+
+
+def test_one_document_naming_a_huge_anchor_hides_no_other_drift(repo: Path) -> None:
+    """An anchor longer than any path (or with a name past any file system's limit) names no
+    file: it is missing, and the one `git log` the others need still runs."""
+    for i, anchor in enumerate(("a" * 140_000, "src/" + "b" * 300 + ".py")):
+        write_bank(repo / "memory-bank", {f"domain/evil-{i}.md": doc("Evil", anchor, kind="domain")})
+    commit(repo, "2024-07-02T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert anchors_of(answer["drifted"]) == [("engineering/api.md", "src/api.py", 182)]
+    assert {e["path"] for e in answer["missing"]} >= {"domain/evil-0.md", "domain/evil-1.md"}
+    assert "note" not in answer
+
+
+def test_more_anchors_than_one_command_line_holds_are_all_timed(repo: Path) -> None:
+    """2.5 MB of anchor paths, past the kernel's limit for one command, are asked in several
+    runs of `git log`; the drift among them is still found."""
+    planned = [f"src/{'x' * 90}-{i:05}.py" for i in range(25_000)]  # never written: missing
+    for part in range(5):
+        chunk = planned[part * 5000 : (part + 1) * 5000]
+        write_bank(repo / "memory-bank", {f"domain/many-{part}.md": doc("Many", *chunk, kind="domain")})
+    commit(repo, "2024-07-02T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert "note" not in answer
+    assert anchors_of(answer["drifted"]) == [("engineering/api.md", "src/api.py", 182)]
+    assert len(answer["missing"]) == 25_000 + 2
