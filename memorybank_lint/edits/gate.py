@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import unicodedata
 from pathlib import Path
 
 from ..bank import SKIPPED_NAMES
@@ -54,7 +55,8 @@ def bank_path(root: Path, given: str) -> str:
 
     Accepted: relative POSIX paths inside the bank, one leading `./`, and a leading
     `<bank folder name>/`. Refused: empty, absolute, drive letters, control characters,
-    backslashes, `..` segments, hidden names, folders the walk passes over (`SKIPPED_NAMES`: a
+    backslashes, `..` segments, hidden names, invisible formatting characters (a bidi override
+    or a zero-width space makes a name read as another), folders the walk passes over (`SKIPPED_NAMES`: a
     document there would be written and never seen again), and paths the file system could not hold (a name
     over 255 bytes, more than 31 folders, a path over 1,024 bytes), so that a refusal never
     comes from the file system after folders were already made.
@@ -78,6 +80,11 @@ def bank_path(root: Path, given: str) -> str:
         raise Refused(f"'{given}' is not a clean path (empty or '.' segment)")
     if any(part.startswith(".") for part in parts):
         raise Refused(f"'{given}' names a hidden file or folder, which the bank never reads")
+    if hidden := next((c for c in text if unicodedata.category(c) == "Cf"), None):
+        raise Refused(
+            f"the path holds an invisible formatting character (U+{ord(hidden):04X}), which would make "
+            "its name read differently from what it is; remove it"
+        )
     if skipped := next((part for part in parts if part in SKIPPED_NAMES), None):
         raise Refused(f"'{given}' goes through '{skipped}', a folder the bank never reads")
     path = "/".join(parts)

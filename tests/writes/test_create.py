@@ -55,6 +55,8 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
         "'node_modules', a folder the bank never reads",
     ),
     ("build folder", {"path": "dist/model.md"}, "'dist', a folder the bank never reads"),
+    ("bidi override", {"path": "domain/model\u202egnp.md"}, "an invisible formatting character"),
+    ("zero-width space", {"path": "domain/mo\u200bdel.md"}, "an invisible formatting character"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("unresolved upstream", {"derived_from": ["../does-not-exist.md"]}, "does not resolve to a document"),
