@@ -11,7 +11,9 @@ writes exactly the files that passed.
 
 from __future__ import annotations
 
+import os
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -27,6 +29,21 @@ def _keys(root: Path) -> dict[tuple[str, str, str], Finding]:
     return {(f.code, f.path, f.message): f for f in lint(bank)}
 
 
+def _not_copied(folder: str, names: list[str]) -> set[str]:
+    """What the trial copy leaves out: the folders the walk passes over, and anything that is not
+    a file, a folder or a link (a FIFO would block the copy; the walk never reads one either)."""
+    left: set[str] = set()
+    for name in names:
+        try:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        except OSError:
+            left.add(name)
+            continue
+        if name in SKIPPED_NAMES or not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            left.add(name)
+    return left
+
+
 def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     """The files that add no finding to the bank at `root`, and the rest with the reason each was left out.
 
@@ -40,7 +57,7 @@ def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[st
     before = set(_keys(root))
     with tempfile.TemporaryDirectory(prefix="memorybank-trial-") as scratch:
         trial = Path(scratch) / root.name  # the same folder name: some rules read it
-        shutil.copytree(root, trial, symlinks=True, ignore=shutil.ignore_patterns(*SKIPPED_NAMES))
+        shutil.copytree(root, trial, symlinks=True, ignore=_not_copied)
         write_files(trial, kept)  # the copy keeps the bank's links: never written through
         while kept:
             new = [f for key, f in _keys(trial).items() if key not in before]

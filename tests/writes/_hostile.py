@@ -247,8 +247,10 @@ CALL = st.one_of(
         dry_run=flag,
     ),
     _call("discard", path=notes, reason=text, dry_run=flag),
+    _call("init", dry_run=flag),
+    _call("materialize", dry_run=flag),
 )
-TRAPS = ["dir-link", "file-link", "old-lock-link", "fifo", "user-temp"]
+TRAPS = ["dir-link", "file-link", "old-lock-link", "fifo", "user-temp", "flows-link", "template-link", "loop"]
 JOURNAL_TRAPS = ["journal-link", "garbage-journal"]  # each refuses every write: kept rare
 PLANTS = st.builds(
     lambda traps, journal: traps | ({journal} if journal else set()),

@@ -48,7 +48,19 @@ TOOLS: dict[str, Any] = {
     "set_field": fields.set_field,
     "promote": inbox.promote,
     "discard": inbox.discard,
+    "init": lambda bank, **options: _seeding(scaffold.init, bank.root, "Sandbox", force=True, **options),
+    "materialize": lambda bank, **options: _seeding(
+        scaffold.materialize_flows, bank.root, force=True, **options
+    ),
 }
+
+
+def _seeding(seed: Any, *args: Any, **options: Any) -> Any:
+    """`bank_init` as the server calls it: its own refusals are answered like any tool's."""
+    try:
+        return seed(*args, **options)
+    except scaffold.ScaffoldError as exc:
+        raise ToolInputError(str(exc)) from exc
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +102,18 @@ def plant(sandbox: Path, template: Path, plants: set[str]) -> Path:
         "user-temp": lambda: (bank / "domain" / ".draft.4000000.1.tmp").write_text("a user's file\n"),
         "journal-link": lambda: os.symlink(outside / "journal", bank / ".memorybank-journal"),
         "garbage-journal": lambda: (bank / ".memorybank-journal.pending").write_text("{not json"),
+        "flows-link": lambda: (
+            (bank / "flows").rename(outside / "flows"),
+            os.symlink(outside / "flows", bank / "flows"),
+        ),
+        "template-link": lambda: (
+            (bank / "flows" / "templates" / "adr").mkdir(parents=True, exist_ok=True),
+            os.symlink(outside / "secret.md", bank / "flows" / "templates" / "adr" / "ADR-ID.md"),
+        ),
+        "loop": lambda: (
+            os.symlink(bank / "loopB", bank / "loopA"),
+            os.symlink(bank / "loopA", bank / "loopB"),
+        ),
     }
     for name in sorted(plants):
         traps[name]()
@@ -202,6 +226,14 @@ PLAIN_CREATE: dict[str, Any] = {
     "body": "A plain sentence.",
 }
 FOUND: dict[str, tuple[set[str], list[tuple[str, dict[str, Any]]]]] = {
+    "a FIFO in the bank stopped the seeding's trial copy with shutil.Error": (
+        {"fifo"},
+        [("materialize", {"dry_run": False})],
+    ),
+    "a template path linked out of the bank let the seeding's trial write through it": (
+        {"template-link"},
+        [("materialize", {"dry_run": True})],
+    ),
     "a key listed twice in canonical_for conflicted with itself (MB004)": (
         set(),
         [("create", PLAIN_CREATE | {"canonical_for": ["key_a", "key_a"]})],
