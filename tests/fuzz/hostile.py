@@ -319,7 +319,24 @@ def banks(draw: st.DrawFn) -> dict[bytes, bytes]:
     files = clean_bank()
     for _ in range(draw(st.integers(1, 3))):
         files[draw(NAMES)] = draw(DOCUMENT_BYTES)
+    for name, target in draw(st.lists(LINKS, max_size=2)):
+        files[name] = LINK + target
     return files
+
+
+# A file whose content starts with LINK is written as a link to the rest: loops, links out of the
+# bank, to a device, to a folder above. A repository can commit every one of them.
+LINK = b"\x00link->"
+LINKS = st.one_of(
+    st.just((b"loopA", b"loopB")),
+    st.just((b"loopB", b"loopA")),
+    st.tuples(
+        st.sampled_from([b"linked.md", b"domain/linked.md", b"flows", b"dna/linked"]),
+        st.sampled_from(
+            [b"../outside.md", b"/dev/zero", b"..", b".", b"README.md", b"loopA", b"/nonexistent"]
+        ),
+    ),
+)
 
 
 @contextmanager
@@ -331,10 +348,15 @@ def written(files: dict[bytes, bytes]) -> Iterator[Path]:
         for name, content in files.items():
             path = root + b"/" + name
             os.makedirs(os.path.dirname(path), exist_ok=True)
-            if os.path.isdir(path):
+            if os.path.lexists(path) and (os.path.isdir(path) or content.startswith(LINK)):
+                continue
+            if content.startswith(LINK):
+                os.symlink(content[len(LINK) :], path)
                 continue
             with open(path, "wb") as handle:
                 handle.write(content)
+        with open(folder / "outside.md", "wb") as handle:
+            handle.write(b"---\ntitle: OUTSIDE\n---\n# OUTSIDE\n")
         yield Path(os.fsdecode(root))
     finally:
         shutil.rmtree(folder, ignore_errors=True)

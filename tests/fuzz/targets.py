@@ -97,6 +97,7 @@ def read_tools(root: str, question: str, section: str, odd_path: str) -> dict[st
     """
     bank = Bank(root)
     bank.refresh()
+    odd_path = odd_path.replace("{root}", root)  # an absolute path into the bank, links and all
     answers: list[str] = []
     calls: list[Callable[[], Any]] = [
         lambda: route(bank, question, 5, None, None),
@@ -114,6 +115,9 @@ def read_tools(root: str, question: str, section: str, odd_path: str) -> dict[st
             lambda path=path: graph(bank, path, "both", 6, 300, True),
         ]
     answers = [_answer(call) for call in calls]
+    reads = [answers[5], answers[6], *answers[7::3], *answers[8::3]]
+    if any("OUTSIDE" in answer for answer in reads):  # the file planted beside the bank
+        raise AssertionError("a read returned the file outside the bank")
     refused = sum(answer.startswith("refused: ") for answer in answers)
     return {"answered": len(answers) - refused, "refused": refused, "documents": len(bank.docs)}
 

@@ -29,6 +29,7 @@ SECTIONS = st.one_of(
 PATHS = st.one_of(
     NAMES.map(lambda name: name.decode("utf-8", "replace")),
     st.sampled_from(["", " ", "..", "../x.md", "/etc/passwd", "memory-bank/README.md", "./x.md", "\x00"]),
+    st.sampled_from(["{root}/loopA/x.md", "{root}/README.md", "{root}/../outside.md", "{root}/linked.md"]),
     run(["../", "a/", "\\", "%2e"]),
 )
 
