@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
@@ -35,7 +35,7 @@ from memorybank_server import scaffold
 from memorybank_server.errors import ToolInputError
 from memorybank_server.writes import create, edit, fields, inbox, sections, status
 
-from ._hostile import CALL, HUGE, PLANTS
+from ._hostile import CALL, HUGE, PLANTS, SEEDING
 from .conftest import finishes, tree_hash
 
 pytestmark = pytest.mark.long(6)  # minutes under the CI profile, on a loaded machine
@@ -210,6 +210,23 @@ def check(template: Path, plants: set[str], calls: list[tuple[str, dict[str, Any
 def test_hostile_writes_keep_to_the_bank_and_leave_it_no_worse(
     template: Path, plants: set[str], calls: list[tuple[str, dict[str, Any]]]
 ) -> None:
+    check(template, plants, calls)
+
+
+@settings(max_examples=min(300, settings.default.max_examples))
+@given(
+    plants=PLANTS,
+    calls=st.builds(
+        lambda before, seeding, after: [*before, seeding, *after],
+        st.lists(CALL, max_size=1),
+        SEEDING,
+        st.lists(CALL, max_size=1),
+    ),
+)
+def test_hostile_seedings_keep_to_the_bank_and_leave_it_no_worse(
+    template: Path, plants: set[str], calls: list[tuple[str, dict[str, Any]]]
+) -> None:
+    """`--init --force` and `--materialize-flows` among the writes, on the same traps."""
     check(template, plants, calls)
 
 
