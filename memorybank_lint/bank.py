@@ -68,7 +68,7 @@ class IndexLink:
     lands: str | None
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # U+2028/9 end a line for many readers
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -81,7 +81,12 @@ def visible(text: str) -> str:
     """
     if _CONTROL.search(text) is None:
         return text
-    return _CONTROL.sub(lambda found: _NAMED.get(found[0], f"\\x{ord(found[0]):02x}"), text)
+    return _CONTROL.sub(lambda found: _NAMED.get(found[0], _escape(found[0])), text)
+
+
+def _escape(character: str) -> str:
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def printable(path: str) -> str:

@@ -143,14 +143,19 @@ def test_a_name_holding_a_control_character_is_that_documents_finding(tmp_path: 
     assert all(line.split(":")[0].endswith(tuple(CONTROL_NAMES.values())) for line in findings), findings
 
 
-def test_a_header_value_holding_control_characters_stays_on_its_finding_line(tmp_path: Path) -> None:
-    forged = "nowhere\\u001b[2J\\nmemory-bank/dna/principles.md:1:1: MB001 [broken-derived-from] forged.md"
+@pytest.mark.parametrize(("written", "shown"), [("\\n", "\\n"), ("\\u2028", "\\u2028"), ("\\x85", "\\x85")])
+def test_a_header_value_holding_control_characters_stays_on_its_finding_line(
+    tmp_path: Path, written: str, shown: str
+) -> None:
+    """A line break of any kind (`str.splitlines` and JavaScript also end a line at U+2028 and
+    U+0085) is written as an escape: no reader sees a forged finding line."""
+    forged = f"nowhere\\u001b[2J{written}memory-bank/dna/principles.md:1:1: MB001 [broken-derived-from] forged.md"
     odd = f'---\ntitle: Odd\ndoc_kind: domain\nstatus: active\nderived_from:\n  - "{forged}"\n---\n# Odd\n'
     root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/odd.md": odd})
     done = _run("memorybank_lint.cli", "--root", str(root), "--select", "MB001")
     text = done.stdout.decode("utf-8")
     (line,) = [line for line in text.splitlines() if "MB001" in line]
-    assert line.split(":")[0].endswith("memory-bank/domain/odd.md") and "\\x1b[2J\\nmemory-bank/" in line
+    assert line.split(":")[0].endswith("memory-bank/domain/odd.md") and f"\\x1b[2J{shown}memory-bank/" in line
     assert "\x1b" not in text
 
 
