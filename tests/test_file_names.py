@@ -149,7 +149,9 @@ def test_a_header_value_holding_control_characters_stays_on_its_finding_line(
 ) -> None:
     """A line break of any kind (`str.splitlines` and JavaScript also end a line at U+2028 and
     U+0085) is written as an escape: no reader sees a forged finding line."""
-    forged = f"nowhere\\u001b[2J{written}memory-bank/dna/principles.md:1:1: MB001 [broken-derived-from] forged.md"
+    forged = (
+        f"nowhere\\u001b[2J{written}memory-bank/dna/principles.md:1:1: MB001 [broken-derived-from] forged.md"
+    )
     odd = f'---\ntitle: Odd\ndoc_kind: domain\nstatus: active\nderived_from:\n  - "{forged}"\n---\n# Odd\n'
     root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/odd.md": odd})
     done = _run("memorybank_lint.cli", "--root", str(root), "--select", "MB001")

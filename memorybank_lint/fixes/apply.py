@@ -102,8 +102,15 @@ def unified(changes: list[Change], shown: Callable[[str], str]) -> str:
     out: list[str] = []
     for change in changes:
         name = shown(change.path)
-        before = change.before.decode("utf-8").removeprefix("\ufeff").splitlines(keepends=True)
-        after = change.after.decode("utf-8").removeprefix("\ufeff").splitlines(keepends=True)
+        before = _lines(change.before.decode("utf-8").removeprefix("\ufeff"))
+        after = _lines(change.after.decode("utf-8").removeprefix("\ufeff"))
         for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)
+
+
+def _lines(text: str) -> list[str]:
+    """`text` cut after each `\\n` only, as the bank and a patch tool read it (`splitlines` also
+    cuts at U+2028, a form feed or a lone carriage return, and the diff would not apply)."""
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])

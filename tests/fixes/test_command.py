@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from memorybank_lint.bank import Bank
 from memorybank_lint.fixes import plan
 from memorybank_lint.fixes.apply import apply
@@ -67,6 +69,27 @@ def test_diff_writes_nothing_and_is_what_fix_writes(tmp_path: Path) -> None:
     shutil.copytree(FIXTURE, root)
     _lint(tmp_path, "--root", "fixture_bank", "--fix", "--unsafe-fixes")
     assert tree_hash(root) == patched != before
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\x85", "\x0c", "\x1e", "\r"])
+def test_a_line_holding_a_character_other_readers_break_at_stays_one_line_of_the_diff(
+    tmp_path: Path, odd: str
+) -> None:
+    """The bank's lines end at `\\n` only; so do the diff's, or it would not apply."""
+    root = _copy(tmp_path)
+    roadmap = root / "ROADMAP.md"
+    roadmap.write_bytes(roadmap.read_bytes().replace(b"# Roadmap", f"# Road{odd}map".encode(), 1))
+    subprocess.run(["git", "add", "-A"], cwd=tmp_path, check=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
+    shown = subprocess.run(  # bytes: text mode would turn a lone carriage return into a line end
+        [LINT, "--root", "fixture_bank", "--diff"], cwd=tmp_path, capture_output=True, env=env, check=False
+    )
+    assert b"\\ No newline at end of file" not in shown.stdout
+    patch = tmp_path / "fixes.diff"
+    patch.write_bytes(shown.stdout)
+    subprocess.run(["git", "apply", "--check", str(patch)], cwd=tmp_path, check=True)
+    subprocess.run(["git", "apply", str(patch)], cwd=tmp_path, check=True)
+    assert f"  - dna/principles.md\nstatus: active\n---\n# Road{odd}map".encode() in roadmap.read_bytes()
 
 
 def test_diff_on_a_bank_with_nothing_to_fix_exits_zero(tmp_path: Path) -> None:
