@@ -15,7 +15,7 @@ import re
 from .. import frontmatter, sections
 from ..markdown import atx_heading, fenced, links
 from ..sections import BY_DIRECTORY
-from .table import table_row
+from .table import inline, table_row
 
 _BULLET = re.compile(r"^(\s*)([-*+])\s+")
 _NUMBERED = re.compile(r"^(\s*)(\d{1,9})([.)])\s+")
@@ -34,7 +34,7 @@ def _label(title: str, backticked: bool) -> str:
     Brackets become parentheses, backticks go (one of them can open a code span that swallows
     the link), and a backslash becomes `/` (before `]` it would escape the bracket).
     """
-    text = " ".join(title.split()).replace("[", "(").replace("]", ")").replace("`", "").replace("\\", "/")
+    text = inline(title).replace("[", "(").replace("]", ")").replace("`", "").replace("\\", "/")
     text = text or "untitled"
     return f"`{text}`" if backticked else text
 
@@ -151,7 +151,7 @@ def add_entry(
     text: str, target: str, title: str, purpose: str, *, root: bool = False, status: str | None = None
 ) -> str:
     """`text` (LF) with an entry for `target` (relative to the index) added in the index's own shape."""
-    purpose = " ".join(purpose.split())
+    purpose = inline(purpose)
     lines = text.split("\n")
     start = _body_start(text)
     mask = fenced(lines)
@@ -215,7 +215,7 @@ def add_section(text: str, directory: str, hint: str, title: str) -> str:
         (f"`{link}`" if ticked else link) if written.strip("`") == match.group(2) else _label(title, ticked)
     )
     end = _entry_end(lines, model, len(lines))
-    hint = " ".join(hint.split())
+    hint = inline(hint)
     if end > model + 1 and not _after_link(lines[model], match.group(2)) and _own_line(hint):
         indent = lines[model + 1][: _indent(lines[model + 1])]
         lines[end:end] = [f"- [{label}]({link})", f"{indent}{hint}"]

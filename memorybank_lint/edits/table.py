@@ -123,4 +123,15 @@ def table_row(
     put("purpose", purpose)
     put("status", status or "")
     put("path", target, code=True)
-    return "| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |"
+    return "| " + " | ".join(inline(cell).replace("|", "\\|") for cell in row) + " |"
+
+
+def inline(value: str) -> str:
+    """A header value as one line of an index: whitespace runs (line breaks, U+2028 and the like
+    included) become one space, and a comment opener is written as an entity.
+
+    Why: an index line is composed from another document's header, and a line break in it would
+    write headings and links of its own into the index, a `<!-- memorybank-lint: disable -->`
+    would switch the linter off for the whole index.
+    """
+    return " ".join(value.split()).replace("<!--", "&lt;!--")

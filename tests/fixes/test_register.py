@@ -55,3 +55,33 @@ def test_a_document_without_a_purpose_gets_an_entry_without_one(tmp_path: Path) 
     (bank.root / "README.md").write_text(text, encoding="utf-8")
     bank.refresh()
     assert not [f for f in lint(bank) if f.code == "MB009"]
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        "- [Model](model.md) — the model\n",
+        "| Document | Purpose | Status |\n|---|---|---|\n| [Model](model.md) | the model | active |\n",
+    ],
+    ids=["bullet", "table"],
+)
+def test_a_hostile_header_adds_one_line_and_no_suppression_to_the_index(tmp_path: Path, entries: str) -> None:
+    """The entry is composed from the document's own header: line breaks of every kind and a
+    disable comment in its title, purpose or status stay inside the one new line, inert."""
+    hostile = (
+        'title: "Terms\\u2028## Forged heading"\n'
+        'purpose: "Words.\\n\\n- [forged](../../etc/passwd) <!-- memorybank-lint: disable -->"\n'
+        'status: "active\\u0085<!-- memorybank-lint: disable -->"\n'
+        "derived_from: [../dna/principles.md]"
+    )
+    readme = HEAD + entries
+    files = {"domain/README.md": readme, "domain/terms.md": doc(hostile)}
+    bank = bank_with(tmp_path, files)
+    _fix, text = fixed_text(bank, "MB009", "domain/terms.md")
+    assert text is not None and text.startswith(readme)
+    added = text[len(readme) :]
+    assert added.count("\n") == 1 and "\u2028" not in added and "\x85" not in added
+    assert "<!--" not in added and "&lt;!-- memorybank-lint: disable -->" in added
+    (bank.root / "domain/README.md").write_text(text + "[dangling](nowhere.md)\n", encoding="utf-8")
+    bank.refresh()
+    assert [f for f in lint(bank) if f.path == "domain/README.md" and f.code == "MB007"]  # not switched off
