@@ -331,3 +331,46 @@ def test_a_fix_input_of_another_value_is_refused(action: dict, workspace: Path) 
     proc, _ = _run_lint_step(action, workspace, fix="yes please")
     assert proc.returncode == 2
     assert "the fix input is true, unsafe or false" in proc.stdout
+
+
+def _honoured(log: str) -> list[str]:
+    """The workflow commands a runner would act on in `log`: a line is one when, leading
+    whitespace skipped, it starts with `::`; `::stop-commands::T` ignores all until `::T::`."""
+    honoured, resume = [], None
+    for line in log.splitlines():
+        command = line.lstrip()
+        if resume is not None:
+            if command == f"::{resume}::":
+                resume = None
+            continue
+        if command.startswith("::stop-commands::"):
+            resume = command.removeprefix("::stop-commands::")
+        elif command.startswith("::"):
+            honoured.append(command)
+    return honoured
+
+
+def test_a_document_quoted_by_the_diff_cannot_issue_workflow_commands(action: dict, workspace: Path) -> None:
+    """The diff's context lines quote the document beside a fix, so a pull request could hide
+    `::stop-commands::`, `::add-mask::` or a forged `::error` in a comment there, or close the
+    summary's code fence with a line of backticks."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    retry = workspace / "memory-bank/retry.md"
+    text = retry.read_text(encoding="utf-8")
+    text = text.replace(
+        "status: active\n", "status: active\nnotes: |\n  ::stop-commands::pwned\n  ::error::forged\n  ```\n"
+    )
+    text = text.replace("jitter.\n", "jitter.\ntags: |\n  ::add-mask::secret\n")
+    retry.write_text(text, encoding="utf-8")
+    proc, _ = _run_lint_step(action, workspace, fix="true")
+    assert "   ::stop-commands::pwned" in proc.stdout  # the diff did quote them
+    honoured = _honoured(proc.stdout)
+    assert not [c for c in honoured if "pwned" in c or "add-mask" in c or "forged" in c]
+    assert "::notice title=memorybank-lint::fixes are available" in "\n".join(honoured)
+    assert any(c.startswith("::error file=memory-bank/retry.md,") for c in honoured)
+    summary = (workspace.parent / "step_summary").read_text(encoding="utf-8").splitlines()
+    opening = next(line for line in summary if line.endswith("diff") and line.startswith("```"))
+    fence = opening.removesuffix("diff")
+    inside = summary[summary.index(opening) + 1 :]
+    assert fence in inside and all(fence not in line for line in inside[: inside.index(fence)])
+    assert "   ```" in inside[: inside.index(fence)]
