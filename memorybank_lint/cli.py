@@ -260,7 +260,24 @@ def invoke(cmd: click.Command, argv: list[str] | None, prog_name: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return invoke(command, argv, "memorybank-lint")
+    return invoke(command, operands_last(sys.argv[1:] if argv is None else argv), "memorybank-lint")
+
+
+def operands_last(argv: list[str]) -> list[str]:
+    """`argv` with every argument that starts with `-` but names an existing file or folder moved
+    after a `--`, where it can only be a path.
+
+    Why: pre-commit appends the staged file names after the hook's own arguments, with no `--`,
+    and a repository can hold `--write-baseline=./memory-bank/x.md` (a folder named
+    `--write-baseline=.`): read as an option, it overwrote a document and ended the run with 0.
+    An argument that names something on disk is a path, whatever it starts with.
+    """
+    stop = argv.index("--") if "--" in argv else len(argv)
+    head, tail = argv[:stop], argv[stop + 1 :]
+    paths = [arg for arg in head if len(arg) > 1 and arg.startswith("-") and os.path.lexists(arg)]
+    if not paths:
+        return argv
+    return [arg for arg in head if arg not in paths] + ["--", *paths, *tail]
 
 
 def exit_now(code: int) -> NoReturn:

@@ -170,3 +170,24 @@ def test_explain_and_show_settings_print_json_too(fixture_copy, monkeypatch, cap
     assert code == 0 and resolved["root"] == str(fixture_copy) and resolved["strict"] is False
     assert len(resolved["rules"]) == 13
     assert run(["--explain", "MB006", "--format", "sarif"], capsys)[0] == 2
+
+
+def test_a_file_named_like_an_option_is_a_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """pre-commit appends staged names with no `--`: a folder named `--write-baseline=.` made
+    `--write-baseline=./memory-bank/domain/model.md` an option that overwrote a document."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    target = root / "domain" / "model.md"
+    target.parent.mkdir(exist_ok=True)
+    target.write_text("---\ntitle: Model\ndoc_kind: domain\nstatus: draft\n---\n# Model\n", encoding="utf-8")
+    planted = tmp_path / "--write-baseline=." / "memory-bank" / "domain" / "model.md"
+    planted.parent.mkdir(parents=True)
+    planted.write_text("# a file in a folder named like an option\n", encoding="utf-8")
+    before = target.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["memory-bank/README.md", "--write-baseline=./memory-bank/domain/model.md"], capsys)
+    assert target.read_bytes() == before and "wrote" not in out + err
+    assert code == 2 and "several banks" in err  # read as the path it is, in a second bank
+    code, out, err = run(["--select", "MB001", "memory-bank/README.md"], capsys)
+    assert code == 0, err  # a real option still is one
