@@ -138,6 +138,29 @@ class Relay:
         self.send(json.dumps(reply, ensure_ascii=False, separators=(",", ":")) + "\n")
         return "replay" if method == "initialize" else "answered"
 
+    def refuse(self, line: str) -> bool:
+        """True when `line` is a request the SDK would drop without a word, now answered here with
+        the JSON-RPC error: the SDK passes over a line its message type does not validate (a
+        string holding a lone surrogate, `params` that is not an object), and its client would
+        wait on that id for ever."""
+        message = _request(line)
+        if message is None:
+            return False
+        from mcp.types import jsonrpc_message_adapter  # imported by the SDK already: these lines go to it
+        from pydantic import ValidationError
+
+        try:  # the SDK's own check of each line (mcp/server/stdio.py)
+            jsonrpc_message_adapter.validate_json(line, by_name=False)
+        except ValidationError as exc:
+            problem = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'message'}: {e['msg']}" for e in exc.errors()[:3]
+            )
+            error = {"code": -32600, "message": f"Invalid request: {problem}"}
+            reply = {"jsonrpc": "2.0", "id": message["id"], "error": error}
+            self.send(json.dumps(reply, separators=(",", ":")) + "\n")  # ASCII: the id may hold a surrogate
+            return True
+        return False
+
     def from_client(self, line: str) -> None:
         """A line going to the SDK: note the requests whose answers are worth recording."""
         message = _request(line)
@@ -210,15 +233,18 @@ class _Lines:
     async def __anext__(self) -> str:
         import anyio
 
-        if self.waiting:
-            return self.waiting.pop(0)
-        if self.ended:
-            raise StopAsyncIteration
-        item = await anyio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
-        if item is _EOF or item is _READY:
-            raise StopAsyncIteration
-        self.relay.from_client(item)
-        return item
+        while True:
+            if self.waiting:
+                item = self.waiting.pop(0)
+            elif self.ended:
+                raise StopAsyncIteration
+            else:
+                item = await anyio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
+                if item is _EOF or item is _READY:
+                    raise StopAsyncIteration
+                self.relay.from_client(item)
+            if not self.relay.refuse(item):
+                return item
 
 
 class _Out:

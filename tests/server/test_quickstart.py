@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import anyio
@@ -223,3 +225,52 @@ def test_a_line_that_is_no_request_is_passed_over(
     extra = () if cached else ("--no-cache",)
     plain = _raw_session(fixture_bank, cache, LEGACY, *extra)
     assert _raw_session(fixture_bank, cache, LEGACY, *extra, first=odd + "\n") == plain
+
+
+UNVALIDATED = {
+    "a lone surrogate in a tool argument": {
+        "method": "tools/call",
+        "params": {"name": "bank_route", "arguments": {"question": "pricing \ud800"}},
+    },
+    "a lone surrogate in a resource URI": {
+        "method": "resources/read",
+        "params": {"uri": "memorybank://\udfff"},
+    },
+    "params that are a list": {"method": "prompts/list", "params": []},
+}
+
+
+@pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
+def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
+    fixture_bank: Path, tmp_path: Path, cached: bool
+) -> None:
+    """The SDK passes over a line its message type does not validate, and the client waits on
+    that id for ever; each such request is answered with a JSON-RPC error, and the session goes
+    on (the read gives up after 60 s, so silence fails the test instead of hanging it)."""
+    odd = [{"jsonrpc": "2.0", "id": 100 + i, **m} for i, m in enumerate(UNVALIDATED.values())]
+    later = {"jsonrpc": "2.0", "id": 200, "method": "tools/list", "params": {}}
+    extra = () if cached else ("--no-cache",)
+    server = subprocess.Popen(
+        [COMMAND, "--root", str(fixture_bank), *extra],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, ENV: str(tmp_path / "cache")},
+    )
+    try:
+        server.stdin.write("".join(json.dumps(m) + "\n" for m in [*LEGACY[:2], *odd, later]).encode())
+        server.stdin.flush()
+        answers: dict = {}
+        deadline = time.monotonic() + 60
+        while not {m["id"] for m in [*odd, later]} <= answers.keys() and time.monotonic() < deadline:
+            ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            answer = json.loads(server.stdout.readline())
+            answers[answer["id"]] = answer
+    finally:
+        server.kill()
+        server.wait()
+    for message in odd:
+        assert answers[message["id"]]["error"]["code"] == -32600, answers.get(message["id"])
+    assert answers[200]["result"]["tools"]
