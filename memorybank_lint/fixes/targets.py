@@ -21,7 +21,7 @@ from .. import document
 from ..bank import Bank
 from ..document import Document
 from ..findings import Finding
-from ..graph import walk
+from ..graph import ancestry
 from ..markdown import links
 from ..paths import resolve
 from .model import Fix, replace_lines
@@ -117,7 +117,7 @@ def repo_root(finding: Finding, bank: Bank) -> Fix | None:
 
 def _closes_a_loop(bank: Bank, source: str, target: str) -> bool:
     """Whether `source` would derive from `target` that already derives from `source`."""
-    return any(path == source for path, _ in walk(bank, target, "up", len(bank.docs), len(bank.docs)))
+    return source == target or ancestry(bank).derives_from(target, source)
 
 
 def moved_edge(finding: Finding, bank: Bank) -> Fix | None:
