@@ -11,6 +11,7 @@ Pure text functions: LF text in, LF text out.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .. import frontmatter, sections
 from ..markdown import atx_heading, fenced, links
@@ -54,6 +55,7 @@ def _body_start(text: str) -> int:
     return 0 if parts.block is None else parts.body_line - 1
 
 
+@lru_cache(maxsize=1 << 16)  # one index gains one line per registration: the rest were seen
 def _model_link(line: str) -> tuple[str, str] | None:
     for label, target, _column in links(line):
         bare = target.split("#", 1)[0]
@@ -71,6 +73,7 @@ def _after_link(line: str, target: str) -> str:
     return line[close + 1 :].strip() if close >= 0 else "x"
 
 
+@lru_cache(maxsize=1 << 16)
 def _shape(line: str) -> str | None:
     if line.strip().startswith("|"):
         return "table"
@@ -134,13 +137,15 @@ def _entry(
 # -- where the entry goes ---------------------------------------------------------------------
 def _registry_scope(lines: list[str], start: int, mask: list[bool]) -> tuple[int, int] | None:
     for i in range(start, len(lines)):
+        if not lines[i].lstrip(" ").startswith("#"):  # the one cheap test most lines fail
+            continue
         heading = atx_heading(lines[i])
         if mask[i] or not heading or heading[0] != 2:
             continue
         if heading[1].casefold() not in _REGISTRY_NAMES:
             continue
         for j in range(i + 1, len(lines)):
-            other = atx_heading(lines[j])
+            other = atx_heading(lines[j]) if lines[j].lstrip(" ").startswith("#") else None
             if not mask[j] and other and other[0] <= 2:
                 return i + 1, j
         return i + 1, len(lines)
