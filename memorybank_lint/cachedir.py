@@ -90,7 +90,11 @@ class CacheFolder:
                 return None
         except OSError as exc:
             if create:
-                reason = "is a symbolic link" if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror
+                reason = (
+                    _why_not_a_folder(self.path)
+                    if exc.errno in (errno.ELOOP, errno.ENOTDIR)
+                    else exc.strerror
+                )
                 warn_once(f"the cache folder {self.path} {reason}")
             return None
         if create and not _exists(fd, ".gitignore") and not _replace(fd, ".gitignore", GITIGNORE):
@@ -203,3 +207,11 @@ def _replace(folder: int, name: str, *parts: bytes) -> bool:
         with contextlib.suppress(OSError):
             os.unlink(temp, dir_fd=folder)
         return False
+
+
+def _why_not_a_folder(path: Path) -> str:
+    """Linux says ENOTDIR both of a link and of a file opened as a folder without following."""
+    try:
+        return "is a symbolic link" if stat.S_ISLNK(os.lstat(path).st_mode) else "is not a folder"
+    except OSError:
+        return "is not a folder"

@@ -120,8 +120,43 @@ def _explain(token: str, fmt: str | None) -> str:
     )
 
 
+# Pairs of options where one would silently win over the other: each is refused, naming both.
+_CLASHES = (
+    ("list_rules", "explain"),
+    ("show_settings", "fix"),
+    ("show_settings", "diff"),
+    ("show_settings", "write_baseline"),
+    ("show_settings", "baseline"),
+    ("diff", "fix"),
+    ("diff", "write_baseline"),
+    ("diff", "statistics"),
+    ("write_baseline", "baseline"),
+)
+
+
+def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
+    """An empty value, or two options of which one would be passed over, is a usage error: a
+    value given as `''` must not quietly mean "not given"."""
+    for name in ("root", "select", "ignore", "extend_select", "baseline", "write_baseline", "explain"):
+        value = opts.get(name)
+        if isinstance(value, str) and not value.strip():
+            raise UsageProblem(f"--{name.replace('_', '-')} is empty")
+    if any(not path.strip() for path in paths):
+        raise UsageProblem("a path is empty")
+    for one, other in _CLASHES:
+        if opts.get(one) and opts.get(other):
+            raise UsageProblem(
+                f"--{one.replace('_', '-')} and --{other.replace('_', '-')} do not go together; pick one"
+            )
+    if opts.get("unsafe_fixes") and not (opts.get("fix") or opts.get("diff")):
+        raise UsageProblem("--unsafe-fixes applies to --fix or --diff")
+    if opts.get("diff") and opts.get("format") not in (None, "text"):
+        raise UsageProblem(f"--diff prints a unified diff, not {opts['format']}")
+
+
 def run(opts: dict, paths: tuple[str, ...]) -> int:
     cwd = Path.cwd()
+    _refuse_mistakes(opts, paths)
     if opts["list_rules"]:
         click.echo(_list_rules(opts["format"]))
         return 0
@@ -148,7 +183,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
     if opts["diff"]:
         shown = ReportContext(root=root, cwd=cwd, repo_root=cwd).shown_path
-        return fixing.show_diff(bank, findings, opts["unsafe_fixes"], shown)
+        code = fixing.show_diff(bank, findings, opts["unsafe_fixes"], shown)
+        return 0 if opts["exit_zero"] else code
     fixed = None
     if opts["fix"]:
         fixed = fixing.fix(bank, findings, opts["unsafe_fixes"])

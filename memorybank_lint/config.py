@@ -72,8 +72,8 @@ class Config:
         self, select: str | None = None, ignore: str | None = None, extend: str | None = None
     ) -> Selection:
         """The rules in force: the configuration, with command-line `--select`/`--ignore` on top."""
-        chosen = rule_codes(select, "--select") if select else self.select
-        extra = self.extend_select + (rule_codes(extend, "--extend-select") if extend else [])
+        chosen = rule_codes(select, "--select", chosen=True) if select is not None else self.select
+        extra = self.extend_select + (rule_codes(extend, "--extend-select") if extend is not None else [])
         if chosen is not None or extra:
             chosen = list(chosen if chosen is not None else [s.code for s in all_rules()]) + extra
         ignored = self.ignore + (rule_codes(ignore, "--ignore") if ignore else [])
@@ -150,12 +150,16 @@ def _read(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read configuration: {exc}") from exc
 
 
-def rule_codes(tokens: list[str] | str, where: str) -> list[str]:
-    """Codes for comma-separated or listed rule codes/names; an unknown one is an error."""
-    if isinstance(tokens, str):
+def rule_codes(tokens: list[str] | str, where: str, *, chosen: bool = False) -> list[str]:
+    """Codes for listed rule codes/names (comma-separated on the command line, where `where`
+    starts with `--`); an unknown one is an error, and so is naming no rule where the rules
+    `chosen` are the only ones that run: an empty selection would switch every check off."""
+    if isinstance(tokens, str) and where.startswith("--"):
         tokens = tokens.split(",")
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
         raise ConfigError(f"{where}: expected a list of rule codes or names, not {tokens!r}")
+    if chosen and not any(token.strip() for token in tokens):
+        raise ConfigError(f"{where}: names no rule; selecting none would switch every check off")
     codes = []
     for token in tokens:
         if not token.strip():
@@ -188,7 +192,7 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
     if "root" in table:
         config.root = _inside(source, "root", _folder(table, "root", where), "--root")
     if "select" in table:
-        config.select = rule_codes(table["select"], f"{where}: select")
+        config.select = rule_codes(table["select"], f"{where}: select", chosen=True)
     config.ignore = rule_codes(table.get("ignore", []), f"{where}: ignore")
     config.extend_select = rule_codes(table.get("extend-select", []), f"{where}: extend-select")
     ignores = _table(table, "per-file-ignores", where, "glob = [rules]")

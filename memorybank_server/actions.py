@@ -20,7 +20,6 @@ from memorybank_lint.reporters import ReportContext
 from memorybank_lint.reporters import text as text_format
 
 from . import scaffold, textviews
-from .errors import ToolInputError
 
 Answer = tuple[dict[str, Any], str]
 
@@ -119,9 +118,7 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
 
     limit = opts["limit"]
     if action == "route":
-        if limit is not None and limit > 25:
-            raise ToolInputError(f"--limit with --route is 1 to 25, not {limit}")
-        result = route(bank, opts["route"], limit or 5)
+        result = route(bank, opts["route"], 5 if limit is None else limit)
         return result, textviews.route_text(result)
     if action == "validate":
         return validate(bank, opts, config, cwd)
@@ -129,7 +126,7 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
         result = resources.inbox(bank)
         return result, textviews.inbox_text(result)
     if action == "search":
-        result = search(bank, opts["search"], limit or 10)
+        result = search(bank, opts["search"], 10 if limit is None else limit)
         return result, textviews.search_text(result)
     if action == "changed":
         result = changed(bank, opts["changed"])

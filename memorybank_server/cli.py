@@ -26,6 +26,7 @@ from memorybank_lint import __version__, progress
 from memorybank_lint.bank import BankNotFound
 from memorybank_lint.cli import UsageProblem, exit_now, invoke
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
+from memorybank_lint.paths import normalize
 
 from . import actions
 from .errors import ToolInputError
@@ -103,12 +104,18 @@ def _stop(signum: int, frame: object) -> None:
     os._exit(130)
 
 
+LIMITS = {"route": 25, "search": 50}  # --limit's range for each action that takes it
+
+
 def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tuple[dict[str, Any], str]:
     if action == "init":
         root = Path(opts["root"]) if opts["root"] else config.root
         if root is None:
             raise UsageProblem("--init needs --root DIR (or root in the configuration): where the bank goes")
         return actions.init(root, opts)
+    most = LIMITS.get(action)
+    if most is not None and opts["limit"] is not None and not 1 <= opts["limit"] <= most:
+        raise UsageProblem(f"--limit with --{action} is 1 to {most}, not {opts['limit']}")
     if not opts["json"]:
         progress.enable(sys.stderr)
     bank = open_bank(_bank_root(opts, config, cwd), config, cache=not opts["no_cache"])
@@ -123,6 +130,10 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
     if action in ("create", "promote"):
         if action == "promote" and not opts["to"]:
             raise UsageProblem("--promote needs --to PATH: where the note goes in the bank")
+        if action == "create" and not opts["purpose"]:
+            raise UsageProblem("--create needs --purpose TEXT: what a reader finds in the document")
+        if action == "promote" and normalize(bank.root, opts["promote"], bank.docs.keys()) not in bank.docs:
+            raise UsageProblem(f"Not a document of this bank: {opts['promote']!r}")
         return actions.write_action(bank, action, opts)
     try:
         return actions.read_action(bank, action, opts, config, cwd)
@@ -130,7 +141,16 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         raise UsageProblem(str(exc)) from None
 
 
+def _refuse_empty(opts: dict[str, Any], given: set[str]) -> None:
+    """A value given as `''` is a usage error, never a quiet "not given"."""
+    for name in sorted(given):
+        values = opts[name] if isinstance(opts[name], tuple) else (opts[name],)
+        if any(isinstance(value, str) and not value.strip() for value in values):
+            raise UsageProblem(f"--{name.replace('_', '-')} is empty")
+
+
 def run(opts: dict[str, Any], given: set[str]) -> int:
+    _refuse_empty(opts, given)
     action = _action(given)
     cwd = Path.cwd()
     config = load(cwd, Path(opts["config"]) if opts["config"] else None)

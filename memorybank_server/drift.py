@@ -133,6 +133,8 @@ def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dic
         for path, doc in bank.docs.items()
         if scope is None or path == scope or path.startswith(scope + "/")
     ]
+    if scope is not None and not docs:
+        raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
     anchored = [doc for doc in docs if doc.anchors]
     answer: dict[str, Any] = {
         "thresholdDays": threshold_days,

@@ -137,9 +137,7 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         show_default=True,
         help="--drift: how far code may run ahead of its document.",
     ),
-    click.option(
-        "--limit", type=click.IntRange(1, 50), help="--route (1-25, default 5), --search (1-50, default 10)."
-    ),
+    click.option("--limit", type=int, help="--route (1-25, default 5), --search (1-50, default 10)."),
     click.option("--to", metavar="PATH", help="--promote: where the note goes."),
     click.option("--kind", help="--create (default engineering), --promote: the doc_kind."),
     click.option("--title", help="--create, --promote: the title."),

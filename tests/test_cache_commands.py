@@ -131,6 +131,15 @@ def test_a_cache_folder_that_is_a_link_is_not_followed(project: Path, tmp_path: 
     assert "symbolic link" in warning
 
 
+def test_a_file_in_place_of_the_cache_folder_is_named_as_one(project: Path) -> None:
+    (project / ".memorybank_cache").write_text("not a folder\n", encoding="utf-8")
+    uncached = _run("memorybank-lint", "--format", "json", "--no-cache", cwd=project)
+    done = _run("memorybank-lint", "--format", "json", cwd=project)
+    assert _findings(done) == _findings(uncached)
+    (warning,) = _added_lines(done, uncached)
+    assert "is not a folder" in warning and "symbolic link" not in warning
+
+
 def test_a_fifo_in_place_of_the_cache_file_neither_blocks_nor_changes_a_finding(project: Path) -> None:
     plain = _findings(_run("memorybank-lint", "--format", "json", cwd=project))
     (cache_file,) = (project / ".memorybank_cache").glob("parse-*")

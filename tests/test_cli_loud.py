@@ -191,3 +191,54 @@ def test_a_file_named_like_an_option_is_a_path(
     assert code == 2 and "several banks" in err  # read as the path it is, in a second bank
     code, out, err = run(["--select", "MB001", "memory-bank/README.md"], capsys)
     assert code == 0, err  # a real option still is one
+
+
+LINT_MISTAKES = {
+    "an empty rule to explain": (["--explain", ""], "--explain is empty"),
+    "an empty baseline to write": (["--write-baseline", ""], "--write-baseline is empty"),
+    "an empty baseline": (["--baseline", ""], "--baseline is empty"),
+    "an empty path": ([""], "a path is empty"),
+    "an empty selection": (["--select", ""], "--select is empty"),
+    "a selection of blanks": (["--select", " , "], "names no rule"),
+    "a diff in json": (["--diff", "--format", "json"], "--diff prints a unified diff, not json"),
+    "settings and a baseline to write": (
+        ["--show-settings", "--write-baseline", "b.json"],
+        "--show-settings and --write-baseline do not go together",
+    ),
+    "a baseline written and read": (
+        ["--write-baseline", "c.json", "--baseline", "d.json"],
+        "--write-baseline and --baseline do not go together",
+    ),
+    "a rule to explain and the list": (["--explain", "MB001", "--list-rules"], "do not go together"),
+    "unsafe fixes alone": (["--unsafe-fixes"], "--unsafe-fixes applies to --fix or --diff"),
+}
+
+
+@pytest.mark.parametrize(("argv", "phrase"), LINT_MISTAKES.values(), ids=LINT_MISTAKES.keys())
+def test_a_mistaken_value_or_pair_exits_two_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, argv: list[str], phrase: str
+) -> None:
+    """A value given as '' never quietly means "not given", and of two options that do not go
+    together neither is quietly passed over."""
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and phrase in err, err
+    assert not any((tmp_path / name).exists() for name in ("b.json", "c.json"))
+
+
+@pytest.mark.parametrize("value", ['""', "[]", '"MB001"'])
+def test_a_configured_selection_must_be_a_list_that_names_a_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, value: str
+) -> None:
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (tmp_path / ".memorybank.toml").write_text(f"select = {value}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run([], capsys)
+    assert (code, out) == (2, "") and ".memorybank.toml: select" in err, err
+
+
+def test_diff_with_exit_zero_exits_zero(fixture_copy, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, _ = run(["--root", fixture_copy.name, "--diff", "--exit-zero"], capsys)
+    assert code == 0 and out.startswith("--- a/")

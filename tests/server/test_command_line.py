@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,40 @@ def test_the_console_scripts_work_as_subprocesses(tmp_path: Path) -> None:
         [str(bin_dir / "memorybank-lint")], cwd=tmp_path, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0 and "No findings." in done.stdout
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "memory-bank"
+MISTAKES = {
+    "an empty rule": (["--validate", "--rule", ""], "--rule is empty"),
+    "an empty section": (["--read", "domain/pricing.md", "--section", ""], "--section is empty"),
+    "an empty kind": (["--create", "adr/ADR-009.md", "--purpose", "Why.", "--kind", ""], "--kind is empty"),
+    "an empty folder to leave out": (["--route", "price", "--off", ""], "--off is empty"),
+    "a drift scope that matches nothing": (["--drift", "--scope", "nowhere"], "matches no document"),
+    "a create without its purpose": (["--create", "adr/ADR-009.md"], "--create needs --purpose"),
+    "a promote of a note that is not there": (
+        ["--promote", "_inbox/none.md", "--to", "domain/n.md"],
+        "Not a document of this bank",
+    ),
+    "a route limit past 25": (["--route", "price", "--limit", "26"], "--limit with --route is 1 to 25"),
+    "a route limit of 0": (["--route", "price", "--limit", "0"], "--limit with --route is 1 to 25, not 0"),
+    "a search limit past 50": (["--search", "price", "--limit", "51"], "--limit with --search is 1 to 50"),
+}
+
+
+@pytest.mark.parametrize(("argv", "phrase"), MISTAKES.values(), ids=MISTAKES.keys())
+def test_a_mistaken_value_exits_two_in_one_line_and_writes_nothing(
+    tmp_path: Path, capsys, argv: list[str], phrase: str
+) -> None:
+    """A value given as '' never quietly means "not given", and a mistake in what was asked is a
+    usage error (2), not a refused write (1)."""
+    root = tmp_path / "memory-bank"
+    shutil.copytree(EXAMPLE, root)
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    code, out, err = run(["--root", str(root), *argv], capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and phrase in err, err
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
+def test_an_empty_project_name_is_a_usage_error(tmp_path: Path, capsys) -> None:
+    code, _, err = run(["--root", str(tmp_path / "memory_bank"), "--init", ""], capsys)
+    assert code == 2 and "--init is empty" in err and not (tmp_path / "memory_bank").exists()
