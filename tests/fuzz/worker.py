@@ -24,6 +24,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 TIME_BOUND = 10.0  # seconds per call: a hang detector, generous on a busy machine
+START_BOUND = 120.0  # seconds for a new child to import the project, before any call is timed
 MEMORY_BOUND = 3 * 1024**3  # bytes of address space for the child
 
 
@@ -67,6 +68,15 @@ class Worker:
                 stdout=subprocess.PIPE,
                 cwd=REPO,
             )
+            # The call's bound times the call, not the interpreter's start and the project's
+            # imports, which a loaded machine can stretch past it: the child says when it is ready.
+            ready, _, _ = select.select([self._child.stdout], [], [], START_BOUND)
+            try:
+                assert ready and self._child.stdout is not None
+                pickle.load(self._child.stdout)
+            except (AssertionError, EOFError):
+                self.stop()
+                raise Crash(f"the child process did not start within {START_BOUND:g} s") from None
         return self._child
 
     def stop(self) -> None:
@@ -88,6 +98,8 @@ def _serve() -> None:
     sys.path.insert(0, str(REPO))
     from tests.fuzz import targets
 
+    pickle.dump(("ready", None), channel)
+    channel.flush()
     while True:
         try:
             name, args = pickle.load(requests)
