@@ -24,6 +24,7 @@ from memorybank_lint.bank import Bank
 
 from . import git
 from .errors import ToolInputError
+from .validate import scoped
 
 DAY_SECONDS = 86_400
 ARGUMENT_BYTES = 64 * 1024  # paths given to one `git log`: far below any kernel's limit
@@ -128,13 +129,8 @@ def _check(threshold_days: Any, scope: Any) -> tuple[int, str | None]:
 def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dict[str, Any]:
     """`bank_drift`: anchored documents whose code moved on more than `threshold_days` after them."""
     threshold_days, scope = _check(threshold_days, scope)
-    docs = [
-        doc
-        for path, doc in bank.docs.items()
-        if scope is None or path == scope or path.startswith(scope + "/")
-    ]
-    if scope is not None and not docs:
-        raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
+    in_scope = scoped(bank, scope)
+    docs = [doc for path, doc in bank.docs.items() if in_scope(path)]
     anchored = [doc for doc in docs if doc.anchors]
     answer: dict[str, Any] = {
         "thresholdDays": threshold_days,

@@ -9,6 +9,7 @@ and CI give the same findings. The server only narrows (scope, severity, one rul
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from memorybank_lint.bank import Bank
@@ -36,14 +37,21 @@ def findings(
             names = ", ".join(s.name for s in all_rules())
             raise ToolInputError(f"unknown rule {rule!r}; pass a rule name or code: {names}")
         wanted = spec.code
-    in_scope = scope_filter(scope=scope)
-    if scope and scope.strip() and not any(in_scope(path) for path in bank.docs):
-        raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
+    in_scope = scoped(bank, scope)
     return [
         f
         for f in lint(bank, selection, in_scope=in_scope)
         if (wanted is None or f.code == wanted) and (severity is None or f.severity == severity)
     ]
+
+
+def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
+    """The in-scope test for a tool's `scope`; a scope that matches no document is refused, as a
+    mistaken folder name, never answered as an empty bank (`bank_validate`, `bank_drift`)."""
+    in_scope = scope_filter(scope=scope)
+    if scope and scope.strip() and not any(in_scope(path) for path in bank.docs):
+        raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
+    return in_scope
 
 
 def counts(found: list[Finding]) -> dict[str, Any]:

@@ -223,3 +223,10 @@ def test_more_anchors_than_one_command_line_holds_are_all_timed(repo: Path) -> N
     assert "note" not in answer
     assert anchors_of(answer["drifted"]) == [("engineering/api.md", "src/api.py", 182)]
     assert len(answer["missing"]) == 25_000 + 2
+
+
+def test_a_scope_that_matches_no_document_is_refused_as_validate_refuses_it(repo: Path) -> None:
+    bank = refreshed(repo / "memory-bank")
+    with pytest.raises(ToolInputError, match="scope 'nowhere' matches no document"):
+        drift(bank, scope="nowhere")
+    assert drift(bank, scope="./engineering/")["anchored"] == 1  # written as validate takes it
