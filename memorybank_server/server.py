@@ -15,7 +15,8 @@ from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
-from mcp.types import ToolAnnotations
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from memorybank_lint import __version__
@@ -74,6 +75,28 @@ class BankServer(MCPServer):
                 where = ".".join(str(part) for part in first["loc"])
                 raise ToolError(f"{name}: '{where}' {first['msg'].lower()}.") from None
             raise
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Any = None
+    ) -> Any:
+        """Refuse an unknown prompt and unknown or missing arguments in one sentence.
+
+        Why: the SDK turns each of these into "Internal server error" with a traceback in the log,
+        so the client never learns what it got wrong.
+        """
+        prompt = self._prompt_manager.get_prompt(name)
+        if prompt is None:
+            known = ", ".join(p.name for p in self._prompt_manager.list_prompts())
+            raise MCPError(INVALID_PARAMS, f"There is no prompt '{name}'; the prompts are: {known}.")
+        declared = prompt.arguments or []
+        schema = {
+            "properties": {argument.name: {"type": "string"} for argument in declared},
+            "required": [argument.name for argument in declared if argument.required],
+        }
+        wrong = problem(f"The prompt {name}", schema, arguments or {})
+        if wrong:
+            raise MCPError(INVALID_PARAMS, wrong)
+        return await super().get_prompt(name, arguments, context)
 
     preload: Callable[[], Any] | None = None  # loads the bank ahead of the first call
 

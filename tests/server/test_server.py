@@ -140,6 +140,35 @@ def test_prompts_carry_their_arguments(fixture_bank: Path) -> None:
     run(main)
 
 
+def test_a_mistaken_prompt_request_is_refused_in_one_sentence(
+    fixture_bank: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Unknown prompts and unknown or missing arguments name the mistake instead of "Internal
+    server error", and nothing is logged as a crash."""
+    from mcp.shared.exceptions import MCPError
+    from mcp.types import INVALID_PARAMS
+
+    asked = {
+        ("nope", ()): "There is no prompt 'nope'; the prompts are: session-start,",
+        ("session-start", ("bogus",)): "The prompt session-start has no argument 'bogus'; it takes: since.",
+        ("route-then-read", ()): "The prompt route-then-read needs the argument 'question'",
+    }
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            for (name, keys), expected in asked.items():
+                with pytest.raises(MCPError) as refused:
+                    await client.get_prompt(name, {key: "x" for key in keys})
+                assert refused.value.code == INVALID_PARAMS
+                assert refused.value.message.startswith(expected), refused.value.message
+            still = await client.get_prompt("route-then-read", {"question": "where are limits?"})
+            assert "where are limits?" in still.messages[0].content.text
+
+    with caplog.at_level("ERROR"):
+        run(main)
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+
+
 def test_seed_surface_offers_only_init_then_opens_in_the_same_session(tmp_path: Path) -> None:
     root = tmp_path / "memory_bank"
     seen: list[str] = []
