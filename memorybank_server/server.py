@@ -179,7 +179,7 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_changed(
-        since: Annotated[str, Field(min_length=3, description="a git ref (HEAD~5) or a date (2026-01-31)")],
+        since: Annotated[str, Field(min_length=1, description="a git ref (HEAD~5) or a date (2026-01-31)")],
     ) -> str:
         """Documents added, modified, renamed or deleted since then; in git, dates use commit history."""
         from .changed import changed

@@ -289,3 +289,34 @@ def test_outside_git_the_calendars_edges_are_answered(
 ) -> None:
     listed = len(changed(refreshed(no_repository), since)["changes"])
     assert listed == (2 if since.startswith("0001") else 0)
+
+
+@pytest.mark.parametrize("since", ["@", "v1"])
+def test_a_short_ref_gets_one_answer_from_the_tool_and_the_command_line(
+    three_commits: tuple[Path, str], since: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`@` and a two-letter tag are refs like any other: the MCP tool once refused anything under
+    three characters while the command line answered."""
+    import json
+
+    import anyio
+    from mcp import Client
+
+    from memorybank_server.cli import main
+    from memorybank_server.server import build_server
+
+    root, first = three_commits
+    git(root, "tag", "v1", first)
+    write_bank(root, {"three.md": doc("Three")})
+
+    async def ask() -> dict:
+        async with Client(build_server(root)) as client:
+            result = await client.call_tool("bank_changed", {"since": since})
+            assert not result.is_error, result.content[0].text
+            return json.loads(result.content[0].text)
+
+    through_the_tool = anyio.run(ask)
+    capsys.readouterr()
+    assert main(["--root", str(root), "--changed", since, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == through_the_tool
+    assert ("added", "three.md") in kinds(through_the_tool)
