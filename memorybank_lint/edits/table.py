@@ -135,3 +135,9 @@ def inline(value: str) -> str:
     would switch the linter off for the whole index.
     """
     return " ".join(value.split()).replace("<!--", "&lt;!--")
+
+
+def title_heading(title: str) -> str:
+    """A document's level-one heading for `title`, composed like an index line (`inline`): a
+    title written into the body must not switch the linter off for its own document."""
+    return f"# {inline(title)}"

@@ -20,7 +20,7 @@ from typing import Any
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.gate import bank_path, check_no_links
-from memorybank_lint.edits.table import IDENTIFIER
+from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced
 
@@ -120,9 +120,9 @@ def retitle(body: str, title: str) -> str:
     mask = fenced(lines)
     for i, line in enumerate(lines):
         if not mask[i] and line.startswith("# "):
-            lines[i] = f"# {title}"
+            lines[i] = title_heading(title)
             return "\n".join(lines)
-    return f"# {title}\n\n{body}" if body.strip() else f"# {title}"
+    return f"{title_heading(title)}\n\n{body}" if body.strip() else title_heading(title)
 
 
 def carried(
@@ -243,11 +243,11 @@ def create(
         check_boundary(owned, entries(data.get("must_not_define")))
         warnings += placeholder_warnings
         if supplied is not None and supplied.strip():
-            text_body = f"# {title}\n\n{supplied.strip()}"
+            text_body = f"{title_heading(title)}\n\n{supplied.strip()}"
             if template is not None:
                 warnings.append(f"the prose of {template.path} was not used because a body was supplied")
         else:
-            text_body = retitle(template.body, title) if template else f"# {title}"
+            text_body = retitle(template.body, title) if template else title_heading(title)
         text = render(data, text_body)
         staging = Staging(bank)
         registered: list[str] = []

@@ -26,6 +26,7 @@ from typing import Any
 from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Link
+from memorybank_lint.edits.table import title_heading
 
 from ..errors import ToolInputError
 from . import head
@@ -125,9 +126,9 @@ def _rename_h1(body: str, old: str, new: str) -> tuple[str, bool]:
     lines = body.split("\n")
     for i, line in markdown.iter_unfenced(lines):
         if (text := markdown.heading(line, 1)) is not None:
-            if text != old:
+            if text not in (old, title_heading(old)[2:]):
                 return body, False
-            lines[i] = f"# {new}"
+            lines[i] = title_heading(new)
             return "\n".join(lines), True
     return body, False
 

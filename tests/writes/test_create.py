@@ -346,3 +346,17 @@ def test_without_a_title_the_file_name_gives_one(seeded: Bank, path: str, title:
     result = make(seeded, path=path, title=None, doc_kind="domain", dry_run=True, derived_from=[])
     assert result["frontmatter"]["title"] == title
     assert result["preview"].split("\n---\n", 1)[1].startswith(f"# {title}\n")
+
+
+def test_a_title_cannot_switch_the_linter_off_for_its_own_document(seeded: Bank) -> None:
+    """The title goes into the body's first heading; a comment opener there would be a
+    `memorybank-lint: disable` for the whole document, so it is written as an entity, as in
+    the index."""
+    title = "Quiet <!-- memorybank-lint: disable -->"
+    for supplied in (None, "Some prose."):
+        path = f"domain/quiet-{'body' if supplied else 'template'}.md"
+        make(seeded, path=path, title=title, body=supplied)
+        text = (seeded.root / path).read_text("utf-8")
+        assert header(seeded.root / path)["title"] == title
+        assert "# Quiet &lt;!-- memorybank-lint: disable -->" in text.split("\n")
+        assert "<!--" not in frontmatter.split(text).body

@@ -288,3 +288,13 @@ def test_a_leniently_parsed_document_is_not_made_worse(tmp_path: Path) -> None:
     assert fixed["line"] == 'purpose: "Defines the retry layer: backoff."'
     assert _header(target)["owner"] == "platform team"
     assert not any(path == "broken/bad-yaml.md" for _code, path, _m in findings(root))
+
+
+def test_a_new_title_cannot_switch_the_linter_off_and_renames_again(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    hostile = "Model <!-- memorybank-lint: disable -->"
+    _set(root, "title", hostile)
+    body = frontmatter.split(decoded(root / MODEL)).body
+    assert "<!--" not in body and "# Model &lt;!-- memorybank-lint: disable -->" in body.split("\n")
+    _set(root, "title", "Orders")  # the escaped heading still reads as the old title
+    assert "# Orders" in frontmatter.split(decoded(root / MODEL)).body.split("\n")
