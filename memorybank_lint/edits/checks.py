@@ -2,7 +2,9 @@
 
 Why every value: a NUL byte makes the linter call the new document (and the index that registers
 it) binary, and an escape or a C1 character hides text from the person reading it. A tab is
-ordinary text; line breaks are allowed only where a value may span lines (a body, a purpose).
+ordinary text; line breaks are allowed only where a value may span lines (a body, a purpose), and
+there a carriage return only before a line feed: markdown reads a lone one as a line break, which
+would open a code fence or a heading no check of the edit saw.
 Why a lone surrogate is refused here: it cannot be encoded, so it would fail only at the write.
 """
 
@@ -13,7 +15,7 @@ import re
 from .errors import Refused
 
 _ONE_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]|\r(?!\n)")
 _BREAKS = frozenset("\r\n\u2028\u2029")
 
 
@@ -26,6 +28,11 @@ def checked_text(name: str, value: str, *, lines: bool = False) -> str:
     character = found.group()
     if "\ud800" <= character <= "\udfff":
         raise Refused(f"{name} is not valid Unicode text (it holds a lone surrogate)")
+    if character == "\r" and lines:
+        raise Refused(
+            f"{name} holds a carriage return that does not end a line (U+000D): renderers read it as a "
+            "line break and the bank's checks do not; use line feeds"
+        )
     if character in _BREAKS:
         raise Refused(f"{name} must be one line: a line break in a header value could write other keys")
     label = " NUL" if character == "\x00" else ""

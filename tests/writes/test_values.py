@@ -76,3 +76,18 @@ def test_a_tab_is_ordinary_text(seeded: Bank) -> None:
     assert result["created"]
     seeded.refresh()
     assert seeded.docs["domain/model.md"].read_error is None
+
+
+MULTI_LINE = ("create body", "edit replace", "update_section content")
+
+
+@pytest.mark.parametrize("call", MULTI_LINE)
+def test_a_carriage_return_is_allowed_only_before_a_line_feed(seeded: Bank, call: str) -> None:
+    """Markdown reads a lone CR as a line break, so `x\\r```` would open a code fence that the
+    checks, which split at line feeds, never saw. CRLF stays ordinary text."""
+    before = tree_hash(seeded.root)
+    for lone in ("x\r```\ry", "x\r## Heading", "x\r"):
+        with pytest.raises(ToolInputError, match="carriage return that does not end a line"):
+            CALLS[call](seeded, lone)
+        assert tree_hash(seeded.root) == before
+    CALLS[call](seeded, "first line\r\nsecond line")
