@@ -109,6 +109,7 @@ TEXTS = [
     "escape\x1b[31m",
     "line\u2028separator",
     "next\x85line",
+    "lone\r```\rreturn",
     "bidi\u202eoverride",
     "surrogate\ud800",
     "\ufeffbom",
