@@ -51,7 +51,11 @@ def _listing(sections: list[Section]) -> str:
 
 
 def match_section(sections: list[Section], request: str, where: str) -> Section:
-    """The one section `request` names; a ToolInputError listing the real headings otherwise."""
+    """The one section `request` names; a ToolInputError listing the real headings otherwise.
+
+    Two sections under the same heading are refused like any other ambiguity: taking the first
+    would read, or rewrite, a section the caller may not have meant.
+    """
     wanted = fold(request)
     if not wanted:
         raise ToolInputError(
@@ -62,6 +66,11 @@ def match_section(sections: list[Section], request: str, where: str) -> Section:
         [s for s in sections if s.title == request.strip()],
         [s for s in sections if fold(s.title) == wanted],
     ):
+        if len(matches) > 1:
+            raise ToolInputError(
+                f"Section '{request}' is ambiguous in {where}: {len(matches)} sections are headed "
+                f"'{matches[0].title}'; rename one of them, or read the whole document"
+            )
         if matches:
             return matches[0]
     containing = [s for s in sections if wanted in fold(s.title)]

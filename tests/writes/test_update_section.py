@@ -238,3 +238,23 @@ def test_seeded_draft_is_filled_section_by_section(tmp_path: Path) -> None:
             update_section(bank, path="product/context.md", section=name, content=f"Filled {name}.")
     text = (root / "product/context.md").read_text()
     assert all(f"## {name}\n\nFilled {name}.\n" in text for name in names)
+
+
+def test_a_heading_used_twice_is_refused_for_writes_and_reads(tmp_path: Path) -> None:
+    """Taking the first of two `## Rates` sections rewrote one the caller may not have meant."""
+    from memorybank_server.errors import ToolInputError
+    from memorybank_server.read import read
+    from memorybank_server.writes.edit import edit
+
+    twice = HEAD + "# Auth\n\n## Rates\n\nEU rates.\n\n## Rates\n\nUS rates.\n"
+    root = _bank(tmp_path, twice)
+    message = refused(root, lambda: _call(root, "Rates"), "ambiguous")
+    assert "2 sections are headed 'Rates';" in message
+    refused(root, lambda: _call(root, "rates"), "ambiguous")
+    refused(
+        root,
+        lambda: edit(open_bank(root), path="engineering/auth.md", find="rates", replace="x", section="Rates"),
+        "ambiguous",
+    )
+    with pytest.raises(ToolInputError, match="ambiguous"):
+        read(open_bank(root), "engineering/auth.md", "Rates")
