@@ -6,12 +6,22 @@ property of the bank.
 
 from __future__ import annotations
 
+import hashlib
 import weakref
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .bank import Bank
+
+SPELLED = 12  # members a loop's message and identity spell out; a longer loop is summarised
+DRAWN = 60  # members a report may draw; a longer loop is listed, not drawn
+
+
+@lru_cache(maxsize=1 << 16)
+def _member_digest(path: str) -> int:
+    return int.from_bytes(hashlib.sha256(path.encode("utf-8", "surrogatepass")).digest()[:8], "big")
 
 
 @dataclass(frozen=True)
@@ -24,7 +34,28 @@ class Cycle:
     column: int | None = None
 
     def render(self) -> str:
-        return " -> ".join((*self.members, self.members[0]))
+        """The loop as `a -> b -> a`; past `SPELLED` members, its start and its end.
+
+        Why bounded: one document deriving from the first of a long chain closes a loop per
+        link, and loops spelled out in full made the report grow with the square of the bank.
+        """
+        members = self.members
+        if len(members) <= SPELLED:
+            return " -> ".join((*members, members[0]))
+        head = " -> ".join(members[: SPELLED - 2])
+        return f"{head} -> … {len(members) - SPELLED + 1} more … -> {members[-1]} -> {members[0]}"
+
+    def identity(self) -> str:
+        """What the loop is, whatever the walk order: its members sorted, or past `SPELLED`
+        members their count and an order-free digest of them."""
+        if len(self.members) <= SPELLED:
+            return " ".join(sorted(self.members))
+        total = sum(map(_member_digest, self.members)) % (1 << 64)
+        return f"{len(self.members)} documents {total:016x}"
+
+    def drawable(self) -> tuple[str, ...]:
+        """The members a report draws: all of them, or none past `DRAWN`."""
+        return self.members if len(self.members) <= DRAWN else ()
 
 
 def _targets(bank: Bank, path: str) -> list[tuple[str, int | None, int | None]]:
@@ -36,9 +67,14 @@ def _targets(bank: Bank, path: str) -> list[tuple[str, int | None, int | None]]:
 
 
 def find_cycles(bank: Bank) -> Iterator[Cycle]:
-    """Every loop the DFS closes through a back edge, each member set reported once."""
+    """Every loop the DFS closes through a back edge, each member set reported once.
+
+    A back edge `closer -> target` names its loop: the path below `closer` does not change while
+    `closer` is on it, and a finished document never returns to it, so two back edges close the
+    same members only when they are one edge written twice.
+    """
     state: dict[str, int] = {}  # 1 on the current path, 2 finished
-    reported: set[tuple[str, ...]] = set()
+    reported: set[tuple[str, str]] = set()
     for start in bank.docs:
         if start in state:
             continue
@@ -57,11 +93,10 @@ def find_cycles(bank: Bank) -> Iterator[Cycle]:
             target, line, column = step
             mark = state.get(target)
             if mark == 1:
-                members = tuple(path[position[target] :])
-                identity = tuple(sorted(members))
-                if identity not in reported:
-                    reported.add(identity)
-                    yield Cycle(members, path[-1], line, column)
+                edge = (path[-1], target)
+                if edge not in reported:
+                    reported.add(edge)
+                    yield Cycle(tuple(path[position[target] :]), path[-1], line, column)
             elif mark is None:
                 state[target] = 1
                 position[target] = len(path)

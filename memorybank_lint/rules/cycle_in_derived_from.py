@@ -30,6 +30,6 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
                 path=cycle.closer,
                 line=cycle.line,
                 column=cycle.column,
-                value=" ".join(sorted(cycle.members)),
-                related=cycle.members,
+                value=cycle.identity(),
+                related=cycle.drawable(),
             )

@@ -104,3 +104,32 @@ def test_templates_are_checked(make_bank, run_rule, tmp_path) -> None:
 def test_external_and_broken_edges_are_not_followed(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, FORBIDS | {"a.md": edges("../a.md", "missing.md", "https://x.org/a.md")})
     assert run_rule(bank, CODE) == []
+
+
+def test_long_loops_are_summarised_so_the_report_grows_with_the_bank(make_bank, run_rule, tmp_path) -> None:
+    """Each page of a chain also derives from the first: one loop per page, each as long as the
+    chain so far. Spelled out in full the report grew with the square of the bank."""
+    from memorybank_lint.graph import SPELLED
+
+    chain = {f"c/p{i:02}.md": edges(*([f"p{i + 1:02}.md"] if i < 39 else []), "p00.md") for i in range(40)}
+    findings = run_rule(make_bank(tmp_path, FORBIDS | chain), CODE)
+    assert len(findings) == 40 and len({f.value for f in findings}) == 40
+    assert max(f.message.count(" -> ") for f in findings) <= SPELLED
+    longest = next(f for f in findings if f.path == "c/p39.md")
+    assert (
+        "c/p00.md -> c/p01.md" in longest.message and "… 29 more … -> c/p39.md -> c/p00.md" in longest.message
+    )
+    assert longest.value.startswith("40 documents ") and len(longest.value) < 40
+    short = next(f for f in findings if f.path == "c/p03.md")
+    assert short.value == "c/p00.md c/p01.md c/p02.md c/p03.md" and list(short.related) == short.value.split()
+
+
+def test_a_loops_identity_does_not_depend_on_where_the_walk_entered_it() -> None:
+    from memorybank_lint.graph import DRAWN, SPELLED, Cycle
+
+    for size in (SPELLED, SPELLED + 1, DRAWN + 1):
+        ring = tuple(f"r{i}.md" for i in range(size))
+        turned = ring[5:] + ring[:5]
+        assert Cycle(ring, ring[-1], 1).identity() == Cycle(turned, turned[-1], 1).identity()
+        assert Cycle(ring, ring[-1], 1).identity() != Cycle(ring[:-1], ring[-2], 1).identity()
+        assert Cycle(ring, ring[-1], 1).drawable() == (ring if size <= DRAWN else ())
