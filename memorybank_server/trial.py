@@ -17,7 +17,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from memorybank_lint.bank import SKIPPED_NAMES, Bank
+from memorybank_lint.bank import DEFAULT_MAX_BYTES, SKIPPED_NAMES, Bank
 from memorybank_lint.edits.atomic import write_files
 from memorybank_lint.findings import Finding
 from memorybank_lint.linter import lint
@@ -44,6 +44,22 @@ def _not_copied(folder: str, names: list[str]) -> set[str]:
     return left
 
 
+def _copied(source: str, target: str) -> None:
+    """Copy what the trial lints, a markdown file it would parse; anything else becomes a sparse
+    file of the same size, which is all the linter sees of it (a link to it resolves; a page too
+    large to parse is reported as such).
+
+    Why: the copy is made for every seeding write, dry runs included, and a bank may keep large
+    assets beside its pages: copying a 3 GB video took 20 s and 3 GB of the temporary folder.
+    """
+    size = os.lstat(source).st_size
+    if source.endswith(".md") and size <= DEFAULT_MAX_BYTES:
+        shutil.copy2(source, target)
+        return
+    with open(target, "xb") as placeholder:
+        placeholder.truncate(size)
+
+
 def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     """The files that add no finding to the bank at `root`, and the rest with the reason each was left out.
 
@@ -57,7 +73,7 @@ def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[st
     before = set(_keys(root))
     with tempfile.TemporaryDirectory(prefix="memorybank-trial-") as scratch:
         trial = Path(scratch) / root.name  # the same folder name: some rules read it
-        shutil.copytree(root, trial, symlinks=True, ignore=_not_copied)
+        shutil.copytree(root, trial, symlinks=True, ignore=_not_copied, copy_function=_copied)
         write_files(trial, kept)  # the copy keeps the bank's links: never written through
         while kept:
             new = [f for key, f in _keys(trial).items() if key not in before]

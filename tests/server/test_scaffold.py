@@ -375,3 +375,29 @@ def _instance_targets() -> set[str]:
             bank_path = f"flows/templates/{template.relative_to(templates_root()).as_posix()}"
             targets.add(posixpath.normpath(posixpath.join(posixpath.dirname(bank_path), target_rel)))
     return targets
+
+
+def test_the_trial_copies_only_the_pages_it_lints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An asset or a page too large to parse stands in the trial as a sparse file of its size:
+    a link to it still resolves and the page is still reported as too large, so the trial judges
+    as before, without copying gigabytes for a dry run."""
+    import shutil
+
+    from memorybank_lint.bank import DEFAULT_MAX_BYTES
+    from memorybank_server import trial
+
+    root = seeded(tmp_path).root
+    (root / "product/diagram.png").write_bytes(b"\x89PNG" + bytes(range(256)) * 64)
+    context = root / "product/context.md"
+    context.write_text(context.read_text("utf-8") + "\n![diagram](diagram.png)\n", encoding="utf-8")
+    with open(root / "product/huge.md", "wb") as huge:
+        huge.truncate(DEFAULT_MAX_BYTES + 1)
+    copied: list[str] = []
+    real_copy = shutil.copy2
+    monkeypatch.setattr(
+        trial.shutil, "copy2", lambda s, t, **k: (copied.append(str(s)), real_copy(s, t, **k))[1]
+    )
+    result = scaffold.materialize_flows(root, dry_run=True)
+    assert len(result.files) == 24 and not result.skipped
+    assert copied and all(path.endswith(".md") for path in copied)
+    assert not any(path.endswith(("huge.md", "diagram.png")) for path in copied)
