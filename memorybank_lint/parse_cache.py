@@ -33,13 +33,20 @@ from .cachedir import CacheFolder
 from .document import Document, Edge, Link
 from .markdown import Section
 from .paths import Target
+from .suppressions import Suppression
 
-FORMAT = 1
+FORMAT = 2
 RACY_NS = 2_000_000_000
 Stamp = tuple[int, int, int, int]  # (mtime ns, size, ctime ns, inode)
 
-_SAVED = [f.name for f in fields(Document)][1 : [f.name for f in fields(Document)].index("size") + 1]
-_EDGES, _SECTIONS, _LINKS, _DATA = (_SAVED.index(n) for n in ("derived_from", "sections", "links", "data"))
+# Every field the parser sets; the bank sets `layer` and `registered_in` after parsing, and the
+# positions are a lazy memo. Naming what is left out (rather than what is kept) means a field
+# added to `Document` is cached from the day it is added.
+_NOT_SAVED = ("path", "layer", "registered_in", "_positions")
+_SAVED = [f.name for f in fields(Document) if f.name not in _NOT_SAVED]
+_EDGES, _SECTIONS, _LINKS, _DATA, _SUPPRESSIONS = (
+    _SAVED.index(n) for n in ("derived_from", "sections", "links", "data", "suppressions")
+)
 
 
 def stamp_of(info: os.stat_result) -> Stamp:
@@ -161,6 +168,7 @@ def encode(doc: Document) -> tuple:
     row[_SECTIONS] = tuple((s.title, s.line, s.end) for s in doc.sections)
     row[_LINKS] = tuple((_target(k.target), k.line, k.column, k.directory) for k in doc.links)
     row[_DATA] = _plain_data(doc.data)
+    row[_SUPPRESSIONS] = tuple((u.kind, u.line, u.column, u.tokens, u.text) for u in doc.suppressions)
     return tuple(row)
 
 
@@ -171,7 +179,8 @@ def decode(path: str, row: tuple) -> Document:
     values[_SECTIONS] = [Section(*s) for s in row[_SECTIONS]]
     values[_LINKS] = [Link(Target(*t), line, column, directory) for t, line, column, directory in row[_LINKS]]
     values[_DATA] = _data_of(row[_DATA])
-    doc = Document(path, *values)
+    values[_SUPPRESSIONS] = tuple(Suppression(*u) for u in row[_SUPPRESSIONS])
+    doc = Document(path, **dict(zip(_SAVED, values, strict=True)))
     if not isinstance(doc.text, str) or not isinstance(doc.data, dict) or not isinstance(doc.key_lines, dict):
         raise TypeError("not a document row")
     return doc

@@ -204,3 +204,31 @@ def test_deleting_the_cache_folder_changes_nothing(aged) -> None:
     bank = _bank(root, cache)
     assert bank.cache.hits == 0
     _same_as_disk(bank)
+
+
+def test_every_parsed_field_comes_back_from_the_cache(tmp_path: Path) -> None:
+    """Suppression comments included: a warm cache once lost every `noqa`, so a finding hidden on
+    a cold run came back on the next one."""
+    from dataclasses import fields
+
+    from memorybank_lint.document import Document
+
+    name = "domain/model.md"
+    files = dict(CLEAN_BANK)
+    files[name] = files[name].replace(
+        "  - ../dna/principles.md", "  - ../dna/principles.md\n          - ../nowhere.md  # noqa: MB001"
+    )
+    files["notes.md"] = "<!-- memorybank-lint: disable -->\n# Notes\n\n[gone](gone.md)\n"
+    root = write_bank(tmp_path / "memory-bank", files)
+    age_documents(root)
+    cold = _bank(root, tmp_path / "cache")
+    assert cold.docs[name].suppressions and cold.docs["notes.md"].suppressions
+    assert cold.save_cache()
+    warm = _bank(root, tmp_path / "cache")
+    assert warm.cache.hits == len(warm.docs)
+    parsed = [f.name for f in fields(Document) if f.name not in ("layer", "registered_in", "_positions")]
+    for path, doc in warm.docs.items():
+        for field_name in parsed:
+            assert getattr(doc, field_name) == getattr(cold.docs[path], field_name), (path, field_name)
+    assert lint(warm) == lint(_bank(root, None)) == lint(cold)
+    assert not any(f.path == "notes.md" or (f.path == name and f.code == "MB001") for f in lint(warm))
