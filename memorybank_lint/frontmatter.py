@@ -85,11 +85,8 @@ def split(text: str) -> Split:
     if close < 0:
         return Split(text[3:], "", text.count("\n") + 2, False)
     closing_line = text.count("\n", 0, close) + 2
-    body = text[close + 4 :]
-    if body.startswith("\r"):
-        body = body[1:]
-    if body.startswith("\n"):
-        body = body[1:]
+    end = text.find("\n", close + 1)  # the body starts on the line after the closing fence,
+    body = "" if end < 0 else text[end + 1 :]  # whatever trails `---` on that line
     return Split(text[3:close], body, closing_line + 1, True)
 
 

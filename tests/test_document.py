@@ -289,3 +289,16 @@ def test_directory_link_registers_the_directory_readme(tmp_path: Path) -> None:
     [link] = bank.docs["features/README.md"].links
     assert link.directory is True
     assert bank.docs["features/FT-001/README.md"].registered_in == ["features/README.md"]
+
+
+@pytest.mark.parametrize("fence", ["---", "--- ", "---\t", "---  \r"])
+def test_lines_are_numbered_from_the_file_whatever_trails_the_closing_fence(fence: str) -> None:
+    """A closing fence with trailing blanks once left them as the body's first line: every link,
+    heading and suppression below was numbered one line low (and a fix indexed past the end)."""
+    head = f"---\ntitle: ADRs\ndoc_function: index\n{fence}\n"
+    text = head + "# ADRs\n\n## List\n- [Old](old/pricing.md) <!-- noqa: MB007 -->"
+    parsed = parse("adr/README.md", text, bank_name="memory-bank")
+    assert parsed.body_line == 5
+    assert [(s.title, s.line) for s in parsed.sections] == [("List", 7)]
+    assert [link.line for link in parsed.links] == [8]
+    assert [u.line for u in parsed.suppressions] == [8]

@@ -157,6 +157,8 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     if any(c in _UNSAFE_IN_LINKS for c in new_path):
         return None
     lines = index.text.split("\n")
+    if not 0 < entry.link.line <= len(lines):
+        return None  # a line the parse numbered past the text: no fix rather than a crash
     old = lines[entry.link.line - 1]
     new = _rewrite(old, entry.link.column, entry.link.target.raw, new_path)
     if new is None:
