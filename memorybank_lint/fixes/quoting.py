@@ -7,7 +7,8 @@ and only when (1) the line on its own does not load, (2) the quoted line loads, 
 one loader, to exactly the text between `key: ` and the end of the line (or a `# noqa` comment),
 and (3) the whole header then loads. A value that could mean something else is left alone: one
 that starts like a quoted string, a list, a mapping, a block scalar, an anchor, an alias or a
-tag, holds a ` #` (the author may have meant a comment), or runs on over indented lines.
+tag, holds a ` #` (the author may have meant a comment), or runs on over indented lines; and a
+line that is the text of a block scalar (`example: |` and what is indented under it) is prose.
 """
 
 from __future__ import annotations
@@ -26,6 +27,25 @@ _MAPPING_START = re.compile(r"[^\s:'\"]+:(?:[ \t]|$)")
 # Starts that are YAML syntax a person may have meant; `%`, `@` and a backtick are reserved and
 # cannot start a plain value, so a value starting with them is text and is quoted.
 _MEANINGFUL_START = ("'", '"', "[", "{", "|", ">", "&", "*", "!", "#", "?", "- ")
+# A line that opens a block scalar: `key: |`, `- >-`, `key: |2 # note`.
+_BLOCK_START = re.compile(r"([ \t]*)(?:-[ \t]+)?(?:[^\s:#][^:#]*:[ \t]+)?[|>][-+0-9]*[ \t]*(?:#.*)?$")
+
+
+def _in_block_scalars(lines: list[str], close: int) -> set[int]:
+    """The header lines that are the text of a block scalar (`key: |` and the lines indented
+    under it): they are prose, never a value to quote, however they read on their own."""
+    inside: set[int] = set()
+    indent: int | None = None
+    for index in range(1, close):
+        line = lines[index]
+        if indent is not None:
+            if not line.strip() or len(line) - len(line.lstrip(" \t")) > indent:
+                inside.add(index)
+                continue
+            indent = None
+        if opened := _BLOCK_START.match(line):
+            indent = len(opened.group(1))
+    return inside
 
 
 def _span(line: str) -> tuple[int, int, bool] | None:
@@ -97,8 +117,9 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
     ):
         return None
     changes: dict[int, tuple[str, str]] = {}
+    prose = _in_block_scalars(lines, close)
     for index in range(1, close):
-        new = _quoted_line(lines, index, close)
+        new = None if index in prose else _quoted_line(lines, index, close)
         if new is not None:
             changes[index + 1] = (lines[index], new)
     if not changes:
