@@ -187,9 +187,13 @@ def links(line: str) -> Iterator[tuple[str, str, int]]:
     if "](" not in line:
         return
     if "`" in line:
+        pieces, kept = [], 0  # code spans holding `](` blanked in one join, not one copy each
         for start, end in code_spans(line):
-            if "](" in line[start:end]:
-                line = line[:start] + " " * (end - start) + line[end:]
+            if line.find("](", start, end) >= 0:
+                pieces += [line[kept:start], " " * (end - start)]
+                kept = end
+        if pieces:
+            line = "".join(pieces) + line[kept:]
     quotes = _Quotes(line)
     searched = 0  # where the previous link ended: no label starts before it
     at = line.find("](")

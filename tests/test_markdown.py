@@ -37,6 +37,8 @@ def test_code_spans_pair_runs_of_equal_length(line: str, spans: list[tuple[int, 
         ("[a](b c)d](x.md)", []),
         ("[a](x.md)(y.md)", [("a", "x.md", 1)]),
         ("[](x.md)", [("", "x.md", 1)]),
+        ("`[a](x.md)` [b](y.md) `[c](z.md)` [d](w.md)", [("b", "y.md", 13), ("d", "w.md", 35)]),
+        ("жa` [b](" * 3 + " [e](v.md)", [("e", "v.md", 26)]),  # one span holds a `](`
     ],
 )
 def test_links_outside_code_spans(line: str, found: list[tuple[str, str, int]]) -> None:

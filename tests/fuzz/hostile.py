@@ -202,7 +202,7 @@ BODY_PIECE = st.one_of(
     st.sampled_from(LINK_FORMS),
     st.sampled_from(PROSE),
     run(MARKS),
-    run(["[a", "](", "[`", "` ", "a ", "[a](", "](x", "defined in [", "- [a](x.md) "]),
+    run(["[a", "](", "[`", "` ", "a ", "[a](", "](x", "defined in [", "- [a](x.md) ", "a` [b]("]),
     WORDS,
 )
 BODY_LINE = st.one_of(
