@@ -16,9 +16,10 @@ reading the fixed document back: the entry must then lead where the fix meant it
 from __future__ import annotations
 
 import posixpath
+import weakref
 
 from .. import document
-from ..bank import Bank
+from ..bank import Bank, IndexLink
 from ..document import Document
 from ..findings import Finding
 from ..graph import ancestry
@@ -137,16 +138,24 @@ def moved_edge(finding: Finding, bank: Bank) -> Fix | None:
     )
 
 
+_placed: weakref.WeakKeyDictionary[Bank, tuple[int, dict]] = weakref.WeakKeyDictionary()
+
+
+def _index_link_at(bank: Bank, path: str, line: int | None, column: int | None) -> IndexLink | None:
+    """The index link at that place, from a map built once per state of the bank: looking each
+    finding's link up in the list made an index of thousands of dead entries quadratic."""
+    found = _placed.get(bank)
+    if found is None or found[0] != bank.revision:
+        places: dict[tuple, IndexLink] = {}
+        for entry in bank.index_links:
+            places.setdefault((entry.source, entry.link.line, entry.link.column), entry)
+        found = _placed[bank] = (bank.revision, places)
+    return found[1].get((path, line, column))
+
+
 def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     """MB007, unsafe: an index entry that leads nowhere pointed at the document of that name."""
-    entry = next(
-        (
-            e
-            for e in bank.index_links
-            if e.source == finding.path and e.link.line == finding.line and e.link.column == finding.column
-        ),
-        None,
-    )
+    entry = _index_link_at(bank, finding.path, finding.line, finding.column)
     if entry is None or entry.lands or entry.link.directory or entry.link.target.resolved is None:
         return None
     index = bank.docs[entry.source]
