@@ -107,3 +107,12 @@ def test_statistics_most_frequent_first_ties_by_code() -> None:
 
 def test_statistics_empty() -> None:
     assert render_statistics([]) == ""
+
+
+def test_a_path_cannot_start_a_line_as_a_workflow_command() -> None:
+    """A CI runner reads a log line starting `::` as a command (`::error …::`, `::stop-commands::`)."""
+    names = ["::error title=Injected::owned.md", "::stop-commands::tok.md", "docs/::x.md"]
+    out = render("text", [error(name) for name in names], [], ctx())
+    assert not any(line.startswith("::") for line in out.splitlines())
+    assert out.splitlines()[0].startswith("./::error title=Injected::owned.md:3:5: MB001")
+    assert out.splitlines()[2].startswith("docs/::x.md:3:5:")
