@@ -77,12 +77,15 @@ class Config:
         if chosen is not None or extra:
             chosen = list(chosen if chosen is not None else [s.code for s in all_rules()]) + extra
         ignored = self.ignore + (rule_codes(ignore, "--ignore") if ignore else [])
-        return Selection(
+        selection = Selection(
             select=frozenset(chosen) if chosen is not None else None,
             ignore=frozenset(ignored),
             per_file_ignores=tuple((glob, frozenset(codes)) for glob, codes in self.per_file_ignores.items()),
             severities=dict(self.severity),
         )
+        if (select or ignore or extend) and not selection.active():
+            raise ConfigError("--select and --ignore leave no rule to run; nothing would be checked")
+        return selection
 
     def bank_root(self, cwd: Path, given: str | Path | None = None) -> Path:
         """`--root` when given, else the configured `root`, else `memory_bank/` or `memory-bank/`."""
@@ -219,6 +222,8 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         )
     if "index-files" in table:
         config.index_files = _index_files(table["index-files"], where)
+    if not config.selection().active():
+        raise ConfigError(f"{where}: every selected rule is also ignored; nothing would be checked")
     return config
 
 

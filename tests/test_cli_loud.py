@@ -211,6 +211,8 @@ LINT_MISTAKES = {
     ),
     "a rule to explain and the list": (["--explain", "MB001", "--list-rules"], "do not go together"),
     "unsafe fixes alone": (["--unsafe-fixes"], "--unsafe-fixes applies to --fix or --diff"),
+    "a selection all ignored": (["--select", "MB001", "--ignore", "MB001"], "leave no rule to run"),
+    "everything ignored": (["--ignore", ",".join(f"MB{n:03}" for n in range(1, 14))], "leave no rule to run"),
 }
 
 
@@ -225,6 +227,16 @@ def test_a_mistaken_value_or_pair_exits_two_in_one_line(
     code, out, err = run(argv, capsys)
     assert (code, out) == (2, "") and len(err.splitlines()) == 1 and phrase in err, err
     assert not any((tmp_path / name).exists() for name in ("b.json", "c.json"))
+
+
+def test_a_configuration_that_ignores_all_it_selects_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (tmp_path / ".memorybank.toml").write_text('select = ["MB001"]\nignore = ["MB001"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run([], capsys)
+    assert (code, out) == (2, "") and "every selected rule is also ignored" in err, err
 
 
 @pytest.mark.parametrize("value", ['""', "[]", '"MB001"'])
