@@ -16,7 +16,7 @@ from functools import lru_cache
 from .. import frontmatter, sections
 from ..markdown import atx_heading, fenced, links
 from ..sections import BY_DIRECTORY
-from .table import inline, table_row
+from .table import inline, prose, table_row
 
 _BULLET = re.compile(r"^(\s*)([-*+])\s+")
 _NUMBERED = re.compile(r"^(\s*)(\d{1,9})([.)])\s+")
@@ -156,7 +156,7 @@ def add_entry(
     text: str, target: str, title: str, purpose: str, *, root: bool = False, status: str | None = None
 ) -> str:
     """`text` (LF) with an entry for `target` (relative to the index) added in the index's own shape."""
-    purpose = inline(purpose)
+    purpose = prose(purpose)
     lines = text.split("\n")
     start = _body_start(text)
     mask = fenced(lines)

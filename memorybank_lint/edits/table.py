@@ -137,6 +137,13 @@ def inline(value: str) -> str:
     return " ".join(value.split()).replace("<!--", "&lt;!--")
 
 
+def prose(value: str) -> str:
+    """A document's purpose as text on an index line (`inline`), with `](` spaced so it forms no
+    link: a `[text](path)` in a purpose was written for the document's folder, and on the index
+    it would be an entry of its own, dead or pointing elsewhere."""
+    return inline(value).replace("](", "] (")
+
+
 def title_heading(title: str) -> str:
     """A document's level-one heading for `title`, composed like an index line (`inline`): a
     title written into the body must not switch the linter off for its own document."""

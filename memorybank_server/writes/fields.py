@@ -26,7 +26,7 @@ from typing import Any
 from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Link
-from memorybank_lint.edits.table import title_heading
+from memorybank_lint.edits.table import inline, prose, title_heading
 
 from ..errors import ToolInputError
 from . import head
@@ -67,10 +67,12 @@ def _link_span(line: str, label: str, target: str, column: int) -> tuple[int, in
 
 
 def _purpose_once(line: str, spans: list[tuple[int, int]], old: str, new: str) -> str:
-    """`line` with the first whole-word occurrence of `old` outside every link replaced by `new`."""
+    """`line` with the first whole-word occurrence of `old` (as written, or as an index line
+    writes it: `prose`) outside every link replaced by `new`, written as an index line writes it."""
+    olds, new = sorted({old, inline(old), prose(old)}, key=len, reverse=True), prose(new)
     if line.lstrip().startswith("|"):
-        old, new = old.replace("|", "\\|"), new.replace("|", "\\|")
-    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+        olds, new = [o.replace("|", "\\|") for o in olds], new.replace("|", "\\|")
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(o)}(?!\w)" for o in olds))
     position = 0
     for start, end in [*sorted(spans), (len(line), len(line))]:
         match = pattern.search(line, position, start)

@@ -266,3 +266,19 @@ def test_a_create_without_a_title_is_registered_in_a_table_index_with_every_cell
         "| [Template](ADR-ID.md) | — | — |\n"
         "| [ADR-004](ADR-004-cache-policy.md) | ADR-004 Cache policy | draft |\n" in index
     )
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        HEAD + "# Index\n\n- [One](one.md) — first\n",
+        HEAD + "| Document | Purpose |\n|---|---|\n| [One](one.md) | first |\n",
+    ],
+)
+def test_a_purpose_cannot_add_a_link_or_a_comment_to_the_index(index: str) -> None:
+    """The purpose is the document's own text: a link in it is written for the document's
+    folder, and in the index it would be an entry of its own (dead, or pointing elsewhere)."""
+    purpose = "Rates; replaces [the old table](old-rates.md) <!-- memorybank-lint: disable -->"
+    text = add_entry(index, "rates.md", "Rates", purpose)
+    assert [target for line in text.split("\n") for _l, target, _c in links(line)] == ["one.md", "rates.md"]
+    assert "<!--" not in text and "[the old table] (old-rates.md)" in text

@@ -298,3 +298,12 @@ def test_a_new_title_cannot_switch_the_linter_off_and_renames_again(tmp_path: Pa
     assert "<!--" not in body and "# Model &lt;!-- memorybank-lint: disable -->" in body.split("\n")
     _set(root, "title", "Orders")  # the escaped heading still reads as the old title
     assert "# Orders" in frontmatter.split(decoded(root / MODEL)).body.split("\n")
+
+
+def test_a_new_purpose_carried_into_the_index_adds_no_link_and_no_comment(tmp_path: Path) -> None:
+    root = _bank(tmp_path, entries=PURPOSE_ENTRIES)
+    _set(root, "purpose", "Orders; see [old](old.md) <!-- memorybank-lint: disable -->")
+    index = (root / "engineering/README.md").read_text()
+    assert "<!--" not in index and "(old.md)" in index and "](old.md)" not in index
+    _set(root, "purpose", "Orders, again.")  # the entry written that way still moves
+    assert "- [Model](model.md) — Orders, again.\n" in (root / "engineering/README.md").read_text()
