@@ -16,6 +16,13 @@ from ..bank import SKIPPED_NAMES
 from .checks import checked_text
 from .errors import Refused
 
+_SKIPPED_FOLDED = frozenset(name.casefold() for name in SKIPPED_NAMES)
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 _DRIVE = re.compile(r"^[A-Za-z]:")
 MAX_NAME_BYTES = 255  # NAME_MAX on every file system a bank lives on
 MAX_DEPTH = 32
@@ -85,7 +92,7 @@ def bank_path(root: Path, given: str) -> str:
             f"the path holds an invisible formatting character (U+{ord(hidden):04X}), which would make "
             "its name read differently from what it is; remove it"
         )
-    if skipped := next((part for part in parts if part in SKIPPED_NAMES), None):
+    if skipped := next((part for part in parts if part.casefold() in _SKIPPED_FOLDED), None):
         raise Refused(f"'{given}' goes through '{skipped}', a folder the bank never reads")
     path = "/".join(parts)
     check_size(root, path)
@@ -108,3 +115,32 @@ def check_no_links(root: Path, path: str) -> Path:
     if real_parent != real_root and real_root not in real_parent.parents:
         raise Refused(f"'{path}' must stay inside the bank")
     return root / path
+
+
+def check_distinct(root: Path, path: str) -> None:
+    """Refuse a new path one of whose names differs from a name already on disk only by letter
+    case or Unicode normalisation (`Pricing.md` beside `pricing.md`, `café` composed or not).
+
+    Why: on macOS and Windows the two are one file or folder, so the write would land on (or
+    under) the other, and in an index the two links read the same; `_INBOX/` is the quarantine
+    there. Each folder on the way is listed once; a folder that does not exist yet ends the check.
+    """
+    current = root
+    for part in path.split("/"):
+        try:
+            names = os.listdir(current)
+        except OSError:
+            return
+        folded = _folded(part)
+        clash = next((name for name in names if name != part and _folded(name) == folded), None)
+        if clash is not None:
+            shown = (
+                (part, clash)
+                if part.casefold() == clash.casefold()
+                else (ascii(part)[1:-1], ascii(clash)[1:-1])
+            )
+            raise Refused(
+                f"'{path}': '{shown[0]}' differs from '{shown[1]}', already in the bank, only by letter "
+                "case or Unicode form; on macOS and Windows they are the same name"
+            )
+        current = current / part

@@ -19,7 +19,7 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
-from memorybank_lint.edits.gate import bank_path, check_no_links
+from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links
 from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced
@@ -100,6 +100,7 @@ def check_target(bank: Bank, given: str) -> str:
     check_no_links(bank.root, path)
     if path in bank.docs:
         raise ToolInputError(f"Refusing to overwrite an existing document at {path}; edit it instead")
+    check_distinct(bank.root, path)
     if os.path.lexists(bank.root / path):
         raise ToolInputError(f"'{path}' already exists on disk but is not indexed. Refusing to overwrite it.")
     return path

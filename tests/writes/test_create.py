@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -360,3 +361,26 @@ def test_a_title_cannot_switch_the_linter_off_for_its_own_document(seeded: Bank)
         assert header(seeded.root / path)["title"] == title
         assert "# Quiet &lt;!-- memorybank-lint: disable -->" in text.split("\n")
         assert "<!--" not in frontmatter.split(text).body
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [
+        ("product/Context.md", "'Context.md' differs from 'context.md'"),
+        ("Product/new.md", "'Product' differs from 'product'"),
+        ("domain/cafe\u0301.md", "'cafe\\u0301.md' differs from 'caf\\xe9.md'"),
+        ("_INBOX/note.md", "'_INBOX' differs from '_inbox'"),
+    ],
+)
+def test_a_name_that_differs_only_by_case_or_unicode_form_is_refused(
+    seeded: Bank, tree: Callable, given: str, shown: str
+) -> None:
+    """On macOS and Windows the two names are one file or folder: the write would land on the
+    other (or in the quarantine), and the index would hold two links that read the same."""
+    make(seeded, path="domain/caf\xe9.md")
+    make(seeded, path="_inbox/first.md", inbox=True, derived_from=[])
+    seeded.refresh()
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match=re.escape(shown)):
+        make(seeded, path=given)
+    assert tree(seeded.root) == before
