@@ -31,6 +31,7 @@ class Fix:
     edit: Edit
     source: str  # the LF text of `path` the fix was computed on
     shifts: bool = False
+    edge: tuple[str, str] | None = None  # (document, new target) of a fix that repoints derived_from
 
     @property
     def applicability(self) -> str:

@@ -100,7 +100,15 @@ def _edge_fix(finding: Finding, bank: Bank, new_target: str, safe: bool, summary
     }
     if len(edges) != len(doc.derived_from) or edges[index].target.resolved != new_target or not same_rest:
         return None
-    return Fix(finding, doc.path, safe, summary.format(new_path=new_path), edit, doc.text)
+    return Fix(
+        finding,
+        doc.path,
+        safe,
+        summary.format(new_path=new_path),
+        edit,
+        doc.text,
+        edge=(doc.path, new_target),
+    )
 
 
 def repo_root(finding: Finding, bank: Bank) -> Fix | None:

@@ -87,6 +87,22 @@ def test_no_pick_closes_a_loop(tmp_path: Path) -> None:
     assert fix_for(only(bank, "MB001", "domain/n.md"), bank) is None
 
 
+def test_no_two_picks_close_a_loop_together(tmp_path: Path) -> None:
+    """Each pick alone is safe from loops; taken together, `alpha` repointed at `beta` and `beta`
+    at `alpha` would close one, so the run takes the first and leaves the second for a person."""
+    from memorybank_lint.fixes import plan
+
+    files = {
+        "domain/alpha.md": _node("  - ../old/beta.md", "Alpha"),
+        "adr/beta.md": _node("  - ../old/alpha.md", "Beta"),
+    }
+    bank = bank_with(tmp_path, files)
+    broken = [f for f in lint(bank) if f.code == "MB001"]
+    assert len(broken) == 2 and all(fix_for(f, bank) is not None for f in broken)
+    chosen = plan(bank, broken, unsafe=True)
+    assert [fix.edge for fix in chosen] == [("adr/beta.md", "domain/alpha.md")]
+
+
 def test_a_dangling_index_entry_is_pointed_at_the_moved_document(tmp_path: Path) -> None:
     files = {
         "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md) — why\n",
