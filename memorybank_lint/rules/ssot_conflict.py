@@ -29,5 +29,5 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
             path=first.path,
             line=line,
             column=column,
-            value=key,
+            value=" ".join((key, *sorted(owners))),  # a baseline of two owners does not hide a third
         )

@@ -82,3 +82,18 @@ def test_the_finding_points_at_the_key_as_written(make_bank, run_rule, tmp_path)
     bank = make_bank(tmp_path, {"a.md": owns("limits_v2", "limits"), "b.md": owns("limits")})
     [finding] = run_rule(bank, CODE)
     assert (finding.line, finding.column) == (4, 5)
+
+
+def test_a_third_claimant_changes_what_the_finding_is(make_bank, run_rule, tmp_path) -> None:
+    """The baseline knows a finding by its value: with only the key there, a baseline taken on two
+    owners went on hiding the conflict when a third document claimed the key."""
+    two = run_rule(make_bank(tmp_path / "two", {"a.md": owns("limits"), "b.md": owns("limits")}), CODE)
+    three = run_rule(
+        make_bank(
+            tmp_path / "three", {"a.md": owns("limits"), "b.md": owns("limits"), "c.md": owns("limits")}
+        ),
+        CODE,
+    )
+    assert [f.value for f in two] == ["limits a.md b.md"]
+    assert [f.value for f in three] == ["limits a.md b.md c.md"]
+    assert two[0].fingerprint != three[0].fingerprint
