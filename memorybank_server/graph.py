@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+from pathlib import Path
 from typing import Any
 
 from memorybank_lint import frontmatter
@@ -138,9 +139,8 @@ def _fit_towards(bank: Bank, dependent: str, target: str) -> str | None:
 
 def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
     """One hop outside the bank: what the target file says about itself, read leniently, or why
-    it was not read. Nothing beyond `CEILING_LEVELS` directories above the bank is ever opened."""
-    parents = bank.root.parents
-    ceiling = parents[min(CEILING_LEVELS - 1, len(parents) - 1)] if parents else bank.root
+    it was not read. Nothing above `_ceiling` is ever opened."""
+    ceiling = _ceiling(bank.root)
     written = entry["raw"].split("#", 1)[0].strip()
     declaring = os.path.join(bank.root, posixpath.dirname(entry["from"]))
     target = os.path.normpath(os.path.join(declaring, written))
@@ -148,7 +148,7 @@ def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
     result = {**entry, "file": target if same else os.path.relpath(target, ceiling)}
     real = os.path.realpath(target)
     if not _within(target, str(ceiling)) or not _within(real, os.path.realpath(ceiling)):
-        return {**result, "unreadable": f"beyond the {CEILING_LEVELS} directory levels above the bank"}
+        return {**result, "unreadable": f"beyond {ceiling}, the highest folder neighbours are read in"}
     if not target.endswith(".md"):
         return {**result, "unreadable": "not a markdown file"}
     try:  # the checked name, never a link, never blocking: a swap after the check reads nothing
@@ -172,6 +172,23 @@ def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
     elif isinstance(owned, list):
         result["canonicalFor"] = [str(item).strip() for item in owned]
     return result
+
+
+def _ceiling(root: Path) -> Path:
+    """The highest folder a neighbour is read in: `CEILING_LEVELS` above the bank, but never above
+    the repository that holds it (the nearest folder with a `.git`), nor the file system's root.
+
+    Why: a bank's edges reach the project's other documents; a bank near the top of the disk, or
+    a `derived_from` climbing out of its repository, would otherwise have its headers read from
+    anywhere on the machine.
+    """
+    above = list(root.parents)[:CEILING_LEVELS]
+    for folder in (root, *above):
+        if os.path.lexists(folder / ".git"):
+            return folder
+    while above and above[-1] == Path(above[-1].anchor):
+        above.pop()
+    return above[-1] if above else root
 
 
 def _within(path: str, directory: str) -> bool:

@@ -229,3 +229,26 @@ def test_a_long_neighbour_is_read_by_its_head(bank: Bank, tmp_path: Path) -> Non
     bank.refresh()
     (found,) = graph(bank, "x.md", direction="up")["neighbours"]
     assert found["title"] == "Long"
+
+
+def test_neighbours_are_never_read_above_the_repository_that_holds_the_bank(
+    bank: Bank, tmp_path: Path
+) -> None:
+    """Three levels above the bank is the limit, and so is the repository: a `derived_from` that
+    climbs out of the project does not get a header read from beside it."""
+    project = tmp_path / "a" / "b"
+    (project / ".git").mkdir()
+    (tmp_path / "a" / "near.md").write_text("---\ntitle: Near\n---\n", encoding="utf-8")
+    (project / "inside.md").write_text("---\ntitle: Inside\n---\n", encoding="utf-8")
+    write_bank(bank.root, {"far.md": doc("Far", "../../../near.md", "../../inside.md")})
+    bank.refresh()
+    by_raw = {n["raw"]: n for n in graph(bank, "far.md", direction="up")["neighbours"]}
+    assert "beyond" in by_raw["../../../near.md"]["unreadable"] and "title" not in by_raw["../../../near.md"]
+    assert by_raw["../../inside.md"]["title"] == "Inside"
+
+
+def test_the_file_systems_root_is_never_the_ceiling() -> None:
+    from memorybank_server.graph import _ceiling
+
+    assert _ceiling(Path("/srv/bank")) == Path("/srv")
+    assert _ceiling(Path("/bank")) == Path("/bank")
