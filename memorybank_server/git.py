@@ -5,7 +5,8 @@ both must turn every failure (git missing, not a repository, a bad ref, a hung p
 sentence or a note, never a traceback. Why these flags: `-z` and `core.quotePath=false` keep
 non-ASCII file names byte-exact (a quoted `заметка.md` would otherwise be dropped), and literal
 pathspecs stop an anchor such as `src/*.py` or `:(exclude)x` from being read as pathspec magic,
-and `core.fsmonitor=false` keeps a read-only question from starting a repository-configured command.
+and `core.fsmonitor=false` and the filter drivers switched off (`_filters_off`) keep a read-only
+question from starting a repository-configured command.
 Why a scrubbed environment: inside a git hook `GIT_DIR` and `GIT_INDEX_FILE` point at another
 repository's internals; the bank's own repository must be found from the bank directory alone.
 """
@@ -44,6 +45,8 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARIABLES}
     env["GIT_LITERAL_PATHSPECS"] = "1"
     env["GIT_OPTIONAL_LOCKS"] = "0"
+    if args[:1] == ("diff",):
+        env |= _filters_off(directory, env)
     command = ["git", "-C", str(directory), "-c", "core.quotePath=false", "-c", "core.fsmonitor=false", *args]
     try:
         done = subprocess.run(
@@ -65,6 +68,40 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
     out = done.stdout.decode("utf-8", errors="surrogateescape")
     err = done.stderr.decode("utf-8", errors="replace").strip()
     return Result(done.returncode == 0, out, err)
+
+
+def _filters_off(directory: Path | str, env: dict[str, str]) -> dict[str, str]:
+    """Environment that switches off every filter driver the repository's configuration defines.
+
+    Why: comparing the working tree with a commit makes git run a file's `clean` filter (a
+    command the configuration names, chosen by `.gitattributes`), and a read-only question must
+    not start one. The overrides go through `GIT_CONFIG_KEY_n`, so no driver name is parsed as
+    an option; an empty command is no filter, and a required one stops being required.
+    """
+    try:
+        listed = subprocess.run(
+            ["git", "-C", str(directory), "config", "-z", "--get-regexp", r"^filter\."],
+            capture_output=True,
+            env=env,
+            timeout=TIMEOUT_SECONDS,
+            check=False,
+        ).stdout.decode("utf-8", errors="surrogateescape")
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return {}
+    names = {
+        key[len("filter.") : key.rfind(".")] for key in (e.split("\n", 1)[0] for e in listed.split("\0"))
+    }
+    settings = [
+        (f"filter.{name}.{variable}", value)
+        for name in sorted(n for n in names if n)
+        for variable, value in (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false"))
+    ]
+    given = env.get("GIT_CONFIG_COUNT", "0")
+    first = int(given) if given.isdigit() else 0  # after any the caller's environment sets
+    extra = {"GIT_CONFIG_COUNT": str(first + len(settings))} if settings else {}
+    for number, (key, value) in enumerate(settings, start=first):
+        extra[f"GIT_CONFIG_KEY_{number}"], extra[f"GIT_CONFIG_VALUE_{number}"] = key, value
+    return extra
 
 
 def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:

@@ -320,3 +320,23 @@ def test_a_short_ref_gets_one_answer_from_the_tool_and_the_command_line(
     assert main(["--root", str(root), "--changed", since, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == through_the_tool
     assert ("added", "three.md") in kinds(through_the_tool)
+
+
+@pytest.mark.parametrize("required", [False, True])
+def test_a_repository_configured_filter_never_runs(
+    three_commits: tuple[Path, str], tmp_path: Path, required: bool
+) -> None:
+    """Comparing the working tree with a commit makes git run each file's `clean` filter; a
+    read-only question must not start a command the repository's configuration names."""
+    root, _ = three_commits
+    ran = tmp_path / "filter-ran"
+    (root / ".gitattributes").write_text("*.md filter=evil\n", encoding="utf-8")
+    commit(root, "attributes")
+    git(root, "config", "filter.evil.clean", f"sh -c 'echo ran >> {ran}; cat'")
+    git(root, "config", "filter.evil.process", f"sh -c 'echo ran >> {ran}'")
+    if required:
+        git(root, "config", "filter.evil.required", "true")
+    write_bank(root, {"one.md": doc("One, edited again")})
+    answer = changed(refreshed(root), "HEAD")
+    assert kinds(answer) == [("modified", "one.md")]
+    assert not ran.exists()
