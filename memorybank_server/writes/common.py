@@ -58,7 +58,8 @@ def project_directory(bank: Bank) -> Path:
 def content_from(
     inline: str | None, file_arg: str | None, inline_name: str, file_name: str, bank: Bank
 ) -> str | None:
-    """The text passed inline or read from a regular file inside the project; None when neither.
+    """The text passed inline or read from a regular, visible file inside the project; None when
+    neither.
 
     The file is opened without following a link and without blocking, checked to be a regular
     file, and read no further than one byte past the limit, whatever size it claims.
@@ -76,6 +77,12 @@ def content_from(
     real = Path(os.path.realpath(candidate.parent)) / candidate.name
     if real != project and project not in real.parents:
         raise ToolInputError(f"{file_name} '{file_arg}' is outside the project directory {project}; refused")
+    hidden = next((part for part in real.relative_to(project).parts if part.startswith(".")), None)
+    if hidden is not None:
+        raise ToolInputError(
+            f"{file_name} '{file_arg}' is in or is a hidden file or folder ({hidden}): secrets and tool "
+            "state live there (.env, .git, .ssh), and a dry run would show them; refused"
+        )
     try:
         data = read_regular(real, MAX_CONTENT_BYTES)
     except OSError as exc:

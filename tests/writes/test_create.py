@@ -121,6 +121,22 @@ def test_a_body_file_outside_the_project_is_refused(seeded: Bank, tree: Callable
     assert tree(seeded.root) == before
 
 
+@pytest.mark.parametrize("hidden", [".env", ".ssh/id_rsa", ".git/config", "docs/.secret/notes.md"])
+def test_a_body_file_that_is_hidden_or_in_a_hidden_folder_is_refused(
+    seeded: Bank, tree: Callable, hidden: str
+) -> None:
+    """Secrets and tool state live in the project's hidden files; a dry run would show them."""
+    secret = seeded.root.parent / hidden
+    secret.parent.mkdir(parents=True, exist_ok=True)
+    secret.write_text("token=1\n")
+    before = tree(seeded.root)
+    for dry in (True, False):
+        with pytest.raises(ToolInputError, match="hidden file or folder") as refused:
+            make(seeded, body_file=str(secret), dry_run=dry)
+        assert "token" not in str(refused.value)
+    assert tree(seeded.root) == before
+
+
 def test_a_refused_lazy_section_create_writes_no_section(seeded: Bank, tree: Callable) -> None:
     before = tree(seeded.root)
     with pytest.raises(ToolInputError, match="does not resolve"):
