@@ -36,7 +36,8 @@ def dumps(findings: Sequence[Finding]) -> str:
 
 def write(path: Path, findings: Sequence[Finding]) -> None:
     """Record `findings` at `path`, whole or not at all (a temporary file, then a rename). Only a
-    regular file is replaced: a FIFO there would block the write, a link would carry it elsewhere."""
+    regular file is replaced: a FIFO there would block the write, a link would carry it elsewhere;
+    and a relative path may not pass through a linked folder, which a repository can hold."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -44,6 +45,14 @@ def write(path: Path, findings: Sequence[Finding]) -> None:
     if info is not None and not stat.S_ISREG(info.st_mode):
         kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
         raise BaselineError(f"baseline file {path} is {kind}; it is left as it is")
+    if not path.is_absolute():  # a folder of the repository's may be a link out of it
+        folder = Path()
+        for part in path.parent.parts:
+            folder = folder / part
+            if folder.is_symlink():
+                raise BaselineError(
+                    f"baseline file {path} goes through a symbolic link ({folder}); not written"
+                )
     try:
         write_atomic(path, dumps(findings).encode("utf-8"))
     except OSError as exc:

@@ -60,3 +60,22 @@ def test_a_bank_with_nothing_to_record_gets_an_empty_baseline(tmp_path: Path, ca
     assert code == 0 and "wrote 0 finding(s)" in err
     assert json.loads(baseline.read_text(encoding="utf-8")) == {"version": 1, "findings": []}
     assert run(["--root", str(root), "--baseline", str(baseline)], capsys)[0] == 0
+
+
+def test_a_relative_baseline_path_through_a_linked_folder_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A repository can hold `baselines -> ../outside`: the baseline would land outside it."""
+    import os
+
+    repository, outside = tmp_path / "repository", tmp_path / "outside"
+    outside.mkdir()
+    write_bank(repository / "memory-bank", CLEAN_BANK)
+    os.symlink(outside, repository / "baselines")
+    monkeypatch.chdir(repository)
+    code, out, err = run(["--write-baseline", "baselines/known.json"], capsys)
+    assert (code, out) == (2, "") and "goes through a symbolic link (baselines)" in err
+    assert list(outside.iterdir()) == []
+    (repository / "kept").mkdir()
+    code, _, _ = run(["--write-baseline", "kept/known.json"], capsys)
+    assert code == 0 and (repository / "kept" / "known.json").is_file()
