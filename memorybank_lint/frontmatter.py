@@ -189,6 +189,7 @@ _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(.*)$")
 _ITEM = re.compile(r"^\s*-\s+(.*)$")
 _PATH_ITEM = re.compile(r"^path:\s*(.*)$")
 _FIT = re.compile(r"^\s+fit:\s*(.*)$")
+_FLOW_LIST = re.compile(r"\[[^\[\]{}]*\]")  # one flat flow list, nothing nested
 
 
 def unquote(value: str) -> str:
@@ -204,7 +205,8 @@ def unquote(value: str) -> str:
 def recover(block: str) -> dict[str, Any]:
     """Read flat `key: value` pairs and simple lists out of a header strict YAML rejected.
 
-    Everything stays a string; `{path, fit}` items become small dicts, as strict YAML gives them.
+    Everything stays a string; `{path, fit}` items become small dicts and a flat `[a, b]` a list,
+    as strict YAML gives them.
     """
     data: dict[str, Any] = {}
     key: str | None = None
@@ -215,8 +217,10 @@ def recover(block: str) -> dict[str, Any]:
             if key is not None and items:
                 data[key] = items
             key, items, pending = match.group(1), [], None
-            value = unquote(match.group(2))
-            if value:
+            raw = match.group(2).strip()
+            if _FLOW_LIST.fullmatch(raw):  # `[a, b]`: the items, as strict YAML would give them
+                data[key] = [unquote(part) for part in raw[1:-1].split(",") if part.strip()]
+            elif value := unquote(match.group(2)):
                 data[key] = value
         elif (match := _ITEM.match(line)) and key is not None:
             text = match.group(1)

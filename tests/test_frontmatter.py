@@ -195,3 +195,13 @@ def test_a_missing_closing_fence_after_valid_yaml_keeps_the_values() -> None:
     assert parsed.error == "the frontmatter opened on line 1 has no closing '---' line at line 1, column 1"
     assert parsed.advice == "its values were read; add a '---' line where the header ends"
     assert parsed.data == {"title": "T", "status": "draft"}
+
+
+def test_the_line_reader_reads_a_flat_flow_list_as_a_list() -> None:
+    """Once strict YAML fails on another line, `derived_from: [a.md, b.md]` was kept as one string:
+    its edges went unchecked until a fix of the other line revealed them."""
+    block = "purpose: a: b\nderived_from: [pricing.md, '../gone/legacy.md']\ntags: [a] more"
+    data = frontmatter.recover(block)
+    assert data["derived_from"] == ["pricing.md", "../gone/legacy.md"]
+    assert data["tags"] == "[a] more"  # not one flat list: left as written
+    assert frontmatter.recover("k: [[nested], x]")["k"] == "[[nested], x]"
