@@ -106,10 +106,13 @@ def decode(data: bytes, shown: str) -> FileText:
     return FileText(raw.replace("\r\n", "\n"), bom, eol, digest(data), raw)
 
 
-def read(path: Path, shown: str, limit: int = 1 << 30) -> FileText:
-    """The file at `path` for an edit: a regular file, never through a link, at most `limit` bytes."""
+def read(root: Path, path: str, limit: int = 1 << 30) -> FileText:
+    """The file at `path` (relative to `root`) for an edit: a regular file, at most `limit`
+    bytes, opened one folder at a time with none of them a link, so a folder swapped for a link
+    between a check and the read cannot lead it out of `root`."""
+    shown = path
     try:
-        return decode(read_regular(path, limit), shown)
+        return decode(read_regular(path, limit, beneath=root), shown)
     except FileNotFoundError as exc:
         raise Refused(f"'{shown}' disappeared from disk before it could be edited") from exc
     except OSError as exc:

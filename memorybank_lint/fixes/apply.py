@@ -55,7 +55,8 @@ def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
     """The file's new bytes, or None when no fix applies; refused when it moved under us."""
     if bank_path(bank.root, path) != path:
         raise Refused(f"'{path}' is not a path a fix may write")
-    file = read(check_no_links(bank.root, path), path, bank.max_bytes)
+    check_no_links(bank.root, path)
+    file = read(bank.root, path, bank.max_bytes)
     doc = bank.docs.get(path)
     if doc is None or file.text != doc.text:
         raise Refused(f"'{path}' changed on disk while it was being fixed; it was left alone")

@@ -141,7 +141,7 @@ def promote(
         destination = check_target(bank, to)
         if destination.startswith(INBOX):
             raise ToolInputError(f"The destination '{destination}' must leave the quarantine ({INBOX})")
-        source = read(bank.root / note.path, note.path)  # its digest guards the removal at commit
+        source = read(bank.root, note.path)  # its digest guards the removal at commit
         parts, header = frontmatter.parse(source.text)
         read_note = document.parse(note.path, source.text, bank_name=bank.name)
         title = required(title or read_note.title, "title", "the note has none; pass one")
@@ -280,7 +280,7 @@ def discard(
         if os.path.lexists(bank.root / LOG):
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")
-            log = read(bank.root / LOG, LOG)
+            log = read(bank.root, LOG)
             transaction.replace(LOG, log.encode(log.text.rstrip("\n") + "\n\n" + entry), log.digest)
         else:
             transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))

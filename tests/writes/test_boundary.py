@@ -284,3 +284,20 @@ def test_a_folder_swapped_for_a_link_just_before_the_write_stages_carries_nothin
     with pytest.raises(ToolInputError, match=r"'domain/[^']*' now goes through a symbolic link"):
         make(bank, path="domain/model.md")
     assert swapped and tree_hash(outside / "domain") == folder_before  # the moved folder, untouched
+
+
+def test_the_edit_reader_never_passes_through_a_linked_folder(tmp_path: Path) -> None:
+    """Every write reads its document (and promote its note, an index its text) folder by folder,
+    none a link: a folder swapped for a link after the gates ran cannot lead the read outside."""
+    from memorybank_lint.edits.errors import Refused
+    from memorybank_lint.edits.text import read
+
+    root, outside = tmp_path / "bank", tmp_path / "outside"
+    (root / "domain").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "secret.md").write_text("# secret\n", encoding="utf-8")
+    (root / "domain" / "own.md").write_text("# own\n", encoding="utf-8")
+    os.symlink(outside, root / "linked")
+    assert read(root, "domain/own.md").text == "# own\n"
+    with pytest.raises(Refused, match=r"'linked/secret\.md' cannot be edited"):
+        read(root, "linked/secret.md")
