@@ -14,7 +14,9 @@ bank never had). Every left-out file is named with its reason in `skipped`.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,8 @@ from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.atomic import write_files
 from memorybank_lint.edits.gate import check_no_links
+from memorybank_lint.edits.journal import recover
+from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.paths import real_path
 from memorybank_lint.sections import SEEDED, section_index
 
@@ -225,21 +229,35 @@ def init(
             "refusing to seed over them (pass force to add only the missing starter files)"
         )
     planned = plan(name, today or dt.date.today())
-    present = [path for path in planned if (root / path).exists()]
-    skipped = [{"path": path, "reason": "exists: the bank's own file is kept"} for path in present]
-    missing = {path: text for path, text in planned.items() if path not in present}
-    files, left_out = _settle(root, missing, bool(existing))
-    skipped += left_out
+    if not dry_run:
+        root.mkdir(parents=True, exist_ok=True)
+    with _writing(root, dry_run):  # what is present is judged under the lock the write holds
+        present = [path for path in planned if (root / path).exists()]
+        skipped = [{"path": path, "reason": "exists: the bank's own file is kept"} for path in present]
+        missing = {path: text for path, text in planned.items() if path not in present}
+        files, left_out = _settle(root, missing, bool(existing))
+        skipped += left_out
+        if not dry_run:
+            write_files(root, files)
     if existing:
         warnings.append(
             f"Seeding around {existing} existing documents: {len(files)} starter files added, "
             f"{len(skipped)} left as they are."
         )
     directories = [s.directory for s in SEEDED] + ["dna", "flows"]
-    if not dry_run:
-        root.mkdir(parents=True, exist_ok=True)
-        write_files(root, files)
     return ScaffoldResult(str(root), not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
+
+
+@contextlib.contextmanager
+def _writing(root: Path, dry_run: bool) -> Iterator[None]:
+    """The bank's write lock for a seeding write, a half-done governed write finished first; a
+    dry run takes none (it writes nothing, not even the bank's folder)."""
+    if dry_run:
+        yield
+        return
+    with bank_lock(root):
+        recover(root)
+        yield
 
 
 def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False) -> ScaffoldResult:
@@ -247,23 +265,26 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
     root = real_path(root)
     if not root.is_dir():
         raise ScaffoldError(f"{root} is not a bank directory")
-    bank = Bank(root)
-    bank.refresh()
-    owned = [p for p in bank.docs if p.startswith("flows/templates/") and p != "flows/templates/README.md"]
-    if owned and not force:
-        raise ScaffoldError(
-            f"flows/templates/ already holds {len(owned)} documents of its own; "
-            "refusing to overwrite them (pass force to do it anyway)"
-        )
-    shipped = templates_root()
-    planned = {
-        f"flows/templates/{source.relative_to(shipped).as_posix()}": source.read_text("utf-8")
-        for source in sorted(shipped.rglob("*.md"))
-    }
-    files, skipped = _settle(root, planned, bool(bank.docs))
-    overwrites = sorted(path for path in files if (root / path).exists())
-    if not dry_run:
-        write_files(root, files)
+    with _writing(root, dry_run):
+        bank = Bank(root)
+        bank.refresh()
+        owned = [
+            p for p in bank.docs if p.startswith("flows/templates/") and p != "flows/templates/README.md"
+        ]
+        if owned and not force:
+            raise ScaffoldError(
+                f"flows/templates/ already holds {len(owned)} documents of its own; "
+                "refusing to overwrite them (pass force to do it anyway)"
+            )
+        shipped = templates_root()
+        planned = {
+            f"flows/templates/{source.relative_to(shipped).as_posix()}": source.read_text("utf-8")
+            for source in sorted(shipped.rglob("*.md"))
+        }
+        files, skipped = _settle(root, planned, bool(bank.docs))
+        overwrites = sorted(path for path in files if (root / path).exists())
+        if not dry_run:
+            write_files(root, files)
     warnings = (
         [f"Overwrote {len(overwrites)} files that flows/templates/ already held."] if overwrites else []
     )

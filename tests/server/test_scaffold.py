@@ -401,3 +401,31 @@ def test_the_trial_copies_only_the_pages_it_lints(tmp_path: Path, monkeypatch: p
     assert len(result.files) == 24 and not result.skipped
     assert copied and all(path.endswith(".md") for path in copied)
     assert not any(path.endswith(("huge.md", "diagram.png")) for path in copied)
+
+
+@pytest.mark.parametrize("seeding", ["init", "materialize"])
+def test_a_seeding_write_waits_for_the_banks_write_lock(tmp_path: Path, seeding: str) -> None:
+    """`--init --force` and `--materialize-flows` judge what is present and write it under the
+    lock every governed write takes, so a `bank_create` in between cannot be overwritten."""
+    import threading
+
+    from memorybank_lint.edits.lock import bank_lock
+
+    root = seeded(tmp_path).root
+    (root / "dna/glossary.md").unlink()
+    done: list[object] = []
+
+    def run() -> None:
+        if seeding == "init":
+            done.append(scaffold.init(root, "Acme", force=True, today=TODAY))
+        else:
+            done.append(scaffold.materialize_flows(root))
+
+    with bank_lock(root):
+        worker = threading.Thread(target=run, daemon=True)
+        worker.start()
+        worker.join(timeout=1.0)
+        assert worker.is_alive() and not done  # waiting on the lock, nothing written
+        assert not (root / "dna/glossary.md").exists() and not (root / "flows/templates/adr").exists()
+    worker.join(timeout=60)
+    assert done and ((root / "dna/glossary.md").exists() or (root / "flows/templates/adr").exists())
