@@ -31,6 +31,10 @@ _LOCATION_VARIABLES = (
 )
 
 
+# Commands that may compare a working-tree file with git's copy, which runs its `clean` filter.
+_READS_THE_WORKING_TREE = frozenset({"diff", "status", "ls-files", "hash-object"})
+
+
 @dataclass(frozen=True)
 class Result:
     """What one git call produced; `ok` is False for a non-zero exit, a missing git or a timeout."""
@@ -45,7 +49,7 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARIABLES}
     env["GIT_LITERAL_PATHSPECS"] = "1"
     env["GIT_OPTIONAL_LOCKS"] = "0"
-    if args[:1] == ("diff",):
+    if args[:1] and args[0] in _READS_THE_WORKING_TREE:
         env |= _filters_off(directory, env)
     command = ["git", "-C", str(directory), "-c", "core.quotePath=false", "-c", "core.fsmonitor=false", *args]
     try:

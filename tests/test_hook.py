@@ -365,3 +365,18 @@ def test_a_large_dirty_file_counts_by_size_and_time(tmp_path: Path) -> None:
     first = hooks.fingerprint(top, porcelain)
     os.utime(big, ns=(1, 1))
     assert hooks.fingerprint(top, porcelain) != first
+
+
+def test_a_repository_configured_filter_never_runs_on_a_stop(tmp_path: Path, repo: Path) -> None:
+    """The hook asks git which files changed; git runs a file's `clean` filter to compare it, a
+    command from the repository's configuration that a read-only question must not start."""
+    ran = tmp_path / "filter-ran"
+    (repo / ".gitattributes").write_text("*.py filter=evil\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "attributes")
+    git(repo, "config", "filter.evil.clean", f"sh -c 'echo ran >> {ran}; cat'")
+    dirty(repo)
+    os.utime(repo / "src.py", (1, 1))  # an old stamp: git must look at the content
+    answer = stop(tmp_path, repo)
+    assert answer is not None and answer["decision"] == "block"
+    assert not ran.exists()
