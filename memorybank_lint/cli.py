@@ -26,7 +26,7 @@ from .paths import real_path
 from .registry import all_rules, find_rule
 from .report import output_format, report
 from .reporters import FORMATS, ReportContext
-from .usage import UsageProblem
+from .usage import UsageProblem, say
 
 __all__ = ["UsageProblem", "invoke", "main", "run"]
 
@@ -54,7 +54,7 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
         try:
             relative = unicodedata.normalize("NFC", absolute.relative_to(root).as_posix())
         except ValueError:
-            click.echo(f"memorybank-lint: {item} is not inside the bank {root}; skipped", err=True)
+            say("memorybank-lint", f"{item} is not inside the bank {root}; skipped")
             continue
         if relative in ("", "."):
             wanted.update(bank.docs)
@@ -191,7 +191,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
     if opts["write_baseline"]:
         baseline.write(Path(opts["write_baseline"]), findings)
-        click.echo(f"memorybank-lint: wrote {len(findings)} finding(s) to {opts['write_baseline']}", err=True)
+        say("memorybank-lint", f"wrote {len(findings)} finding(s) to {opts['write_baseline']}")
         return 0
     if opts["baseline"]:
         ran = {spec.code for spec in selection.active()}
@@ -199,7 +199,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
             findings, Path(opts["baseline"]), lambda code, where: code in ran and in_scope(where)
         )
         for note in notes:
-            click.echo(f"memorybank-lint: {note}", err=True)
+            say("memorybank-lint", note)
     report(findings, opts, bank, cwd, fixed)
     strict = opts["strict"] or config.strict
     failing = [f for f in findings if f.is_error or strict]
@@ -264,10 +264,10 @@ def command(paths: tuple[str, ...], **opts: object) -> None:
     try:
         code = run(opts, paths)
     except (UsageProblem, ConfigError, BankNotFound, baseline.BaselineError) as exc:
-        click.echo(f"memorybank-lint: {exc}", err=True)
+        say("memorybank-lint", str(exc))
         code = 2
     except OSError as exc:
-        click.echo(f"memorybank-lint: {exc}", err=True)
+        say("memorybank-lint", str(exc))
         code = 2
     raise SystemExit(code)
 
@@ -283,10 +283,10 @@ def invoke(cmd: click.Command, argv: list[str] | None, prog_name: str) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.UsageError as exc:
-        click.echo(f"{prog_name}: {exc.format_message()} (see --help)", err=True)
+        say(prog_name, f"{exc.format_message()} (see --help)")
         return 2
     except click.ClickException as exc:
-        click.echo(f"{prog_name}: {exc.format_message()}", err=True)
+        say(prog_name, exc.format_message())
         return exc.exit_code
     except click.exceptions.Abort:
         return 2

@@ -27,6 +27,7 @@ from memorybank_lint.bank import BankNotFound
 from memorybank_lint.cli import UsageProblem, exit_now, invoke
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
 from memorybank_lint.paths import normalize
+from memorybank_lint.usage import say
 
 from . import actions
 from .errors import ToolInputError
@@ -171,7 +172,7 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
     try:
         result, text = _answer(action, opts, config, cwd)
     except (ScaffoldError, StarterMissing, ToolInputError) as exc:
-        click.echo(f"mcp-memorybank: {actions.cli_words(str(exc))}", err=True)
+        say("mcp-memorybank", actions.cli_words(str(exc)))
         return 1
     click.echo(json.dumps(result, indent=2, ensure_ascii=False) if opts["json"] else text)
     if action == "validate":
@@ -192,10 +193,10 @@ def command(ctx: click.Context, **opts: Any) -> None:
     try:
         code = run(opts, _given(ctx))
     except (UsageProblem, ConfigError, BankNotFound) as exc:
-        click.echo(f"mcp-memorybank: {exc}", err=True)
+        say("mcp-memorybank", str(exc))
         code = 2
     except OSError as exc:
-        click.echo(f"mcp-memorybank: {exc}", err=True)
+        say("mcp-memorybank", str(exc))
         code = 1
     raise SystemExit(code)
 

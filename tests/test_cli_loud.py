@@ -254,3 +254,21 @@ def test_diff_with_exit_zero_exits_zero(fixture_copy, monkeypatch, capsys) -> No
     monkeypatch.chdir(fixture_copy.parent)
     code, out, _ = run(["--root", fixture_copy.name, "--diff", "--exit-zero"], capsys)
     assert code == 0 and out.startswith("--- a/")
+
+
+def test_a_refusal_quoting_a_hostile_value_stays_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A configured root, or a file name a hook passes, may hold a line break: quoted raw, its
+    second line would be a workflow command to a CI runner (`::error …`)."""
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".memorybank.toml").write_text('root = "nope\\n::error title=x::forged"\n', encoding="utf-8")
+    code, out, err = run([], capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and "nope\\n::error" in err, err
+    (tmp_path / ".memorybank.toml").unlink()
+    odd = tmp_path / "elsewhere\n::error title=x::forged.md"
+    odd.write_text("# x\n", encoding="utf-8")
+    code, _, err = run(["--root", "memory-bank", str(odd)], capsys)
+    assert not any(line.startswith("::") for line in err.splitlines()), err
+    assert "is not inside the bank" in err
