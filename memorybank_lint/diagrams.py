@@ -19,7 +19,18 @@ from typing import Literal
 NodeKind = Literal["document", "root", "missing", "external", "more"]
 LinkKind = Literal["edge", "broken", "external", "cycle"]
 
-_MERMAID_ESCAPES = (("#", "#35;"), ('"', "#quot;"), ("<", "#lt;"), (">", "#gt;"), ("`", "#96;"))
+# `#` first (every code starts with it); `%` and braces, or `%%{init: …}%%` in a title is a
+# directive Mermaid reads before the diagram, wherever it stands.
+_MERMAID_ESCAPES = (
+    ("#", "#35;"),
+    ('"', "#quot;"),
+    ("<", "#lt;"),
+    (">", "#gt;"),
+    ("`", "#96;"),
+    ("%", "#37;"),
+    ("{", "#123;"),
+    ("}", "#125;"),
+)
 _CLASSES = {
     "root": "stroke-width:3px",
     "missing": "stroke:#cf222e,stroke-dasharray:5 5,color:#cf222e",

@@ -44,6 +44,8 @@ def summary_target() -> Path | None:
     problem = None
     if target.is_dir():
         problem = "it is a directory"
+    elif target.exists() and not target.is_file():
+        problem = "it is not a regular file (a FIFO or a device would block the run)"
     elif not target.parent.is_dir():
         problem = f"its folder {target.parent} does not exist"
     elif not os.access(target if target.exists() else target.parent, os.W_OK):
@@ -90,9 +92,12 @@ def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: in
         return
     table = github.render_step_summary(findings, ctx)
     drawn = pictures.render_pictures(findings, ctx)
+    if drawn and len(table or "") + len(drawn) > github.SUMMARY_LIMIT:
+        drawn = None  # GitHub drops a summary over 1 MiB whole: the list of findings comes first
     parts = [part.rstrip("\n") for part in (table, drawn) if part]
     if parts:
-        with open(summary_file, "a", encoding="utf-8") as handle:
+        descriptor = os.open(summary_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
+        with open(descriptor, "a", encoding="utf-8") as handle:
             handle.write("\n\n".join(parts) + "\n")
 
 

@@ -272,3 +272,14 @@ def test_a_refusal_quoting_a_hostile_value_stays_one_line(
     code, _, err = run(["--root", "memory-bank", str(odd)], capsys)
     assert not any(line.startswith("::") for line in err.splitlines()), err
     assert "is not inside the bank" in err
+
+
+def test_a_job_summary_that_is_a_fifo_is_refused_without_blocking(fixture_copy, tmp_path) -> None:
+    target = tmp_path / "summary.fifo"
+    os.mkfifo(target)
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(target)}
+    done = subprocess.run(
+        [LINT, "--root", str(fixture_copy)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "GITHUB_STEP_SUMMARY" in done.stderr and "not a regular file" in done.stderr

@@ -34,6 +34,7 @@ HOSTILE = [
     "a/b --> c.md",
     "semi;colon|pipe{brace}.md",
     "back\\slash.md",
+    "%%{init: {'theme':'dark'}}%% a%%{x.md",
 ]
 _NODE = re.compile(r'^  (n\d+)\["([^"]*)"\]$')
 _EDGE = re.compile(r"^  (n\d+) (-->|-\.->|==>) (n\d+)$")
@@ -44,7 +45,7 @@ _ENTITY = re.compile(r"#(\w+);")
 
 def _label(raw: str) -> list[str]:
     """A Mermaid label as the lines of text it shows (entity codes decoded)."""
-    assert not re.search(r"[<>`]", raw.replace("<br/>", "")), raw
+    assert not re.search(r"[<>`%{}]", raw.replace("<br/>", "")), raw  # `%%{…}%%` is a directive
     assert "#" not in _ENTITY.sub("", raw), raw
 
     def decode(match: re.Match[str]) -> str:

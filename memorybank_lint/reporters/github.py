@@ -9,6 +9,8 @@ so every finding is printed.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -79,10 +81,21 @@ def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportCo
     return "\n".join(lines)
 
 
-def _cell(value: str) -> str:
-    """A markdown table cell: a `|` or a line break would otherwise split the row."""
-    flat = value.replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>")
-    return flat.replace("|", "\\|")
+_MARKDOWN = re.compile(r"[\\`*_\[\]!|~]")  # what Markdown reads as syntax in a table cell
+CELL_LIMIT = 300  # characters of one value shown in the job summary
+SUMMARY_LIMIT = 900_000  # bytes: GitHub refuses a step summary over 1 MiB, and drops all of it
+
+
+def summary_text(value: str, limit: int = CELL_LIMIT) -> str:
+    """A value from the bank as inert text in the job summary's Markdown: cut at `limit`, HTML
+    characters as entities, Markdown's punctuation escaped, one line.
+
+    Why: file names and header values come from the pull request; raw, `<img src=…>` is a
+    tracking pixel, `[Fix it here](https://…)` a link, a `|` or a line break a new row.
+    """
+    text = value if len(value) <= limit else value[: limit - 1] + "…"
+    text = _MARKDOWN.sub(r"\\\g<0>", html.escape(text, quote=False))
+    return " ".join(text.split())
 
 
 def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str | None:
@@ -93,7 +106,7 @@ def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str 
     rows = [
         "| "
         + " | ".join(
-            _cell(cell)
+            summary_text(cell)
             for cell in (
                 str(finding.severity),
                 finding.code,
@@ -106,6 +119,18 @@ def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str 
         + " |"
         for finding in findings
     ]
+    size, shown = 0, 0
+    for row in rows:
+        size += len(row.encode("utf-8")) + 1
+        if size > SUMMARY_LIMIT:
+            break
+        shown += 1
+    left = (
+        [f"{len(rows) - shown} more findings are not listed: a job summary holds at most 1 MiB; "
+         "run memorybank-lint locally to see them all."]
+        if shown < len(rows)
+        else []
+    )  # fmt: skip
     return "\n".join(
         [
             "## memorybank-lint",
@@ -116,6 +141,7 @@ def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str 
             "",
             "| Severity | Code | Rule | File | Line | Message |",
             "| --- | --- | --- | --- | --- | --- |",
-            *rows,
+            *rows[:shown],
+            *(["", *left] if left else []),
         ]
     )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..diagrams import Diagram, mermaid
 from ..findings import Finding
+from .github import summary_text
 
 if TYPE_CHECKING:
     from . import ReportContext
@@ -70,7 +71,7 @@ def render_pictures(findings: Sequence[Finding], ctx: ReportContext) -> str | No
     ]
     for number, finding in enumerate(cycles[:MAX_CYCLES], start=1):
         where = f"{ctx.shown_path(finding.path)}:{finding.line or 1}"
-        out += [f"### Loop {number}: {len(finding.related)} documents (closed at `{where}`)", ""]
+        out += [f"### Loop {number}: {len(finding.related)} documents (closed at {summary_text(where)})", ""]
         out += _block(cycle_diagram(finding.related))
     if len(cycles) > MAX_CYCLES:
         out += [f"{len(cycles) - MAX_CYCLES} more loops are not drawn; the findings list them all.", ""]

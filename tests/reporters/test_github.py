@@ -77,7 +77,29 @@ def test_step_summary_escapes_pipes_and_newlines() -> None:
     findings = [finding(n) for n in range(10)] + [finding(10, message="a|b\nc")]
     summary = render_step_summary(findings, CAPPED)
     assert summary is not None
-    assert summary.splitlines()[-1].endswith("| a\\|b<br>c 10 |")
+    assert summary.splitlines()[-1].endswith("| a\\|b c 10 |")
+
+
+def test_step_summary_shows_the_banks_text_as_inert_text() -> None:
+    """File names and header values come from the pull request: raw, an `<img>` is a tracking
+    pixel and `[text](url)` a link in the summary the reviewer reads."""
+    hostile = "<img src=https://evil/p.png> [Fix it here](https://evil) **BUILD OK** `x` \\ !"
+    findings = [finding(n) for n in range(10)] + [finding(10, message=hostile)]
+    last = render_step_summary(findings, CAPPED).splitlines()[-1]
+    assert "<img" not in last and "&lt;img src=https://evil/p.png&gt;" in last
+    assert "\\[Fix it here\\](https://evil)" in last and "\\*\\*BUILD OK\\*\\*" in last
+    assert "\\`x\\`" in last and "\\\\" in last and "\\!" in last
+
+
+def test_step_summary_stays_under_githubs_size_limit() -> None:
+    """GitHub drops a step summary over 1 MiB whole: long values are cut and rows stop in time."""
+    from memorybank_lint.reporters.github import CELL_LIMIT, SUMMARY_LIMIT
+
+    findings = [finding(n, message="x" * 5_000) for n in range(6_000)]
+    summary = render_step_summary(findings, CAPPED)
+    assert len(summary.encode("utf-8")) < SUMMARY_LIMIT + 10_000
+    assert max(len(line) for line in summary.splitlines()) < CELL_LIMIT + 200
+    assert summary.splitlines()[-1].endswith("run memorybank-lint locally to see them all.")
 
 
 def test_no_summary_when_everything_fits() -> None:
