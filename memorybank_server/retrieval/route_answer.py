@@ -18,6 +18,7 @@ PER_RESULT = 274  # (840 - len('{"results":[]}') - 2 commas) / 3
 PURPOSE_MAX, PURPOSE_MIN = 160, 60
 WHY_MAX, WHY_MIN = 100, 30
 SECTION_MAX = 60
+LABEL_MAX = 24  # a doc_kind or status: a word, as the bank declares them; a longer one is cut
 DELIVERY_NOTE = "delivery doc, ranked below knowledge"
 
 
@@ -130,9 +131,9 @@ def answer(
             "path": path,
             "title": doc.title,
             "purpose": _cut(" ".join(doc.purpose.split()), PURPOSE_MAX),
-            "docKind": doc.doc_kind,
+            "docKind": _cut(doc.doc_kind, LABEL_MAX),
             "layer": doc.layer,
-            "status": doc.status,
+            "status": _cut(doc.status, LABEL_MAX),
             "score": score,
             "why": _cut_clauses(why_text(evaluation, body, doc.layer, pages, paragraph), WHY_MAX),
         }

@@ -232,6 +232,22 @@ def test_three_results_fit_in_840_characters(tmp_path: Path) -> None:
     assert all(list(r)[:8] == KEYS for r in answer["results"])
 
 
+def test_three_results_fit_in_840_characters_whatever_their_kind_and_status(tmp_path: Path) -> None:
+    """A doc_kind or status is a word the bank declares, but a header may hold any length."""
+    files = {
+        f"domain/refund{i}.md": doc(
+            f"Refund rules {i}", "Owns refund computation.", doc_kind="k" * 3000, status="s" * 3000
+        )
+        for i in range(3)
+    }
+    answer = route(refreshed_bank(tmp_path, files), "refund rules", limit=3)
+    assert len(answer["results"]) == 3
+    assert len(json.dumps(answer, ensure_ascii=False, separators=(",", ":"))) <= 840
+    assert all(
+        r["path"].startswith("domain/refund") and r["title"].startswith("Refund") for r in answer["results"]
+    )
+
+
 def test_moderate_answers_keep_a_cut_purpose(example: Bank) -> None:
     answer = route(example, "backup", limit=3)
     assert len(json.dumps(answer, ensure_ascii=False, separators=(",", ":"))) <= 840
