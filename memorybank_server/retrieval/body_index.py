@@ -29,6 +29,8 @@ K1 = 1.2
 B = 0.75
 FACTOR_CACHE_POSTINGS = 300_000  # BM25 factors kept unpacked between queries (about 20 MB at most)
 MIN_PREFIX_STEM = 5  # shorter stems expand by equality only: `план` must not reach `планшет`
+PREFIX_SCAN = 4096  # tokens looked at by the prefix step of one word
+PREFIX_KEEP = 64  # derivations of one stem kept, the shortest first
 
 
 def body_of(doc: Document) -> str:
@@ -199,17 +201,22 @@ class BodyIndex:
         The prefix step is what the reference skipped whenever the bare stem was itself a token
         (W16): `конфигурац` reaches `конфигурационный` even though `конфигурация` is indexed.
         Compound identifiers are left out of the prefix step; their fragments are posted anyway.
+        The step looks at `PREFIX_SCAN` tokens and keeps the `PREFIX_KEEP` shortest: a real stem
+        has a handful of derivations, and a page of 180,000 made-up words sharing one prefix
+        made every query word of that stem expand to all of them (a search took 20 s).
         """
         root = normal(word)
         found = set(self._families.get(root, ()))
         if len(root) >= MIN_PREFIX_STEM and (is_cyrillic(root) or root.isalpha()):
             vocab = self._vocabulary()
-            i = bisect_left(vocab, root)
-            while i < len(vocab) and vocab[i].startswith(root):
-                token = vocab[i]
+            start = bisect_left(vocab, root)
+            derived = []
+            for token in vocab[start : start + PREFIX_SCAN]:
+                if not token.startswith(root):
+                    break
                 if "-" not in token and "_" not in token and len(token) - len(root) <= 8:
-                    found.add(token)
-                i += 1
+                    derived.append(token)
+            found.update(sorted(derived, key=lambda t: (len(t), t))[:PREFIX_KEEP])
         return found
 
     def sounding(self, word: str) -> list[str]:

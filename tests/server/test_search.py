@@ -326,3 +326,20 @@ def test_the_factor_cache_stays_under_its_bound_and_never_moves_a_score(tmp_path
         assert bounded.evidence(concepts).scores == expected
         assert bounded._factor_postings == sum(len(ids) for _, ids, _ in bounded._factor_cache.values())
         assert bounded._factor_postings <= 6 or len(bounded._factor_cache) == 1
+
+
+def test_one_stem_expands_to_a_bounded_family(tmp_path: Path) -> None:
+    """A page of thousands of made-up words sharing one prefix once made each query word of that
+    stem expand to all of them; the prefix step keeps the shortest few."""
+    from memorybank_server.retrieval.body_index import PREFIX_KEEP
+
+    words = " ".join(f"banan{n:05d}x" for n in range(6000))
+    bank = refreshed_bank(
+        tmp_path, {"a.md": f"# A\n\n{words}\n", "b.md": "# B\n\nbanana bananas and a bananarama.\n"}
+    )
+    index = index_for(bank)
+    index.update(bank)
+    family = index.family("bananas")
+    assert {"banana", "bananas"} <= family and len(family) <= PREFIX_KEEP + 2
+    found = search(bank, "banan banans bananed bananing bananas", limit=5)
+    assert "b.md" in [hit["path"] for hit in found["results"]]
