@@ -24,6 +24,7 @@ import contextlib
 import errno
 import hmac
 import os
+import re
 import secrets
 import stat
 import sys
@@ -99,6 +100,13 @@ class CacheFolder:
                 )
                 warn_once(f"the cache folder {self.path} {reason}")
             return None
+        if create and not _own_folder(fd):
+            os.close(fd)
+            warn_once(
+                f"the cache folder {self.path} holds files of its own (a cache needs a folder of its "
+                "own, which it hides from git)"
+            )
+            return None
         if create and not _exists(fd, ".gitignore") and not _replace(fd, ".gitignore", GITIGNORE):
             os.close(fd)
             warn_once(f"cannot write in the cache folder {self.path}")
@@ -163,6 +171,31 @@ def _mac(key: bytes, name: str, payload: bytes | memoryview) -> bytes:
     mac = hmac.new(key, name.encode("utf-8", "surrogateescape") + b"\0", "sha256")
     mac.update(payload)
     return mac.digest()
+
+
+_OURS = re.compile(r"parse-[0-9a-f]+\.marshal|surface-[a-z]+\.json|\.tmp-[0-9a-f]+")
+
+
+def _own_folder(folder: int) -> bool:
+    """Whether the folder is the cache's alone: its `.gitignore` is the one the cache writes, or
+    it holds nothing but cache files.
+
+    Why: the cache hides its folder from git with a `.gitignore` of `*`; `cache-dir = "."`
+    (or the bank's folder) would have hidden every new file of the repository.
+    """
+    try:
+        fd = os.open(".gitignore", os.O_RDONLY | _OPEN, dir_fd=folder)
+    except FileNotFoundError:
+        try:
+            return all(_OURS.fullmatch(name) for name in os.listdir(folder))
+        except OSError:
+            return False
+    except OSError:
+        return False
+    try:
+        return os.read(fd, len(GITIGNORE) + 1) == GITIGNORE
+    finally:
+        os.close(fd)
 
 
 def _exists(folder: int, name: str) -> bool:

@@ -232,3 +232,23 @@ def test_every_parsed_field_comes_back_from_the_cache(tmp_path: Path) -> None:
             assert getattr(doc, field_name) == getattr(cold.docs[path], field_name), (path, field_name)
     assert lint(warm) == lint(_bank(root, None)) == lint(cold)
     assert not any(f.path == "notes.md" or (f.path == name and f.code == "MB001") for f in lint(warm))
+
+
+def test_the_cache_never_hides_a_folder_that_holds_other_files(tmp_path: Path) -> None:
+    """The cache hides its folder from git with a `.gitignore` of `*`; `cache-dir = "."`, or the
+    bank's own folder, would have hidden every new file of the repository."""
+    from memorybank_lint.cachedir import GITIGNORE
+
+    project = tmp_path / "project"
+    write_bank(project / "memory-bank", CLEAN_BANK)
+    (project / "notes.txt").write_text("mine\n", encoding="utf-8")
+    for shared in (project, project / "memory-bank"):
+        assert not CacheFolder(shared).write("parse-0123.marshal", b"x")
+        assert not (shared / ".gitignore").exists() and not list(shared.glob("parse-*"))
+    own = tmp_path / "cache"
+    assert CacheFolder(own).write("parse-0123.marshal", b"x")
+    assert (own / ".gitignore").read_bytes() == GITIGNORE
+    assert CacheFolder(own).write("parse-0123.marshal", b"y")  # its own folder stays usable
+    bank = _bank(project / "memory-bank", project)  # a whole run with such a folder: no cache, same answers
+    assert lint(bank) == lint(_bank(project / "memory-bank", None))
+    assert not (project / ".gitignore").exists()
