@@ -20,6 +20,7 @@ import click
 from . import __version__, baseline, progress
 from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
 from .config import ConfigError, load, open_bank, settings, show
+from .edits.errors import Refused
 from .fixes import command as fixing
 from .linter import lint, scope_filter
 from .paths import real_path
@@ -266,6 +267,9 @@ def command(paths: tuple[str, ...], **opts: object) -> None:
     except (UsageProblem, ConfigError, BankNotFound, baseline.BaselineError) as exc:
         say("memorybank-lint", str(exc))
         code = 2
+    except Refused as exc:  # the bank could not be locked for --fix: nothing was written
+        say("memorybank-lint", str(exc))
+        code = 1
     except OSError as exc:
         say("memorybank-lint", str(exc))
         code = 2

@@ -9,6 +9,7 @@ bytes moved in between. A file that changed is left alone, byte for byte, and na
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -74,7 +75,7 @@ def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
 def apply(bank: Bank, fixes: list[Fix], *, write: bool = True) -> Outcome:
     """Apply `fixes` (or, without `write`, only compute what they would change)."""
     outcome = Outcome()
-    with bank_lock(bank.root):
+    with bank_lock(bank.root) if write else contextlib.nullcontext():  # --diff writes nothing
         if write:
             recover(bank.root)
         for path, group in _by_file(fixes).items():
