@@ -68,12 +68,15 @@ class IndexLink:
     lands: str | None
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")  # U+2028/9 end a line for many readers
+# U+2028/9 end a line for many readers; the bidirectional overrides and isolates reorder what a
+# line shows (a name ending `\u202egnp.md` reads as one ending `.png`)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def visible(text: str) -> str:
-    """`text` with each control character written as an escape (`\\n`, `\\x1b`).
+    """`text` with each control character (and bidirectional control) written as an escape
+    (`\\n`, `\\x1b`, `\\u202e`).
 
     Why: the human outputs are read line by line (problem matchers, `grep`, a terminal), so a line
     break in a file name or a header value would forge a line of its own, and an escape sequence

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, visible
 from memorybank_lint.config import Config
 from memorybank_lint.fixes import command as fixing
 from memorybank_lint.fixes import fixability
@@ -139,7 +139,7 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
         if opts["format"] in ("mermaid", "dot"):
             from .graph_picture import picture
 
-            return result, picture(result, opts["format"])
+            return result, "\n".join(map(visible, picture(result, opts["format"]).split("\n")))
         return result, textviews.graph_text(result)
     result = read(bank, opts["read"], opts["section"])
     return result, textviews.read_text(result)

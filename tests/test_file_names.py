@@ -162,7 +162,15 @@ def test_a_header_value_holding_control_characters_stays_on_its_finding_line(
 
 
 @pytest.mark.parametrize(
-    "action", [("--route", "odd forged"), ("--search", "forged"), ("--graph", "domain/odd.md"), ("--stats",)]
+    "action",
+    [
+        ("--route", "odd forged"),
+        ("--search", "forged"),
+        ("--graph", "domain/odd.md"),
+        ("--graph", "domain/odd.md", "--format", "mermaid"),
+        ("--graph", "domain/odd.md", "--format", "dot"),
+        ("--stats",),
+    ],
 )
 def test_the_server_listings_write_control_characters_as_escapes(
     tmp_path: Path, action: tuple[str, ...]
@@ -170,11 +178,12 @@ def test_the_server_listings_write_control_characters_as_escapes(
     """Titles, purposes, headings and excerpts come from the bank: in a listing, a line break in
     one would forge a line and an escape sequence would drive the terminal."""
     odd = (
-        '---\ntitle: "Odd\\u001b[2J\\nforged line"\ndoc_kind: "dom\\u001bain"\nstatus: active\n'
+        '---\ntitle: "Odd\\u001b[2J\\u001b]0;pwned\\u0007\\u202e\\nforged line"\n'
+        'doc_kind: "dom\\u001bain"\nstatus: active\n'
         'purpose: "Forged\\rpurpose"\nderived_from:\n  - ../dna/principles.md\n---\n# Odd\n\nforged text\n'
     )
     root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/odd.md": odd})
     done = _run("memorybank_server.cli", "--root", str(root), *action)
     assert done.returncode in (0, 1), done.stderr
-    assert b"\x1b" not in done.stdout and b"\r" not in done.stdout
-    assert b"\nforged line" not in done.stdout
+    assert b"\x1b" not in done.stdout and b"\r" not in done.stdout and b"\x07" not in done.stdout
+    assert b"\nforged line" not in done.stdout and "\u202e".encode() not in done.stdout
