@@ -47,6 +47,8 @@ RECORDED = frozenset(
         "resources/templates/list",
     }
 )
+MAX_ANSWERS = 64  # recorded answers kept in one snapshot: a few clients' handshakes
+MAX_KEY = 4096  # characters of one request's key: real handshakes are a few hundred
 _WHO = ("clientInfo", "io.modelcontextprotocol/clientInfo", "progressToken")
 _READY, _EOF = object(), object()
 
@@ -190,8 +192,15 @@ class Relay:
         self.send(line)
 
     def _record(self, key: str, result: dict[str, Any]) -> None:
+        """Keep the answer to `key`, within `MAX_ANSWERS` answers and `MAX_KEY` characters a key.
+
+        Why the bounds: a client sending each `ping` with new parameters made the file grow by
+        every one, rewritten whole each time and read whole by every later start.
+        """
         if key.startswith('["initialize"'):
             self.negotiated = result.get("protocolVersion")
+        if len(key) > MAX_KEY or (key not in self.answers and len(self.answers) >= MAX_ANSWERS):
+            return
         if self.answers.get(key) != result and self.folder is not None:
             self.answers[key] = result
             snapshot = {"identity": self.identity, "answers": self.answers}

@@ -274,3 +274,24 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
     for message in odd:
         assert answers[message["id"]]["error"]["code"] == -32600, answers.get(message["id"])
     assert answers[200]["result"]["tools"]
+
+
+def test_the_recorded_answers_stay_bounded(tmp_path: Path) -> None:
+    """A client sending each ping with new parameters made the snapshot grow with every one,
+    rewritten whole each time and read whole by every later start."""
+    import io
+
+    from memorybank_lint.cachedir import CacheFolder
+    from memorybank_server.quickstart import MAX_ANSWERS, MAX_KEY, Relay
+
+    folder = CacheFolder(tmp_path / "cache")
+    relay = Relay(io.BytesIO(), folder, "full")
+    for number in range(3 * MAX_ANSWERS):
+        request = {"jsonrpc": "2.0", "id": number, "method": "ping", "params": {"n": number}}
+        relay.from_client(json.dumps(request))
+        relay.from_server(json.dumps({"jsonrpc": "2.0", "id": number, "result": {}}))
+    huge = {"jsonrpc": "2.0", "id": "big", "method": "ping", "params": {"pad": "x" * MAX_KEY}}
+    relay.from_client(json.dumps(huge))
+    relay.from_server(json.dumps({"jsonrpc": "2.0", "id": "big", "result": {}}))
+    assert len(relay.answers) == MAX_ANSWERS
+    assert len(Relay(io.BytesIO(), folder, "full").answers) == MAX_ANSWERS  # as written to disk
