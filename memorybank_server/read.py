@@ -36,6 +36,8 @@ from .errors import ToolInputError
 SINGLE_CAP_BYTES = 400_000
 BUDGET_BYTES = 40_000
 MIN_MAX_BYTES = 1000
+MAX_REQUESTS = 100  # paths one batch read takes: each is read and parsed afresh
+LISTED_SECTIONS = 40
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
@@ -47,7 +49,11 @@ def fold(text: str) -> str:
 
 
 def _listing(sections: list[Section]) -> str:
-    return " | ".join(s.title for s in sections) or "(none)"
+    """The headings a refusal offers, at most `LISTED_SECTIONS` of them: a page of a thousand
+    sections made every refusal (and a batch repeats one per request) a page long."""
+    shown = " | ".join(s.title for s in sections[:LISTED_SECTIONS]) or "(none)"
+    more = len(sections) - LISTED_SECTIONS
+    return f"{shown} | … {more} more" if more > 0 else shown
 
 
 def match_section(sections: list[Section], request: str, where: str) -> Section:
@@ -196,6 +202,11 @@ def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | Non
             raise ToolInputError(f"Each requested path must be a string or {{path, section?}}, not {item!r}")
     if not requests:
         raise ToolInputError("The list of paths is empty; pass at least one document path")
+    if len(requests) > MAX_REQUESTS:
+        raise ToolInputError(
+            f"The list holds {len(requests)} paths; bank_read takes at most {MAX_REQUESTS} at a time "
+            "(its answer holds at most 40,000 bytes anyway)"
+        )
     return requests
 
 

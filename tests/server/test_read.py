@@ -371,3 +371,19 @@ def test_bad_max_bytes_is_refused(sized: Bank, bad: object) -> None:
 def test_malformed_path_arguments_are_refused(sized: Bank, bad: object) -> None:
     with pytest.raises(ToolInputError):
         read(sized, bad)  # type: ignore[arg-type]
+
+
+def test_a_batch_and_its_refusals_stay_bounded(tmp_path: Path) -> None:
+    """Each request is read and parsed afresh, and an unknown section lists the page's headings:
+    1,600 requests for an unknown section of a page of 1,200 sections took 30 s and 21 MB."""
+    from memorybank_server.read import LISTED_SECTIONS, MAX_REQUESTS
+
+    sections = "".join(f"## Part {n}\n\ntext {n}\n\n" for n in range(1200))
+    root = write_bank(tmp_path / "memory-bank", {"big.md": f"---\ntitle: Big\n---\n# Big\n\n{sections}"})
+    bank = Bank(root)
+    bank.refresh()
+    with pytest.raises(ToolInputError, match=f"at most {MAX_REQUESTS} at a time"):
+        read(bank, [{"path": "big.md", "section": "Nope"}] * (MAX_REQUESTS + 1))
+    answer = read(bank, [{"path": "big.md", "section": "Nope"}] * 3)
+    [error, *_] = [entry["error"] for entry in answer["failed"]]
+    assert error.count("Part") == LISTED_SECTIONS and error.endswith(f"… {1200 - LISTED_SECTIONS} more")
