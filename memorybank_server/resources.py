@@ -25,7 +25,9 @@ from .validate import validate
 # Which documents the index keeps first when it must leave some out: the few that define the
 # bank before the many that deliver work.
 _LAYER_ORDER = ("dna", "knowledge", "decision", "flow", "other", "delivery")
-_RESERVE = 2000  # room for the counts and the note about what was left out
+_RESERVE = 4000  # room for the counts, the folders named and the note about what was left out
+LISTED_FOLDERS = 20  # folders (or contract documents) named one by one; the rest are counted
+PURPOSE_CHARS = 300  # of a quarantined note's purpose
 
 
 def _size(value: Any) -> int:
@@ -77,7 +79,10 @@ def index(bank: Bank) -> dict[str, Any]:
         e["path"].split("/")[0] if "/" in e["path"] else "." for e in documents if e["path"] not in kept_paths
     )
     answer["documents"] = sorted(kept, key=lambda e: e["path"])
-    answer["omitted"] = {"count": sum(left.values()), "byFolder": dict(left.most_common())}
+    by_folder = {_cut(folder, 80): count for folder, count in left.most_common(LISTED_FOLDERS)}
+    answer["omitted"] = {"count": sum(left.values()), "byFolder": by_folder}
+    if len(left) > LISTED_FOLDERS:  # thousands of folders would not fit the budget either
+        answer["omitted"]["otherFolders"] = len(left) - LISTED_FOLDERS
     answer["note"] = (
         f"{sum(left.values())} documents are left out to keep this index within {BUDGET_BYTES} bytes "
         "(delivery documents first). bank_route and bank_search find them; bank_read of a folder's "
@@ -97,7 +102,7 @@ def health(bank: Bank, selection: Selection | None = None) -> dict[str, Any]:
     answer = {
         "root": str(bank.root),
         "documents": len(bank.docs),
-        "contract": bank.contract.source if bank.contract else None,
+        "contract": _contract(bank),
         **result,
     }
     if _size(answer) <= BUDGET_BYTES:
@@ -131,4 +136,29 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
         if doc.layer == "inbox" and doc.name not in INBOX_NOT_NOTES
     ]
     entries.sort(key=lambda e: (-e["ageDays"], e["path"]))
-    return {"root": str(bank.root), "count": len(entries), "entries": entries}
+    for entry in entries:
+        entry["purpose"] = _cut(entry["purpose"], PURPOSE_CHARS)
+    answer: dict[str, Any] = {"root": str(bank.root), "count": len(entries), "entries": entries}
+    if _size(answer) <= BUDGET_BYTES:
+        return answer
+    kept = [entries[i] for i in _within(entries, BUDGET_BYTES - _RESERVE)]
+    answer["entries"] = kept
+    answer["note"] = (
+        f"{len(entries) - len(kept)} of {len(entries)} notes are left out to stay within {BUDGET_BYTES} "
+        "bytes (the oldest come first); promote or discard some, or list _inbox/ with bank_read."
+    )
+    return answer
+
+
+def _contract(bank: Bank) -> Any:
+    """The documents the contract was read from, the first `LISTED_FOLDERS` of them."""
+    if bank.contract is None:
+        return None
+    source = bank.contract.source
+    if isinstance(source, list) and len(source) > LISTED_FOLDERS:
+        return [*source[:LISTED_FOLDERS], f"… {len(source) - LISTED_FOLDERS} more"]
+    return source
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -145,3 +145,21 @@ def test_a_path_in_another_unicode_normalisation_is_read(tmp_path: Path) -> None
     bank.refresh()
     answer = read(bank, unicodedata.normalize("NFD", name))
     assert answer["path"] == name and answer["title"] == "Й"
+
+
+def test_the_resources_stay_within_the_budget_whatever_the_banks_shape(tmp_path: Path) -> None:
+    """Thousands of folders with long names, a contract read from thousands of dna documents,
+    inbox notes with long purposes: each list a resource repeats is named in part and counted."""
+    files = dict(CLEAN_BANK)
+    for n in range(1500):
+        files[f"{'f' * 200}{n:04}/doc.md"] = f"---\ntitle: D{n}\npurpose: {'p' * 200}\n---\n# D\n"
+    for n in range(600):
+        files[f"dna/{'g' * 150}{n:04}.md"] = f"# Rule {n}\n"
+    for n in range(200):
+        files[f"_inbox/note-{n:03}.md"] = f"---\ntitle: N{n}\npurpose: {'q' * 20_000}\n---\n# N\n"
+    bank = Bank(write_bank(tmp_path / "memory-bank", files))
+    bank.refresh()
+    index, health, inbox = resources.index(bank), resources.health(bank), resources.inbox(bank)
+    assert _size(index) <= 40_000 and index["omitted"]["otherFolders"] > 0
+    assert _size(health) <= 40_000
+    assert _size(inbox) <= 40_000 and inbox["count"] == 200 and "left out" in inbox["note"]
