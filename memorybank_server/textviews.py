@@ -1,9 +1,10 @@
 """Plain-text renderings of tool results for the terminal (`mcp-memorybank --route …` etc.).
 
 Why separate: the tools return JSON-ready dicts; only the command line wants columns and indents.
-Why every value goes through `visible` first (but a document's content, which `--read` prints as
-the file holds it): titles, purposes, headings and excerpts come from the bank, and a line break
-in one would forge a line of the listing, an escape sequence would drive the terminal.
+Why every value goes through `visible` first: titles, purposes, headings and excerpts come from
+the bank, and a line break in one would forge a line of the listing, an escape sequence would
+drive the terminal. A document's content, which `--read` prints line by line, keeps its line
+breaks and tabs; every other control character in it is escaped the same way.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from memorybank_lint.bank import Bank, visible
 
 def _shown(value: Any, key: str = "") -> Any:
     if isinstance(value, str):
-        return value if key == "content" else visible(value)
+        if key == "content":
+            return "\n".join("\t".join(map(visible, line.split("\t"))) for line in value.split("\n"))
+        return visible(value)
     if isinstance(value, dict):  # keys too: counts are keyed by the bank's own values
         return {visible(k) if isinstance(k, str) else k: _shown(v, k) for k, v in value.items()}
     if isinstance(value, list):

@@ -170,6 +170,7 @@ def test_a_header_value_holding_control_characters_stays_on_its_finding_line(
         ("--graph", "domain/odd.md", "--format", "mermaid"),
         ("--graph", "domain/odd.md", "--format", "dot"),
         ("--stats",),
+        ("--read", "domain/odd.md"),
     ],
 )
 def test_the_server_listings_write_control_characters_as_escapes(
@@ -180,7 +181,8 @@ def test_the_server_listings_write_control_characters_as_escapes(
     odd = (
         '---\ntitle: "Odd\\u001b[2J\\u001b]0;pwned\\u0007\\u202e\\nforged line"\n'
         'doc_kind: "dom\\u001bain"\nstatus: active\n'
-        'purpose: "Forged\\rpurpose"\nderived_from:\n  - ../dna/principles.md\n---\n# Odd\n\nforged text\n'
+        'purpose: "Forged\\rpurpose"\nderived_from:\n  - ../dna/principles.md\n---\n# Odd\n\n'
+        "forged text \x1b[2J\x1b]0;pwned\x07\u202e\n\tindented\n"
     )
     root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/odd.md": odd})
     done = _run("memorybank_server.cli", "--root", str(root), *action)
