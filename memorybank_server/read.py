@@ -43,9 +43,11 @@ _NOT_WORD = re.compile(r"[\W_]+")
 
 def fold(text: str) -> str:
     """A heading or request reduced to its letters and digits: composed (a decomposed `й` is one
-    letter), casefolded, `ё`→`е`, runs of anything else collapsed to one space."""
+    letter), casefolded, `ё`→`е`, combining marks left on their letters dropped (a stress mark,
+    the dot `İ` casefolds to), runs of anything else collapsed to one space."""
     composed = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
-    return _NOT_WORD.sub(" ", composed).strip()
+    bare = "".join(c for c in composed if unicodedata.category(c) != "Mn")
+    return _NOT_WORD.sub(" ", bare).strip()
 
 
 def _listing(sections: list[Section]) -> str:

@@ -244,7 +244,7 @@ def create(
         check_boundary(owned, entries(data.get("must_not_define")))
         warnings += placeholder_warnings
         if supplied is not None and supplied.strip():
-            text_body = f"{title_heading(title)}\n\n{supplied.strip()}"
+            text_body = retitle(supplied.strip(), title)  # its own first heading is renamed, not doubled
             if template is not None:
                 warnings.append(f"the prose of {template.path} was not used because a body was supplied")
         else:

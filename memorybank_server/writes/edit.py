@@ -15,9 +15,10 @@ ends (a `---` written at the top of a document without frontmatter) is refused.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
-from memorybank_lint import markdown
+from memorybank_lint import document, markdown, suppressions
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.edits.keep import kept
@@ -57,6 +58,16 @@ def guard_head(parts: head.Parts, new_text: str, path: str) -> None:
         )
 
 
+def _occurrences(text: str, find: str) -> int:
+    """How many times `find` occurs in `text`, overlapping ones counted (up to two: enough to say
+    it is not unique). `str.count` skips overlaps, so `1-1-1` in `1-1-1-1` passed as unique and
+    the first was replaced."""
+    first = text.find(find)
+    if first < 0:
+        return 0
+    return 1 if text.find(find, first + 1) < 0 else max(2, text.count(find))
+
+
 def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
     """Refuse when the unchanged text after the change would no longer read as it did.
 
@@ -73,6 +84,34 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
             f"the change leaves a code fence open (or unpaired), which would turn the rest of {path} "
             "into code or back; pair every ``` or ~~~ fence it opens or closes"
         )
+    if _open_comment(old_body) != _open_comment(new_body):
+        raise ToolInputError(
+            f"the change leaves an HTML comment open (a '<!--' without its '-->'), which would hide "
+            f"the rest of {path} from every reader; close it"
+        )
+
+
+def guard_suppressions(old_body: str, new_body: str, path: str) -> None:
+    """Refuse a change that adds a suppression comment (`memorybank-lint: disable`, `noqa`).
+
+    Why: a suppression hides findings from every later check, so it is a person's decision; an
+    edit that slipped one in silenced an ssot-conflict error of the document it touched.
+    """
+    if not suppressions.mentions(new_body):
+        return
+    before = Counter((u.kind, u.tokens) for u in document.parse(path, old_body).suppressions)
+    after = Counter((u.kind, u.tokens) for u in document.parse(path, new_body).suppressions)
+    if after - before:
+        raise ToolInputError(
+            f"the change adds a suppression comment to {path} (memorybank-lint: disable or noqa), "
+            "which would hide findings; a person adds those by hand"
+        )
+
+
+def _open_comment(text: str) -> bool:
+    """Whether `text` ends inside an HTML comment: its last `<!--` has no `-->` after it."""
+    opened = text.rfind("<!--")
+    return opened >= 0 and text.find("-->", opened + 4) < 0
 
 
 def edit(
@@ -103,7 +142,7 @@ def edit(
             heading = chosen.title
             where = f"section '{heading}' of {loaded.path}"
         scope = body[start:end]
-        count = scope.count(find)
+        count = _occurrences(scope, find)
         if count == 0:
             raise ToolInputError(
                 f"find {json.dumps(find[:CONTEXT_CHARS], ensure_ascii=False)} does not occur in {where}; "
@@ -117,6 +156,7 @@ def edit(
         at = start + scope.index(find)
         new_body = kept(body, body[:at] + replace + body[at + len(find) :])
         guard_rest(body, new_body, body[at + len(find) :], loaded.path)
+        guard_suppressions(body, new_body, loaded.path)
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
         data = loaded.file.encode(new_text)

@@ -86,6 +86,8 @@ def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -
     """`line` with each given link labelled exactly `old` (or `` `old` ``) relabelled `new`."""
     if any(mark in new for mark in "[]`\\"):  # a bracket, backtick or backslash could break the link
         return line
+    if line.lstrip().startswith("|"):  # a table row: a `|` in the label would split its cell
+        new = new.replace("|", "\\|")
     for start, label_end, _end in sorted(spans, reverse=True):
         label = line[start + 1 : label_end]
         if label in (old, f"`{old}`"):

@@ -23,7 +23,7 @@ from memorybank_lint.edits.keep import kept
 from ..errors import ToolInputError
 from . import head
 from .common import content_from, locked
-from .edit import guard_head, guard_rest, section_span
+from .edit import guard_head, guard_rest, guard_suppressions, section_span
 
 MODES = ("replace", "append")
 PREVIEW_LINES = 20
@@ -71,6 +71,7 @@ def update_section(
         rebuilt = kept(body[start:end], f"{old_lines[0]}\n\n{payload}\n" + ("\n" if tail else ""))
         new_body = body[:start] + rebuilt + tail
         guard_rest(body, new_body, tail, loaded.path)
+        guard_suppressions(body, new_body, loaded.path)
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
         data = loaded.file.encode(new_text)

@@ -387,3 +387,18 @@ def test_a_batch_and_its_refusals_stay_bounded(tmp_path: Path) -> None:
     answer = read(bank, [{"path": "big.md", "section": "Nope"}] * 3)
     [error, *_] = [entry["error"] for entry in answer["failed"]]
     assert error.count("Part") == LISTED_SECTIONS and error.endswith(f"… {1200 - LISTED_SECTIONS} more")
+
+
+@pytest.mark.parametrize(
+    ("heading", "asked"), [("İade", "iade"), ("Заме\u0301тки", "Заметки"), ("Ёлки", "елки")]
+)
+def test_a_section_is_found_whatever_marks_sit_on_its_letters(
+    tmp_path: Path, heading: str, asked: str
+) -> None:
+    """A stress mark, or the dot `İ` casefolds to, split a word in two and the request was refused."""
+    root = write_bank(
+        tmp_path / "memory-bank", {"x.md": f"---\ntitle: X\n---\n# X\n\n## {heading}\n\nbody\n"}
+    )
+    bank = Bank(root)
+    bank.refresh()
+    assert read(bank, "x.md", asked)["section"] == heading

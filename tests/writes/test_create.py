@@ -400,3 +400,11 @@ def test_a_name_that_differs_only_by_case_or_unicode_form_is_refused(
     with pytest.raises(ToolInputError, match=re.escape(shown)):
         make(seeded, path=given)
     assert tree(seeded.root) == before
+
+
+def test_a_body_with_its_own_first_heading_keeps_one(seeded: Bank) -> None:
+    """The supplied body's own H1 is renamed to the title, not doubled by a second one."""
+    make(seeded, path="domain/vat.md", title="VAT", body="# Value added tax\n\nRules.")
+    body = frontmatter.split((seeded.root / "domain/vat.md").read_text("utf-8")).body
+    assert [line for line in body.split("\n") if line.startswith("# ")] == ["# VAT"]
+    assert "Rules." in body

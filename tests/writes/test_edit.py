@@ -211,3 +211,32 @@ def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch
     with pytest.raises(Exception, match="changed on disk since it was read"):
         edit(open_bank(root), path="engineering/notes.md", find="unique", replace="rare")
     assert target.read_bytes() == theirs
+
+
+def test_a_find_that_overlaps_itself_is_ambiguous(tmp_path: Path) -> None:
+    """`1-1-1` occurs twice in `1-1-1-1` (overlapping); counting without overlaps took the first."""
+    from memorybank_server.writes.edit import _occurrences
+
+    assert _occurrences("1-1-1-1", "1-1-1") == 2
+    assert _occurrences("a 1-1-1 b", "1-1-1") == 1 and _occurrences("a", "b") == 0
+    assert _occurrences("aaaa", "aa") >= 2
+
+
+def test_a_write_that_adds_a_suppression_or_opens_a_comment_is_refused(seeded) -> None:
+    """A suppression hides findings from every later check: a person adds those. An unclosed
+    `<!--` hides the rest of the document from every reader."""
+    from memorybank_server.errors import ToolInputError
+    from memorybank_server.writes.edit import edit
+    from memorybank_server.writes.sections import update_section
+
+    bank, root = seeded, seeded.root
+    before = {p: p.read_bytes() for p in root.rglob("*.md")}
+    target = "product/context.md"
+    for replace in ("Problem <!-- memorybank-lint: disable -->", "Problem <!-- noqa: MB001 -->"):
+        with pytest.raises(ToolInputError, match="adds a suppression comment"):
+            edit(bank, path=target, find="## Problem", replace=f"## {replace}")
+    with pytest.raises(ToolInputError, match="leaves an HTML comment open"):
+        edit(bank, path=target, find="## Problem", replace="## Problem\n\n<!-- draft")
+    with pytest.raises(ToolInputError, match="adds a suppression comment"):
+        update_section(bank, path=target, section="Problem", content="<!-- memorybank-lint: disable -->")
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == before

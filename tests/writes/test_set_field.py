@@ -307,3 +307,14 @@ def test_a_new_purpose_carried_into_the_index_adds_no_link_and_no_comment(tmp_pa
     assert "<!--" not in index and "(old.md)" in index and "](old.md)" not in index
     _set(root, "purpose", "Orders, again.")  # the entry written that way still moves
     assert "- [Model](model.md) — Orders, again.\n" in (root / "engineering/README.md").read_text()
+
+
+def test_a_title_with_a_pipe_keeps_a_table_row_whole(tmp_path: Path) -> None:
+    root = _bank(
+        tmp_path, entries="| Doc | Summary |\n|---|---|\n| [Model](model.md) | The model of orders. |\n"
+    )
+    _set(root, "title", "Model | Orders")
+    row = next(
+        line for line in (root / "engineering/README.md").read_text().split("\n") if "model.md" in line
+    )
+    assert row == "| [Model \\| Orders](model.md) | The model of orders. |"
