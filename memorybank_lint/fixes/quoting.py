@@ -28,7 +28,9 @@ _MAPPING_START = re.compile(r"[^\s:'\"]+:(?:[ \t]|$)")
 # cannot start a plain value, so a value starting with them is text and is quoted.
 _MEANINGFUL_START = ("'", '"', "[", "{", "|", ">", "&", "*", "!", "#", "?", "- ")
 # A line that opens a block scalar: `key: |`, `- >-`, `key: |2 # note`.
-_BLOCK_START = re.compile(r"([ \t]*)(?:-[ \t]+)?(?:[^\s:#][^:#]*:[ \t]+)?[|>][-+0-9]*[ \t]*(?:#.*)?$")
+_BLOCK_START = re.compile(
+    r"([ \t]*)(?:-[ \t]+|\?[ \t]+)?(?:.*?:[ \t]+)?(?:[&!][^ \t]*[ \t]+)*[|>][-+0-9]*[ \t]*(?:#.*)?$"
+)  # a key of any spelling (quoted, with `#`, `:` alone), anchors and tags before the indicator
 
 
 def _in_block_scalars(lines: list[str], close: int) -> set[int]:

@@ -91,15 +91,30 @@ def test_every_broken_line_of_a_header_is_quoted_in_one_fix(tmp_path: Path) -> N
     assert fix is not None and "2 header values" in fix.summary
 
 
-@pytest.mark.parametrize("opener", ["|", ">", "|-", ">+", "|2", "| # a comment"])
-def test_the_text_of_a_block_scalar_is_prose_and_never_quoted(tmp_path: Path, opener: str) -> None:
+@pytest.mark.parametrize(
+    ("key", "opener"),
+    [
+        ("example", "|"),
+        ("example", ">"),
+        ("example", "|-"),
+        ("example", ">+"),
+        ("example", "|2"),
+        ("example", "| # a comment"),
+        ("example", "&anchor |"),
+        ("example", "!!str >-"),
+        ('"ex:ample"', "|"),
+        ("a#b", "|"),
+    ],
+)
+def test_the_text_of_a_block_scalar_is_prose_and_never_quoted(tmp_path: Path, key: str, opener: str) -> None:
     """`- a b: c: d` under `example: |` is a line of text; quoting it changed the value while the
     fix fixed the real slip above it."""
     indent = "   " if opener == "|2" else "  "
     body = f"{indent}more text\n{indent}- a b: c: d"
-    header = f"title: N\npurpose: Retry layer: backoff\nexample: {opener}\n{body}\nstatus: draft"
+    header = f"title: N\npurpose: Retry layer: backoff\n{key}: {opener}\n{body}\nstatus: draft"
     _found, text = _fix(tmp_path, header)
     assert text is not None
     data = frontmatter.parse(text)[1].data
     assert data["purpose"] == "Retry layer: backoff"
-    assert "- a b: c: d" in data["example"] and "'" not in data["example"]
+    scalar = data[key.strip('"')]
+    assert "- a b: c: d" in scalar and "'" not in scalar
