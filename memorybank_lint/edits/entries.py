@@ -115,7 +115,10 @@ def _entry(
     kind = _shape(line)
     if kind == "table":
         model_label = found[0] if found else ""
-        return [table_row(lines, model, start, (label, target, model_label), title, purpose, status)]
+        shown_status = prose(status) if status is not None else None  # header text in a cell: no link
+        return [
+            table_row(lines, model, start, (label, target, model_label), prose(title), purpose, shown_status)
+        ]
     link = f"[{label}]({target})"
     if kind == "numbered":
         match = _NUMBERED.match(line)

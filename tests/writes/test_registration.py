@@ -282,3 +282,16 @@ def test_a_purpose_cannot_add_a_link_or_a_comment_to_the_index(index: str) -> No
     text = add_entry(index, "rates.md", "Rates", purpose)
     assert [target for line in text.split("\n") for _l, target, _c in links(line)] == ["one.md", "rates.md"]
     assert "<!--" not in text and "[the old table] (old-rates.md)" in text
+
+
+def test_a_title_or_status_cell_forms_no_link_in_a_table_index() -> None:
+    index = (
+        HEAD
+        + "| ADR | Title | Purpose | Status |\n|---|---|---|---|\n"
+        + "| [ADR-001](ADR-001.md) | One | p | active |\n"
+    )
+    text = add_entry(index, "ADR-002.md", "See [gone](nope.md)", "p", status="see [x](y.md)")
+    assert [target for line in text.split("\n") for _l, target, _c in links(line)] == [
+        "ADR-001.md",
+        "ADR-002.md",
+    ]
