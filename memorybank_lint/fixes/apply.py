@@ -104,8 +104,8 @@ def unified(changes: list[Change], shown: Callable[[str], str]) -> str:
     out: list[str] = []
     for change in changes:
         name = shown(change.path)
-        before = _lines(change.before.decode("utf-8").removeprefix("\ufeff"))
-        after = _lines(change.after.decode("utf-8").removeprefix("\ufeff"))
+        before = _lines(change.before.decode("utf-8"))  # a BOM stays: patch compares bytes
+        after = _lines(change.after.decode("utf-8"))
         for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)

@@ -207,3 +207,27 @@ def test_sarif_carries_each_fix_and_stays_schema_valid(tmp_path: Path) -> None:
         replacement["insertedContent"]["text"] == "purpose: 'Defines the retry layer: backoff and jitter.'\n"
     )
     assert "(--unsafe-fixes)" in fixes["MB009"]["description"]["text"]
+
+
+def test_the_diff_of_a_file_with_a_byte_order_mark_applies(tmp_path: Path) -> None:
+    """A fix within the first lines of a file that starts with a BOM: the diff's context keeps
+    the BOM, or neither `git apply` nor `patch` finds the lines."""
+    root = _copy(tmp_path)
+    path = root / BAD_YAML
+    path.write_bytes(
+        b"\xef\xbb\xbf---\npurpose: Retry layer: backoff\ntitle: Bad\nstatus: draft\n---\n# Bad\n"
+    )
+    original = path.read_bytes()
+    subprocess.run(["git", "add", "-A"], cwd=tmp_path, check=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
+    shown = subprocess.run(
+        [LINT, "--root", "fixture_bank", "--diff", f"fixture_bank/{BAD_YAML}"],
+        cwd=tmp_path, capture_output=True, env=env, check=False,
+    )  # fmt: skip
+    patch = tmp_path / "fixes.diff"
+    patch.write_bytes(shown.stdout)
+    subprocess.run(["git", "apply", str(patch)], cwd=tmp_path, check=True)
+    applied = path.read_bytes()
+    path.write_bytes(original)
+    _lint(tmp_path, "--root", "fixture_bank", "--fix", f"fixture_bank/{BAD_YAML}")
+    assert applied == path.read_bytes() and applied.startswith(b"\xef\xbb\xbf")
