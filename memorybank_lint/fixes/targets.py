@@ -51,6 +51,8 @@ def moved_to(bank: Bank, resolved: str, exclude: str) -> str | None:
             best, score = [path], shared
         elif shared == score:
             best.append(path)
+    if score < 2 and name in bank.index_files:
+        return None  # `README.md` names every folder's index: the name alone says nothing
     return best[0] if len(best) == 1 else None
 
 

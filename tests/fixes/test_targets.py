@@ -103,6 +103,16 @@ def test_no_two_picks_close_a_loop_together(tmp_path: Path) -> None:
     assert [fix.edge for fix in chosen] == [("adr/beta.md", "domain/alpha.md")]
 
 
+def test_an_index_file_name_alone_is_no_reason_to_pick(tmp_path: Path) -> None:
+    """`README.md` names every folder's index: a dead `domain/README.md` is not `adr/README.md`."""
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Domain](domain/README.md)\n",
+        "adr/README.md": INDEXED.replace("Root.", "Decisions."),
+    }
+    bank = bank_with(tmp_path, files)
+    assert fix_for(only(bank, "MB007"), bank) is None
+
+
 def test_a_dangling_index_entry_is_pointed_at_the_moved_document(tmp_path: Path) -> None:
     files = {
         "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md) — why\n",
