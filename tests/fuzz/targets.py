@@ -259,7 +259,11 @@ def body_noqa_both(line: str) -> tuple[object, object]:
 
 
 # What a `<!-- noqa -->` at the end of a line is, said as one pattern (backtracks; short lines only).
-REFERENCE_BODY_NOQA = re.compile(r"<!--[ \t]*(?:noqa|NOQA)(?![\w-])([ \t]*:[ \t]*([\w,\s-]*))?\s*-->\s*$")
+# `noqa` may not run on into a word or a hyphen (`noqa-foo`), but the comment may close right after
+# it: `<!--noqa-->` is a noqa.
+REFERENCE_BODY_NOQA = re.compile(
+    r"<!--[ \t]*(?:noqa|NOQA)(?!\w|-(?!->))([ \t]*:[ \t]*([\w,\s-]*))?\s*-->\s*$"
+)
 
 
 # -- the relay that answers a client before the SDK is ready --------------------------------------
