@@ -49,7 +49,10 @@ def _by_file(fixes: list[Fix]) -> dict[str, list[Fix]]:
     grouped: dict[str, list[Fix]] = {}
     for fix in fixes:
         grouped.setdefault(fix.path, []).append(fix)
-    return {path: sorted(group, key=lambda f: f.shifts) for path, group in sorted(grouped.items())}
+    # line edits before the edits that move lines; on one line, the rightmost first, so the text
+    # before each later edit still reads as it was computed on
+    order = lambda f: (f.shifts, f.finding.line or 0, -(f.finding.column or 0))  # noqa: E731
+    return {path: sorted(group, key=order) for path, group in sorted(grouped.items())}
 
 
 def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:

@@ -79,3 +79,29 @@ def replace_lines(changes: dict[int, tuple[str, str]]) -> Edit:
         return "\n".join(lines)
 
     return edit
+
+
+def replace_in_line(number: int, old: str, new: str) -> Edit:
+    """An edit of file line `number` that read `old` and is to read `new`, where the two differ in
+    one stretch: it applies while the line before that stretch and the stretch itself still read
+    as they did, so two fixes of one line (two targets of one `derived_from: [a, b]`, two links of
+    one index line), applied from the right, both land in one run."""
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    before, replaced, inserted = old[:start], old[start : len(old) - end], new[start : len(new) - end]
+
+    def edit(text: str) -> str | None:
+        lines = text.split("\n")
+        if number > len(lines):
+            return None
+        line = lines[number - 1]
+        if not line.startswith(before) or line[start : start + len(replaced)] != replaced:
+            return None
+        lines[number - 1] = line[:start] + inserted + line[start + len(replaced) :]
+        return "\n".join(lines)
+
+    return edit

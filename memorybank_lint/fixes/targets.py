@@ -25,7 +25,7 @@ from ..findings import Finding
 from ..graph import ancestry
 from ..markdown import links
 from ..paths import resolve
-from .model import Fix, replace_lines
+from .model import Fix, replace_in_line
 
 _UNSAFE_IN_LINKS = frozenset(" ()<>[]")
 
@@ -91,7 +91,7 @@ def _edge_fix(finding: Finding, bank: Bank, new_target: str, safe: bool, summary
     new = _rewrite(old, finding.column, finding.value, new_path)
     if new is None:
         return None
-    edit = replace_lines({finding.line: (old, new)})
+    edit = replace_in_line(finding.line, old, new)
     fixed_text = edit(doc.text)
     if fixed_text is None:
         return None
@@ -184,7 +184,7 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
         return None
     if not any(resolve(index.path, raw, bank.name).resolved == target for _label, raw, _col in links(new)):
         return None  # the rewritten line must carry a link that lands on the pick
-    edit = replace_lines({entry.link.line: (old, new)})
+    edit = replace_in_line(entry.link.line, old, new)
     name = posixpath.basename(target)
     summary = f"point the entry at '{new_path}', the document named {name}"
     return Fix(finding, index.path, False, summary, edit, index.text)

@@ -131,3 +131,27 @@ def test_the_fixed_bank_has_no_finding_the_fix_was_for(tmp_path: Path) -> None:
     (bank.root / "domain" / "n.md").write_text(text, encoding="utf-8")
     bank.refresh()
     assert [f for f in lint(bank) if f.code == "MB001"] == []
+
+
+def test_two_fixes_of_one_line_land_in_one_run(tmp_path: Path) -> None:
+    """Two targets of one `derived_from: [a, b]`, or two dead links of one index line: each fix
+    once checked that its whole line read as before, so the second waited for another run."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "README.md": INDEXED
+        + "- [Principles](dna/principles.md)\n- [T](old/taxes.md) and [P](old/pricing.md)\n",
+        "domain/taxes.md": _node("  - ../dna/principles.md", "Taxes"),
+        "domain/pricing.md": _node("  - ../dna/principles.md", "Pricing"),
+        "domain/sync.md": doc(
+            "title: Sync\nstatus: draft\n"
+            "derived_from: [memory-bank/dna/principles.md, memory-bank/domain/pricing.md]"
+        ),
+    }
+    bank = bank_with(tmp_path, files)
+    chosen = plan(bank, lint(bank), unsafe=True)
+    apply.apply(bank, chosen)
+    assert "- [T](domain/taxes.md) and [P](domain/pricing.md)" in (bank.root / "README.md").read_text()
+    assert "derived_from: [../dna/principles.md, pricing.md]" in (bank.root / "domain/sync.md").read_text()
+    bank.refresh()
+    assert plan(bank, lint(bank), unsafe=True) == []
