@@ -193,8 +193,9 @@ def add_entry(
         lines[end:end] = _entry(lines, model, (start, high), title, target, purpose, status)
         return "\n".join(lines)
     entry = f"- [{_label(title, False)}]({target}){_after(purpose)}"
-    if scope is None:
-        return text.rstrip() + "\n\n" + entry + "\n"
+    if scope is None:  # appended after a blank line; the text before keeps every byte
+        ending = "" if text.endswith("\n\n") else "\n" if text.endswith("\n") else "\n\n"
+        return text + ending + entry + "\n"
     last = max((i for i in range(low, high) if lines[i].strip()), default=low - 1)
     block = ([""] if lines[last].strip() else []) + [entry] + ([""] if high < len(lines) else [])
     lines[last + 1 : last + 1] = block

@@ -295,3 +295,10 @@ def test_a_title_or_status_cell_forms_no_link_in_a_table_index() -> None:
         "ADR-001.md",
         "ADR-002.md",
     ]
+
+
+@pytest.mark.parametrize("tail", ["Some prose.  \n\n\n", "Some prose.", "Some prose.\n", "Some prose.\n\n"])
+def test_an_entry_appended_to_an_index_without_a_list_keeps_every_byte_before_it(tail: str) -> None:
+    index = HEAD + "# Index\n\n" + tail
+    text = add_entry(index, "one.md", "One", "first")
+    assert text.startswith(index) and text.endswith("\n\n- [One](one.md) — first\n")
