@@ -109,7 +109,8 @@ def unified(changes: list[Change], shown: Callable[[str], str]) -> str:
         name = shown(change.path)
         before = _lines(change.before.decode("utf-8"))  # a BOM stays: patch compares bytes
         after = _lines(change.after.decode("utf-8"))
-        for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
+        tab = "\t" if " " in name else ""  # as git writes it: GNU patch ends a name at a tab
+        for line in difflib.unified_diff(before, after, f"a/{name}{tab}", f"b/{name}{tab}"):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)
 

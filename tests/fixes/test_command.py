@@ -231,3 +231,16 @@ def test_the_diff_of_a_file_with_a_byte_order_mark_applies(tmp_path: Path) -> No
     path.write_bytes(original)
     _lint(tmp_path, "--root", "fixture_bank", "--fix", f"fixture_bank/{BAD_YAML}")
     assert applied == path.read_bytes() and applied.startswith(b"\xef\xbb\xbf")
+
+
+def test_a_name_with_a_space_ends_at_a_tab_in_the_diff_headers() -> None:
+    """GNU patch ends a file name at the first blank unless a tab ends it; git writes the tab."""
+    from memorybank_lint.fixes.apply import Change, unified
+
+    change = Change("domain/my doc.md", b"a\nb\n", b"a\nc\n", [], "")
+    headers = [
+        line for line in unified([change], lambda path: path).split("\n") if line.startswith(("---", "+++"))
+    ]
+    assert headers == ["--- a/domain/my doc.md\t", "+++ b/domain/my doc.md\t"]
+    plain = Change("domain/mine.md", b"a\n", b"b\n", [], "")
+    assert unified([plain], lambda path: path).startswith("--- a/domain/mine.md\n+++ b/domain/mine.md\n")
