@@ -7,6 +7,7 @@ or every write would turn into a whole-file diff.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,8 +56,9 @@ def _pieces(original: str) -> tuple[list[str], list[str]]:
     return lines, endings
 
 
-def unchanged_ends(before: list[str], after: list[str]) -> tuple[int, int]:
-    """How many first lines and how many last lines `before` and `after` share (never overlapping)."""
+def unchanged_ends(before: Sequence[str], after: Sequence[str]) -> tuple[int, int]:
+    """How many first lines and how many last lines `before` and `after` share (never overlapping);
+    given two strings, how many first and last characters."""
     low = 0
     while low < min(len(before), len(after)) and before[low] == after[low]:
         low += 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..edits.text import unchanged_ends
 from ..findings import Finding
 
 Edit = Callable[[str], "str | None"]
@@ -86,12 +87,7 @@ def replace_in_line(number: int, old: str, new: str) -> Edit:
     one stretch: it applies while the line before that stretch and the stretch itself still read
     as they did, so two fixes of one line (two targets of one `derived_from: [a, b]`, two links of
     one index line), applied from the right, both land in one run."""
-    start = 0
-    while start < min(len(old), len(new)) and old[start] == new[start]:
-        start += 1
-    end = 0
-    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
-        end += 1
+    start, end = unchanged_ends(old, new)
     before, replaced, inserted = old[:start], old[start : len(old) - end], new[start : len(new) - end]
 
     def edit(text: str) -> str | None:
