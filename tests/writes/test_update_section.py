@@ -258,3 +258,26 @@ def test_a_heading_used_twice_is_refused_for_writes_and_reads(tmp_path: Path) ->
     )
     with pytest.raises(ToolInputError, match="ambiguous"):
         read(open_bank(root), "engineering/auth.md", "Rates")
+
+
+@pytest.mark.parametrize(
+    ("inside", "named"),
+    [
+        ("Notes\n-----\n\nkeep me", "Notes"),
+        ("  ## Risks\n\nkeep me", "## Risks"),
+        ("Title\n===\n\nkeep", "Title"),
+    ],
+)
+def test_a_heading_the_bank_does_not_read_ends_no_section_silently(
+    tmp_path: Path, inside: str, named: str
+) -> None:
+    """A setext or indented heading is a heading to every reader but not to the `## ` scan:
+    replacing the section before it deleted it and what followed."""
+    text = HEAD + f"# Auth\n\n## Formula\n\nold\n\n{inside}\n\n## Last\n\nend\n"
+    root = _bank(tmp_path, text)
+    message = refused(root, lambda: _call(root, "Formula"), "runs on past")
+    assert f"'{named}'" in message
+    fenced_rule = HEAD + "# Auth\n\n## Formula\n\n```\nNotes\n-----\n```\n\n## Last\n\nend\n"
+    root = _bank(tmp_path / "fenced", fenced_rule)
+    _call(root, "Formula")  # inside code it is no heading: the section is written
+    assert "New text." in decoded(root / "engineering/auth.md")
