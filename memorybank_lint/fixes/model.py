@@ -44,14 +44,7 @@ class Fix:
         if new is None:
             return None
         old_lines, new_lines = self.source.split("\n"), new.split("\n")
-        low = 0
-        while low < min(len(old_lines), len(new_lines)) and old_lines[low] == new_lines[low]:
-            low += 1
-        tail = 0
-        while (
-            tail < min(len(old_lines), len(new_lines)) - low and old_lines[-1 - tail] == new_lines[-1 - tail]
-        ):
-            tail += 1
+        low, tail = unchanged_ends(old_lines, new_lines)
         inserted = new_lines[low : len(new_lines) - tail]
         return Replacement(
             self.path, low + 1, len(old_lines) - tail + 1, "".join(line + "\n" for line in inserted)
