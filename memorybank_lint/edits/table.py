@@ -10,6 +10,7 @@ A `|` inside a value is escaped so the row keeps its columns.
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 
@@ -65,6 +66,62 @@ def _ticked(cell: str) -> bool:
     return len(cell) > 1 and cell.startswith("`") and cell.endswith("`")
 
 
+def header_line(lines: list[str], row: int, start: int = 0) -> int | None:
+    """The line of the header of the table holding the row at `row`: the row above its `---`
+    separator. None for a table without one."""
+    top = row
+    while top - 1 >= start and lines[top - 1].strip().startswith("|"):
+        top -= 1
+    return top if top < row and _is_separator(lines[top + 1]) else None
+
+
+def columns(lines: list[str], row: int, start: int = 0) -> tuple[dict[str, int], int]:
+    """Which column of the table row at `row` holds the link, title, purpose, status and path.
+
+    Read from the table's header row (the row above its `---` separator) in English or Russian;
+    the link column is where the row has its link. Without a header only the link and a purpose
+    (the first other column) are known. `start` is the first line the table may begin on. The
+    second value is the table's width, from its header or else from the row.
+    """
+    top = header_line(lines, row, start)
+    header = [] if top is None else cells(lines[top])
+    row_cells = cells(lines[row])
+    width = max(len(header) or len(row_cells), 1)
+    link_col = next((k for k, c in enumerate(row_cells) if "](" in c), None)
+    if link_col is None:
+        link_col = _column(header, set(), _LINK_WORDS, _LINK_STEMS) or 0
+    found = {"link": link_col}
+    for name, words, stems in (
+        ("title", _TITLE_WORDS, _TITLE_STEMS),
+        ("purpose", _PURPOSE_WORDS, _PURPOSE_STEMS),
+        ("status", _STATUS_WORDS, _STATUS_STEMS),
+        ("path", _PATH_WORDS, _PATH_STEMS),
+    ):
+        column = _column(header, set(found.values()), words, stems)
+        if column is not None:
+            found[name] = column
+    if not header:
+        found["purpose"] = next((k for k in range(width) if k != link_col), link_col)
+    return found, width
+
+
+def cell_spans(line: str) -> list[tuple[int, int]]:
+    """`(start, end)` of each cell's text in a table row, blanks around it excluded; the cells
+    are those `cells` reads."""
+    pipes = [m.start() for m in _PIPE.finditer(line)]
+    if not pipes:
+        return []
+    stripped = line.rstrip()
+    closed = stripped.endswith("|") and not stripped.endswith("\\|") and len(pipes) > 1
+    bounds = list(itertools.pairwise(pipes)) + ([] if closed else [(pipes[-1], len(line))])
+    spans = []
+    for left, right in bounds:
+        text = line[left + 1 : right]
+        begin = left + 1 + len(text) - len(text.lstrip())
+        spans.append((begin, max(begin, left + 1 + len(text.rstrip()))))
+    return spans
+
+
 def table_row(
     lines: list[str],
     model: int,
@@ -82,29 +139,9 @@ def table_row(
     """
     label, target, model_label = link
     ticked = _ticked(model_label)
-    top = model
-    while top - 1 >= start and lines[top - 1].strip().startswith("|"):
-        top -= 1
-    header = cells(lines[top]) if top < model and _is_separator(lines[top + 1]) else []
+    found, width = columns(lines, model, start)
     model_cells = cells(lines[model])
-    width = max(len(header) or len(model_cells), 1)
-    link_col = next((k for k, c in enumerate(model_cells) if "](" in c), None)
-    if link_col is None:
-        link_col = _column(header, set(), _LINK_WORDS, _LINK_STEMS) or 0
-    taken = {link_col}
-    found: dict[str, int] = {}
-    for name, words, stems in (
-        ("title", _TITLE_WORDS, _TITLE_STEMS),
-        ("purpose", _PURPOSE_WORDS, _PURPOSE_STEMS),
-        ("status", _STATUS_WORDS, _STATUS_STEMS),
-        ("path", _PATH_WORDS, _PATH_STEMS),
-    ):
-        column = _column(header, taken, words, stems)
-        if column is not None:
-            found[name] = column
-            taken.add(column)
-    if not header:
-        found["purpose"] = next((k for k in range(width) if k != link_col), link_col)
+    link_col = found["link"]
     if "title" in found:
         bare = model_label.strip("`")
         label = target if bare.endswith(".md") or "/" in bare else identifier(target)

@@ -11,11 +11,9 @@ kept from the specification: a field that holds an unquoted date, number or bool
 `date: 2026-01-02`) stays unquoted when the new text reads back as the same kind of value in both
 readers; `title`, `purpose` and the status fields are always written as strings.
 
-Why indexes move with `title` and `purpose`: an index entry that repeats the old purpose, or uses
-the old title as its link label, would silently contradict the document. Only text that repeats
-the old value verbatim changes: the purpose outside any link (a label that happens to equal it is
-left alone), the label only when it is the old title (plain or in backticks). Hand-written
-summaries stay. The document and every touched index commit in one transaction.
+Why indexes move with `title` and `purpose`: an index entry that repeats the old value would
+silently contradict the document (`index_lines` says which text moves). The document and every
+touched index commit in one transaction.
 """
 
 from __future__ import annotations
@@ -25,12 +23,12 @@ from typing import Any
 
 from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
-from memorybank_lint.document import Link
-from memorybank_lint.edits.table import inline, prose, title_heading
+from memorybank_lint.edits.table import title_heading
 
 from ..errors import ToolInputError
 from . import head
 from .common import locked
+from .index_lines import index_changes
 from .values import one_line
 
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
@@ -46,83 +44,6 @@ REFUSED = {
     "must_not_define": f"must_not_define {_LISTS}",
     "anchors": f"anchors {_LISTS}",
 }
-
-
-def _lands(bank: Bank, link: Link) -> str | None:
-    """The document a link reaches, as the bank counts registrations (a folder means its index)."""
-    resolved = link.target.resolved
-    if resolved is None or not link.directory:
-        return resolved
-    return bank.directory_index(resolved)
-
-
-def _link_span(line: str, label: str, target: str, column: int) -> tuple[int, int, int] | None:
-    """`(start, label end, end)` of the link `markdown.links` reported at `column`."""
-    start = column - 1
-    label_end = start + 1 + len(label)
-    if line[start : label_end + 2] != f"[{label}](":
-        return None
-    close = line.find(")", line.find(target, label_end) + len(target))
-    return (start, label_end, close + 1) if close >= 0 else None
-
-
-def _purpose_once(line: str, spans: list[tuple[int, int]], old: str, new: str) -> str:
-    """`line` with the first whole-word occurrence of `old` (as written, or as an index line
-    writes it: `prose`) outside every link replaced by `new`, written as an index line writes it."""
-    olds, new = sorted({old, inline(old), prose(old)}, key=len, reverse=True), prose(new)
-    if line.lstrip().startswith("|"):
-        olds, new = [o.replace("|", "\\|") for o in olds], new.replace("|", "\\|")
-    pattern = re.compile("|".join(rf"(?<!\w){re.escape(o)}(?!\w)" for o in olds))
-    position = 0
-    for start, end in [*sorted(spans), (len(line), len(line))]:
-        match = pattern.search(line, position, start)
-        if match:
-            return line[: match.start()] + new + line[match.end() :]
-        position = max(position, end)
-    return line
-
-
-def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
-    """`line` with each given link labelled exactly `old` (or `` `old` ``) relabelled `new`."""
-    if any(mark in new for mark in "[]`\\"):  # a bracket, backtick or backslash could break the link
-        return line
-    if line.lstrip().startswith("|"):  # a table row: a `|` in the label would split its cell
-        new = new.replace("|", "\\|")
-    for start, label_end, _end in sorted(spans, reverse=True):
-        label = line[start + 1 : label_end]
-        if label in (old, f"`{old}`"):
-            renamed = f"`{new}`" if label.startswith("`") else new
-            line = line[: start + 1] + renamed + line[label_end:]
-    return line
-
-
-def _index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list[tuple[str, bytes, str]]:
-    """The rewritten indexes that register `path` and repeat the old value verbatim."""
-    sources = sorted({item.source for item in bank.index_links if item.lands == path and item.source != path})
-    changes = []
-    for source in sources:
-        index = head.load(bank, source)
-        lines = index.file.text.split("\n")
-        ours: dict[int, set[int]] = {}
-        for link in index.fresh.links:
-            if _lands(bank, link) == path:
-                ours.setdefault(link.line, set()).add(link.column)
-        for number, columns in sorted(ours.items()):
-            line = lines[number - 1]
-            spans = {
-                column: span
-                for label, target, column in markdown.links(line)
-                if (span := _link_span(line, label, target, column)) is not None
-            }
-            if field == "purpose":
-                if columns & spans.keys():
-                    lines[number - 1] = _purpose_once(line, [(s, e) for s, _l, e in spans.values()], old, new)
-            else:
-                lines[number - 1] = _relabel(line, [spans[c] for c in columns if c in spans], old, new)
-        text = "\n".join(lines)
-        if text != index.file.text:
-            changes.append((index.path, index.file.encode(text), index.file.digest))
-    return changes
 
 
 def _rename_h1(body: str, old: str, new: str) -> tuple[str, bool]:
@@ -188,7 +109,7 @@ def set_field(bank: Bank, *, path: str, field: str, value: str, dry_run: bool = 
         head.verify(loaded.path, loaded.file.text, new_text, {name: line})
         changes = [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)]
         if name in ("title", "purpose") and previous:
-            changes += _index_changes(bank, loaded.path, name, previous, text)
+            changes += index_changes(bank, loaded.path, name, previous, text)
         head.commit(bank, changes, dry_run=dry_run)
     result.update(
         changed=not dry_run, dryRun=dry_run, line=line, indexes=[path for path, _d, _h in changes[1:]]

@@ -13,6 +13,9 @@ Why the value is quoted like `bank_set_field` does and a line break is refused: 
 wrote the status unquoted, so `active\\ncanonical_for: [x]` injected a key past the ownership gate
 and `yes` became a boolean.
 
+Why a registry table's status cell moves with it: a table that shows `draft` for an active
+document contradicts it (`index_lines`); the document and the tables commit in one transaction.
+
 Deliberate choice: when keys are released, the ownership gate runs on the keys the document keeps
 (none), so archiving is also how the losing side of an ownership conflict steps aside.
 """
@@ -27,6 +30,7 @@ from ..errors import ToolInputError
 from . import head
 from .common import locked
 from .governance import governance
+from .index_lines import index_changes
 from .values import one_line
 
 ARCHIVED = "archived"
@@ -91,6 +95,7 @@ def set_status(
             "dryRun": dry_run,
             "warnings": warnings,
             "released": released,
+            "indexes": [],
         }
         if before == value and not released:
             return result
@@ -109,6 +114,10 @@ def set_status(
         head.verify(
             loaded.path, loaded.file.text, new_text, {"status": line}, ["canonical_for"] if released else []
         )
-        head.commit(bank, [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)], dry_run=dry_run)
+        changes = [(loaded.path, loaded.file.encode(new_text), loaded.file.digest)]
+        if before is not None and before != value:
+            changes += index_changes(bank, loaded.path, "status", before, value)
+        head.commit(bank, changes, dry_run=dry_run)
         result["changed"] = not dry_run
+        result["indexes"] = [path for path, _d, _h in changes[1:]]
     return result

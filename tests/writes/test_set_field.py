@@ -318,3 +318,50 @@ def test_a_title_with_a_pipe_keeps_a_table_row_whole(tmp_path: Path) -> None:
         line for line in (root / "engineering/README.md").read_text().split("\n") if "model.md" in line
     )
     assert row == "| [Model \\| Orders](model.md) | The model of orders. |"
+
+
+REGISTRY = (
+    "| Document | Title | Status | Purpose |\n|---|---|---|---|\n"
+    "| [MD-1](model.md) | Model | `draft` | The model of orders. |\n"
+)
+
+
+def _row(root: Path) -> str:
+    index = (root / "engineering/README.md").read_text().split("\n")
+    return next(line for line in index if "(model.md)" in line)
+
+
+def test_a_registry_tables_title_cell_moves_with_the_title(tmp_path: Path) -> None:
+    root = _bank(tmp_path, entries=REGISTRY)
+    result = _set(root, "title", "Order model")
+    assert result["indexes"] == ["engineering/README.md"]
+    assert _row(root) == "| [MD-1](model.md) | Order model | `draft` | The model of orders. |"
+
+
+def test_a_purpose_equal_to_the_title_moves_only_in_the_purpose_column(tmp_path: Path) -> None:
+    root = _bank(
+        tmp_path,
+        _doc(title="Orders", purpose="Orders"),
+        "| Document | Title | Purpose |\n|---|---|---|\n| [MD-1](model.md) | Orders | Orders |\n",
+    )
+    _set(root, "purpose", "Every order and its lines.")
+    assert _row(root) == "| [MD-1](model.md) | Orders | Every order and its lines. |"
+    _set(root, "title", "Order book")
+    assert _row(root) == "| [MD-1](model.md) | Order book | Every order and its lines. |"
+
+
+def test_a_table_without_a_purpose_column_keeps_its_other_cells(tmp_path: Path) -> None:
+    root = _bank(
+        tmp_path,
+        _doc(title="Orders", purpose="Orders"),
+        "| Document | Title |\n|---|---|\n| [MD-1](model.md) | Orders |\n",
+    )
+    result = _set(root, "purpose", "Every order.")
+    assert result["indexes"] == [] and _row(root) == "| [MD-1](model.md) | Orders |"
+
+
+def test_a_hand_written_title_cell_stays(tmp_path: Path) -> None:
+    entries = "| Document | Title |\n|---|---|\n| [MD-1](model.md) | The order model (v2) |\n"
+    root = _bank(tmp_path, entries=entries)
+    assert _set(root, "title", "Order model")["indexes"] == []
+    assert _row(root) == "| [MD-1](model.md) | The order model (v2) |"

@@ -50,6 +50,7 @@ def test_draft_becomes_active_and_the_result_says_so(tmp_path: Path) -> None:
         "dryRun": False,
         "warnings": [],
         "released": [],
+        "indexes": [],
     }
     assert (root / CONTEXT).read_text() == before.replace("\nstatus: draft\n", "\nstatus: active\n")
     again = set_status(open_bank(root), path=CONTEXT, status="active")
@@ -260,3 +261,38 @@ def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch
     with pytest.raises(Exception, match="changed on disk since it was read"):
         set_status(open_bank(root), path=CONTEXT, status="active")
     assert target.read_bytes() == theirs
+
+
+def test_a_registry_tables_status_cell_moves_with_the_status(tmp_path: Path) -> None:
+    root = seeded(
+        tmp_path,
+        {
+            "engineering/model.md": _doc(
+                "purpose: Orders.\nderived_from:\n  - ../dna/principles.md\nstatus: draft\n"
+            )
+        },
+    )
+    readme = root / "engineering/README.md"
+    readme.write_text(
+        readme.read_text()
+        + "\n| Document | Status | Purpose |\n|---|---|---|\n| [Doc](model.md) | `draft` | draft notes |\n"
+    )
+    result = set_status(open_bank(root), path="engineering/model.md", status="active")
+    assert result["indexes"] == ["engineering/README.md"]
+    assert "| [Doc](model.md) | `active` | draft notes |\n" in readme.read_text()
+    dry = set_status(open_bank(root), path="engineering/model.md", status="archived", dry_run=True)
+    assert dry["indexes"] == ["engineering/README.md"] and "`active`" in readme.read_text()
+
+
+def test_a_status_in_a_list_entry_is_never_guessed_at(tmp_path: Path) -> None:
+    root = _bank(
+        tmp_path,
+        {
+            "loose.md": _doc(
+                "purpose: A draft note.\nderived_from:\n  - ../dna/principles.md\nstatus: draft\n"
+            )
+        },
+    )
+    before = (root / "engineering/README.md").read_text()
+    result = set_status(open_bank(root), path="engineering/loose.md", status="active")
+    assert result["indexes"] == [] and (root / "engineering/README.md").read_text() == before

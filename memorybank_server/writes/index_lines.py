@@ -1,0 +1,153 @@
+"""The index lines that repeat a document's title, purpose or status, rewritten when it changes.
+
+Why: an index entry that repeats the old purpose, uses the old title as its link label, or shows
+the old status in a registry table would silently contradict the document. Only text that repeats
+the old value verbatim changes; hand-written summaries stay.
+
+Why tables are read by their header: a registry row (`| [ADR-007](…) | Title | `status` | … |`)
+holds the title, purpose and status in cells of their own, and a value can repeat in another cell
+(a purpose equal to the title). A row is changed only in the column its header names for the
+field, the same columns registration writes (`edits.table.columns`). A list line, or a table
+without a header, has no such columns: there the link label (title) and the first mention outside
+any link (purpose) change, and a status is never guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memorybank_lint import markdown
+from memorybank_lint.bank import Bank
+from memorybank_lint.document import Link
+from memorybank_lint.edits.table import cell_spans, columns, header_line, inline, prose
+
+from . import head
+
+Change = tuple[str, bytes, str]  # path, new bytes, digest of what was read
+
+
+def _lands(bank: Bank, link: Link) -> str | None:
+    """The document a link reaches, as the bank counts registrations (a folder means its index)."""
+    resolved = link.target.resolved
+    if resolved is None or not link.directory:
+        return resolved
+    return bank.directory_index(resolved)
+
+
+def _link_span(line: str, label: str, target: str, column: int) -> tuple[int, int, int] | None:
+    """`(start, label end, end)` of the link `markdown.links` reported at `column`."""
+    start = column - 1
+    label_end = start + 1 + len(label)
+    if line[start : label_end + 2] != f"[{label}](":
+        return None
+    close = line.find(")", line.find(target, label_end) + len(target))
+    return (start, label_end, close + 1) if close >= 0 else None
+
+
+def _mention(line: str, spans: list[tuple[int, int]], old: str, new: str, window: tuple[int, int]) -> str:
+    """`line` with the first whole-word occurrence of `old` (as written, or as an index line
+    writes it: `prose`) inside `window` and outside every link replaced by `new`, written as an
+    index line writes it."""
+    olds, new = sorted({old, inline(old), prose(old)}, key=len, reverse=True), prose(new)
+    if line.lstrip().startswith("|"):
+        olds, new = [o.replace("|", "\\|") for o in olds], new.replace("|", "\\|")
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(o)}(?!\w)" for o in olds))
+    low, high = window
+    position = low
+    for start, end in [*sorted(spans), (high, high)]:
+        match = pattern.search(line, position, min(start, high))
+        if match:
+            return line[: match.start()] + new + line[match.end() :]
+        position = max(position, end)
+        if position >= high:
+            break
+    return line
+
+
+def _safe_label(new: str, table: bool) -> str | None:
+    """`new` as link text, or None when a bracket, backtick or backslash could break the link."""
+    if any(mark in new for mark in "[]`\\"):
+        return None
+    return new.replace("|", "\\|") if table else new  # a `|` would split a table row's cell
+
+
+def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
+    """`line` with each given link labelled exactly `old` (or `` `old` ``) relabelled `new`."""
+    label_text = _safe_label(new, line.lstrip().startswith("|"))
+    if label_text is None:
+        return line
+    for start, label_end, _end in sorted(spans, reverse=True):
+        label = line[start + 1 : label_end]
+        if label in (old, f"`{old}`"):
+            renamed = f"`{label_text}`" if label.startswith("`") else label_text
+            line = line[: start + 1] + renamed + line[label_end:]
+    return line
+
+
+def _cell(line: str, span: tuple[int, int], old: str, new: str) -> str:
+    """`line` with the cell at `span` set to `new` when it reads exactly `old` (or `` `old` ``)."""
+    start, end = span
+    text = line[start:end]
+    written = {inline(old).replace("|", "\\|"), prose(old).replace("|", "\\|")}
+    bare = text[1:-1] if len(text) > 1 and text.startswith("`") and text.endswith("`") else text
+    if bare not in written:
+        return line
+    value = prose(new).replace("|", "\\|")
+    if bare is not text:
+        if "`" in value:
+            return line
+        value = f"`{value}`"
+    return line[:start] + value + line[end:]
+
+
+Span = tuple[int, int, int]  # a link's start, the end of its label, its end
+
+
+def _table_row(lines: list[str], number: int, links: list[Span], field: str, old: str, new: str) -> str:
+    """The table row `lines[number]` with `field` changed in the column its header names."""
+    line = lines[number]
+    found, _width = columns(lines, number)
+    spans = cell_spans(line)
+    if field == "title":
+        line = _relabel(line, links, old, new)
+        spans = cell_spans(line)
+    column = found.get(field)
+    if column is None or column == found["link"] or column >= len(spans):
+        return line
+    if field == "purpose":
+        return _mention(line, [(s, e) for s, _l, e in links], old, new, spans[column])
+    return _cell(line, spans[column], old, new)
+
+
+def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list[Change]:
+    """The rewritten indexes that register `path` and repeat its old `field` value verbatim."""
+    sources = sorted({item.source for item in bank.index_links if item.lands == path and item.source != path})
+    changes = []
+    for source in sources:
+        index = head.load(bank, source)
+        lines = index.file.text.split("\n")
+        ours: dict[int, set[int]] = {}
+        for link in index.fresh.links:
+            if _lands(bank, link) == path:
+                ours.setdefault(link.line, set()).add(link.column)
+        for number, found_columns in sorted(ours.items()):
+            line = lines[number - 1]
+            spans = {
+                column: span
+                for label, target, column in markdown.links(line)
+                if (span := _link_span(line, label, target, column)) is not None
+            }
+            links = [spans[c] for c in found_columns if c in spans]
+            if not links:
+                continue
+            if line.lstrip().startswith("|") and header_line(lines, number - 1) is not None:
+                lines[number - 1] = _table_row(lines, number - 1, links, field, old, new)
+            elif field == "purpose":
+                every = [(s, e) for s, _l, e in spans.values()]
+                lines[number - 1] = _mention(line, every, old, new, (0, len(line)))
+            elif field == "title":
+                lines[number - 1] = _relabel(line, links, old, new)
+        text = "\n".join(lines)
+        if text != index.file.text:
+            changes.append((index.path, index.file.encode(text), index.file.digest))
+    return changes
