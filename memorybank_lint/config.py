@@ -130,12 +130,24 @@ def find_config(start: Path, searched: list[Path] | None = None) -> tuple[Path, 
             return dedicated, _read(dedicated)
         project = directory / "pyproject.toml"
         if _present(project):
-            table = _read(project).get("tool", {}).get("memorybank")
+            table = _project_table(project, _read(project))
             if table is not None:
                 return project, table
         if (directory / ".git").exists():
             return None
     return None
+
+
+def _project_table(path: Path, document: dict[str, Any]) -> dict[str, Any] | None:
+    """`[tool.memorybank]` of a pyproject.toml, None when it has none; a `tool` or a
+    `tool.memorybank` that is not a table is an error, never read as no configuration."""
+    tool = document.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: tool must be a table, not {tool!r}")
+    table = tool.get("memorybank")
+    if table is not None and not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.memorybank] must be a table, not {table!r}")
+    return table
 
 
 def _present(path: Path) -> bool:
@@ -203,7 +215,10 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         glob: rule_codes(codes, f"{where}: per-file-ignores {glob!r}") for glob, codes in ignores.items()
     }
     for token, level in _table(table, "severity", where, 'rule = "error"|"warning"').items():
-        (code,) = rule_codes([token], f"{where}: severity")
+        codes = rule_codes([token], f"{where}: severity")
+        if len(codes) != 1:
+            raise ConfigError(f"{where}: severity is set per rule; {token!r} names no single rule")
+        (code,) = codes
         if level not in ("error", "warning"):
             raise ConfigError(f'{where}: severity of {token} must be "error" or "warning", not {level!r}')
         config.severity[code] = Severity(level)
@@ -277,7 +292,7 @@ def load(start: Path, explicit: Path | None = None) -> Config:
     if explicit is not None:
         data = _read(explicit)
         if explicit.name == "pyproject.toml":
-            data = data.get("tool", {}).get("memorybank", {})
+            data = _project_table(explicit, data) or {}
         return parse(explicit, data)
     searched: list[Path] = []
     found = find_config(start, searched)

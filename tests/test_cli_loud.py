@@ -118,6 +118,8 @@ def test_an_unwritable_job_summary_is_a_clear_error(fixture_copy, tmp_path) -> N
         ("select = 5", "expected a list of rule codes"),
         ("max-file-size = true", "max-file-size must be a positive number"),
         ('severity = "error"', "severity must be a table"),
+        ('[severity]\nALL = "error"', "'ALL' names no single rule"),
+        ('[severity]\n"" = "error"', "'' names no single rule"),
     ],
 )
 def test_a_value_of_the_wrong_type_is_a_configuration_error(
@@ -128,6 +130,23 @@ def test_a_value_of_the_wrong_type_is_a_configuration_error(
     code, out, err = run([], capsys)
     assert (code, out) == (2, "")
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("tool = 3\n", "tool must be a table"),
+        ("[tool]\nmemorybank = 3\n", "[tool.memorybank] must be a table"),
+    ],
+)
+def test_a_pyproject_whose_tool_table_is_not_a_table_is_a_configuration_error(
+    fixture_copy, monkeypatch, capsys, text: str, message: str
+) -> None:
+    (fixture_copy.parent / "pyproject.toml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(fixture_copy.parent)
+    for argv in ([], ["--config", "pyproject.toml"]):
+        code, out, err = run(argv, capsys)
+        assert (code, out) == (2, "") and message in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_show_settings_names_the_file_the_values_and_where_the_search_stopped(tmp_path, capsys) -> None:

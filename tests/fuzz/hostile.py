@@ -374,7 +374,8 @@ QUESTIONS = st.one_of(
 
 CONFIG_KEYS = [
     "root", "select", "ignore", "extend-select", "per-file-ignores", "severity", "strict",
-    "max-file-size", "cache-dir", "index-files", "unknown", "MB001", '"*.md"', "a.b",
+    "max-file-size", "cache-dir", "index-files", "unknown", "MB001", '"*.md"', "a.b", "ALL", '""',
+    "tool", "memorybank", "tool.memorybank",
 ]  # fmt: skip
 TOML_SCALARS = [
     '"README.md"', '"ALL"', '"MB001"', '"unregistered-doc"', '"error"', '"warning"', "true", "1", "-1",

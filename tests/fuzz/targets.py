@@ -59,14 +59,17 @@ def lint(root: str, paths: list[str]) -> list[tuple[str, int, str, str]]:
     return runs
 
 
-def project_files(root: str, configuration: bytes, baseline: bytes) -> list[tuple[str, int, str, str]]:
+def project_files(
+    root: str, configuration: bytes, baseline: bytes, config_name: str = "settings.toml"
+) -> list[tuple[str, int, str, str]]:
     """Both commands with a configuration and a baseline beside the bank, written from bytes:
     `memorybank-lint --config C --baseline B` (text and JSON), and `mcp-memorybank --config C`
-    with `--route` and `--validate`. Returns `(command, exit code, stdout, stderr)` per run."""
+    with `--route` and `--validate`. Returns `(command, exit code, stdout, stderr)` per run.
+    A configuration named `pyproject.toml` is read from its `[tool.memorybank]` table."""
     from memorybank_server import cli as server_cli
 
     folder = os.path.dirname(root)
-    config_file, baseline_file = os.path.join(folder, "settings.toml"), os.path.join(folder, "baseline.json")
+    config_file, baseline_file = os.path.join(folder, config_name), os.path.join(folder, "baseline.json")
     for path, data in ((config_file, configuration), (baseline_file, baseline)):
         with open(path, "wb") as handle:
             handle.write(data)

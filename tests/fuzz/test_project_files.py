@@ -8,6 +8,7 @@ import json
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.fuzz.hostile import BASELINE_TEXT, CACHE_BYTES, CONFIG_TEXT, clean_bank, written
 from tests.fuzz.worker import Worker
@@ -15,12 +16,16 @@ from tests.fuzz.worker import Worker
 pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded machine
 
 
-@given(configuration=CONFIG_TEXT, baseline=BASELINE_TEXT)
+@given(
+    configuration=CONFIG_TEXT,
+    baseline=BASELINE_TEXT,
+    name=st.sampled_from([".memorybank.toml", "pyproject.toml"]),
+)
 def test_a_hostile_configuration_or_baseline_is_answered_or_refused_in_one_line(
-    worker: Worker, configuration: bytes, baseline: bytes
+    worker: Worker, configuration: bytes, baseline: bytes, name: str
 ) -> None:
     with written(clean_bank()) as root:
-        runs = worker.call("project_files", str(root), configuration, baseline)
+        runs = worker.call("project_files", str(root), configuration, baseline, name)
     for command, code, out, err in runs:
         assert code in (0, 1, 2), (command, code, err)
         assert "Traceback" not in err, err
