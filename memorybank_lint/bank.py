@@ -33,6 +33,10 @@ class BankNotFound(Exception):
     """No bank at the given or default location; the message says where it looked."""
 
 
+class TwoBanks(BankNotFound):
+    """Both `memory_bank/` and `memory-bank/` beside each other: which one is meant is not guessed."""
+
+
 def find_root(start: Path) -> Path:
     """The bank folder for a run started in `start`.
 
@@ -42,7 +46,7 @@ def find_root(start: Path) -> Path:
     """
     found = [start / name for name in BANK_DIR_NAMES if (start / name).is_dir()]
     if len(found) > 1:
-        raise BankNotFound(f"both memory_bank/ and memory-bank/ exist in {start}; pass --root DIR")
+        raise TwoBanks(f"both memory_bank/ and memory-bank/ exist in {start}; pass --root DIR")
     if found:
         return found[0]
     for directory in (start, *start.parents):

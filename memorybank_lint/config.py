@@ -21,6 +21,7 @@ at a folder of the user's elsewhere. A bank or a cache elsewhere is the user's t
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -118,6 +119,9 @@ def open_bank(root: Path, config: Config, *, cache: bool = True) -> Bank:
         raise BankNotFound(f"no documents in {root}: a bank is a folder of markdown files")
     bank.save_cache()
     return bank
+
+
+Reload = Callable[[], "tuple[Config, Path]"]  # reads the configuration again: it, and the bank root it gives
 
 
 def find_config(start: Path, searched: list[Path] | None = None) -> tuple[Path, dict[str, Any]] | None:

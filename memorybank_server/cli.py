@@ -23,7 +23,7 @@ import click
 from click.core import ParameterSource
 
 from memorybank_lint import __version__, progress
-from memorybank_lint.bank import BankNotFound
+from memorybank_lint.bank import BankNotFound, TwoBanks
 from memorybank_lint.cli import UsageProblem, exit_now, invoke
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
 from memorybank_lint.paths import normalize
@@ -71,8 +71,22 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
         return _no_server_extra(f"No module named '{missing}'")
     try:
         root = _bank_root(opts, config, cwd)
+    except TwoBanks:
+        raise
     except BankNotFound:  # no bank yet: the seed surface for ./memory_bank
         root = cwd / "memory_bank"
+    explicit = Path(opts["config"]) if opts["config"] else None
+
+    def reload() -> tuple[Config, Path]:
+        """The configuration as it is now, and the bank root it gives."""
+        fresh = load(cwd, explicit)
+        try:
+            return fresh, _bank_root(opts, fresh, cwd)
+        except TwoBanks:
+            raise
+        except BankNotFound:
+            return fresh, cwd / "memory_bank"
+
     if sys.stdin.isatty():
         click.echo(
             f"mcp-memorybank: serving {root} over MCP on stdio; an MCP client starts this command. "
@@ -83,7 +97,7 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
     from .quickstart import serve
 
     try:
-        return serve(root, opts["off"], config, cache=not opts["no_cache"])
+        return serve(root, opts["off"], config, cache=not opts["no_cache"], reload=reload)
     except ImportError as exc:
         return _no_server_extra(str(exc))
 

@@ -28,7 +28,7 @@ from typing import Any, BinaryIO
 
 from memorybank_lint import __version__
 from memorybank_lint.cachedir import CacheFolder
-from memorybank_lint.config import Config
+from memorybank_lint.config import Config, Reload
 from memorybank_lint.parse_cache import code_stamp
 from memorybank_lint.paths import real_path
 from memorybank_lint.untrusted import json_value
@@ -275,8 +275,11 @@ def _read(stdin: BinaryIO, lines: queue.Queue) -> None:
     lines.put(_EOF)
 
 
-def serve(root: Path, off: Sequence[Path | str], config: Config, *, cache: bool = True) -> int:
-    """Serve the bank at `root` on stdio until the client closes it."""
+def serve(
+    root: Path, off: Sequence[Path | str], config: Config, *, cache: bool = True, reload: Reload | None = None
+) -> int:
+    """Serve the bank at `root` on stdio until the client closes it; `reload` reads the
+    project's configuration again (see `state.BankState`)."""
     wire_in = os.fdopen(os.dup(0), "rb", buffering=0)
     wire = os.fdopen(os.dup(1), "wb", buffering=0)
     with contextlib.suppress(OSError):  # stray output of handlers and children must miss the wire
@@ -287,7 +290,9 @@ def serve(root: Path, off: Sequence[Path | str], config: Config, *, cache: bool 
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_read, args=(wire_in, lines), daemon=True).start()
     built: dict[str, Any] = {}
-    threading.Thread(target=_build, args=(root, off, config, cache, built, lines), daemon=True).start()
+    threading.Thread(
+        target=_build, args=(root, off, config, cache, built, lines, reload), daemon=True
+    ).start()
     waiting: list[str] = []
     ended = False  # the client closed its end
     while (item := lines.get()) is not _READY:
@@ -306,12 +311,20 @@ def serve(root: Path, off: Sequence[Path | str], config: Config, *, cache: bool 
     return 0
 
 
-def _build(root: Path, off, config: Config, cache: bool, built: dict[str, Any], lines: queue.Queue) -> None:
+def _build(
+    root: Path,
+    off: Sequence[Path | str],
+    config: Config,
+    cache: bool,
+    built: dict[str, Any],
+    lines: queue.Queue,
+    reload: Reload | None,
+) -> None:
     """Import the SDK and build the server (in a thread), then load the bank it serves."""
     try:
         from .server import build_server
 
-        server = build_server(root, off=off, config=config, cache=cache)
+        server = build_server(root, off=off, config=config, cache=cache, reload=reload)
     except BaseException as exc:  # handed to the main thread, which reports it
         built["error"] = exc
         lines.put(_READY)

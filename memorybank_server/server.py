@@ -20,7 +20,7 @@ from mcp.types import INVALID_PARAMS, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from memorybank_lint import __version__
-from memorybank_lint.config import Config
+from memorybank_lint.config import Config, Reload
 from memorybank_lint.paths import real_path
 
 from . import prompts, resources, scaffold
@@ -272,11 +272,17 @@ def _prompts(server: MCPServer, state: BankState) -> None:
 
 
 def build_server(
-    root: Path | str, off: Sequence[Path | str] = (), config: Config | None = None, *, cache: bool = True
+    root: Path | str,
+    off: Sequence[Path | str] = (),
+    config: Config | None = None,
+    *,
+    cache: bool = True,
+    reload: Reload | None = None,
 ) -> MCPServer:
     """The MCP server for the bank at `root`, with the surface the project should see, judging the
-    bank by `config` (the project's configuration, as `memorybank-lint` reads it); `cache: False`
-    parses every document afresh (`--no-cache`)."""
+    bank by `config` (the project's configuration, as `memorybank-lint` reads it, read again
+    through `reload` on every call when given); `cache: False` parses every document afresh
+    (`--no-cache`)."""
     root = real_path(root)
     surface = decide(root, [Path(p) for p in off])
     server = BankServer(
@@ -284,7 +290,7 @@ def build_server(
     )
     if surface is Surface.OFF:
         return server
-    state = BankState(root, config or Config(), cache=cache)
+    state = BankState(root, config or Config(), cache=cache, reload=reload)
     if surface is Surface.FULL:
         server.preload = state.bank
 

@@ -3,6 +3,13 @@
 Why its own module: both `server.py` and `write_tools.py` need it, and neither should import the
 other. A call takes the lock, refreshes the bank (an mtime walk) and turns the library's refusals
 into MCP tool errors.
+
+Why the configuration is read again on every call: `bank_validate` promises the findings
+`memorybank-lint` gives now, and a project edits `.memorybank.toml` while its agent's session runs.
+Reading it is a few `stat` calls and one small file. A new selection or severity applies at once;
+new limits (`max-file-size`, `index-files`, `cache-dir`) rebuild the bank; a configuration that is
+now broken, or that now names another bank root, refuses every call in one sentence (the root a
+session serves cannot move under it: restarting the server is how it moves).
 """
 
 from __future__ import annotations
@@ -15,8 +22,9 @@ from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from memorybank_lint.bank import Bank
-from memorybank_lint.config import Config
+from memorybank_lint.bank import Bank, BankNotFound
+from memorybank_lint.config import Config, ConfigError, Reload
+from memorybank_lint.paths import real_path
 
 from .errors import ToolInputError
 
@@ -28,15 +36,41 @@ def as_json(result: Any) -> str:
 class BankState:
     """The bank of one server process, refreshed (mtime walk) at the start of every call."""
 
-    def __init__(self, root: Path, config: Config | None = None, *, cache: bool = True) -> None:
+    def __init__(
+        self, root: Path, config: Config | None = None, *, cache: bool = True, reload: Reload | None = None
+    ) -> None:
         self.root = root
         self.config = config or Config()  # the project's configuration: limits and rule selection
         self.cache = cache
+        self.reload = reload
         self.lock = threading.Lock()
         self._bank: Bank | None = None
 
+    def _configured(self) -> None:
+        """Take up the project's configuration as it is now; see the module doc."""
+        if self.reload is None:
+            return
+        try:
+            config, root = self.reload()
+        except (ConfigError, BankNotFound) as exc:
+            raise ToolError(f"the project's configuration cannot be used: {exc}") from exc
+        if real_path(root) != real_path(self.root):
+            raise ToolError(
+                f"the configuration now names the bank {root}, not {self.root} this server serves; "
+                "restart the server to serve it"
+            )
+        if config == self.config:
+            return
+        if (config.bank_options(), config.cache_folder(self.root)) != (
+            self.config.bank_options(),
+            self.config.cache_folder(self.root),
+        ):
+            self._bank = None
+        self.config = config
+
     def _refreshed(self) -> Bank:
         """The bank, refreshed; the first refresh goes through the parse cache and stores it."""
+        self._configured()
         if self._bank is None:
             folder = self.config.cache_folder(self.root) if self.cache else None
             self._bank = Bank(self.root, **self.config.bank_options(), cache=folder)

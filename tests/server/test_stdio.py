@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -49,3 +51,43 @@ def test_stdio_seed_session_opens_after_init(tmp_path: Path) -> None:
     anyio.run(main)
     assert "ToolListChangedNotification" in notified
     assert (root / "dna" / "principles.md").is_file()
+
+
+def test_a_session_takes_up_the_configuration_as_the_linter_reads_it(tmp_path: Path) -> None:
+    """The configuration edited mid-session applies to the next call, as it would to the next
+    `memorybank-lint` run; a configuration broken mid-session refuses the call in one sentence."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").mkdir()  # the configuration search stops here
+    bank = project / "memory-bank"
+    shutil.copytree(Path(__file__).parents[1] / "fixture_bank", bank)
+    config = project / ".memorybank.toml"
+
+    async def main() -> None:
+        server = StdioServerParameters(command=COMMAND, args=[], cwd=str(project))
+        async with Client(server) as client:
+            everything = payload(await client.call_tool("bank_validate", {}))
+            codes = {finding["code"] for finding in everything["findings"]}
+            assert len(codes) > 1
+            kept = sorted(codes)[0]
+            config.write_text(f'select = ["{kept}"]\n', encoding="utf-8")
+            narrowed = payload(await client.call_tool("bank_validate", {}))
+            assert {finding["code"] for finding in narrowed["findings"]} == {kept}
+            config.write_text("bogus = 1\n", encoding="utf-8")
+            broken = await client.call_tool("bank_validate", {})
+            assert broken.is_error and "unknown key(s) bogus" in broken.content[0].text
+            config.unlink()
+            again = payload(await client.call_tool("bank_validate", {}))
+            assert again["total"] == everything["total"]
+
+    anyio.run(main)
+
+
+def test_two_bank_folders_are_refused_as_the_linter_refuses_them(tmp_path: Path) -> None:
+    for name in ("memory_bank", "memory-bank"):
+        shutil.copytree(Path(__file__).parents[1] / "fixture_bank", tmp_path / name)
+    done = subprocess.run([COMMAND], cwd=tmp_path, input="", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == (
+        f"mcp-memorybank: both memory_bank/ and memory-bank/ exist in {tmp_path}; pass --root DIR"
+    )
