@@ -7,7 +7,7 @@ context, and selection, per-file ignores and severity overrides live in one plac
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 
 from .bank import Bank
@@ -58,10 +58,10 @@ class Usage:
     rule has run, so MB013 is handed this record instead of looking for findings itself.
     """
 
-    def __init__(self, bank: Bank, selection: Selection) -> None:
+    def __init__(self, bank: Bank, selection: Selection, witnesses: Collection[RuleSpec] = ()) -> None:
         self.bank = bank
         self.selection = selection
-        self.ran = frozenset(spec.code for spec in selection.active())
+        self.ran = frozenset(spec.code for spec in (*selection.active(), *witnesses))
         self.used: dict[tuple[str, int], set[str]] = {}
         self._codes: dict[str, str | None] = {}
 
@@ -89,8 +89,8 @@ class Usage:
     def idle(self, path: str, index: int, item: Suppression) -> tuple[list[str], list[str]]:
         """`(codes that silenced nothing, tokens that name no rule)` of one suppression.
 
-        A code whose rule did not run here (not selected, ignored for this file) is not idle: the
-        rule may run elsewhere, or again once it is selected.
+        A code whose rule is ignored (for this file or everywhere) is not idle: the rule may run
+        elsewhere, or again once the ignore goes.
         """
         used = self.used.get((path, index), set())
         if not item.tokens:
@@ -117,34 +117,57 @@ def lint(
     With `noqa` (the default) inline suppressions silence the findings they cover, and rules of
     scope `suppressions` (MB013) then report the ones that silenced nothing; without it every
     finding is reported and those rules stay quiet (an audit).
+
+    Why MB013 has the rules left out of `select` run too (their findings only recorded, never
+    reported): whether a suppression silences anything depends on the rules it names, not on the
+    ones this run reports, so `--select MB013` answers what a full run's MB013 answers. Rules
+    the selection ignores stay off: a suppression of an ignored rule is never called idle.
     """
     selection = selection or Selection()
     ctx = RuleContext(bank, in_scope or scope_filter())
-    usage = Usage(bank, selection) if noqa else None
-    findings: list[Finding] = []
     active = selection.active()
+    judged = noqa and any(spec.scope == "suppressions" for spec in active)
+    witnesses = [
+        spec
+        for spec in all_rules()
+        if judged
+        and spec not in active
+        and spec.scope != "suppressions"
+        and spec.code not in selection.ignore
+    ]
+    usage = Usage(bank, selection, witnesses) if noqa else None
+    findings: list[Finding] = []
+    for spec in witnesses:
+        for finding in _found(spec, ctx, usage, selection):
+            if usage is not None:
+                usage.silences(finding)
     for spec in sorted(active, key=lambda spec: spec.scope == "suppressions"):
-        severity = selection.severities.get(spec.code, spec.severity)
-        if spec.scope == "suppressions":
-            problems = ((problem, "") for problem in (spec.check(ctx, usage) if usage else ()))
-        elif spec.scope == "bank":
-            problems = ((problem, "") for problem in spec.check(ctx))
-        else:
-            problems = (
-                (problem, doc.path)
-                for doc in list(bank.docs.values())
-                if ctx.in_scope(doc.path)
-                for problem in spec.check(doc, ctx)
-            )
-        for problem, doc_path in problems:
-            finding = _stamp(spec, severity, problem, doc_path)
-            if selection.silenced(spec.code, finding.path):
-                continue
+        for finding in _found(spec, ctx, usage, selection):
             if usage is not None and spec.scope != "suppressions" and usage.silences(finding):
                 continue
             findings.append(finding)
     findings.sort(key=Finding.sort_key)
     return findings
+
+
+def _found(spec: RuleSpec, ctx: RuleContext, usage: Usage | None, selection: Selection) -> Iterator[Finding]:
+    """The findings of one rule in scope, stamped, less those its per-file ignores silence."""
+    severity = selection.severities.get(spec.code, spec.severity)
+    if spec.scope == "suppressions":
+        problems = ((problem, "") for problem in (spec.check(ctx, usage) if usage else ()))
+    elif spec.scope == "bank":
+        problems = ((problem, "") for problem in spec.check(ctx))
+    else:
+        problems = (
+            (problem, doc.path)
+            for doc in list(ctx.bank.docs.values())
+            if ctx.in_scope(doc.path)
+            for problem in spec.check(doc, ctx)
+        )
+    for problem, doc_path in problems:
+        finding = _stamp(spec, severity, problem, doc_path)
+        if not selection.silenced(spec.code, finding.path):
+            yield finding
 
 
 def _stamp(spec: RuleSpec, severity: Severity, problem: Problem, doc_path: str) -> Finding:

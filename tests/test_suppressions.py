@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
-from memorybank_lint.linter import lint
+from memorybank_lint.linter import Selection, lint
 from memorybank_lint.suppressions import body_disables, body_noqa, header_noqa
 
 from .conftest import CLEAN_BANK, write_bank
@@ -199,4 +199,30 @@ def test_the_server_validates_with_the_same_suppressions(tmp_path: Path) -> None
     served = json.loads(_run(project, str(BIN / "mcp-memorybank"), "--validate", "--json").stdout)
     assert [(f["code"], f["path"], f["line"], f["message"]) for f in served["findings"]] == [
         (f["code"], f["path"], f["line"], f["message"]) for f in linted
+    ]
+
+
+def test_selecting_only_unused_suppression_judges_what_a_full_run_judges(tmp_path: Path) -> None:
+    """The rules left out of `select` still decide whether a suppression silences anything; a rule
+    the selection ignores does not, so its suppressions are never called idle."""
+    bank = _bank(tmp_path, _edges(first="  # noqa: MB009", second="  # noqa: MB001"))
+    full = [f for f in _found(bank) if f[0] == "MB013"]
+    assert full == [("MB013", "domain/edges.md", 7)]
+    assert _found(bank, selection=Selection(select=frozenset({"MB013"}))) == full
+    ignoring = Selection(select=frozenset({"MB013"}), ignore=frozenset({"MB009"}))
+    assert _found(bank, selection=ignoring) == []
+
+
+def test_select_unused_suppression_and_the_servers_rule_agree(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    (project / "memory-bank" / "domain" / "edges.md").write_text(
+        "---\ntitle: Edges\nstatus: active\nderived_from: [../dna/principles.md]  # noqa: MB001\n---\n",
+        encoding="utf-8",
+    )
+    linted = _run(project, str(BIN / "memorybank-lint"), "--select", "MB013", "--format", "json")
+    served = _run(project, str(BIN / "mcp-memorybank"), "--validate", "--rule", "MB013", "--json")
+    pairs = [(f["code"], f["path"], f["line"]) for f in json.loads(linted.stdout)]
+    assert pairs == [("MB013", "domain/edges.md", 4)]
+    assert [(f["code"], f["line"], f["message"]) for f in json.loads(served.stdout)["findings"]] == [
+        (f["code"], f["line"], f["message"]) for f in json.loads(linted.stdout)
     ]
