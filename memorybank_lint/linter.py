@@ -7,6 +7,7 @@ context, and selection, per-file ignores and severity overrides live in one plac
 from __future__ import annotations
 
 import fnmatch
+import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 
@@ -45,10 +46,15 @@ def scope_filter(paths: Collection[str] | None = None, scope: str | None = None)
         wanted = frozenset(paths)
         return wanted.__contains__
     if scope:
-        prefix = scope.strip().removeprefix("./").strip("/")
+        prefix = unicodedata.normalize("NFC", scope.strip().removeprefix("./").strip("/"))
         if prefix:
-            return lambda path: path == prefix or path.startswith(prefix + "/")
+            return lambda path: _composed(path) == prefix or _composed(path).startswith(prefix + "/")
     return lambda path: True
+
+
+def _composed(path: str) -> str:
+    """`path` in NFC: a scope typed in another normalisation (macOS types NFD) still matches."""
+    return path if unicodedata.is_normalized("NFC", path) else unicodedata.normalize("NFC", path)
 
 
 class Usage:

@@ -46,6 +46,7 @@ INSTRUCTIONS = {
 }
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True)
 LAYERS = Literal["dna", "knowledge", "decision", "delivery", "flow", "other"]
+SCOPE = Annotated[str | None, Field(min_length=1, description="only documents under this folder")]
 
 
 class BankServer(MCPServer):
@@ -118,7 +119,7 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     def bank_route(
         question: Annotated[str, Field(min_length=2, description="as the user asked it")],
         limit: Annotated[int, Field(ge=1, le=25, description="results")] = 5,
-        docKind: Annotated[str | None, Field(description="only this doc_kind")] = None,
+        docKind: Annotated[str | None, Field(min_length=1, description="only this doc_kind")] = None,
         layer: Annotated[LAYERS | None, Field(description="only this layer")] = None,
     ) -> str:
         """Which documents answer a question: paths, titles, purpose, why, best section. Use first."""
@@ -141,9 +142,9 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     def bank_search(
         query: Annotated[str, Field(min_length=2, description="words, an identifier or a phrase")],
         limit: Annotated[int, Field(ge=1, le=50, description="results")] = 10,
-        docKind: Annotated[str | None, Field(description="only this doc_kind")] = None,
+        docKind: Annotated[str | None, Field(min_length=1, description="only this doc_kind")] = None,
         layer: Annotated[LAYERS | None, Field(description="only this layer")] = None,
-        status: Annotated[str | None, Field(description="only this status")] = None,
+        status: Annotated[str | None, Field(min_length=1, description="only this status")] = None,
     ) -> str:
         """Full-text search of document bodies: literal terms, identifiers, phrases."""
         from .retrieval.search import search
@@ -167,11 +168,13 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_validate(
-        scope: Annotated[str | None, Field(description="only documents under this folder")] = None,
+        scope: Annotated[
+            str | None, Field(min_length=1, description="only documents under this folder")
+        ] = None,
         severity: Annotated[
             Literal["error", "warning"] | None, Field(description="only this severity")
         ] = None,
-        rule: Annotated[str | None, Field(description="one rule, by name or code")] = None,
+        rule: Annotated[str | None, Field(min_length=1, description="one rule, by name or code")] = None,
     ) -> str:
         """The findings pre-commit and CI report (the project's configuration applies). Run before
         committing."""
@@ -189,7 +192,9 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_drift(
         thresholdDays: Annotated[int, Field(ge=0, le=3650, description="days code may run ahead")] = 90,
-        scope: Annotated[str | None, Field(description="only documents under this folder")] = None,
+        scope: Annotated[
+            str | None, Field(min_length=1, description="only documents under this folder")
+        ] = None,
     ) -> str:
         """Documents whose anchors: code changed in git more than thresholdDays after the document."""
         from .drift import drift

@@ -31,11 +31,16 @@ def findings(
     if severity not in (None, "error", "warning"):
         raise ToolInputError(f"severity must be 'error' or 'warning', not {severity!r}")
     wanted = None
-    if rule:
-        spec = find_rule(rule)
+    if rule is not None:
+        spec = find_rule(rule) if rule.strip() else None
         if spec is None:
             names = ", ".join(s.name for s in all_rules())
             raise ToolInputError(f"unknown rule {rule!r}; pass a rule name or code: {names}")
+        if selection is not None and spec not in selection.active():
+            raise ToolInputError(
+                f"rule {spec.code} ({spec.name}) does not run here: the project's configuration "
+                "leaves it out (select / ignore); memorybank-lint --select runs it anyway"
+            )
         wanted = spec.code
     in_scope = scoped(bank, scope)
     return [
@@ -48,8 +53,10 @@ def findings(
 def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
     """The in-scope test for a tool's `scope`; a scope that matches no document is refused, as a
     mistaken folder name, never answered as an empty bank (`bank_validate`, `bank_drift`)."""
+    if scope is not None and not scope.strip():
+        raise ToolInputError(f"scope {scope!r} is blank; leave it out to mean the whole bank")
     in_scope = scope_filter(scope=scope)
-    if scope and scope.strip() and not any(in_scope(path) for path in bank.docs):
+    if scope and not any(in_scope(path) for path in bank.docs):
         raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
     return in_scope
 

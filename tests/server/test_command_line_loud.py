@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -168,3 +169,28 @@ def test_show_settings_names_the_configuration_and_the_bank(project: Path, capsy
     assert lines["configuration"] == str(project / ".memorybank.toml")
     assert lines["root"] == str(project / "docs-bank")
     assert lines["severity"] == "MB004 = warning"
+
+
+def test_a_rule_the_configuration_leaves_out_is_refused_not_answered_clean(project: Path, capsys) -> None:
+    """`--rule MB011` under `ignore = ["MB011"]` would otherwise say "No findings" (exit 0) about
+    a rule that never ran."""
+    code, out, err = run(["--validate", "--rule", "MB011"], capsys)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert "rule MB011" in err and "leaves it out" in err
+    assert run(["--validate", "--rule", "MB001"], capsys)[0] == 1  # a rule that runs is narrowed to
+
+
+def test_a_scope_typed_in_another_unicode_normalisation_finds_its_folder(tmp_path: Path, capsys) -> None:
+    folder = unicodedata.normalize("NFC", "équipe")
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    team = tmp_path / "memory-bank" / folder / "team.md"
+    team.parent.mkdir()
+    team.write_text("---\ntitle: Team\nstatus: bogus\n---\n# Team\n", encoding="utf-8")
+    root = str(tmp_path / "memory-bank")
+    composed = run(["--root", root, "--validate", "--json", "--scope", folder], capsys)
+    decomposed = unicodedata.normalize("NFD", folder)
+    assert decomposed != folder
+    assert run(["--root", root, "--validate", "--json", "--scope", decomposed], capsys) == composed
+    assert json.loads(composed[1])["total"] > 0
+    drift = run(["--root", root, "--drift", "--json", "--scope", decomposed], capsys)
+    assert drift[0] == 0, drift[2]

@@ -111,6 +111,32 @@ def test_tool_errors_name_the_problem(fixture_bank: Path) -> None:
     run(main)
 
 
+BLANK_ARGUMENTS = [
+    ("bank_validate", {"scope": ""}, "'scope' must be a string (not empty)"),
+    ("bank_validate", {"rule": ""}, "'rule' must be a string (not empty)"),
+    ("bank_validate", {"scope": "  "}, "scope '  ' is blank"),
+    ("bank_validate", {"rule": " "}, "unknown rule ' '"),
+    ("bank_drift", {"scope": ""}, "'scope' must be a string (not empty)"),
+    ("bank_search", {"query": "queue", "status": ""}, "'status' must be a string (not empty)"),
+    ("bank_route", {"question": "queue", "docKind": ""}, "'docKind' must be a string (not empty)"),
+]
+
+
+@pytest.mark.parametrize(("tool", "arguments", "reason"), BLANK_ARGUMENTS)
+def test_a_blank_narrowing_argument_is_refused_not_read_as_not_given(
+    fixture_bank: Path, tool: str, arguments: dict, reason: str
+) -> None:
+    """The command line refuses `--scope ''`; a tool given "" must neither answer for the whole
+    bank nor answer "nothing matches"."""
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            answer = await client.call_tool(tool, arguments)
+            assert answer.is_error and reason in answer.content[0].text, answer.content[0].text
+
+    run(main)
+
+
 def test_resources(fixture_bank: Path) -> None:
     async def main() -> None:
         async with Client(build_server(fixture_bank)) as client:
