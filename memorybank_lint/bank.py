@@ -33,8 +33,9 @@ class BankNotFound(Exception):
     """No bank at the given or default location; the message says where it looked."""
 
 
-class TwoBanks(BankNotFound):
-    """Both `memory_bank/` and `memory-bank/` beside each other: which one is meant is not guessed."""
+class BankRefused(BankNotFound):
+    """A bank folder is there and is refused: `memory_bank/` and `memory-bank/` side by side (which
+    is meant is not guessed), or a link out of the repository. Never a reason to serve another."""
 
 
 def find_root(start: Path) -> Path:
@@ -46,13 +47,31 @@ def find_root(start: Path) -> Path:
     """
     found = [start / name for name in BANK_DIR_NAMES if (start / name).is_dir()]
     if len(found) > 1:
-        raise TwoBanks(f"both memory_bank/ and memory-bank/ exist in {start}; pass --root DIR")
+        raise BankRefused(f"both memory_bank/ and memory-bank/ exist in {start}; pass --root DIR")
     if found:
-        return found[0]
+        return _within_repository(start, found[0])
     for directory in (start, *start.parents):
         if directory.name in BANK_DIR_NAMES:
             return directory
     raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {start}; pass --root DIR")
+
+
+def _within_repository(start: Path, bank: Path) -> Path:
+    """`bank`, unless it is a link that leads out of the repository holding `start` (`start`
+    itself outside a repository).
+
+    Why: a cloned repository can commit `memory_bank` as a link to a folder of yours elsewhere,
+    and the fixes, the governed writes and `bank_changed` would then act on that folder. A
+    configured `root` is held to the same boundary; a folder elsewhere is named with `--root`.
+    """
+    top = next((d for d in (start, *start.parents) if (d / ".git").exists()), start)
+    boundary, target = real_path(top), real_path(bank)
+    if target != boundary and boundary not in target.parents:
+        raise BankRefused(
+            f"{bank.name}/ in {start} is a link that leads outside the repository {boundary} "
+            f"(to {target}); name a bank elsewhere with --root DIR"
+        )
+    return bank
 
 
 @dataclass

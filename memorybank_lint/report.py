@@ -10,30 +10,40 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
+from . import git
 from .bank import Bank
 from .findings import Finding
 from .fixes import command as fixing
 from .fixes import fixability
+from .paths import real_path
 from .registry import all_rules
 from .reporters import ReportContext, github, pictures, render, text
 from .usage import UsageProblem
 
 
 def repo_root(start: Path) -> Path:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"], cwd=start, capture_output=True, text=True, timeout=10
-        )
-    except (OSError, subprocess.SubprocessError):
-        return start
-    return Path(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else start
+    """The working tree holding `start`, found from `start` alone (a hook's `GIT_DIR` ignored),
+    or `start` outside one."""
+    top, _problem = git.toplevel(start)
+    return top or start
+
+
+def annotation_root(start: Path, cwd: Path) -> Path:
+    """What GitHub resolves an annotation's `file=` against: the workspace, when it holds the bank
+    (a checkout into a subfolder included), else the repository, else (no repository) the cwd."""
+    workspace = os.environ.get("GITHUB_WORKSPACE")
+    if workspace:
+        folder = real_path(workspace)
+        if folder == start or folder in start.parents:
+            return folder
+    top, _problem = git.toplevel(start)
+    return top or cwd
 
 
 def summary_target() -> Path | None:
@@ -70,7 +80,11 @@ def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: in
     ctx = ReportContext(
         root=root,
         cwd=cwd,
-        repo_root=repo_root(root) if fmt == "sarif" else cwd,
+        repo_root=repo_root(root)
+        if fmt == "sarif"
+        else annotation_root(root, cwd)
+        if fmt == "github"
+        else cwd,
         color=color,
         capped=summary_file is not None,
         fixes=fixable,

@@ -31,13 +31,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from memorybank_lint import git
 from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable
 
-from . import git
 from .errors import ToolInputError
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+MAX_SINCE = 1_000  # git refuses longer ref names on most file systems; a refusal stays short
+_DEEPEN = "fetch more history (git fetch --deepen=N, or --unshallow) or pass a later ref or date"
 MTIME_NOTE = (
     "The bank is not inside a git repository, so the date is compared with file modification times: "
     "they cannot tell a new document from an edited one and cannot see deletions or renames. Git refs "
@@ -138,6 +140,8 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
     listed = roots.out.split() if roots is not None and roots.ok else []
     if not listed:
         raise not_commit
+    if git.shallow(repo):
+        raise ToolInputError(f"'{since}' reaches past the history of this shallow clone at {repo}; {_DEEPEN}")
     return _empty_tree(bank), (
         f"'{since}' reaches past the start of the repository, so the delta is measured from before "
         f"its first commit {listed[-1][:8]}: everything the repository holds under the bank counts."
@@ -161,6 +165,8 @@ def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
             f"Measured from commit {commit[:8]}, the last one at or before {instant.isoformat()} "
             "(commit dates), plus uncommitted edits."
         )
+    if git.shallow(repo):
+        raise ToolInputError(f"No commit of this shallow clone at {repo} is that old; {_DEEPEN}")
     return _empty_tree(bank), (
         f"No commit in {repo} is that old, so everything under the bank counts as added."
     )
@@ -221,6 +227,10 @@ def changed(bank: Bank, since: str) -> dict[str, Any]:
     if not isinstance(since, str) or not since.strip():
         raise ToolInputError("since is empty; pass a git ref (HEAD~5, a tag, a hash) or a date (YYYY-MM-DD)")
     since = since.strip()
+    if len(since) > MAX_SINCE:
+        raise ToolInputError(
+            f"since is {len(since):,} characters long; a git ref or a date is at most {MAX_SINCE:,}"
+        )
     if since.startswith("-") or "\0" in since:
         raise ToolInputError(f"'{since}' is neither a git ref nor a date")
     instant = _instant(since) if _DATE.match(since) else None
@@ -231,7 +241,12 @@ def changed(bank: Bank, since: str) -> dict[str, Any]:
         return _by_mtime(bank, since, instant, MTIME_NOTE)
     if instant is not None and repo is not None:
         base, note = _base_at(bank, instant, repo)
-        answer = {"since": since, "mode": "git", "repo": str(repo), "changes": _delta(bank, repo, base)}
+        answer = {
+            "since": since,
+            "mode": "git",
+            "repo": printable(str(repo)),
+            "changes": _delta(bank, repo, base),
+        }
         return {**answer, "note": note}
     if repo is None:
         if _ancestry(since) < len(since):
@@ -246,7 +261,7 @@ def changed(bank: Bank, since: str) -> dict[str, Any]:
         )
     base, note = _base(bank, since, repo)
     changes = _delta(bank, repo, base)
-    answer: dict[str, Any] = {"since": since, "mode": "git", "repo": str(repo), "changes": changes}
+    answer: dict[str, Any] = {"since": since, "mode": "git", "repo": printable(str(repo)), "changes": changes}
     if note is not None:
         answer["note"] = note
     return answer

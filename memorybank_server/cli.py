@@ -23,7 +23,7 @@ import click
 from click.core import ParameterSource
 
 from memorybank_lint import __version__, progress
-from memorybank_lint.bank import BankNotFound, TwoBanks
+from memorybank_lint.bank import BankNotFound, BankRefused
 from memorybank_lint.cli import UsageProblem, exit_now, invoke
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
 from memorybank_lint.paths import normalize
@@ -71,7 +71,7 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
         return _no_server_extra(f"No module named '{missing}'")
     try:
         root = _bank_root(opts, config, cwd)
-    except TwoBanks:
+    except BankRefused:
         raise
     except BankNotFound:  # no bank yet: the seed surface for ./memory_bank
         root = cwd / "memory_bank"
@@ -82,7 +82,7 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
         fresh = load(cwd, explicit)
         try:
             return fresh, _bank_root(opts, fresh, cwd)
-        except TwoBanks:
+        except BankRefused:
             raise
         except BankNotFound:
             return fresh, cwd / "memory_bank"

@@ -20,9 +20,9 @@ import posixpath
 from pathlib import Path
 from typing import Any
 
-from memorybank_lint.bank import Bank
+from memorybank_lint import git
+from memorybank_lint.bank import Bank, printable
 
-from . import git
 from .errors import ToolInputError
 from .validate import scoped
 
@@ -175,10 +175,17 @@ def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dic
             drifted.append((gap, entry))
     drifted.sort(key=lambda item: (-item[0], item[1]["path"], item[1]["anchor"]))
     missing.sort(key=lambda m: (m["path"], m["anchor"]))
-    answer.update(mode="git", repo=str(repo), drifted=[entry for _, entry in drifted], missing=missing)
+    answer.update(
+        mode="git", repo=printable(str(repo)), drifted=[entry for _, entry in drifted], missing=missing
+    )
     if failure is not None:
         answer["note"] = (
             f"git log failed ({failure}), so no anchor could be timed; only missing anchors are listed."
+        )
+    elif git.shallow(repo):
+        answer["note"] = (
+            "This is a shallow clone: a file last changed before its history starts looks as new as "
+            "that start, so drift can be missed; fetch more history (git fetch --unshallow) to measure it."
         )
     elif skipped:
         answer["note"] = (

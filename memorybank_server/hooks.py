@@ -30,13 +30,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from memorybank_lint import config
+from memorybank_lint import config, git
 from memorybank_lint.bank import BankNotFound, find_root
 from memorybank_lint.edits.atomic import TooBig, read_regular, write_atomic
 from memorybank_lint.paths import real_path
 from memorybank_lint.sections import INBOX_NOT_NOTES
 from memorybank_lint.user_state import state_dir
-from memorybank_server import git
 
 USAGE = (
     "usage: mcp-memorybank-hook  (reads the client's Stop-hook JSON on stdin)\n"

@@ -302,3 +302,49 @@ def test_a_job_summary_that_is_a_fifo_is_refused_without_blocking(fixture_copy, 
     )
     assert done.returncode == 2 and done.stdout == ""
     assert "GITHUB_STEP_SUMMARY" in done.stderr and "not a regular file" in done.stderr
+
+
+def test_a_bank_folder_linked_out_of_the_repository_is_refused(tmp_path: Path, monkeypatch, capsys) -> None:
+    """A cloned repository that commits `memory_bank` as a link to a folder elsewhere must not aim
+    the fixes, writes and reports there, just as a configured root may not."""
+    elsewhere = write_bank(tmp_path / "victim" / "memory_bank", CLEAN_BANK)
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    git(clone, "init", "-q")
+    (clone / "memory_bank").symlink_to(elsewhere)
+    monkeypatch.chdir(clone)
+    before = {p: p.read_bytes() for p in elsewhere.rglob("*") if p.is_file()}
+    code, out, err = run(["--fix", "--unsafe-fixes"], capsys)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert "is a link that leads outside the repository" in err and "--root" in err
+    assert {p: p.read_bytes() for p in elsewhere.rglob("*") if p.is_file()} == before
+    served = subprocess.run(
+        [str(Path(sys.executable).with_name("mcp-memorybank"))],
+        cwd=clone,
+        input="",
+        capture_output=True,
+        text=True,
+    )
+    assert served.returncode == 2 and "leads outside the repository" in served.stderr
+    code, _out, _err = run(["--root", str(elsewhere)], capsys)  # named on purpose: linted
+    assert code == 0
+
+
+def test_github_annotations_name_files_from_the_workspace_wherever_the_command_runs(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """GitHub resolves `file=` against the workspace: run from a subfolder (a step's
+    `working-directory`), the annotation must still name `docs/memory-bank/…`."""
+    files = {**CLEAN_BANK, "domain/loose.md": "---\ntitle: Loose\nstatus: bogus\n---\n# Loose\n"}
+    bank = write_bank(tmp_path / "docs" / "memory-bank", files)
+    git(tmp_path, "init", "-q")
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / "summary.md"))
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    for folder in (tmp_path, tmp_path / "docs", bank / "domain"):
+        monkeypatch.chdir(folder)
+        _code, out, _err = run(["--root", str(bank)], capsys)
+        assert "file=docs/memory-bank/domain/loose.md," in out, (folder, out)
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "docs"))  # a checkout into a subfolder
+    _code, out, _err = run(["--root", str(bank)], capsys)
+    assert "file=memory-bank/domain/loose.md," in out

@@ -43,7 +43,7 @@ class ReportContext:
 
     root: Path
     cwd: Path
-    repo_root: Path
+    repo_root: Path  # SARIF: the repository; github: what annotations resolve against; else the cwd
     color: bool = False
     version: str = __version__
     capped: bool = False  # GitHub: annotate at most 10 + 10, the full list goes to the job summary
@@ -53,6 +53,11 @@ class ReportContext:
         """Where a human (or a GitHub annotation) finds the file: relative to the cwd, as text even
         when a folder on the way has a name that is not UTF-8."""
         return printable(_relative(self.root / bank_path, self.cwd))
+
+    def repo_shown(self, bank_path: str) -> str:
+        """Where GitHub finds the file: relative to `repo_root` (for the `github` format, the
+        workspace), whatever folder the command ran in."""
+        return printable(_relative(self.root / bank_path, self.repo_root))
 
     def repo_path(self, bank_path: str) -> str:
         """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be

@@ -50,7 +50,7 @@ def annotation(finding: Finding, ctx: ReportContext) -> str:
     properties = ",".join(
         f"{key}={escape_property(value)}"
         for key, value in (
-            ("file", ctx.shown_path(finding.path)),
+            ("file", ctx.repo_shown(finding.path)),
             ("line", str(finding.line or 1)),
             ("col", str(finding.column or 1)),
             ("title", f"{finding.code} {finding.rule}"),
@@ -111,7 +111,7 @@ def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str 
                 str(finding.severity),
                 finding.code,
                 finding.rule,
-                ctx.shown_path(finding.path),
+                ctx.repo_shown(finding.path),
                 str(finding.line or 1),
                 finding.message,
             )

@@ -340,3 +340,88 @@ def test_a_repository_configured_filter_never_runs(
     answer = changed(refreshed(root), "HEAD")
     assert kinds(answer) == [("modified", "one.md")]
     assert not ran.exists()
+
+
+def test_a_submodules_configured_filter_never_runs(tmp_path: Path) -> None:
+    """`git diff` and `git status` look inside each submodule under its own configuration; a
+    filter named there must not run either."""
+    ran = tmp_path / "filter-ran"
+    sub = tmp_path / "sub"
+    write_bank(sub, {"a.md": doc("A")})
+    (sub / ".gitattributes").write_text("* filter=evil\n", encoding="utf-8")
+    git(sub, "init", "-q", "-b", "main")
+    commit(sub, "sub")
+    root = tmp_path / "memory-bank"
+    write_bank(root, {"one.md": doc("One")})
+    git(root, "init", "-q", "-b", "main")
+    git(root, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub), "vendor")
+    commit(root, "with a submodule")
+    git(root / "vendor", "config", "filter.evil.clean", f"sh -c 'echo ran >> {ran}; cat'")
+    os.utime(root / "vendor" / "a.md")
+    write_bank(root, {"one.md": doc("One, edited")})
+    assert kinds(changed(refreshed(root), "HEAD")) == [("modified", "one.md")]
+    assert not ran.exists()
+
+
+def test_a_partial_clone_never_fetches_a_missing_object(
+    three_commits: tuple[Path, str], tmp_path: Path
+) -> None:
+    """A missing object in a partial clone would be fetched through the repository's configured
+    transport (its ssh command); a read-only question fetches nothing and says git failed."""
+    root, first = three_commits
+    ran = tmp_path / "ssh-ran"
+    tree = git(root, "rev-parse", f"{first}^{{tree}}").strip()
+    (root / ".git" / "objects" / tree[:2] / tree[2:]).unlink()
+    for key, value in [
+        ("core.repositoryformatversion", "1"),
+        ("extensions.partialClone", "origin"),
+        ("remote.origin.promisor", "true"),
+        ("remote.origin.url", "ssh://example.invalid/x"),
+        ("core.sshCommand", f"sh -c 'echo ran >> {ran}; false'"),
+    ]:
+        git(root, "config", key, value)
+    with pytest.raises(ToolInputError, match="git could not compare"):
+        changed(refreshed(root), first)
+    assert not ran.exists()
+
+
+def test_a_shallow_clone_is_not_mistaken_for_the_whole_history(
+    three_commits: tuple[Path, str], tmp_path: Path
+) -> None:
+    """Past the cut of a shallow clone (CI's default) git knows nothing; listing the bank as added
+    "since the first commit" would be false, so the answer says to fetch more history."""
+    root, _ = three_commits
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{root}", str(clone))
+    with pytest.raises(ToolInputError, match=r"shallow clone.*fetch more history"):
+        changed(refreshed(clone), "HEAD~1")
+    with pytest.raises(ToolInputError, match=r"shallow clone.*fetch more history"):
+        changed(refreshed(clone), "2024-01-15")
+    assert changed(refreshed(clone), "HEAD")["changes"] == []  # within the history: answered
+
+
+def test_a_repository_whose_folder_ends_in_a_blank_is_found(tmp_path: Path) -> None:
+    root = tmp_path / "bank "
+    write_bank(root, {"one.md": doc("One")})
+    git(root, "init", "-q", "-b", "main")
+    commit(root, "first")
+    write_bank(root, {"two.md": doc("Two")})
+    answer = changed(refreshed(root), "HEAD")
+    assert kinds(answer) == [("added", "two.md")] and answer["repo"] == str(root)
+
+
+def test_a_repository_folder_that_is_not_utf8_is_named_as_text(tmp_path: Path) -> None:
+    root = Path(os.fsdecode(bytes(tmp_path) + b"/r\xffx"))
+    write_bank(root, {"one.md": doc("One")})
+    git(root, "init", "-q", "-b", "main")
+    commit(root, "first")
+    answer = changed(refreshed(root), "HEAD")
+    answer["repo"].encode("utf-8")  # no lone surrogate: every answer must encode
+    assert answer["repo"].endswith("/r\\xffx")
+
+
+def test_a_since_of_any_length_is_refused_in_a_short_sentence(three_commits: tuple[Path, str]) -> None:
+    root, _ = three_commits
+    with pytest.raises(ToolInputError) as refused:
+        changed(refreshed(root), "a" * 300_000)
+    assert len(str(refused.value)) < 200 and "300,000 characters" in str(refused.value)

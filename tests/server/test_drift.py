@@ -230,3 +230,13 @@ def test_a_scope_that_matches_no_document_is_refused_as_validate_refuses_it(repo
     with pytest.raises(ToolInputError, match="scope 'nowhere' matches no document"):
         drift(bank, scope="nowhere")
     assert drift(bank, scope="./engineering/")["anchored"] == 1  # written as validate takes it
+
+
+def test_a_shallow_clone_says_drift_can_be_missed(repo: Path, tmp_path: Path) -> None:
+    """Cut to its last commit, every file looks as new as that commit: no drift shows, and the
+    answer says why instead of reporting a clean bank."""
+    assert drift(refreshed(repo / "memory-bank"), 30)["drifted"]
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(clone))
+    answer = drift(refreshed(clone / "memory-bank"), 30)
+    assert answer["drifted"] == [] and "shallow clone" in answer["note"]

@@ -1,19 +1,28 @@
-"""Running the real `git` binary for `bank_changed` and `bank_drift`, without ever raising past here.
+"""Running the real `git` binary, read-only, without ever raising past here.
 
-Why a wrapper: both tools ask git read-only questions about the repository around the bank, and
-both must turn every failure (git missing, not a repository, a bad ref, a hung process) into a
-sentence or a note, never a traceback. Why these flags: `-z` and `core.quotePath=false` keep
-non-ASCII file names byte-exact (a quoted `заметка.md` would otherwise be dropped), and literal
-pathspecs stop an anchor such as `src/*.py` or `:(exclude)x` from being read as pathspec magic,
-and `core.fsmonitor=false` and the filter drivers switched off (`_filters_off`) keep a read-only
-question from starting a repository-configured command.
+Why a wrapper: `bank_changed`, `bank_drift`, the Stop hook and the SARIF report ask git read-only
+questions about the repository around the bank, and each must turn every failure (git missing,
+not a repository, a bad ref, a hung process) into a sentence or a note, never a traceback.
+
+Why these flags: `-z` and `core.quotePath=false` keep non-ASCII file names byte-exact (a quoted
+`заметка.md` would otherwise be dropped), and literal pathspecs stop an anchor such as `src/*.py`
+or `:(exclude)x` from being read as pathspec magic. A repository's configuration may name
+commands, and a read-only question must start none: `core.fsmonitor=false`, the filter drivers
+switched off (`_filters_off`), submodules left unvisited by `diff` and `status` (each would run
+its own configuration's filters), and no transport allowed, so a partial clone cannot fetch a
+missing object through its configured ssh command. A call that hangs is stopped after
+`TIMEOUT_SECONDS` together with every process it started.
+
 Why a scrubbed environment: inside a git hook `GIT_DIR` and `GIT_INDEX_FILE` point at another
-repository's internals; the bank's own repository must be found from the bank directory alone.
+repository's internals (a linked worktree's hook gets its own `GIT_DIR`); the bank's repository
+must be found from the bank directory alone.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +42,9 @@ _LOCATION_VARIABLES = (
 
 # Commands that may compare a working-tree file with git's copy, which runs its `clean` filter.
 _READS_THE_WORKING_TREE = frozenset({"diff", "status", "ls-files", "hash-object"})
+# Commands that look inside submodules, each under its own configuration, unless told not to.
+_VISITS_SUBMODULES = frozenset({"diff", "status"})
+_SAFE = ("-c", "core.quotePath=false", "-c", "core.fsmonitor=false", "-c", "protocol.allow=never")
 
 
 @dataclass(frozen=True)
@@ -49,29 +61,43 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARIABLES}
     env["GIT_LITERAL_PATHSPECS"] = "1"
     env["GIT_OPTIONAL_LOCKS"] = "0"
+    env["GIT_NO_LAZY_FETCH"] = "1"
     if args[:1] and args[0] in _READS_THE_WORKING_TREE:
         env |= _filters_off(directory, env)
-    command = ["git", "-C", str(directory), "-c", "core.quotePath=false", "-c", "core.fsmonitor=false", *args]
+    if args[:1] and args[0] in _VISITS_SUBMODULES:
+        args = (args[0], "--ignore-submodules=all", *args[1:])
+    command = ["git", "-C", str(directory), *_SAFE, *args]
     try:
-        done = subprocess.run(
+        process = subprocess.Popen(
             command,
-            input=stdin.encode() if stdin is not None else None,
-            capture_output=True,
+            stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             env=env,
-            timeout=TIMEOUT_SECONDS,
-            check=False,
+            start_new_session=True,  # its own process group, so a timeout stops its children too
         )
     except FileNotFoundError:
         return Result(False, "", "git is not installed or not on PATH")
-    except subprocess.TimeoutExpired:
-        return Result(False, "", f"git did not answer within {TIMEOUT_SECONDS} seconds")
     except OSError as exc:
         return Result(False, "", f"git could not be started: {exc.strerror}")
     except ValueError:
         return Result(False, "", "an argument for git contains a NUL character")
-    out = done.stdout.decode("utf-8", errors="surrogateescape")
-    err = done.stderr.decode("utf-8", errors="replace").strip()
-    return Result(done.returncode == 0, out, err)
+    with process:
+        try:
+            out, err = process.communicate(stdin.encode() if stdin is not None else None, TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            _stop(process)
+            return Result(False, "", f"git did not answer within {TIMEOUT_SECONDS} seconds")
+    text = out.decode("utf-8", errors="surrogateescape")
+    return Result(process.returncode == 0, text, err.decode("utf-8", errors="replace").strip())
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Kill git and every process it started (a fetch, a filter, an ssh command)."""
+    with contextlib.suppress(OSError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.kill()
+    process.communicate()
 
 
 def _filters_off(directory: Path | str, env: dict[str, str]) -> dict[str, str]:
@@ -115,12 +141,20 @@ def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:
     missing, a repository git refuses to use, …), so callers never call the latter "no repository".
     """
     result = run(directory, "rev-parse", "--show-toplevel")
-    if result.ok and result.out.strip():
-        return Path(os.path.realpath(result.out.strip())), None
+    found = result.out.removesuffix("\n")  # only git's own line end: a folder may end in a blank
+    if result.ok and found:
+        return Path(os.path.realpath(found)), None
     if result.ok or "not a git repository" in result.err:
         return None, None
     lines = result.err.splitlines()
     return None, (lines[0].removeprefix("fatal: ") if lines else "git failed without a message")
+
+
+def shallow(directory: Path | str) -> bool:
+    """Whether the repository is a shallow clone (CI's default): its oldest commits are cut off,
+    so "the first commit" and "last changed" are only as old as the cut."""
+    result = run(directory, "rev-parse", "--is-shallow-repository")
+    return result.ok and result.out.strip() == "true"
 
 
 def bank_prefix(repo: Path, bank_root: Path) -> str | None:

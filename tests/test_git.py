@@ -1,0 +1,59 @@
+"""The one git runner: whatever git does, a call returns, and nothing it started outlives it."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint import git
+from memorybank_lint.report import repo_root
+
+from .conftest import git as run_git
+
+
+def _gone(pid: int) -> bool:
+    """Whether the process has ended (a zombie waiting for its new parent to reap it counts)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process states from /proc")
+def test_a_call_that_hangs_is_stopped_with_every_process_it_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A git that hangs (a fetch, a filter, an ssh command it started) is killed at the timeout
+    together with its children, not left running under another parent."""
+    child = tmp_path / "child.pid"
+    fake = tmp_path / "bin" / "git"
+    fake.parent.mkdir()
+    fake.write_text(f"#!/bin/sh\nsleep 300 &\necho $! > {child}\nsleep 300\n", encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setattr(git, "TIMEOUT_SECONDS", 1)
+    result = git.run(tmp_path, "status")
+    assert not result.ok and "did not answer within 1 seconds" in result.err
+    pid = int(child.read_text())
+    for _ in range(50):  # the kill is sent before run returns; the kernel may take a moment
+        if _gone(pid):
+            break
+        time.sleep(0.1)
+    assert _gone(pid)
+
+
+def test_the_sarif_root_is_found_from_the_bank_not_from_a_hooks_git_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hook in a linked worktree gets `GIT_DIR`; the repository is still the one holding the bank."""
+    repo, other = tmp_path / "repo", tmp_path / "other"
+    for folder in (repo, other):
+        folder.mkdir()
+        run_git(folder, "init", "-q")
+    (repo / "memory_bank").mkdir()
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    assert repo_root(repo / "memory_bank") == repo.resolve()
