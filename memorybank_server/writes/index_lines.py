@@ -65,10 +65,12 @@ def _mention(line: str, spans: list[tuple[int, int]], old: str, new: str, window
 
 
 def _safe_label(new: str, table: bool) -> str | None:
-    """`new` as link text, or None when a bracket, backtick or backslash could break the link."""
+    """`new` as link text, composed like an index line (`inline`: no comment can open in it), or
+    None when a bracket, backtick or backslash could break the link."""
     if any(mark in new for mark in "[]`\\"):
         return None
-    return new.replace("|", "\\|") if table else new  # a `|` would split a table row's cell
+    label = inline(new)
+    return label.replace("|", "\\|") if table else label  # a `|` would split a table row's cell
 
 
 def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
@@ -78,7 +80,7 @@ def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -
         return line
     for start, label_end, _end in sorted(spans, reverse=True):
         label = line[start + 1 : label_end]
-        if label in (old, f"`{old}`"):
+        if label in {old, inline(old), f"`{old}`", f"`{inline(old)}`"}:
             renamed = f"`{label_text}`" if label.startswith("`") else label_text
             line = line[: start + 1] + renamed + line[label_end:]
     return line

@@ -365,3 +365,12 @@ def test_a_hand_written_title_cell_stays(tmp_path: Path) -> None:
     root = _bank(tmp_path, entries=entries)
     assert _set(root, "title", "Order model")["indexes"] == []
     assert _row(root) == "| [MD-1](model.md) | The order model (v2) |"
+
+
+def test_a_new_title_relabelling_an_index_entry_cannot_switch_the_linter_off(tmp_path: Path) -> None:
+    root = _bank(tmp_path)
+    _set(root, "title", "Model <!-- memorybank-lint: disable MB007 -->")
+    index = (root / "engineering/README.md").read_text()
+    assert "<!--" not in index and "[Model &lt;!-- memorybank-lint: disable MB007 -->](model.md)" in index
+    _set(root, "title", "Model")  # the entry written that way still follows the title
+    assert "- [Model](model.md) — The model of orders.\n" in (root / "engineering/README.md").read_text()
