@@ -14,6 +14,7 @@ import contextlib
 import errno
 import os
 import posixpath
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,8 +113,29 @@ class Transaction:
         for path, expected in self.removals:
             current = self._check(path, expected)
             if current is not None:
+                self._removable(path)
                 steps.append(Step(path, None, digest(current), None))
         return Journal(self.root, steps, made), before
+
+    def _removable(self, path: str) -> None:
+        """Refuse now a removal the folder will not allow (read-only, or another user's file in a
+        sticky folder): past the commit point a failed removal would leave the write half done."""
+        folder = (self.root / path).parent
+        try:
+            info, owner = os.stat(folder), os.lstat(self.root / path).st_uid
+        except OSError as exc:
+            raise Refused(f"'{path}' cannot be removed: it {exc.strerror}; nothing was written") from exc
+        user = os.geteuid()
+        sticky = info.st_mode & stat.S_ISVTX and user not in (0, owner, info.st_uid)
+        if sticky or not os.access(folder, os.W_OK | os.X_OK, effective_ids=True):
+            raise Refused(
+                f"'{path}' cannot be removed: its folder does not allow it (permission denied); "
+                "nothing was written"
+            )
+
+    def check(self) -> None:
+        """Every precondition `commit` checks, touching nothing: what a dry run must refuse too."""
+        self._plan()
 
     def commit(self) -> None:
         """Stage every file, pass the commit point, move them into place; or leave no trace."""

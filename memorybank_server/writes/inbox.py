@@ -204,7 +204,9 @@ def promote(
         transaction.create(destination, text.encode("utf-8"))
         staging.stage(transaction)
         transaction.remove(note.path, source.digest)
-        if not dry_run:
+        if dry_run:
+            transaction.check()
+        else:
             transaction.commit()
             bank.refresh()
     return {
@@ -285,7 +287,9 @@ def discard(
         else:
             transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))
         transaction.remove(note.path, sha)
-        if not dry_run:
+        if dry_run:
+            transaction.check()
+        else:
             transaction.commit()
             bank.refresh()
     return {
