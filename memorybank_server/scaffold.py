@@ -27,6 +27,7 @@ from memorybank_lint.edits.atomic import write_files
 from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
+from memorybank_lint.edits.table import prose
 from memorybank_lint.paths import real_path
 from memorybank_lint.sections import SEEDED, section_index
 
@@ -76,10 +77,12 @@ def _document_count(root: Path) -> int:
 
 
 def _fill(text: str, name: str, today: dt.date) -> str:
-    """Fill the placeholders: in the frontmatter through YAML (any name stays valid), then the body."""
+    """Fill the placeholders: in the frontmatter through YAML (any name stays valid), then the body,
+    where the name is written as an index line writes header text (`prose`): a name must not
+    add a link or switch the linter off in the bank it seeds."""
 
-    def plain(value: str) -> str:
-        return value.replace("{{PROJECT_NAME}}", name).replace("{{DATE}}", today.isoformat())
+    def plain(value: str, shown: str = name) -> str:
+        return value.replace("{{PROJECT_NAME}}", shown).replace("{{DATE}}", today.isoformat())
 
     def deep(value: Any) -> Any:
         if isinstance(value, str):
@@ -92,10 +95,10 @@ def _fill(text: str, name: str, today: dt.date) -> str:
 
     parts, header = frontmatter.parse(text)
     if parts.block is None or "{{" not in parts.block:
-        return plain(text)
+        return plain(text, prose(name))
     if header.error is not None:
         raise ScaffoldError(f"the starter file has invalid frontmatter: {header.error}")
-    return frontmatter.render(deep(header.data), plain(parts.body))
+    return frontmatter.render(deep(header.data), plain(parts.body, prose(name)))
 
 
 def _starter_files(name: str, today: dt.date) -> dict[str, str]:
@@ -152,7 +155,7 @@ def root_index(name: str) -> str:
     )
     body = f"""# Documentation Index
 
-**Project:** {name}
+**Project:** {prose(name)}
 
 ## Start Here
 

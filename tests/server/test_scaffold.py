@@ -109,6 +109,27 @@ def test_a_project_name_with_yaml_characters_still_validates(tmp_path: Path) -> 
     assert lint(bank) == []
 
 
+MARKDOWN_NAMES = [
+    "Acme [x](nowhere.md) <!-- memorybank-lint: disable MB007 -->",
+    "Acme <!-- noqa -->",
+    "Acme # noqa: MB001",
+    "Acme `code | pipe ](",
+]
+
+
+@pytest.mark.parametrize("name", MARKDOWN_NAMES)
+def test_a_project_name_adds_no_link_and_no_suppression_to_the_bank_it_seeds(
+    tmp_path: Path, name: str
+) -> None:
+    """The name is written into bodies as header text is written into an index line: the seeded
+    bank has zero findings with its suppressions honoured and with them switched off."""
+    bank = seeded(tmp_path, name)
+    assert lint(bank) == [] and lint(bank, noqa=False) == []
+    assert not any(doc.suppressions for doc in bank.docs.values())
+    bodies = [split(doc.text).body for doc in bank.docs.values()]
+    assert all("nowhere.md" not in target for body in bodies for _l, target, _c in markdown.links(body))
+
+
 def test_the_starter_contract_is_read_as_intended(tmp_path: Path) -> None:
     bank = seeded(tmp_path)
     contract = bank.contract
