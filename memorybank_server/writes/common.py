@@ -1,16 +1,19 @@
 """What every write starts from: the document it changes, the text it is handed, the file it reads.
 
 Why here: the refusals ("Not a document of this bank", "is a template", a content file outside
-the project) must read the same whichever tool an agent chose.
+the project, a suppression comment a write would add) must read the same whichever tool an
+agent chose.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from memorybank_lint import document, suppressions
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 from memorybank_lint.edits.atomic import read_regular, refusal
@@ -106,3 +109,20 @@ def locked(bank: Bank) -> Iterator[Bank]:
         recover(bank.root)
         bank.refresh()
         yield bank
+
+
+def guard_suppressions(old_body: str, new_body: str, path: str) -> None:
+    """Refuse a change that adds a suppression comment (`memorybank-lint: disable`, `noqa`).
+
+    Why: a suppression hides findings from every later check, so it is a person's decision; an
+    edit that slipped one in silenced an ssot-conflict error of the document it touched.
+    """
+    if not suppressions.mentions(new_body):
+        return
+    before = Counter((u.kind, u.tokens) for u in document.parse(path, old_body).suppressions)
+    after = Counter((u.kind, u.tokens) for u in document.parse(path, new_body).suppressions)
+    if after - before:
+        raise ToolInputError(
+            f"the change adds a suppression comment to {path} (memorybank-lint: disable or noqa), "
+            "which would hide findings; a person adds those by hand"
+        )

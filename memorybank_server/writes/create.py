@@ -27,7 +27,7 @@ from memorybank_lint.markdown import fenced
 from ..errors import ToolInputError
 from ..read import jsonable
 from ..templates import Template, find_template
-from .common import content_from, locked
+from .common import content_from, guard_suppressions, locked
 from .governance import check_kind, governance
 from .registration import Staging, register
 from .values import checked_values, entries, listed, required, sources
@@ -245,6 +245,7 @@ def create(
         warnings += placeholder_warnings
         if supplied is not None and supplied.strip():
             text_body = retitle(supplied.strip(), title)  # its own first heading is renamed, not doubled
+            guard_suppressions("", text_body, target)
             if template is not None:
                 warnings.append(f"the prose of {template.path} was not used because a body was supplied")
         else:

@@ -15,10 +15,9 @@ ends (a `---` written at the top of a document without frontmatter) is refused.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
-from memorybank_lint import document, markdown, suppressions
+from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.edits.keep import kept
@@ -27,7 +26,7 @@ from memorybank_lint.markdown import Section
 from ..errors import ToolInputError
 from ..read import match_section
 from . import head
-from .common import locked
+from .common import guard_suppressions, locked
 
 CONTEXT_CHARS = 80
 
@@ -88,23 +87,6 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
         raise ToolInputError(
             f"the change leaves an HTML comment open (a '<!--' without its '-->'), which would hide "
             f"the rest of {path} from every reader; close it"
-        )
-
-
-def guard_suppressions(old_body: str, new_body: str, path: str) -> None:
-    """Refuse a change that adds a suppression comment (`memorybank-lint: disable`, `noqa`).
-
-    Why: a suppression hides findings from every later check, so it is a person's decision; an
-    edit that slipped one in silenced an ssot-conflict error of the document it touched.
-    """
-    if not suppressions.mentions(new_body):
-        return
-    before = Counter((u.kind, u.tokens) for u in document.parse(path, old_body).suppressions)
-    after = Counter((u.kind, u.tokens) for u in document.parse(path, new_body).suppressions)
-    if after - before:
-        raise ToolInputError(
-            f"the change adds a suppression comment to {path} (memorybank-lint: disable or noqa), "
-            "which would hide findings; a person adds those by hand"
         )
 
 

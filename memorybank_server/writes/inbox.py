@@ -29,7 +29,7 @@ from memorybank_lint.paths import Target, resolve
 from ..errors import ToolInputError
 from ..read import jsonable
 from ..templates import find_template
-from .common import document_bytes, existing_document, locked
+from .common import document_bytes, existing_document, guard_suppressions, locked
 from .create import (
     GOVERNED,
     INBOX,
@@ -196,6 +196,7 @@ def promote(
         fm.update(keys)
         body = parts.body.strip()
         body, link_warnings = _relink(retitle(body, title), note.path, destination, bank)
+        guard_suppressions("", body, destination)
         text = render(fm, body)
         staging = Staging(bank)
         outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run, status=status)

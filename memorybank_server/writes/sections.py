@@ -24,8 +24,8 @@ from memorybank_lint.markdown import fenced
 
 from ..errors import ToolInputError
 from . import head
-from .common import content_from, locked
-from .edit import guard_head, guard_rest, guard_suppressions, section_span
+from .common import content_from, guard_suppressions, locked
+from .edit import guard_head, guard_rest, section_span
 
 MODES = ("replace", "append")
 PREVIEW_LINES = 20

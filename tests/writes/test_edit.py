@@ -16,6 +16,7 @@ from tests.writes._edit_helpers import (
     open_bank,
     refused,
     seeded,
+    tree_hash,
     write_during_commit,
 )
 
@@ -240,3 +241,30 @@ def test_a_write_that_adds_a_suppression_or_opens_a_comment_is_refused(seeded) -
     with pytest.raises(ToolInputError, match="adds a suppression comment"):
         update_section(bank, path=target, section="Problem", content="<!-- memorybank-lint: disable -->")
     assert {p: p.read_bytes() for p in root.rglob("*.md")} == before
+
+
+def test_a_new_document_or_a_promoted_note_brings_no_suppression(seeded) -> None:
+    """What `bank_edit` refuses to add, `bank_create`'s body and a promoted note may not bring in."""
+    from memorybank_server.errors import ToolInputError
+    from memorybank_server.writes.create import create
+    from memorybank_server.writes.inbox import promote
+
+    bank, root = seeded, seeded.root
+    note = "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\nderived_from:\n  - ../dna/principles.md\n"
+    note += "---\n# N\n\nText <!-- noqa -->\n"
+    write_bank(root, {"_inbox/n.md": note})
+    bank.refresh()
+    before = tree_hash(root)
+    for body in (
+        "Text.\n\n<!-- memorybank-lint: disable MB001 -->\n",
+        "- [x](gone.md) <!-- noqa: MB010 -->\n",
+    ):
+        for dry_run in (True, False):
+            with pytest.raises(ToolInputError, match="adds a suppression comment"):
+                create(
+                    bank, doc_kind="engineering", path="engineering/new.md", title="New",
+                    purpose="A new page.", derived_from=["../dna/principles.md"], body=body, dry_run=dry_run,
+                )  # fmt: skip
+    with pytest.raises(ToolInputError, match="adds a suppression comment"):
+        promote(bank, path="_inbox/n.md", to="engineering/n.md")
+    assert tree_hash(root) == before
