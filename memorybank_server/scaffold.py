@@ -16,18 +16,23 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from collections.abc import Iterator
+import os
+import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
-from memorybank_lint.edits.atomic import write_files
+from memorybank_lint.edits.atomic import read_regular
+from memorybank_lint.edits.errors import Refused
 from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.edits.table import prose
+from memorybank_lint.edits.text import digest
+from memorybank_lint.edits.transaction import MAX_FILE_BYTES, Transaction
 from memorybank_lint.paths import real_path
 from memorybank_lint.sections import SEEDED, section_index
 
@@ -232,16 +237,24 @@ def init(
             "refusing to seed over them (pass force to add only the missing starter files)"
         )
     planned = plan(name, today or dt.date.today())
+    made = not dry_run and not root.exists()
     if not dry_run:
         root.mkdir(parents=True, exist_ok=True)
-    with _writing(root, dry_run):  # what is present is judged under the lock the write holds
-        present = [path for path in planned if (root / path).exists()]
-        skipped = [{"path": path, "reason": "exists: the bank's own file is kept"} for path in present]
-        missing = {path: text for path, text in planned.items() if path not in present}
-        files, left_out = _settle(root, missing, bool(existing))
-        skipped += left_out
-        if not dry_run:
-            write_files(root, files)
+    try:
+        with _writing(root, dry_run):  # what is present is judged under the lock the write holds
+            _not_documents(root, planned)
+            present = [path for path in planned if (root / path).exists()]
+            skipped = [{"path": path, "reason": "exists: the bank's own file is kept"} for path in present]
+            missing = {path: text for path, text in planned.items() if path not in present}
+            files, left_out = _settle(root, missing, bool(existing))
+            skipped += left_out
+            if not dry_run:
+                _commit(root, files)
+    except BaseException:
+        if made:  # a refused seeding leaves no folder behind, the bank's own included
+            with contextlib.suppress(OSError):
+                root.rmdir()
+        raise
     if existing:
         warnings.append(
             f"Seeding around {existing} existing documents: {len(files)} starter files added, "
@@ -249,6 +262,34 @@ def init(
         )
     directories = [s.directory for s in SEEDED] + ["dna", "flows"]
     return ScaffoldResult(str(root), not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
+
+
+def _not_documents(root: Path, paths: Iterable[str]) -> None:
+    """Refuse a starter path something other than a regular file holds (a folder, a FIFO, a
+    device): it is neither the bank's own document to keep nor a file to replace."""
+    for path in paths:
+        mode = os.lstat(root / path).st_mode if os.path.lexists(root / path) else stat.S_IFREG
+        if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):  # a link is refused by name elsewhere
+            raise ScaffoldError(
+                f"'{path}' is there but is not a document (a folder, a FIFO or the like); move it away"
+            )
+
+
+def _commit(root: Path, files: dict[str, str]) -> None:
+    """Write `files` (bank path to text) as one governed write does: new files and replacements
+    in one journalled transaction, so a failure part-way leaves every file as it was and removes
+    the folders it made; the refusal names the bank path, not a temporary file."""
+    transaction = Transaction(root)
+    for path, text in files.items():
+        data = text.encode("utf-8")
+        if os.path.lexists(root / path):
+            transaction.replace(path, data, digest(read_regular(root / path, MAX_FILE_BYTES)))
+        else:
+            transaction.create(path, data)
+    try:
+        transaction.commit()
+    except (Refused, OSError) as exc:  # the first names the bank path; the second is rarer
+        raise ScaffoldError(str(exc) if isinstance(exc, Refused) else f"{exc.strerror or exc}") from exc
 
 
 @contextlib.contextmanager
@@ -272,7 +313,10 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
         bank = Bank(root)
         bank.refresh()
         owned = [
-            p for p in bank.docs if p.startswith("flows/templates/") and p != "flows/templates/README.md"
+            p
+            for p in bank.docs
+            if p.startswith("flows/templates/")
+            and (p != "flows/templates/README.md" or bank.docs[p].text != templates_pointer())
         ]
         if owned and not force:
             raise ScaffoldError(
@@ -284,10 +328,11 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
             f"flows/templates/{source.relative_to(shipped).as_posix()}": source.read_text("utf-8")
             for source in sorted(shipped.rglob("*.md"))
         }
+        _not_documents(root, planned)
         files, skipped = _settle(root, planned, bool(bank.docs))
         overwrites = sorted(path for path in files if (root / path).exists())
         if not dry_run:
-            write_files(root, files)
+            _commit(root, files)
     warnings = (
         [f"Overwrote {len(overwrites)} files that flows/templates/ already held."] if overwrites else []
     )

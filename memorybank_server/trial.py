@@ -60,6 +60,14 @@ def _copied(source: str, target: str) -> None:
         placeholder.truncate(size)
 
 
+def _ours(trial: Path) -> None:
+    """Every folder of the copy writable by us: the copy keeps the bank's modes, and a folder the
+    bank's owner may not write in would stop the trial, not the real write, which says so by name."""
+    for folder, _dirs, _files in os.walk(trial):
+        mode = os.lstat(folder).st_mode
+        os.chmod(folder, stat.S_IMODE(mode) | stat.S_IRWXU)
+
+
 def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     """The files that add no finding to the bank at `root`, and the rest with the reason each was left out.
 
@@ -74,6 +82,7 @@ def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[st
     with tempfile.TemporaryDirectory(prefix="memorybank-trial-") as scratch:
         trial = Path(scratch) / root.name  # the same folder name: some rules read it
         shutil.copytree(root, trial, symlinks=True, ignore=_not_copied, copy_function=_copied)
+        _ours(trial)
         write_files(trial, kept)  # the copy keeps the bank's links: never written through
         while kept:
             new = [f for key, f in _keys(trial).items() if key not in before]

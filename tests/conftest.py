@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import atexit
 import importlib.util
+import json
 import os
 import resource
 import shutil
@@ -20,6 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -263,3 +265,39 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     if not _run_slow(config):
         terminalreporter.write_line("slow tests deselected; CI runs them (CI=true pytest, or pytest -m slow)")
+
+
+def as_another_user(calls: list[Callable[[], Any]]) -> list[str]:
+    """Each call's outcome, made in a child process that (when the tests run as root, who may
+    remove anything) runs as an ordinary user; the code it runs is loaded already, nothing is exec'd."""
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answer through the pipe, never return into pytest
+        try:
+            os.close(reader)
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(65534)
+                os.setuid(65534)
+            outcomes = []
+            for call in calls:
+                try:
+                    call()
+                    outcomes.append("done")
+                except Exception as exc:  # every refusal kind: the test reads the words
+                    outcomes.append(f"refused: {exc}")
+            os.write(writer, json.dumps(outcomes).encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(pid, 0)
+    return json.loads(data)
+
+
+def owned_by_another_user(root: Path) -> None:
+    """Hand `root` and all under it to the user `as_another_user` runs as (when the tests run as root)."""
+    if os.geteuid() == 0:
+        for path in [root, *root.rglob("*")]:
+            os.lchown(path, 65534, 65534)

@@ -149,10 +149,14 @@ class Transaction:
                 try:  # folder by folder from the root: a folder swapped for a link is not followed
                     stage(step.temp, write.data, beneath=self.root)
                 except OSError as exc:
-                    if exc.errno != errno.ELOOP:
-                        raise
-                    raise UnsafePath(
-                        f"'{write.path}' now goes through a symbolic link; writes never follow links"
+                    if exc.errno == errno.ELOOP:
+                        raise UnsafePath(
+                            f"'{write.path}' now goes through a symbolic link; writes never follow links"
+                        ) from exc
+                    folder = posixpath.dirname(write.path) or "."
+                    raise Refused(
+                        f"the file system refused writing '{write.path}' in '{folder}' "
+                        f"({exc.strerror or exc}); nothing was written"
                     ) from exc
             for folder in {posixpath.dirname(w.path) for w in self.writes}:
                 sync_directory(self.root / folder)

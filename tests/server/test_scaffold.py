@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 import posixpath
 import re
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,7 @@ from memorybank_server.errors import ToolInputError
 from memorybank_server.starter import templates_root
 from memorybank_server.templates import find_template, unwrap
 from memorybank_server.trial import harmless
+from tests.conftest import as_another_user, owned_by_another_user
 
 SEEDED = {
     "README.md",
@@ -312,7 +317,7 @@ def test_materialize_refuses_over_the_banks_own_templates_unless_forced(tmp_path
     custom = bank.root / "flows/templates/adr/ADR-ID.md"
     custom.write_text(custom.read_text(encoding="utf-8") + "\nOur own addition.\n", encoding="utf-8")
     before = tree_digest(bank.root)
-    with pytest.raises(scaffold.ScaffoldError, match="already holds 23 documents"):
+    with pytest.raises(scaffold.ScaffoldError, match="already holds 24 documents"):  # its catalogue too
         scaffold.materialize_flows(bank.root)
     assert tree_digest(bank.root) == before
     preview = scaffold.materialize_flows(bank.root, force=True, dry_run=True)
@@ -450,3 +455,65 @@ def test_a_seeding_write_waits_for_the_banks_write_lock(tmp_path: Path, seeding:
         assert not (root / "dna/glossary.md").exists() and not (root / "flows/templates/adr").exists()
     worker.join(timeout=60)
     assert done and ((root / "dna/glossary.md").exists() or (root / "flows/templates/adr").exists())
+
+
+def test_a_seeding_that_fails_part_way_leaves_every_file_and_folder_as_it_was(tmp_path: Path) -> None:
+    """`--materialize-flows --force` replaces the bank's own templates in one transaction: a folder
+    it may not write in refuses the whole copy, by that folder's bank path. `--init` refused the
+    same way leaves no folder behind, its own root included."""
+    base = Path(tempfile.mkdtemp(prefix="seeding-"))  # outside pytest's private folder
+    try:
+        root = base / "memory_bank"
+        scaffold.init(root, "Acme", today=TODAY)
+        scaffold.materialize_flows(root)
+        edited = root / "flows/templates/adr/ADR-ID.md"
+        edited.write_text(edited.read_text(encoding="utf-8") + "\nOur own addition.\n", encoding="utf-8")
+        fresh = base / "fresh"
+        (fresh / "product").mkdir(parents=True)
+        owned_by_another_user(base)
+        locked = [root / "flows/templates/use-case", fresh / "product"]
+        if os.geteuid() == 0:
+            for folder in locked:
+                os.chown(folder, 0, 0)  # the other user may not write here
+        for folder in locked:
+            folder.chmod(0o555)
+        before = tree_digest(root)
+        materialized, seeded_fresh = as_another_user(
+            [
+                lambda: scaffold.materialize_flows(root, force=True),
+                lambda: scaffold.init(fresh, "Acme", today=TODAY),
+            ]
+        )
+        assert materialized.startswith("refused: the file system refused writing 'flows/templates/use-case/")
+        assert materialized.endswith("in 'flows/templates/use-case' (Permission denied); nothing was written")
+        assert tree_digest(root) == before and "Our own addition." in edited.read_text(encoding="utf-8")
+        assert "in 'product' (Permission denied); nothing was written" in seeded_fresh
+        assert sorted(p.name for p in fresh.iterdir()) == ["product"]
+    finally:
+        subprocess.run(["chmod", "-R", "u+w", str(base)], check=False)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_starter_path_held_by_something_other_than_a_document_is_refused(tmp_path: Path, kind: str) -> None:
+    root = tmp_path / "memory_bank"
+    (root / "dna").mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(root / "dna/principles.md")
+    else:
+        (root / "dna/principles.md").mkdir()
+    with pytest.raises(scaffold.ScaffoldError, match=r"^'dna/principles\.md' is there but is not a document"):
+        scaffold.init(root, "Acme", today=TODAY)
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*")) == ["dna", "dna/principles.md"]
+
+
+def test_an_edited_templates_page_counts_as_the_banks_own(tmp_path: Path) -> None:
+    """The templates page `--init` writes is a pointer, replaced freely; once a person edited it,
+    it is the bank's own and `--materialize-flows` needs force to replace it."""
+    bank = seeded(tmp_path)
+    page = bank.root / "flows/templates/README.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nEvery template change needs two reviewers.\n")
+    before = tree_digest(bank.root)
+    with pytest.raises(scaffold.ScaffoldError, match="already holds 1 documents of its own"):
+        scaffold.materialize_flows(bank.root)
+    assert tree_digest(bank.root) == before

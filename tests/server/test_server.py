@@ -260,7 +260,7 @@ def test_changed_and_materialize_through_the_client(tmp_path: Path) -> None:
             copied = payload(await client.call_tool("bank_materialize_flows", {}))
             assert len(copied["files"]) == 24
             again = await client.call_tool("bank_materialize_flows", {})
-            assert again.is_error and "already holds 23 documents" in again.content[0].text
+            assert again.is_error and "already holds 24 documents" in again.content[0].text
             checked = payload(await client.call_tool("bank_validate", {}))
             assert checked["total"] == 0
 

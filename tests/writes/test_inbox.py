@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -18,13 +17,13 @@ import pytest
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
-from memorybank_lint.edits.errors import Refused
 from memorybank_server import resources, scaffold
 from memorybank_server.errors import ToolInputError
 from memorybank_server.writes import inbox
 from memorybank_server.writes.create import create
 from memorybank_server.writes.inbox import discard, promote
 from memorybank_server.writes.status import set_status
+from tests.conftest import as_another_user
 from tests.writes.conftest import tree_hash
 
 TODAY = dt.date(2026, 3, 14)
@@ -326,35 +325,6 @@ def test_discard_refuses_when_the_note_changed_under_it(
     assert (noted.root / "_inbox/retry.md").read_text("utf-8").startswith("---\ntitle: Rewritten")
 
 
-def _as_another_user(calls: list[Callable[[], Any]]) -> list[str]:
-    """Each call's outcome, made in a child process that (when the tests run as root, who may
-    remove anything) runs as an ordinary user; the code it runs is loaded already, nothing is exec'd."""
-    reader, writer = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: answer through the pipe, never return into pytest
-        try:
-            os.close(reader)
-            if os.geteuid() == 0:
-                os.setgroups([])
-                os.setgid(65534)
-                os.setuid(65534)
-            outcomes = []
-            for call in calls:
-                try:
-                    call()
-                    outcomes.append("done")
-                except (ToolInputError, Refused, OSError) as exc:
-                    outcomes.append(f"refused: {exc}")
-            os.write(writer, json.dumps(outcomes).encode())
-        finally:
-            os._exit(0)
-    os.close(writer)
-    with os.fdopen(reader, "rb") as pipe:
-        data = pipe.read()
-    os.waitpid(pid, 0)
-    return json.loads(data)
-
-
 def test_a_note_that_cannot_be_removed_is_refused_before_anything_is_written(tmp_path: Path) -> None:
     """A promote or discard whose note's folder forbids removing it would pass the commit point
     and then fail: half done, and every later write blocked. It is refused up front, dry run too."""
@@ -377,7 +347,7 @@ def test_a_note_that_cannot_be_removed_is_refused_before_anything_is_written(tmp
             bank.refresh()
             return bank
 
-        dry, real, dropped, later = _as_another_user(
+        dry, real, dropped, later = as_another_user(
             [
                 lambda: promote(opened(), path="_inbox/n.md", to="engineering/n.md", dry_run=True),
                 lambda: promote(opened(), path="_inbox/n.md", to="engineering/n.md"),
