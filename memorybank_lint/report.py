@@ -72,7 +72,8 @@ def output_format(opts: dict) -> str:
 
 def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: int | None) -> None:
     """Print the findings in the chosen format, then how many were fixed or could be."""
-    fmt = output_format(opts)
+    # the counts print as text unless json is asked for: GitHub's implicit default has no counts
+    fmt = (opts["format"] or "text") if opts["statistics"] else output_format(opts)
     color = fmt == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     summary_file = summary_target() if fmt == "github" else None
     root = bank.root

@@ -348,3 +348,18 @@ def test_github_annotations_name_files_from_the_workspace_wherever_the_command_r
     monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "docs"))  # a checkout into a subfolder
     _code, out, _err = run(["--root", str(bank)], capsys)
     assert "file=memory-bank/domain/loose.md," in out
+
+
+def test_statistics_under_actions_print_as_text_unless_github_is_asked_for(
+    fixture_copy, tmp_path, monkeypatch, capsys
+) -> None:
+    """`github` is only the default there: counts have no annotation form, so they print as text;
+    `--format github` given on purpose is still refused."""
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / "summary.md"))
+    code, out, err = run(
+        ["--root", str(fixture_copy), "--select", "MB001,ssot-conflict", "--statistics"], capsys
+    )
+    assert code == 1 and "MB001" in out and "::" not in out, err
+    code, out, err = run(["--root", str(fixture_copy), "--statistics", "--format", "github"], capsys)
+    assert (code, out) == (2, "") and "--statistics prints text or json, not github" in err
