@@ -27,7 +27,7 @@ from .paths import real_path
 from .registry import all_rules, find_rule
 from .report import output_format, report
 from .reporters import FORMATS, ReportContext
-from .usage import UsageProblem, say
+from .usage import OnceEach, UsageProblem, say
 
 __all__ = ["UsageProblem", "invoke", "main", "run"]
 
@@ -124,6 +124,8 @@ def _explain(token: str, fmt: str | None) -> str:
 # Pairs of options where one would silently win over the other: each is refused, naming both.
 _CLASHES = (
     ("list_rules", "explain"),
+    ("show_settings", "list_rules"),
+    ("show_settings", "explain"),
     ("show_settings", "fix"),
     ("show_settings", "diff"),
     ("show_settings", "write_baseline"),
@@ -133,6 +135,14 @@ _CLASHES = (
     ("diff", "statistics"),
     ("write_baseline", "baseline"),
 )
+
+
+# The modes that only print (with --format) and the options of a run they would pass over.
+_INFO_MODES = {"list_rules": (), "explain": (), "show_settings": ("root", "config")}
+_RUN_OPTIONS = (
+    "root", "config", "select", "ignore", "extend_select", "statistics", "fix", "unsafe_fixes", "diff",
+    "exit_zero", "ignore_noqa", "strict", "baseline", "write_baseline", "no_cache",
+)  # fmt: skip
 
 
 def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
@@ -149,6 +159,14 @@ def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
             raise UsageProblem(
                 f"--{one.replace('_', '-')} and --{other.replace('_', '-')} do not go together; pick one"
             )
+    for mode, allowed in _INFO_MODES.items():
+        if opts.get(mode):
+            extra = [name for name in _RUN_OPTIONS if name not in allowed and opts.get(name)]
+            if extra or paths:
+                what = f"--{extra[0].replace('_', '-')}" if extra else "a path"
+                raise UsageProblem(
+                    f"{what} does not apply to --{mode.replace('_', '-')}, which only prints; give it alone"
+                )
     if opts.get("unsafe_fixes") and not (opts.get("fix") or opts.get("diff")):
         raise UsageProblem("--unsafe-fixes applies to --fix or --diff")
     if opts.get("diff") and opts.get("format") not in (None, "text"):
@@ -207,7 +225,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     return 0 if opts["exit_zero"] or not failing else 1
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=OnceEach, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option(
     "--root",

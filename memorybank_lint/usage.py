@@ -18,3 +18,21 @@ def say(program: str, message: str) -> None:
     command (`::error …`); `printable` escapes it, and bytes that are not UTF-8 too.
     """
     click.echo(f"{program}: {printable(message)}", err=True)
+
+
+class OnceEach(click.Command):
+    """A command whose options may each be given once (those declared `multiple` aside).
+
+    Why: click keeps the last of two values, so `--select MB001 --select MB004` ran MB004 alone
+    and `--root a --root b` linted b, without a word. A repeat is a usage error naming it.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        _values, _rest, order = self.make_parser(ctx).parse_args(args=list(args))
+        seen: set[str] = set()
+        for param in order:
+            if isinstance(param, click.Option) and not param.multiple and not param.count:
+                if param.name in seen:
+                    raise click.UsageError(f"{param.opts[0]} is given more than once; give it once")
+                seen.add(param.name or "")
+        return super().parse_args(ctx, args)

@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from memorybank_lint.usage import OnceEach
+
 # The actions, in the order `--help` lists them. With none, the command serves MCP on stdio.
 ACTIONS = (
     "init",
@@ -78,8 +80,9 @@ def _group(name: str) -> str:
     return _APPLIES.get(name, ("Other", None))[0]
 
 
-class GroupedCommand(click.Command):
-    """A command whose `--help` lists its options under headings instead of one long list."""
+class GroupedCommand(OnceEach):
+    """A command whose `--help` lists its options under headings instead of one long list (and
+    whose options may each be given once, as the linter's)."""
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows: dict[str, list[tuple[str, str]]] = {group: [] for group in GROUPS}

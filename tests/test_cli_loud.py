@@ -232,6 +232,26 @@ LINT_MISTAKES = {
     "unsafe fixes alone": (["--unsafe-fixes"], "--unsafe-fixes applies to --fix or --diff"),
     "a selection all ignored": (["--select", "MB001", "--ignore", "MB001"], "leave no rule to run"),
     "everything ignored": (["--ignore", ",".join(f"MB{n:03}" for n in range(1, 14))], "leave no rule to run"),
+    "a selection given twice": (
+        ["--select", "MB001", "--select", "MB004"],
+        "--select is given more than once",
+    ),
+    "a root given twice": (
+        ["--root", "memory-bank", "--root", "memory-bank"],
+        "--root is given more than once",
+    ),
+    "a format given twice": (["--format", "json", "--format", "text"], "--format is given more than once"),
+    "a fix beside the rule list": (["--list-rules", "--fix"], "--fix does not apply to --list-rules"),
+    "a baseline beside an explanation": (
+        ["--explain", "MB001", "--baseline", "missing.json"],
+        "--baseline does not apply to --explain",
+    ),
+    "a path beside the rule list": (["--list-rules", "memory-bank"], "a path does not apply to --list-rules"),
+    "a selection beside the settings": (
+        ["--show-settings", "--select", "MB001"],
+        "--select does not apply to --show-settings",
+    ),
+    "the settings and an explanation": (["--show-settings", "--explain", "MB001"], "do not go together"),
 }
 
 

@@ -86,6 +86,8 @@ def test_stats_prints_json(project: Path, capsys) -> None:
         (["--validate", "--scope", "nope"], "scope 'nope' matches no document"),
         (["--read", "no/such.md"], "Not a document of this bank: 'no/such.md'"),
         (["--no-such-flag"], "No such option '--no-such-flag'"),
+        (["--route", "price", "--route", "tax rules"], "--route is given more than once"),
+        (["--validate", "--scope", "domain", "--scope", "adr"], "--scope is given more than once"),
     ],
 )
 def test_usage_errors_exit_two_with_one_line(project: Path, capsys, argv: list[str], reason: str) -> None:
