@@ -282,8 +282,11 @@ def dump(data: dict[str, Any]) -> str:
         default_flow_style=False,
     )
     header = load(text)
-    if header.error is not None or header.data != data:
-        raise ValueError(f"frontmatter does not read back as written: {data!r}")
+    if header.error is not None:  # the reader's own reason (a number too long, nesting too deep)
+        raise ValueError(f"it would not read back: {header.error[:300]}")
+    if header.data != data:  # named by its first key, never by the whole mapping (it may be huge)
+        key = next((k for k in data if header.data.get(k) != data[k]), next(iter(data), ""))
+        raise ValueError(f"the value of {str(key)[:100]!r} would not read back as written")
     return text
 
 

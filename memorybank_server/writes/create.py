@@ -150,9 +150,7 @@ def render(data: dict[str, Any], body: str) -> str:
     try:
         return frontmatter.render(data, body)
     except (ValueError, TypeError) as exc:
-        raise ToolInputError(
-            f"the frontmatter cannot be written so that it reads back as given: {exc}"
-        ) from exc
+        raise ToolInputError(f"the frontmatter cannot be written as given: {exc}") from exc
 
 
 def preview(text: str) -> str:

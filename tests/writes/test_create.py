@@ -408,3 +408,28 @@ def test_a_body_with_its_own_first_heading_keeps_one(seeded: Bank) -> None:
     body = frontmatter.split((seeded.root / "domain/vat.md").read_text("utf-8")).body
     assert [line for line in body.split("\n") if line.startswith("# ")] == ["# VAT"]
     assert "Rules." in body
+
+
+def _nested(depth: int) -> Any:
+    value: Any = "x"
+    for _ in range(depth):
+        value = {"k": value}
+    return value
+
+
+@pytest.mark.parametrize(
+    ("extra", "reason"),
+    [
+        ({"n": 10**150, "refs": [f"entry {i}" for i in range(20_000)]}, "a number 151 characters long"),
+        ({"d": _nested(40)}, "nested deeper than 32 levels"),
+    ],
+)
+def test_an_extra_value_the_bank_cannot_read_is_refused_in_a_short_sentence(
+    seeded: Bank, tree: Callable[[Path], str], extra: dict, reason: str
+) -> None:
+    """Named by the reader's reason, never by a dump of the whole header (it was 289 KB)."""
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError) as refused:
+        make(seeded, extra=extra)
+    assert reason in str(refused.value) and len(str(refused.value)) < 300
+    assert tree(seeded.root) == before
