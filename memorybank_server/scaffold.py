@@ -27,7 +27,7 @@ from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.atomic import read_regular
 from memorybank_lint.edits.errors import Refused
-from memorybank_lint.edits.gate import check_no_links
+from memorybank_lint.edits.gate import check_distinct, check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.edits.table import prose
@@ -205,14 +205,25 @@ def _settle(
     """`files` less those that would add a finding to an existing bank, and why each was left out.
 
     A file whose path goes through a link is refused first, by its bank path: neither the trial
-    copy (which keeps the bank's links) nor the real write may follow one out of the bank.
+    copy (which keeps the bank's links) nor the real write may follow one out of the bank. A file
+    whose name differs from one in the bank only by case or Unicode form is left out and named.
     """
     for path in files:
         check_no_links(root, path)
+    clashes: dict[str, str] = {}
+    for path in files:  # `README.md` beside the bank's `readme.md` is one file on macOS and Windows
+        try:
+            check_distinct(root, path)
+        except Refused as exc:
+            clashes[path] = str(exc)
+    if clashes and not bank_has_documents:  # a fresh bank short of a file would not be clean
+        raise ScaffoldError(next(iter(clashes.values())))
+    files = {path: text for path, text in files.items() if path not in clashes}
+    skipped = [{"path": path, "reason": reason} for path, reason in sorted(clashes.items())]
     if not bank_has_documents or not files:
-        return files, []
+        return files, skipped
     kept, left_out = harmless(root, files)
-    return kept, [{"path": path, "reason": reason} for path, reason in sorted(left_out.items())]
+    return kept, skipped + [{"path": path, "reason": reason} for path, reason in sorted(left_out.items())]
 
 
 def init(

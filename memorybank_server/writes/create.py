@@ -209,7 +209,7 @@ def create(
         target = check_target(bank, given)
         title = title if title is not None else title_from_path(target)
         inbox = inbox or target.startswith(INBOX)  # a path into the quarantine is a capture either way
-        if inbox and target in RESERVED_INBOX:
+        if inbox and target.casefold() in {name.casefold() for name in RESERVED_INBOX}:  # one name on macOS
             raise ToolInputError(f"{target} is the inbox's own file, not a note; pick another name")
         warnings = governance(
             bank, target, derived_from=derived, canonical_for=owned, status=status, doc_kind=doc_kind

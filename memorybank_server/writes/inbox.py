@@ -21,6 +21,7 @@ from typing import Any
 
 from memorybank_lint import document, frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.gate import check_distinct
 from memorybank_lint.edits.text import digest, read
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced, links
@@ -286,6 +287,7 @@ def discard(
             log = read(bank.root, LOG)
             transaction.replace(LOG, log.encode(log.text.rstrip("\n") + "\n\n" + entry), log.digest)
         else:
+            check_distinct(bank.root, LOG)  # a `discarded.md` note beside it is the same name on macOS
             transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))
         transaction.remove(note.path, sha)
         if dry_run:

@@ -517,3 +517,22 @@ def test_an_edited_templates_page_counts_as_the_banks_own(tmp_path: Path) -> Non
     with pytest.raises(scaffold.ScaffoldError, match="already holds 1 documents of its own"):
         scaffold.materialize_flows(bank.root)
     assert tree_digest(bank.root) == before
+
+
+def test_seeding_adds_no_name_that_differs_from_the_banks_only_by_case(tmp_path: Path) -> None:
+    """`README.md` beside the bank's `readme.md`, or `dna/` beside `DNA/`, is one name on macOS and
+    Windows: with documents the file is left out and named, into an empty folder it is refused."""
+    root = tmp_path / "memory_bank"
+    (root / "DNA").mkdir(parents=True)
+    with pytest.raises(scaffold.ScaffoldError, match="'dna' differs from 'DNA'"):
+        scaffold.init(root, "Acme", today=TODAY)
+    assert sorted(p.name for p in root.iterdir()) == ["DNA"]
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "readme.md").write_text("---\ntitle: Ours\n---\n# Ours\n", encoding="utf-8")
+    result = scaffold.init(other, "Acme", force=True, today=TODAY)
+    assert "README.md" not in result.files
+    assert any(
+        item["path"] == "README.md" and "only by letter case" in item["reason"] for item in result.skipped
+    )
+    assert sorted(p.name for p in other.iterdir() if p.name.lower() == "readme.md") == ["readme.md"]

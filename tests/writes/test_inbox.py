@@ -366,3 +366,14 @@ def test_a_note_that_cannot_be_removed_is_refused_before_anything_is_written(tmp
     finally:
         subprocess.run(["chmod", "-R", "u+w", str(base)], check=False)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_no_inbox_name_differs_from_the_inboxs_own_files_only_by_case(noted: Bank, tree: Callable) -> None:
+    with pytest.raises(ToolInputError, match="the inbox's own file"):
+        create(noted, doc_kind="domain", path="_inbox/discarded.md", title="D", purpose="A note.", inbox=True)
+    (noted.root / "_inbox" / "discarded.md").write_text("---\ntitle: D\n---\n# D\n", encoding="utf-8")
+    noted.refresh()
+    before = tree(noted.root)
+    with pytest.raises(ToolInputError, match="only by letter case"):
+        discard(noted, path="_inbox/retry.md", reason="not needed", now=NOW)
+    assert tree(noted.root) == before
