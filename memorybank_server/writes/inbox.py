@@ -99,13 +99,31 @@ def _rebase_derived(items: Any, source: str, destination: str, bank: Bank) -> tu
     return rebased, warnings
 
 
+_DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*(<[^<>\n]*>|[^\s<]\S*)")
+
+
 def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:
-    """Relative body links (outside code) that land in the bank, rewritten for the destination."""
+    """Relative body links (outside code) that land in the bank, rewritten for the destination:
+    inline links and link reference definitions (`[label]: ../x.md`) alike."""
     lines = body.split("\n")
     mask = fenced(lines)
     warnings: list[str] = []
     for i, line in enumerate(lines):
-        if mask[i] or "](" not in line:
+        if mask[i]:
+            continue
+        if (definition := _DEFINITION.match(line)) is not None:  # `[label]: path` serves `[text][label]`
+            raw = definition.group(2)
+            bare = raw[1:-1] if raw.startswith("<") else raw
+            new = _rebased(resolve(source, bare, bank.name), destination, bank)
+            if new is not None:
+                lines[i] = (
+                    line[: definition.start(2)]
+                    + (f"<{new}>" if raw.startswith("<") else new)
+                    + line[definition.end(2) :]
+                )
+                warnings.append(f"Link rewritten for the new location: {bare} -> {new}")
+            continue
+        if "](" not in line:
             continue
         for _label, raw, column in reversed(list(links(line))):
             new = _rebased(resolve(source, raw, bank.name), destination, bank)

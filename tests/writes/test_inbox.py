@@ -377,3 +377,23 @@ def test_no_inbox_name_differs_from_the_inboxs_own_files_only_by_case(noted: Ban
     with pytest.raises(ToolInputError, match="only by letter case"):
         discard(noted, path="_inbox/retry.md", reason="not needed", now=NOW)
     assert tree(noted.root) == before
+
+
+def test_promote_rebases_link_reference_definitions_too(seeded: Bank, put: Callable) -> None:
+    """`[policy][p]` takes its target from `[p]: ../engineering/testing-policy.md`: left as it was,
+    the definition would point at nothing from the note's new folder."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\nSee [the policy][p] and [the context][c].\n\n"
+        '[p]: ../engineering/testing-policy.md\n  [c]: <../product/context.md> "Context"\n'
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    seeded.refresh()
+    result = promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    assert "[p]: ../testing-policy.md\n" in body
+    assert '  [c]: <../../product/context.md> "Context"\n' in body
+    assert (
+        "Link rewritten for the new location: ../engineering/testing-policy.md -> ../testing-policy.md"
+        in (result["warnings"])
+    )
