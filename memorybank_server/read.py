@@ -38,6 +38,8 @@ BUDGET_BYTES = 40_000
 MIN_MAX_BYTES = 1000
 MAX_REQUESTS = 100  # paths one batch read takes: each is read and parsed afresh
 LISTED_SECTIONS = 40
+HEADING_CHARS = 120  # a heading as a listing shows it: a heading can be a whole long line
+LISTING_BYTES = 8_000  # the headings all the skipped entries of one batch list, together
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
@@ -53,7 +55,7 @@ def fold(text: str) -> str:
 def _listing(sections: list[Section]) -> str:
     """The headings a refusal offers, at most `LISTED_SECTIONS` of them: a page of a thousand
     sections made every refusal (and a batch repeats one per request) a page long."""
-    shown = " | ".join(s.title for s in sections[:LISTED_SECTIONS]) or "(none)"
+    shown = " | ".join(_heading(s.title) for s in sections[:LISTED_SECTIONS]) or "(none)"
     more = len(sections) - LISTED_SECTIONS
     return f"{shown} | … {more} more" if more > 0 else shown
 
@@ -212,17 +214,28 @@ def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | Non
     return requests
 
 
-def _skipped(bank: Bank, given: str) -> dict[str, Any]:
+def _heading(title: str) -> str:
+    return title if len(title) <= HEADING_CHARS else title[: HEADING_CHARS - 1] + "…"
+
+
+def _skipped(bank: Bank, given: str, room: int) -> dict[str, Any]:
+    """A skipped entry, listing its headings while the batch's `room` for listings lasts: at most
+    `LISTED_SECTIONS` of them, each cut to `HEADING_CHARS`; `moreSections` counts the rest."""
     path = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
     doc = bank.docs.get(path)
     if doc is None:
         return {"path": path, "title": "", "bytes": 0, "availableSections": []}
-    return {
-        "path": path,
-        "title": doc.title,
-        "bytes": doc.size,
-        "availableSections": [s.title for s in doc.sections],
-    }
+    listed: list[str] = []
+    for section in doc.sections[:LISTED_SECTIONS]:
+        shown = _heading(section.title)
+        room -= len(shown.encode("utf-8")) + 4
+        if room < 0:
+            break
+        listed.append(shown)
+    entry = {"path": path, "title": doc.title, "bytes": doc.size, "availableSections": listed}
+    if len(doc.sections) > len(listed):
+        entry["moreSections"] = len(doc.sections) - len(listed)
+    return entry
 
 
 def read_batch(
@@ -233,13 +246,14 @@ def read_batch(
     documents: list[dict[str, Any]] = []
     failed: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
-    spent = 0
+    spent, room = 0, LISTING_BYTES
     for given, wanted in _requests(path, section):
         key = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
         doc = bank.docs.get(key)
         overshoots = (wanted is None or not wanted.strip()) and doc is not None and spent + doc.size > budget
         if documents and (spent >= budget or overshoots):
-            skipped.append(_skipped(bank, given))
+            skipped.append(_skipped(bank, given, room))
+            room -= sum(len(title.encode("utf-8")) + 4 for title in skipped[-1]["availableSections"])
             continue
         try:
             answer = read_one(bank, given, wanted)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -402,3 +403,21 @@ def test_a_section_is_found_whatever_marks_sit_on_its_letters(
     bank = Bank(root)
     bank.refresh()
     assert read(bank, "x.md", asked)["section"] == heading
+
+
+def test_the_skipped_entries_of_a_batch_list_their_headings_within_a_bound(tmp_path: Path) -> None:
+    """A batch of pages of a thousand long headings each, past the budget: every skipped entry
+    listed up to 40 headings of any length, and the answer grew far past its 40,000 bytes."""
+    from memorybank_server.read import HEADING_CHARS, LISTING_BYTES
+
+    sections = "".join(f"## Part {n} {'x' * 5_000}\n\ntext\n\n" for n in range(60))
+    files = {f"p{n}.md": f"---\ntitle: P{n}\n---\n# P{n}\n\n{sections}" for n in range(100)}
+    bank = Bank(write_bank(tmp_path / "memory-bank", files))
+    bank.refresh()
+    answer = read(bank, sorted(files))
+    assert len(answer["documents"]) == 1 and len(answer["skipped"]) == 99
+    listed = [title for entry in answer["skipped"] for title in entry["availableSections"]]
+    assert listed and all(len(title) <= HEADING_CHARS for title in listed)
+    assert sum(len(title.encode()) for title in listed) <= LISTING_BYTES
+    assert answer["skipped"][-1]["availableSections"] == [] and answer["skipped"][-1]["moreSections"] == 60
+    assert len(json.dumps(answer["skipped"])) < 20_000
