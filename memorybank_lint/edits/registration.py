@@ -16,7 +16,7 @@ from __future__ import annotations
 import posixpath
 
 from ..bank import Bank
-from .entries import add_entry, add_section
+from .entries import add_entries, add_entry, add_section
 
 
 def is_index(bank: Bank, path: str) -> bool:
@@ -65,3 +65,25 @@ def registered(
     if not directory and rest in names:
         return add_section(text, top, purpose, title)
     return add_entry(text, link, title, purpose, root=not directory, status=status)
+
+
+def registered_all(
+    text: str,
+    index: str,
+    documents: list[tuple[str, str, str, str | None]],
+    *,
+    names: tuple[str, ...] = ("README.md", "index.md"),
+) -> str:
+    """`registered` for each of `documents` (path, title, purpose, status) in turn, with the index
+    read once (`entries.add_entries`) when every one of them is an entry; a section's own index
+    among them (it goes into the root's section list) makes it one at a time."""
+    directory = posixpath.dirname(index)
+    if not directory and any(path.partition("/")[2] in names for path, *_rest in documents):
+        for path, title, purpose, status in documents:
+            text = registered(text, index, path, title, purpose, names=names, status=status)
+        return text
+    items = [
+        (posixpath.relpath(path, directory or "."), title, purpose, status)
+        for path, title, purpose, status in documents
+    ]
+    return add_entries(text, items, root=not directory)

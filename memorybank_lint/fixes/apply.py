@@ -55,6 +55,15 @@ def _by_file(fixes: list[Fix]) -> dict[str, list[Fix]]:
     return {path: sorted(group, key=order) for path, group in sorted(grouped.items())}
 
 
+def _batch_at(fixes: list[Fix], position: int) -> list[Fix]:
+    """The fixes from `position` on that share its batch key (just it, without one)."""
+    key = fixes[position].batch[0] if fixes[position].batch is not None else None
+    end = position + 1
+    while key is not None and end < len(fixes) and (fixes[end].batch or ("",))[0] == key:
+        end += 1
+    return fixes[position:end]
+
+
 def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
     """The file's new bytes, or None when no fix applies; refused when it moved under us."""
     if bank_path(bank.root, path) != path:
@@ -65,10 +74,20 @@ def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
     if doc is None or file.text != doc.text:
         raise Refused(f"'{path}' changed on disk while it was being fixed; it was left alone")
     text, applied = file.text, []
-    for fix in fixes:
+    position = 0
+    while position < len(fixes):
+        group = _batch_at(fixes, position)
+        new = group[0].batch[1](text, group) if group[0].batch is not None and len(group) > 1 else None
+        if new is not None:
+            if new != text:
+                text, applied = new, [*applied, *group]
+            position += len(group)
+            continue
+        fix = fixes[position]
         new = fix.edit(text)
         if new is not None and new != text:
             text, applied = new, [*applied, fix]
+        position += 1
     if not applied:
         return None
     before = (("\ufeff" if file.bom else "") + file.original).encode("utf-8")

@@ -15,6 +15,8 @@ from ..edits.text import unchanged_ends
 from ..findings import Finding
 
 Edit = Callable[[str], "str | None"]
+# The edit of several fixes of one kind in one file at once, or None to apply them one by one.
+Batch = Callable[[str, "list[Fix]"], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,9 @@ class Fix:
     source: str  # the LF text of `path` the fix was computed on
     shifts: bool = False
     edge: tuple[str, str] | None = None  # (document, new target) of a fix that repoints derived_from
+    # (key, edit of many): the fixes of a file that share the key are applied together, once the
+    # file's fixes before them are (registering thousands in one index, one by one, is quadratic)
+    batch: tuple[str, Batch] | None = None
 
     @property
     def applicability(self) -> str:

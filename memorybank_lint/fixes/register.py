@@ -15,7 +15,7 @@ when `--fix` or `--diff` asks for it.
 from __future__ import annotations
 
 from ..bank import Bank
-from ..edits.registration import find_index, index_names, registered
+from ..edits.registration import find_index, index_names, registered, registered_all
 from ..findings import Finding
 from ..markdown import links
 from ..paths import resolve
@@ -50,4 +50,27 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
         )
         return new if new != text and _lands(text, new, index, doc.path, bank.name) else None
 
-    return Fix(finding, index, False, f"register it in {index}", edit, bank.docs[index].text, shifts=True)
+    def edit_all(text: str, fixes: list[Fix]) -> str | None:
+        """Every registration in this index at once; None (one by one) unless each one lands."""
+        documents = [bank.docs[fix.finding.path] for fix in fixes]
+        rows = [(d.path, d.title, d.purpose, d.status or None) for d in documents]
+        new = registered_all(text, index, rows, names=names)
+        before = set(text.split("\n"))
+        landed = {
+            resolve(index, raw, bank.name).resolved
+            for line in new.split("\n")
+            if line not in before
+            for _label, raw, _col in links(line)
+        }
+        return new if all(d.path in landed for d in documents) else None
+
+    return Fix(
+        finding,
+        index,
+        False,
+        f"register it in {index}",
+        edit,
+        bank.docs[index].text,
+        shifts=True,
+        batch=(f"register {index}", edit_all),
+    )

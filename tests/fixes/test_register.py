@@ -85,3 +85,37 @@ def test_a_hostile_header_adds_one_line_and_no_suppression_to_the_index(tmp_path
     (bank.root / "domain/README.md").write_text(text + "[dangling](nowhere.md)\n", encoding="utf-8")
     bank.refresh()
     assert [f for f in lint(bank) if f.path == "domain/README.md" and f.code == "MB007"]  # not switched off
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        "- [Model](model.md) — the model\n",
+        "1. [Model](model.md) — the model\n",
+        "| Document | Purpose | Status |\n|---|---|---|\n| [Model](model.md) | the model | `active` |\n",
+    ],
+    ids=["bullet", "numbered", "table"],
+)
+def test_registering_many_in_one_index_writes_what_one_by_one_writes(tmp_path: Path, entries: str) -> None:
+    """Thousands of registrations in one index are applied together (one by one re-read the index
+    each time: 6,000 took 20 s); the index ends exactly as applying each fix in turn leaves it."""
+    from memorybank_lint.fixes.apply import apply
+    from memorybank_lint.fixes.plan import plan
+
+    files = {"domain/README.md": HEAD + entries, "domain/model.md": doc("title: Model\nstatus: draft")}
+    files["README.md"] = (
+        "---\ntitle: Bank\ndoc_function: index\npurpose: Root.\nstatus: draft\n---\n"
+        "- [Principles](dna/principles.md)\n- [Governance](dna/governance.md)\n- [Domain](domain/README.md)\n"
+    )
+    for n in range(40):
+        files[f"domain/note-{n:02}.md"] = doc(f"title: Note {n}\npurpose: Note {n} | of {40}.\nstatus: draft")
+    bank = bank_with(tmp_path, files)
+    fixes = plan(bank, lint(bank), unsafe=True)
+    registrations = [fix for fix in fixes if fix.path == "domain/README.md"]
+    assert len(registrations) == 40 and all(fix.batch is not None for fix in registrations)
+    one_by_one = bank.docs["domain/README.md"].text
+    for fix in registrations:
+        one_by_one = fix.edit(one_by_one) or one_by_one
+    outcome = apply(bank, fixes, write=False)
+    [change] = [c for c in outcome.changes if c.path == "domain/README.md"]
+    assert change.after.decode("utf-8") == one_by_one and len(change.fixes) == 40

@@ -1,0 +1,46 @@
+"""Registering many documents in one index at once gives exactly what registering them one by one
+gives, for every shape an index takes (bullets, numbered items, two-line items, tables, a
+registry section, placeholders, fenced code, an empty index)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memorybank_lint.edits.entries import add_entries, add_entry
+
+HEAD = "---\ntitle: Index\ndoc_function: index\n---\n# Index\n"
+BLOCKS = [
+    "- [A](a.md) — first\n- [B](b.md) — second\n",
+    "1. [A](a.md) — first\n2. [B](b.md)\n",
+    "- [`A`](a.md)\n  The first one.\n- [`B`](b.md)\n  The second.\n",
+    "| Document | Title | Status | Purpose |\n|---|---|---|---|\n| [A-1](a.md) | A | `draft` | first |\n",
+    "| Link | Summary |\n|---|---|\n| [A](a.md) | first |\n",
+    "## Registry\n\n- [A](a.md) — first\n\n## Notes\n\nSee [B](b.md).\n",
+    "## Реестр\n\n_Пусто._\n",
+    "_No documents yet._\n",
+    "```\n- [Example](example.md)\n```\n",
+    "Some prose with a [link](other.md) in it.\n",
+    "",
+    "\n\n",
+    "## Sections\n\n- [`adr/README.md`](adr/README.md) — decisions\n",
+]
+ITEM = st.tuples(
+    st.sampled_from(["x.md", "deep/y.md", "ADR-007-z.md", "FT-01/brief.md"]),
+    st.sampled_from(["X", "A | pipe", "`tick`", "Заметка", ""]),
+    st.sampled_from(["An x.", "", "```fence", "Purpose with [link](p.md)", "two  spaces"]),
+    st.sampled_from([None, "draft", "active"]),
+)
+
+
+@given(
+    blocks=st.lists(st.sampled_from(BLOCKS), min_size=0, max_size=3),
+    items=st.lists(ITEM, min_size=1, max_size=6),
+    root=st.booleans(),
+)
+def test_many_at_once_is_one_by_one(blocks: list[str], items: list, root: bool) -> None:
+    text = HEAD + "\n".join(blocks)
+    one_by_one = text
+    for target, title, purpose, status in items:
+        one_by_one = add_entry(one_by_one, target, title, purpose, root=root, status=status)
+    assert add_entries(text, items, root=root) == one_by_one
