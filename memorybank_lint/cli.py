@@ -322,20 +322,43 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def operands_last(argv: list[str]) -> list[str]:
-    """`argv` with every argument that starts with `-` but names an existing file or folder moved
-    after a `--`, where it can only be a path.
+    """`argv` with the staged file names pre-commit appends moved after a `--`, where they can
+    only be paths, whatever they start with.
 
-    Why: pre-commit appends the staged file names after the hook's own arguments, with no `--`,
-    and a repository can hold `--write-baseline=./memory-bank/x.md` (a folder named
-    `--write-baseline=.`): read as an option, it overwrote a document and ended the run with 0.
-    An argument that names something on disk is a path, whatever it starts with.
+    Why: pre-commit appends the staged names after the hook's own arguments, with no `--`, and a
+    repository can hold `--write-baseline=./memory-bank/x.md` (a folder named `--write-baseline=.`):
+    read as an option, it overwrote a document and ended the run with 0. Only the trailing run
+    of arguments is such a list, and only a markdown file's name (the hook passes nothing else):
+    a file named `--format` or `--strict` beside the bank must not turn the command's own
+    options into paths (a pull request adding two empty files, `--format` and `github`, left the
+    Action checking nothing). A value an option takes (`--root -bank`) stays its value.
     """
     stop = argv.index("--") if "--" in argv else len(argv)
     head, tail = argv[:stop], argv[stop + 1 :]
-    paths = [arg for arg in head if len(arg) > 1 and arg.startswith("-") and os.path.lexists(arg)]
-    if not paths:
+    takes_value = _value_options()
+    first = len(head)
+    while first > 0:
+        arg, before = head[first - 1], head[first - 2] if first > 1 else ""
+        if before in takes_value:
+            break  # the value of the option before it
+        dashed = len(arg) > 1 and arg.startswith("-")
+        if dashed and not (arg.casefold().endswith(".md") and os.path.lexists(arg)):
+            break
+        first -= 1
+    moved = head[first:]
+    if not any(len(arg) > 1 and arg.startswith("-") for arg in moved):
         return argv
-    return [arg for arg in head if arg not in paths] + ["--", *paths, *tail]
+    return [*head[:first], "--", *moved, *tail]
+
+
+def _value_options() -> frozenset[str]:
+    """Every spelling of an option that takes a value as the next argument (`--root`, `--format`)."""
+    return frozenset(
+        spelling
+        for param in command.params
+        if isinstance(param, click.Option) and not param.is_flag and not param.count
+        for spelling in (*param.opts, *param.secondary_opts)
+    )
 
 
 def exit_now(code: int) -> NoReturn:

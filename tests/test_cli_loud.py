@@ -383,3 +383,25 @@ def test_statistics_under_actions_print_as_text_unless_github_is_asked_for(
     assert code == 1 and "MB001" in out and "::" not in out, err
     code, out, err = run(["--root", str(fixture_copy), "--statistics", "--format", "github"], capsys)
     assert (code, out) == (2, "") and "--statistics prints text or json, not github" in err
+
+
+def test_files_named_like_the_commands_own_options_leave_them_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A pull request adding empty files `--format` and `github` (or `--strict`) beside the bank
+    turned the Action's `--format github` into two paths outside the bank: nothing was checked,
+    exit 0. Only the staged markdown names pre-commit appends are taken as paths."""
+    broken = (
+        "---\ntitle: Broken\ndoc_kind: domain\nstatus: draft\nderived_from:\n  - ../nowhere.md\n---\n# B\n"
+    )
+    write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/broken.md": broken})
+    for name in ("--format", "github", "--strict", "sarif"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    (tmp_path / "-bank").mkdir()
+    monkeypatch.chdir(tmp_path)
+    code, out, _err = run(["--format", "json"], capsys)
+    assert code == 1 and "MB001" in out and json.loads(out)
+    code, out, _err = run(["--strict", "--format", "json"], capsys)
+    assert code == 1 and "MB001" in out
+    code, _out, err = run(["--root", "-bank"], capsys)
+    assert code == 2 and "no documents in" in err and "-bank" in err  # the value of --root, not an option
