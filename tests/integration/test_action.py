@@ -374,3 +374,39 @@ def test_a_document_quoted_by_the_diff_cannot_issue_workflow_commands(action: di
     inside = summary[summary.index(opening) + 1 :]
     assert fence in inside and all(fence not in line for line in inside[: inside.index(fence)])
     assert "   ```" in inside[: inside.index(fence)]
+
+
+def test_args_given_as_a_block_keep_every_line(action: dict, workspace: Path) -> None:
+    """`args: |` with one option a line: only the first line was read, so `--strict` was lost."""
+    _make_checkout(workspace, broken=True)
+    proc, _ = _run_lint_step(action, workspace, args="--ignore MB001\n--strict\n")
+    assert proc.returncode == 1, proc.stdout + proc.stderr  # the warning left fails under --strict
+    assert "MB001" not in proc.stdout and "::warning file=memory-bank/feature.md," in proc.stdout
+
+
+def test_a_hostile_fix_input_issues_no_workflow_command(action: dict, workspace: Path) -> None:
+    _make_checkout(workspace, broken=False)
+    proc, _ = _run_lint_step(action, workspace, fix="x\n::add-mask::secret\n::error::forged")
+    assert proc.returncode == 2
+    assert _honoured(proc.stdout) == ["::error title=memorybank-lint::the fix input is true, unsafe or false"]
+
+
+@pytest.mark.parametrize(
+    "target", ["../outside.sarif", "/tmp/abs.sarif", "a/../../b.sarif", "x.sarif\nsarif-file=forged", ""]
+)
+def test_a_sarif_file_outside_the_workspace_or_over_two_lines_is_refused(
+    action: dict, workspace: Path, target: str
+) -> None:
+    _make_checkout(workspace, broken=True)
+    proc, github_output = _run_lint_step(action, workspace, format="sarif", **{"sarif-file": target})
+    assert proc.returncode == 2 and "sarif-file must be a relative path inside the workspace" in proc.stdout
+    assert github_output.read_text(encoding="utf-8") == ""
+    assert not (workspace.parent / "outside.sarif").exists()
+
+
+def test_a_run_that_cannot_lint_leaves_no_empty_report_to_upload(action: dict, workspace: Path) -> None:
+    _make_checkout(workspace, broken=True)
+    proc, github_output = _run_lint_step(action, workspace, format="sarif", args="--select NOPE")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert not (workspace / "memorybank.sarif").exists()
+    assert github_output.read_text(encoding="utf-8") == ""
