@@ -18,7 +18,7 @@ from typing import NoReturn
 import click
 
 from . import __version__, baseline, progress
-from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root
+from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root, printable
 from .config import ConfigError, load, open_bank, settings, show
 from .edits.errors import Refused
 from .fixes import command as fixing
@@ -47,22 +47,38 @@ def on_disk(item: str) -> Path | None:
 
 
 def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
-    """Bank paths for the files or directories given on the command line (outside the bank: skipped)."""
-    by_nfc = {unicodedata.normalize("NFC", path): path for path in bank.docs}
+    """Bank paths for the files or directories given on the command line (outside the bank: skipped).
+
+    A name is looked up as the bank keys it (`printable`: a control character or a byte that is
+    not UTF-8 escaped), exactly first, so of two names that differ only by Unicode form the one
+    given is the one judged; a name typed in the other form finds its file when only one exists.
+    """
+    by_nfc: dict[str, list[str]] = {}
+    for path in bank.docs:
+        by_nfc.setdefault(unicodedata.normalize("NFC", path), []).append(path)
     wanted: set[str] = set()
     for item in given:
         absolute = real_path(item)
         try:
-            relative = unicodedata.normalize("NFC", absolute.relative_to(root).as_posix())
+            relative = printable(absolute.relative_to(root).as_posix())
         except ValueError:
             say("memorybank-lint", f"{item} is not inside the bank {root}; skipped")
             continue
+        composed = unicodedata.normalize("NFC", relative)
         if relative in ("", "."):
             wanted.update(bank.docs)
         elif absolute.is_dir():
-            wanted.update(path for key, path in by_nfc.items() if key.startswith(relative + "/"))
+            wanted.update(
+                path
+                for path in bank.docs
+                if path.startswith(relative + "/")
+                or unicodedata.normalize("NFC", path).startswith(composed + "/")
+            )
+        elif relative in bank.docs:
+            wanted.add(relative)
         else:
-            wanted.add(by_nfc.get(relative, relative))
+            twins = by_nfc.get(composed, [])
+            wanted.add(twins[0] if len(twins) == 1 else relative)
     return wanted
 
 

@@ -405,3 +405,32 @@ def test_files_named_like_the_commands_own_options_leave_them_options(
     assert code == 1 and "MB001" in out
     code, _out, err = run(["--root", "-bank"], capsys)
     assert code == 2 and "no documents in" in err and "-bank" in err  # the value of --root, not an option
+
+
+def test_a_named_file_is_judged_under_the_name_the_bank_keys_it_by(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """Of two names differing only by Unicode form the one given is judged (not its twin), and a
+    name holding a control character is found under its escaped key: the hook passed both."""
+    composed, decomposed = unicodedata.normalize("NFC", "café"), unicodedata.normalize("NFD", "café")
+    broken = (
+        "---\ntitle: Broken\ndoc_kind: domain\nstatus: draft\nderived_from:\n  - ../nowhere.md\n---\n# B\n"
+    )
+    clean = "---\ntitle: Clean\ndoc_kind: domain\nstatus: draft\n---\n# C\n"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (root / "domain" / f"{composed}.md").write_text(clean, encoding="utf-8")
+    (root / "domain" / f"{decomposed}.md").write_text(broken, encoding="utf-8")
+    (root / "domain" / "tab\there.md").write_text(clean, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _err = run(["--format", "json", f"memory-bank/domain/{decomposed}.md"], capsys)
+    assert code == 1 and {(f["code"], f["path"]) for f in json.loads(out) if f["code"] == "MB001"} == {
+        ("MB001", f"domain/{decomposed}.md")
+    }
+    code, out, _err = run(
+        ["--format", "json", "--select", "MB001", f"memory-bank/domain/{composed}.md"], capsys
+    )
+    assert code == 0 and json.loads(out) == []
+    code, out, _err = run(["--format", "json", "memory-bank/domain/tab\there.md"], capsys)
+    assert code == 1 and any(
+        f["code"] == "MB002" and f["path"] == "domain/tab\\there.md" for f in json.loads(out)
+    )
