@@ -4,7 +4,9 @@ Why it matters: the dependency tree is how a change in one document tells you wh
 re-check. In a loop every member is upstream of itself, so "what depends on this" has no answer.
 
 Runs only when `dna/` forbids cycles ("Cyclic dependencies are forbidden." / "Циклические
-зависимости запрещены."). Each loop is reported once, at the document whose edge closes it.
+зависимости запрещены."). Each loop is reported once, at the document whose edge closes it,
+and whenever any member is being checked (pre-commit's staged files): the edit that closed the
+loop may be in a member the walk does not end on.
 
 Example: `adr/a.md -> adr/b.md -> adr/a.md`.
 """
@@ -24,7 +26,7 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
     if ctx.contract is None or not ctx.contract.forbids_cycles:
         return
     for cycle in find_cycles(ctx.bank):
-        if ctx.in_scope(cycle.closer):
+        if ctx.in_scope(cycle.closer) or any(ctx.in_scope(member) for member in cycle.members):
             yield Problem(
                 f"derived_from cycle: {cycle.render()}",
                 path=cycle.closer,

@@ -81,11 +81,18 @@ def test_each_loop_is_reported_once(make_bank, run_rule, tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("scope", "expected"), [("domain", ["domain/x.md"]), ("adr", []), (None, ["domain/x.md"])]
+    ("scope", "expected"),
+    [("domain", ["domain/x.md"]), ("adr", ["domain/x.md"]), ("ops", []), (None, ["domain/x.md"])],
 )
-def test_scope_applies_to_the_closing_document(make_bank, run_rule, tmp_path, scope, expected) -> None:
+def test_a_loop_is_reported_when_any_member_is_checked(
+    make_bank, run_rule, tmp_path, scope, expected
+) -> None:
+    """At the document that closes it, whichever member is being checked: pre-commit staging only
+    `adr/y.md`, the edit that closed the loop, passed while the whole bank failed."""
     bank = make_bank(
-        tmp_path, FORBIDS | {"adr/y.md": edges("../domain/x.md"), "domain/x.md": edges("../adr/y.md")}
+        tmp_path,
+        FORBIDS
+        | {"adr/y.md": edges("../domain/x.md"), "domain/x.md": edges("../adr/y.md"), "ops/z.md": edges()},
     )
     findings = run_rule(bank, CODE, scope=scope) if scope else run_rule(bank, CODE)
     assert [f.path for f in findings] == expected
