@@ -8,7 +8,8 @@ one loader, to exactly the text between `key: ` and the end of the line (or a `#
 and (3) the whole header then loads. A value that could mean something else is left alone: one
 that starts like a quoted string, a list, a mapping, a block scalar, an anchor, an alias or a
 tag, holds a ` #` (the author may have meant a comment), or runs on over indented lines; and a
-line that is the text of a block scalar (`example: |` and what is indented under it) is prose.
+line that is the text of a block scalar (`example: |` and what is indented under it), of a plain
+value begun above it, or of a quoted value still open, is prose.
 """
 
 from __future__ import annotations
@@ -47,6 +48,55 @@ def _in_block_scalars(lines: list[str], close: int) -> set[int]:
             indent = None
         if opened := _BLOCK_START.match(line):
             indent = len(opened.group(1))
+    return inside
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _closes(text: str, quote: str) -> bool:
+    """Whether a quoted scalar opened before `text` ends in it (`''` is a quote in single quotes,
+    `\\"` in double quotes)."""
+    position = 0
+    while (found := text.find(quote, position)) >= 0:
+        if quote == "'" and text[found + 1 : found + 2] == "'":
+            position = found + 2
+            continue
+        if quote == '"' and (len(text[:found]) - len(text[:found].rstrip("\\"))) % 2:
+            position = found + 1
+            continue
+        return True
+    return False
+
+
+def _in_values(lines: list[str], close: int) -> set[int]:
+    """The header lines that carry on a value begun above them, never a value of their own: the
+    lines more indented than a key or item holding a plain value (`purpose: Read before` and
+    `  - retry() and its callers` under it are one sentence), and the lines of a quoted value
+    opened above and not yet closed."""
+    inside: set[int] = set()
+    owner: int | None = None  # the indent of the line whose plain value may run on
+    quote: str | None = None  # the quote a value opened and has not closed
+    for index in range(1, close):
+        line = lines[index]
+        if quote is not None:
+            inside.add(index)
+            if _closes(line, quote):
+                quote = None
+            continue
+        if owner is not None and line.strip() and _indent(line) > owner:
+            inside.add(index)
+            continue
+        owner = None
+        found = _span(line)
+        if found is None:
+            continue
+        value = line[found[0] : found[1]]
+        if value[:1] in ("'", '"') and not _closes(value[1:], value[0]):
+            quote = value[0]
+        elif not value.startswith(("|", ">")):
+            owner = _indent(line)
     return inside
 
 
@@ -99,8 +149,8 @@ def _quoted_line(lines: list[str], index: int, close: int) -> str | None:
     if not _quotable(value, item) or _value_of(line, item) is not _UNREADABLE:
         return None  # a value that could mean something else, or a line YAML reads: not the slip
     following = lines[index + 1] if index + 1 < close else ""
-    if following[:1] in (" ", "\t") and following.strip() and not _ITEM.match(following):
-        return None  # a value that runs on over indented lines
+    if following.strip() and _indent(following) > _indent(line):
+        return None  # a value that runs on over indented lines (`  - x` there is its text too)
     new = line[:start] + "'" + value.replace("'", "''") + "'" + line[end:]
     return new if _value_of(new, item) == value else None
 
@@ -119,7 +169,7 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
     ):
         return None
     changes: dict[int, tuple[str, str]] = {}
-    prose = _in_block_scalars(lines, close)
+    prose = _in_block_scalars(lines, close) | _in_values(lines, close)
     for index in range(1, close):
         new = None if index in prose else _quoted_line(lines, index, close)
         if new is not None:

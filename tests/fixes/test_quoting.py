@@ -118,3 +118,31 @@ def test_the_text_of_a_block_scalar_is_prose_and_never_quoted(tmp_path: Path, ke
     assert data["purpose"] == "Retry layer: backoff"
     scalar = data[key.strip('"')]
     assert "- a b: c: d" in scalar and "'" not in scalar
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("Read before changing the client\n  - `retry()` and its callers", None),
+        (
+            '"Read this when\n  note: the retry: fails\n  twice"',
+            "Read this when note: the retry: fails twice",
+        ),
+        ("'It''s when\n  note: a: b\n  ends'", "It's when note: a: b ends"),
+        ('"Read this when\nnote: the retry: fails\ntwice"', "Read this when note: the retry: fails twice"),
+    ],
+    ids=["a plain value running on", "a double-quoted value", "a single-quoted value", "unindented"],
+)
+def test_a_line_that_carries_on_a_value_above_it_is_never_quoted(
+    tmp_path: Path, value: str, expected: str | None
+) -> None:
+    """Lines under `purpose:` that continue its text (`  - retry()` in a wrapped sentence, a line
+    inside a quoted value) read like a list item or a key of their own; quoting them added quote
+    marks to the document's purpose while the fix said it fixed the slip above."""
+    found, text = _fix(tmp_path, f"title: Retry layer: backoff\npurpose: {value}\nstatus: draft")
+    assert found is not None and text is not None
+    data = frontmatter.parse(text)[1].data
+    assert data["title"] == "Retry layer: backoff"
+    if expected is not None:
+        assert data["purpose"] == expected
+    assert text.count("'") == 2 + value.count("'")  # only the title was quoted
