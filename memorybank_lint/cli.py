@@ -301,9 +301,9 @@ def command(paths: tuple[str, ...], **opts: object) -> None:
     except (UsageProblem, ConfigError, BankNotFound, baseline.BaselineError) as exc:
         say("memorybank-lint", str(exc))
         code = 2
-    except Refused as exc:  # the bank could not be locked for --fix: nothing was written
-        say("memorybank-lint", str(exc))
-        code = 1
+    except Refused as exc:  # the bank could not be locked for --fix, or holds a journal it may not
+        say("memorybank-lint", str(exc))  # finish: nothing was written, and no finding was judged
+        code = 2
     except OSError as exc:
         say("memorybank-lint", str(exc))
         code = 2

@@ -15,13 +15,15 @@ The next write, under the lock and before it reads anything, finishes what a kil
 a `.memorybank-journal` is rolled forward, a `.pending` one is rolled back (its temporary files
 and its still-empty new folders removed). So after any kill the bank shows the old state or the
 new one. The writer deletes only what a journal names, never a file because its name looks like
-one of its own; a journal that does not read as one the writer wrote is refused, by name, for a
-person to look at. A target someone changed by hand in between is left as they left it.
+one of its own; a journal that does not read as one the writer wrote, or that this user's writer
+did not sign for this bank (`_signature`), is refused, by name, for a person to look at. A target
+someone changed by hand in between is left as they left it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hmac
 import json
 import os
 import posixpath
@@ -29,6 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..untrusted import json_value
+from ..user_state import cache_key
 from .atomic import TEMP, NotRegular, TooBig, read_regular, stage, sync_directory
 from .errors import Refused
 from .gate import bank_path, check_no_links
@@ -57,7 +60,8 @@ class Journal:
 
     def begin(self) -> None:
         """Write the pending journal (step 1); nothing else is on disk yet."""
-        data = json.dumps({"version": 1, "made": self.made, "steps": [asdict(s) for s in self.steps]})
+        body = {"version": 1, "made": self.made, "steps": [asdict(s) for s in self.steps]}
+        data = json.dumps({**body, "mac": _signature(self.root, body)})
         try:
             stage(self.root / PENDING, data.encode("utf-8"))
         except FileExistsError as exc:
@@ -130,6 +134,12 @@ def _forward(root: Path, step: Step) -> bool:
         return now == step.after
     if temp is None or not os.path.lexists(temp):
         return False
+    try:  # only the regular file the journal staged, with the bytes it names, is moved into place
+        staged = digest(read_regular(temp, 1 << 40))
+    except (NotRegular, OSError):
+        return False
+    if staged != step.after:
+        return False
     if step.before is None:
         try:
             os.link(temp, target)
@@ -150,10 +160,37 @@ def _refuse(name: str, why: str) -> Refused:
     )
 
 
+def _signature(root: Path, body: dict) -> str:
+    """A MAC of the journal's steps and the bank's real path under this user's private key.
+
+    Why: finishing a journal deletes and replaces files, and a repository can commit a
+    `.memorybank-journal` of its own (naming `README.md` to replace, or a document to delete):
+    the next write or `--fix` in a clone would carry it out. Only a journal this user's writer
+    wrote for this bank verifies; without a private folder for the key nothing verifies, and a
+    left journal is named for a person to look at.
+    """
+    key = cache_key()
+    if key is None:
+        return ""
+    canonical = json.dumps(body, sort_keys=True, ensure_ascii=True)
+    mac = hmac.new(key, os.fsencode(os.path.realpath(root)) + b"\0", "sha256")
+    mac.update(canonical.encode("ascii"))
+    return mac.hexdigest()
+
+
 def _checked(root: Path, name: str, raw: object) -> Journal:
-    """The journal `raw` describes, if every path in it is one this writer could have written."""
+    """The journal `raw` describes, if this user's writer wrote it for this bank (its MAC) and
+    every path in it is one this writer could have written."""
+    if not isinstance(raw, dict):
+        raise _refuse(name, "is not a journal this writer wrote")
+    body = {key: value for key, value in raw.items() if key != "mac"}
+    expected = _signature(root, body)
+    if not expected or not isinstance(raw.get("mac"), str) or not hmac.compare_digest(raw["mac"], expected):
+        raise _refuse(
+            name, "was not written by this user's writer for this bank (its signature does not match)"
+        )
     try:
-        if not isinstance(raw, dict) or raw.get("version") != 1:
+        if raw.get("version") != 1:
             raise TypeError("not a version 1 journal")
         steps = [Step(**item) for item in raw["steps"]]
         made = [str(path) for path in raw["made"]]

@@ -301,3 +301,60 @@ def test_the_edit_reader_never_passes_through_a_linked_folder(tmp_path: Path) ->
     assert read(root, "domain/own.md").text == "# own\n"
     with pytest.raises(Refused, match=r"'linked/secret\.md' cannot be edited"):
         read(root, "linked/secret.md")
+
+
+def test_a_journal_a_repository_carries_is_never_replayed(sandbox: tuple[Bank, Path]) -> None:
+    """A `.memorybank-journal` committed in a repository names real files and their real digests
+    (replace `README.md`, delete a document): finishing it in a clone deleted and replaced them.
+    Only a journal this user's writer signed for this bank is finished; any other is named."""
+    import hashlib
+    import json as json_module
+
+    from memorybank_lint.fixes.command import fix
+    from memorybank_lint.linter import lint
+
+    bank, _outside = sandbox
+    victim = bank.root / "product/context.md"
+    old = hashlib.sha256(victim.read_bytes()).hexdigest()
+    planted = {
+        "version": 1,
+        "made": [],
+        "steps": [{"path": "product/context.md", "temp": None, "before": old, "after": None}],
+    }
+    for mac in ({}, {"mac": "0" * 64}):
+        (bank.root / ".memorybank-journal").write_text(json_module.dumps({**planted, **mac}))
+        before = tree_hash(bank.root)
+        with pytest.raises(ToolInputError, match=r"signature does not match.*delete it by hand"):
+            make(bank)
+        with pytest.raises(ToolInputError, match=r"signature does not match"):
+            fix(bank, lint(bank), unsafe=True)
+        assert tree_hash(bank.root) == before and victim.exists()
+
+
+def test_a_staged_file_that_is_a_link_is_never_moved_into_place(sandbox: tuple[Bank, Path]) -> None:
+    """Even a journal this writer signed moves only the regular file it staged, with its bytes."""
+    from memorybank_lint.edits.journal import COMMITTED, Journal, Step, recover
+    from memorybank_lint.edits.text import digest
+
+    bank, outside = sandbox
+    (outside / "outside.txt").write_text("outside\n")
+    target = bank.root / "product/context.md"
+    old = target.read_bytes()
+    journal = Journal(
+        bank.root,
+        [
+            Step(
+                "product/context.md",
+                "product/.memorybank-0123456789abcdef.tmp",
+                digest(old),
+                digest(b"new\n"),
+            )
+        ],
+        [],
+    )
+    journal.begin()
+    journal.seal()
+    (bank.root / "product/.memorybank-0123456789abcdef.tmp").symlink_to(outside / "outside.txt")
+    recover(bank.root)
+    assert target.read_bytes() == old and not target.is_symlink()
+    assert not (bank.root / COMMITTED).exists()
