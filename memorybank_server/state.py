@@ -22,11 +22,21 @@ from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from memorybank_lint.bank import Bank, BankNotFound
+from memorybank_lint.bank import Bank, BankNotFound, printable
 from memorybank_lint.config import Config, ConfigError, Reload
 from memorybank_lint.paths import real_path
 
 from .errors import ToolInputError
+
+REFUSAL_CHARS = 2_000
+
+
+def refusal(message: str) -> str:
+    """A refusal as an agent reads it: one line (a line break, an escape sequence or a bidi
+    override it quotes from the request is escaped) of at most `REFUSAL_CHARS` characters, as a
+    1 MB path must not come back as a 1 MB refusal."""
+    shown = printable(message)
+    return shown if len(shown) <= REFUSAL_CHARS else shown[: REFUSAL_CHARS - 1] + "…"
 
 
 def as_json(result: Any) -> str:
@@ -45,6 +55,7 @@ class BankState:
         self.reload = reload
         self.lock = threading.Lock()
         self._bank: Bank | None = None
+        self._existed = False
 
     def _configured(self) -> None:
         """Take up the project's configuration as it is now; see the module doc."""
@@ -71,7 +82,10 @@ class BankState:
     def _refreshed(self) -> Bank:
         """The bank, refreshed; the first refresh goes through the parse cache and stores it."""
         self._configured()
+        if self._existed and not self.root.is_dir():  # answered as an empty bank: "0 errors"
+            raise ToolError(f"the bank folder {self.root} is gone (deleted or moved); restart the server")
         if self._bank is None:
+            self._existed = self.root.is_dir()  # a bank not made yet (seeding) is not a lost one
             folder = self.config.cache_folder(self.root) if self.cache else None
             self._bank = Bank(self.root, **self.config.bank_options(), cache=folder)
             self._bank.refresh()
@@ -86,7 +100,7 @@ class BankState:
             try:
                 return as_json(operation(self._bank))
             except ToolInputError as exc:
-                raise ToolError(str(exc)) from exc
+                raise ToolError(refusal(str(exc))) from exc
             except OSError as exc:  # a full disk or a permission: name the file, not a stack trace
                 where = f" ({exc.filename})" if exc.filename else ""
                 raise ToolError(

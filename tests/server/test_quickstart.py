@@ -295,3 +295,47 @@ def test_the_recorded_answers_stay_bounded(tmp_path: Path) -> None:
     relay.from_server(json.dumps({"jsonrpc": "2.0", "id": "big", "result": {}}))
     assert len(relay.answers) == MAX_ANSWERS
     assert len(Relay(io.BytesIO(), folder, "full").answers) == MAX_ANSWERS  # as written to disk
+
+
+def test_two_requests_sharing_an_id_record_nothing_for_later_sessions(
+    fixture_bank: Path, tmp_path: Path
+) -> None:
+    """A `ping` and a `tools/list` sent with one id: which answer was whose cannot be told, and
+    the ping's `{}` was kept as the tool list every later session was shown."""
+    cache = tmp_path / "cache"
+    env = {**os.environ, ENV: str(cache)}
+    clashing = [*LEGACY[:2], {"jsonrpc": "2.0", "id": 7, "method": "ping"}]
+    clashing.append({"jsonrpc": "2.0", "id": 7, "method": "tools/list", "params": {}})
+    server = subprocess.Popen(
+        [COMMAND, "--root", str(fixture_bank)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, env=env, text=True,
+    )  # fmt: skip
+    try:
+        server.stdin.write("".join(json.dumps(m) + "\n" for m in clashing[:2]))  # the handshake first
+        server.stdin.flush()
+        assert json.loads(server.stdout.readline())["id"] == 0
+        server.stdin.write("".join(json.dumps(m) + "\n" for m in clashing[2:]))
+        server.stdin.flush()
+        answers = [json.loads(server.stdout.readline()) for _ in range(2)]
+        assert [a["id"] for a in answers] == [7, 7]
+        server.stdin.close()
+        server.wait(timeout=60)
+    finally:
+        server.kill()
+    later = _raw_session(fixture_bank, cache, LEGACY)
+    assert len(later[1]["result"]["tools"]) > 10
+
+
+def test_an_initialize_the_sdk_refuses_is_not_answered_from_the_record(
+    fixture_bank: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    _raw_session(fixture_bank, cache, LEGACY)  # records the handshake
+    wrong = {**LEGACY[0], "jsonrpc": "1.0"}
+    env = {**os.environ, ENV: str(cache)}
+    done = subprocess.run(
+        [COMMAND, "--root", str(fixture_bank)], input=json.dumps(wrong) + "\n", capture_output=True,
+        text=True, env=env, timeout=60,
+    )  # fmt: skip
+    answers = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    assert answers and all("result" not in answer for answer in answers), answers

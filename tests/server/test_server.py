@@ -265,3 +265,34 @@ def test_changed_and_materialize_through_the_client(tmp_path: Path) -> None:
             assert checked["total"] == 0
 
     run(main)
+
+
+def test_a_refusal_is_one_bounded_line_whatever_the_request_quotes(fixture_bank: Path) -> None:
+    """A 1 MB path came back as a 1 MB refusal, and a line break or escape sequence in it as is."""
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            long = await client.call_tool("bank_read", {"path": "x" * 1_000_000 + ".md"})
+            assert long.is_error and len(long.content[0].text) < 2_200
+            forged = await client.call_tool("bank_read", {"path": "a.md\n::error::forged \x1b[31m\u202e"})
+            text = forged.content[0].text
+            assert forged.is_error and "\n" not in text and "\x1b" not in text and "\u202e" not in text
+
+    run(main)
+
+
+def test_a_bank_folder_removed_while_serving_is_said_to_be_gone(tmp_path: Path) -> None:
+    """Answered as an empty bank, validation reported no errors for a bank that was no more."""
+    import shutil
+
+    root = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[1] / "fixture_bank", root)
+
+    async def main() -> None:
+        async with Client(build_server(root)) as client:
+            assert payload(await client.call_tool("bank_validate", {}))["total"] > 0
+            shutil.rmtree(root)
+            gone = await client.call_tool("bank_validate", {})
+            assert gone.is_error and "is gone (deleted or moved)" in gone.content[0].text
+
+    run(main)
