@@ -80,9 +80,14 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+LABEL_CHARS = 120  # a label line as drawn: a path can be a whole long line of the bank
+
+
 def mermaid_label(text: str) -> str:
-    """One label line as a Mermaid quoted string may hold it."""
+    """One label line as a Mermaid quoted string may hold it, cut at `LABEL_CHARS`."""
     text = _flat(text)
+    if len(text) > LABEL_CHARS:
+        text = text[: LABEL_CHARS - 1] + "…"
     for raw, code in _MERMAID_ESCAPES:
         text = text.replace(raw, code)
     return text

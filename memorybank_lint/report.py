@@ -105,10 +105,13 @@ def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: in
         return
     if summary_file is None:
         return
-    table = github.render_step_summary(findings, ctx)
+    # GitHub drops a summary over 1 MiB whole: what earlier steps wrote counts, the list of
+    # findings comes before the pictures, and sizes are bytes (a Cyrillic letter is two)
+    budget = github.SUMMARY_LIMIT - (summary_file.stat().st_size if summary_file.is_file() else 0)
+    table = github.render_step_summary(findings, ctx, max(budget, 0))
     drawn = pictures.render_pictures(findings, ctx)
-    if drawn and len(table or "") + len(drawn) > github.SUMMARY_LIMIT:
-        drawn = None  # GitHub drops a summary over 1 MiB whole: the list of findings comes first
+    if drawn and len((table or "").encode("utf-8")) + len(drawn.encode("utf-8")) > budget:
+        drawn = None
     parts = [part.rstrip("\n") for part in (table, drawn) if part]
     if parts:
         descriptor = os.open(summary_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)

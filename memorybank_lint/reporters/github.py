@@ -84,6 +84,7 @@ def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportCo
 _MARKDOWN = re.compile(r"[\\`*_\[\]!|~]")  # what Markdown reads as syntax in a table cell
 CELL_LIMIT = 300  # characters of one value shown in the job summary
 SUMMARY_LIMIT = 900_000  # bytes: GitHub refuses a step summary over 1 MiB, and drops all of it
+_FRAME_BYTES = 2_000  # the heading, the note and the table's head around the rows
 
 
 def summary_text(value: str, limit: int = CELL_LIMIT) -> str:
@@ -98,8 +99,11 @@ def summary_text(value: str, limit: int = CELL_LIMIT) -> str:
     return " ".join(text.split())
 
 
-def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str | None:
-    """Markdown listing every finding, or None when every finding got an annotation."""
+def render_step_summary(
+    findings: Sequence[Finding], ctx: ReportContext, budget: int = SUMMARY_LIMIT
+) -> str | None:
+    """Markdown listing every finding within `budget` bytes, or None when every finding got an
+    annotation."""
     hidden = annotated(findings).count(False)
     if not hidden:
         return None
@@ -122,7 +126,7 @@ def render_step_summary(findings: Sequence[Finding], ctx: ReportContext) -> str 
     size, shown = 0, 0
     for row in rows:
         size += len(row.encode("utf-8")) + 1
-        if size > SUMMARY_LIMIT:
+        if size > budget - _FRAME_BYTES:
             break
         shown += 1
     left = (

@@ -120,3 +120,29 @@ def test_outside_actions_every_finding_is_annotated_and_no_summary_is_mentioned(
     lines = render("github", findings, [], CTX).splitlines()
     assert sum(line.startswith("::") for line in lines) == 90
     assert lines[-1] == "memorybank-lint: 90 findings (70 errors, 20 warnings)."
+
+
+def test_what_earlier_steps_wrote_counts_against_the_summarys_limit(tmp_path, monkeypatch) -> None:
+    """The Action's diff and any earlier step share the file: the linter's part fits in what is
+    left, and its pictures (long Cyrillic labels, two bytes a letter) are counted in bytes."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from memorybank_lint.reporters.github import SUMMARY_LIMIT
+    from tests.conftest import CLEAN_BANK, write_bank
+
+    long = "документ-" * 60
+    files = dict(CLEAN_BANK)
+    for n in range(300):
+        head = f"---\ntitle: D{n}\ndoc_kind: domain\nstatus: draft\n"
+        files[f"domain/{n:03}.md"] = f"{head}derived_from:\n  - ../{long}{n}.md\n---\n# D\n"
+    root = write_bank(tmp_path / "memory-bank", files)
+    summary = tmp_path / "summary.md"
+    summary.write_bytes(b"x" * (SUMMARY_LIMIT - 20_000))
+    env = {"PATH": "/usr/bin:/bin", "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    lint = str(Path(sys.executable).with_name("memorybank-lint"))
+    done = subprocess.run([lint, "--root", str(root), "--no-cache"], capture_output=True, text=True, env=env)
+    assert done.returncode == 1, done.stderr
+    assert summary.stat().st_size <= SUMMARY_LIMIT
+    assert "more findings are not listed" in summary.read_text(encoding="utf-8")
