@@ -21,7 +21,7 @@ from ..markdown import links
 from ..paths import resolve
 from .model import Fix
 
-_NOT_IN_LINKS = frozenset(" ()<>[]`\\")
+_NOT_IN_LINKS = frozenset(" ()<>[]`\\#|")  # `#` starts a fragment, `|` splits a table cell
 
 
 def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:

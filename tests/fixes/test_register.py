@@ -119,3 +119,14 @@ def test_registering_many_in_one_index_writes_what_one_by_one_writes(tmp_path: P
     outcome = apply(bank, fixes, write=False)
     [change] = [c for c in outcome.changes if c.path == "domain/README.md"]
     assert change.after.decode("utf-8") == one_by_one and len(change.fixes) == 40
+
+
+@pytest.mark.parametrize("name", ["x#y.md", "x|y.md"])
+def test_a_name_a_link_cannot_carry_whole_has_no_fix(tmp_path: Path, name: str) -> None:
+    """`#` starts a fragment and `|` splits a table cell: the entry would never land on the
+    document, so the report must not call the finding fixable."""
+    files = {"domain/README.md": HEAD + "- [Model](model.md) — the model\n", f"domain/{name}": NEW}
+    files["domain/model.md"] = doc("title: Model\nstatus: draft")
+    bank = bank_with(tmp_path, files)
+    fix, _text = fixed_text(bank, "MB009", f"domain/{name}")
+    assert fix is None
