@@ -173,11 +173,12 @@ def decide(payload: Any, env: Mapping[str, str], now: float) -> str | None:
     cwd = Path(cwd_field) if isinstance(cwd_field, str) and cwd_field else Path.cwd()
     if not cwd.is_dir():
         return None
-    bank = find_bank(cwd)
-    if bank is None:
-        return None
     top, _ = git.toplevel(cwd)
     if top is None:
+        return None
+    # from a subfolder the agent changed into, the project's bank is the repository's
+    bank = find_bank(cwd) or (find_bank(top) if real_path(cwd) != top else None)
+    if bank is None:
         return None
     status = git.run(cwd, "status", "--porcelain", "-z", "--untracked-files=all")
     if not status.ok or not status.out.strip("\0"):

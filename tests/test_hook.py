@@ -180,6 +180,14 @@ def test_silent_on_re_entry(tmp_path: Path, repo: Path) -> None:
     assert markers(tmp_path) == []
 
 
+def test_from_a_subfolder_of_the_project_it_finds_the_repositorys_bank(tmp_path: Path, repo: Path) -> None:
+    """The agent changed into `src/`: the project still has a bank, and the tree is dirty."""
+    (repo / "src").mkdir()
+    dirty(repo)
+    answer = stop(tmp_path, repo / "src")
+    assert answer is not None and "bank_create" in answer["reason"]
+
+
 def test_silent_without_a_bank(tmp_path: Path) -> None:
     repo = make_repo(tmp_path, None)
     dirty(repo)
