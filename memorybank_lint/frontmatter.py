@@ -185,7 +185,8 @@ def comment_start(line: str) -> int | None:
     return None
 
 
-_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):(.*)$")
+_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(.*)$")  # `key :` is a key to YAML too
+_COMMENT = re.compile(r"[ \t]#")
 _ITEM = re.compile(r"^\s*-\s+(.*)$")
 _PATH_ITEM = re.compile(r"^path:\s*(.*)$")
 _FIT = re.compile(r"^\s+fit:\s*(.*)$")
@@ -200,6 +201,15 @@ def unquote(value: str) -> str:
     if value[-1:] in ("'", '"'):
         value = value[:-1]
     return value.strip()
+
+
+def _uncommented(raw: str) -> str:
+    """A value as YAML reads it past a comment: after a plain value, ` #` starts one
+    (`status: active  # since May` is `active`); a quoted value keeps its `#`."""
+    text = raw.strip()
+    if text[:1] not in ("'", '"') and (comment := _COMMENT.search(text)):
+        text = text[: comment.start()].rstrip()
+    return text
 
 
 def recover(block: str) -> dict[str, Any]:
@@ -217,10 +227,10 @@ def recover(block: str) -> dict[str, Any]:
             if key is not None and items:
                 data[key] = items
             key, items, pending = match.group(1), [], None
-            raw = match.group(2).strip()
+            raw = _uncommented(match.group(2))
             if _FLOW_LIST.fullmatch(raw):  # `[a, b]`: the items, as strict YAML would give them
                 data[key] = [unquote(part) for part in raw[1:-1].split(",") if part.strip()]
-            elif value := unquote(match.group(2)):
+            elif value := unquote(raw):
                 data[key] = value
         elif (match := _ITEM.match(line)) and key is not None:
             text = match.group(1)
@@ -228,7 +238,7 @@ def recover(block: str) -> dict[str, Any]:
                 pending = {"path": unquote(path.group(1))}
                 items.append(pending)
             else:
-                items.append(unquote(text))
+                items.append(unquote(_uncommented(text)))
                 pending = None
         elif pending is not None and (match := _FIT.match(line)):
             pending["fit"] = unquote(match.group(1))

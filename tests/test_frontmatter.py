@@ -205,3 +205,19 @@ def test_the_line_reader_reads_a_flat_flow_list_as_a_list() -> None:
     assert data["derived_from"] == ["pricing.md", "../gone/legacy.md"]
     assert data["tags"] == "[a] more"  # not one flat list: left as written
     assert frontmatter.recover("k: [[nested], x]")["k"] == "[[nested], x]"
+
+
+@pytest.mark.parametrize(
+    ("line", "key", "value"),
+    [
+        ("status: active  # since May", "status", "active"),
+        ("derived_from : [a.md, b.md]", "derived_from", ["a.md", "b.md"]),
+        ("title: 'Issue #4'", "title", "Issue #4"),
+        ("title: Issue#4", "title", "Issue#4"),
+    ],
+)
+def test_the_line_reader_reads_a_value_as_yaml_would(line: str, key: str, value: object) -> None:
+    """A header strict YAML rejects is read line by line; `# since May` kept in the status, or a
+    `key :` passed over, hid findings the quoting fix then brought out (a second --fix changed
+    the file again)."""
+    assert frontmatter.recover(f"bad: a: b\n{line}")[key] == value
