@@ -315,7 +315,11 @@ def serve(
         raise built["error"]
     import anyio
 
-    anyio.run(built["server"].run_lines, _Lines(waiting, lines, relay, ended), _Out(relay))
+    try:
+        anyio.run(built["server"].run_lines, _Lines(waiting, lines, relay, ended), _Out(relay))
+    except* (BrokenPipeError, ConnectionResetError):
+        # the client stopped reading: the session is over, quietly, whatever still waits on stdin
+        os._exit(0)
     return 0
 
 

@@ -339,3 +339,25 @@ def test_an_initialize_the_sdk_refuses_is_not_answered_from_the_record(
     )  # fmt: skip
     answers = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     assert answers and all("result" not in answer for answer in answers), answers
+
+
+def test_a_client_that_stops_reading_ends_the_session_quietly(fixture_bank: Path, tmp_path: Path) -> None:
+    """The client closed its end of our stdout: a 74-line traceback followed, and the process
+    lingered until stdin closed too."""
+    env = {**os.environ, ENV: str(tmp_path / "cache")}
+    server = subprocess.Popen(
+        [COMMAND, "--root", str(fixture_bank)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, env=env,
+    )  # fmt: skip
+    try:
+        server.stdin.write((json.dumps(LEGACY[0]) + "\n").encode())
+        server.stdin.flush()
+        assert json.loads(server.stdout.readline())["id"] == 0
+        server.stdout.close()
+        for message in LEGACY[1:5]:
+            server.stdin.write((json.dumps(message) + "\n").encode())
+        server.stdin.flush()
+        assert server.wait(timeout=60) == 0  # stdin still open: the process ends by itself
+        assert server.stderr.read() == b""
+    finally:
+        server.kill()
