@@ -212,6 +212,21 @@ def _uncommented(raw: str) -> str:
     return text
 
 
+def closes(text: str, quote: str) -> bool:
+    """Whether a quoted scalar opened before `text` ends in it (`''` is a quote in single quotes,
+    `\\"` in double quotes)."""
+    position = 0
+    while (found := text.find(quote, position)) >= 0:
+        if quote == "'" and text[found + 1 : found + 2] == "'":
+            position = found + 2
+            continue
+        if quote == '"' and (len(text[:found]) - len(text[:found].rstrip("\\"))) % 2:
+            position = found + 1
+            continue
+        return True
+    return False
+
+
 def recover(block: str) -> dict[str, Any]:
     """Read flat `key: value` pairs and simple lists out of a header strict YAML rejected.
 
@@ -222,12 +237,19 @@ def recover(block: str) -> dict[str, Any]:
     key: str | None = None
     items: list[Any] = []
     pending: dict[str, str] | None = None
+    quote: str | None = None  # a quoted value opened and not yet closed: its lines are its text
     for line in block.split("\n"):
+        if quote is not None:
+            quote = None if closes(line, quote) else quote
+            continue
         if match := _KEY.match(line):
             if key is not None and items:
                 data[key] = items
             key, items, pending = match.group(1), [], None
             raw = _uncommented(match.group(2))
+            opened = match.group(2).strip()
+            if opened[:1] in ("'", '"') and not closes(opened[1:], opened[0]):
+                quote = opened[0]
             if _FLOW_LIST.fullmatch(raw):  # `[a, b]`: the items, as strict YAML would give them
                 data[key] = [unquote(part) for part in raw[1:-1].split(",") if part.strip()]
             elif value := unquote(raw):

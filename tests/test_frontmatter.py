@@ -221,3 +221,12 @@ def test_the_line_reader_reads_a_value_as_yaml_would(line: str, key: str, value:
     `key :` passed over, hid findings the quoting fix then brought out (a second --fix changed
     the file again)."""
     assert frontmatter.recover(f"bad: a: b\n{line}")[key] == value
+
+
+def test_the_line_reader_takes_no_key_from_inside_a_quoted_value() -> None:
+    """`derived_from: [memory-bank/b.md]` quoted as text inside a purpose was read as the key,
+    and the safe fix for repository-root targets rewrote the purpose's text."""
+    block = 'purpose: "Old header, kept as text:\nderived_from: [memory-bank/b.md]\nend"\nstatus: [broken'
+    recovered = frontmatter.recover(block)
+    assert "derived_from" not in recovered and recovered["purpose"].startswith("Old header")
+    assert set(frontmatter.recover("title: 'It''s\nstatus: x'\nowner: me")) == {"title", "owner"}

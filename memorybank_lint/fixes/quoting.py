@@ -55,21 +55,6 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _closes(text: str, quote: str) -> bool:
-    """Whether a quoted scalar opened before `text` ends in it (`''` is a quote in single quotes,
-    `\\"` in double quotes)."""
-    position = 0
-    while (found := text.find(quote, position)) >= 0:
-        if quote == "'" and text[found + 1 : found + 2] == "'":
-            position = found + 2
-            continue
-        if quote == '"' and (len(text[:found]) - len(text[:found].rstrip("\\"))) % 2:
-            position = found + 1
-            continue
-        return True
-    return False
-
-
 def _in_values(lines: list[str], close: int) -> set[int]:
     """The header lines that carry on a value begun above them, never a value of their own: the
     lines more indented than a key or item holding a plain value (`purpose: Read before` and
@@ -82,7 +67,7 @@ def _in_values(lines: list[str], close: int) -> set[int]:
         line = lines[index]
         if quote is not None:
             inside.add(index)
-            if _closes(line, quote):
+            if frontmatter.closes(line, quote):
                 quote = None
             continue
         if owner is not None and line.strip() and _indent(line) > owner:
@@ -93,7 +78,7 @@ def _in_values(lines: list[str], close: int) -> set[int]:
         if found is None:
             continue
         value = line[found[0] : found[1]]
-        if value[:1] in ("'", '"') and not _closes(value[1:], value[0]):
+        if value[:1] in ("'", '"') and not frontmatter.closes(value[1:], value[0]):
             quote = value[0]
         elif not value.startswith(("|", ">")):
             owner = _indent(line)
