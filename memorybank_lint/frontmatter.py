@@ -220,9 +220,13 @@ def closes(text: str, quote: str) -> bool:
         if quote == "'" and text[found + 1 : found + 2] == "'":
             position = found + 2
             continue
-        if quote == '"' and (len(text[:found]) - len(text[:found].rstrip("\\"))) % 2:
-            position = found + 1
-            continue
+        if quote == '"':
+            escapes = found
+            while escapes > position and text[escapes - 1] == "\\":
+                escapes -= 1
+            if (found - escapes) % 2:  # an odd run of backslashes escapes it
+                position = found + 1
+                continue
         return True
     return False
 
