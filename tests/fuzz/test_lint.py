@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fuzz.hostile import banks, written
-from tests.fuzz.worker import Worker
+from tests.fuzz.worker import TIME_BOUND, Worker
 
 pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded machine
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.long(2)  # minutes under the CI profile, on a loaded ma
 def test_every_format_reports_a_hostile_bank(worker: Worker, files: dict[bytes, bytes], scoped: bool) -> None:
     paths = [os.fsdecode(name) for name in files if name.endswith(b".md")] if scoped else []
     with written(files) as root:
-        runs = worker.call("lint", str(root), paths)
+        runs = worker.call("lint", str(root), paths, bound=4 * TIME_BOUND)  # four runs, one a format
     for fmt, code, out, err in runs:
         assert code in (0, 1, 2), (fmt, code, err)
         assert "Traceback" not in err, err
