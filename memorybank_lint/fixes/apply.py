@@ -77,17 +77,18 @@ def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
     position = 0
     while position < len(fixes):
         group = _batch_at(fixes, position)
+        position += len(group)
         new = group[0].batch[1](text, group) if group[0].batch is not None and len(group) > 1 else None
-        if new is not None:
+        if new is not None:  # the group at once
             if new != text:
-                text, applied = new, [*applied, *group]
-            position += len(group)
+                text = new
+                applied.extend(group)
             continue
-        fix = fixes[position]
-        new = fix.edit(text)
-        if new is not None and new != text:
-            text, applied = new, [*applied, fix]
-        position += 1
+        for fix in group:  # one by one: a lone fix, or a group its batch declined
+            new = fix.edit(text)
+            if new is not None and new != text:
+                text = new
+                applied.append(fix)
     if not applied:
         return None
     before = (("\ufeff" if file.bom else "") + file.original).encode("utf-8")

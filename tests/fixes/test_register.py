@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -118,6 +119,12 @@ def test_registering_many_in_one_index_writes_what_one_by_one_writes(tmp_path: P
         one_by_one = fix.edit(one_by_one) or one_by_one
     outcome = apply(bank, fixes, write=False)
     [change] = [c for c in outcome.changes if c.path == "domain/README.md"]
+    assert change.after.decode("utf-8") == one_by_one and len(change.fixes) == 40
+    # a batch that declines (an entry that would not land) leaves its fixes to go one by one
+    declined = [
+        replace(fix, batch=(fix.batch[0], lambda _text, _fixes: None)) if fix.batch else fix for fix in fixes
+    ]
+    [change] = [c for c in apply(bank, declined, write=False).changes if c.path == "domain/README.md"]
     assert change.after.decode("utf-8") == one_by_one and len(change.fixes) == 40
 
 
