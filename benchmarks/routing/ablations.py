@@ -17,6 +17,7 @@ ABLATIONS: dict[str, dict] = {
     "- jargon": {"jargon": False},
     "- transliteration": {"transliteration": 0.0},
     "- general dictionary": {"general": 0.0},
+    "- acronyms": {"acronym": 0.0},
     "- rarity (idf)": {"idf": False},
     "- coverage": {"coverage_power": 0.0},
     "- body evidence (all of it)": {

@@ -7,8 +7,9 @@ The pipeline, stage by stage, with the module that holds each stage:
                  lexicon_data,    body_index,        route_select,      search (hits, excerpt
                  general_data,    passages,          route_weights      from search_heads)
                  jargon_data,     search_heads,      (header × coverage
-                 mined, translit  postings           × layer + body +
-                 (tokens, stems,                     best passage)
+                 mined, translit, postings           × layer + body +
+                 acronyms                            best passage)
+                 (tokens, stems,
                  EN ↔ RU)
 
 `route` runs the pipeline with one `tuning.Tuning`: every weight and switch, so the benchmark can
@@ -18,10 +19,11 @@ take one mechanism out at a time.
   Russian, a light stripper for English) and joined to its translations and synonyms, from the
   built-in dictionary, the bank's own vocabulary page and the `term (другой язык)` pairs its
   glossary lines state (`mined`), and to the bank's words of the other script that sound the
-  same (`translit`: `инстансов` for `instance`). A colloquial Russian word the dictionary does
-  not know takes the standard words of its jargon line as synonyms (`jargon_data`: `тулза` →
-  `инструмент`). A word no body holds is looked up in a general dictionary of everyday words
-  (`general_data`), for the body evidence only.
+  same (`translit`: `инстансов` for `instance`). An acronym the question spells out
+  (`language model`) joins each word of the phrase (`acronyms`: `LLM`). A colloquial Russian
+  word the dictionary does not know takes the standard words of its jargon line as synonyms
+  (`jargon_data`: `тулза` → `инструмент`). A word no body holds is looked up in a general
+  dictionary of everyday words (`general_data`), for the body evidence only.
 * **candidates** — postings over the header fields (`canonical_for`, purpose, title, headings,
   path) and over the bodies give every document that holds a question word, with an upper bound
   on what it can score. Each body posting also says in which passages (paragraph, list item,

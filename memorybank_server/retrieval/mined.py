@@ -18,6 +18,9 @@ import re
 from memorybank_lint.document import Document
 
 from . import lexicon_data
+from .acronyms import MIN_WORDS, expansion_stems
+from .acronyms import Entry as AcronymEntry
+from .lang import ROUTE_STOP, words
 
 _RU = r"[а-яё][а-яё-]{2,}"
 _EN = r"[a-z][a-z]{2,}"
@@ -60,3 +63,74 @@ def pairs(doc: Document) -> list[Entry]:
                 continue
             found[number][((russian.replace("ё", "е"),), (english,))] = None
     return list({**found[0], **found[1]})
+
+
+MAX_ACRONYMS = 64  # spelled-out acronyms taken from one document
+MAX_PARENTHESES = 2_000  # parentheses looked into per document, whatever they hold
+WINDOW = 160  # characters read before a parenthesis: a spelled-out name is short
+_PARENTHESIS = re.compile(r"\([ \t`*]*([^()\n]{2,160}?)[ \t`*]*\)")
+_ACRONYM = re.compile(r"[A-Za-zА-Яа-яЁё]{2,8}")
+_LAST_TOKEN = re.compile(r"([A-Za-zА-Яа-яЁё]{2,8})[`*]*[ \t]*$")
+
+
+def _looks_like_acronym(token: str) -> bool:
+    """`LLM`, `ADR`, `SSoT`, `БД`: two or more capitals, and capitals at least half the letters."""
+    capitals = sum(1 for c in token if c.isupper())
+    return capitals >= 2 and 2 * capitals >= len(token)
+
+
+def _spells(phrase: list[str], acronym: str) -> bool:
+    """Do the phrase's initials spell the acronym, with or without its stop words?"""
+    if not phrase or phrase[0] in ROUTE_STOP:
+        return False
+    content = [w for w in phrase if w not in ROUTE_STOP]
+    return "".join(w[0] for w in phrase) == acronym or "".join(w[0] for w in content) == acronym
+
+
+def _spelled_before(before: str, acronym: str) -> list[str] | None:
+    """The words right before `(ACR)` that spell it, shortest first, or None."""
+    tail = words(before)[-(len(acronym) + 3) :]
+    for length in range(min(len(acronym), len(tail)), len(tail) + 1):
+        phrase = tail[len(tail) - length :]
+        if _spells(phrase, acronym):
+            return phrase
+    return None
+
+
+def _spelled(before: str, inside: str) -> tuple[list[str], str] | None:
+    """`words (ACR)` or `ACR (words)`: the phrase and the acronym it spells, or None."""
+    if _ACRONYM.fullmatch(inside):
+        if not _looks_like_acronym(inside):
+            return None
+        acronym = inside.lower().replace("ё", "е")
+        phrase = _spelled_before(before, acronym)
+        return None if phrase is None else (phrase, acronym)
+    last = _LAST_TOKEN.search(before)
+    if last is None or not _looks_like_acronym(last.group(1)):
+        return None
+    acronym = last.group(1).lower().replace("ё", "е")
+    inner = words(inside)
+    return (inner, acronym) if len(inner) <= len(acronym) + 3 and _spells(inner, acronym) else None
+
+
+def acronyms(doc: Document) -> list[AcronymEntry]:
+    """The acronyms a page spells out: `Large Language Model (LLM)` or `ТЗ (техническое задание)`.
+
+    Only a phrase whose initials are the acronym's letters counts, so an aside in parentheses
+    (`рынок (USD)`) is never read as one. At most `MAX_PARENTHESES` are looked into, so a page of
+    nothing but parentheses costs what a page of prose does.
+    """
+    found: dict[AcronymEntry, None] = {}
+    looked = 0
+    for line in _lines_with_parenthesis(doc.text):
+        for match in _PARENTHESIS.finditer(line):
+            looked += 1
+            if looked > MAX_PARENTHESES or len(found) >= MAX_ACRONYMS:
+                return list(found)
+            before = line[max(0, match.start() - WINDOW) : match.start()]
+            spelled = _spelled(before, match.group(1))
+            if spelled is not None:
+                stems = expansion_stems(" ".join(spelled[0]))
+                if len(stems) >= MIN_WORDS:
+                    found[(stems, spelled[1])] = None
+    return list(found)

@@ -31,6 +31,10 @@ because the measured question set called for it (benchmarks/routing, ablations i
   12 such pairs in the seven corpus banks);
 * words of the other script that sound alike — `инстансов` for `instance` (`translit`), taken
   from the bank's own body vocabulary at `transliteration` of a word's credit;
+* an acronym the question spells out (`language model` for `LLM`, `техническое задание` for
+  `ТЗ`: the trade's common ones in `acronym_data`, and those a bank spells out itself as
+  `Words (ACR)` or `ACR (words)`) is one more form of each word of the phrase, at `acronym` of a
+  word's credit (`acronyms`);
 * a question word no body of the bank holds under any of its forms is looked up in the general
   dictionary of everyday words (`general_data`), and its other-language words count `general` in
   the body evidence only (`repair` for `ремонт`): the built-in dictionary holds the vocabulary
@@ -68,9 +72,9 @@ import json
 from memorybank_lint.bank import Bank
 
 from ..errors import ToolInputError
-from . import route_folder, route_score
+from . import acronyms, route_folder, route_score
 from .body_index import Evidence
-from .lang import Concept, Lexicon, general_translations, lexicon_for
+from .lang import Concept, Lexicon, general_translations, lexicon_for, normal
 from .ranking import check_layer, check_text, eligible, gc_paused
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
@@ -161,6 +165,10 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
         return {"results": [], "hint": HINT}
     tuning = for_question(tuning, len(concepts))
     forms = [_forms(c, lexicon, tuning) for c in concepts]
+    if tuning.acronym > 0:
+        spelled = acronyms.expansions(question, index.acronyms)
+        for concept, concept_forms in zip(concepts, forms, strict=True):
+            concept_forms += [(word, tuning.acronym) for word in spelled.get(normal(concept.literal), ())]
     body_index = index_for(bank)
     body_index.update(bank)
     if tuning.transliteration > 0:

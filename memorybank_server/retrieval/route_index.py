@@ -24,7 +24,7 @@ from memorybank_lint import progress
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
 
-from . import mined
+from . import acronyms, mined
 from .lang import Entry, normal, route_tokens
 from .postings import Postings
 from .ranking import Snapshot
@@ -175,6 +175,8 @@ class HeaderIndex:
         self.weight_cache: dict[tuple[int, bool], tuple] = {}  # route's weights, per tuning and intent
         self._pairs: dict[str, list[Entry]] = {}
         self.mined: list[Entry] = []  # the bank's own bilingual pairs (`mined`)
+        self._acronyms: dict[str, list[acronyms.Entry]] = {}
+        self.acronyms: acronyms.Table = {}  # the built-in acronyms and the bank's own (`acronyms`)
         self._snapshot = Snapshot()
         self.touched_total = 0  # documents (re)indexed over this object's life: when to store it
         self.saved_at: int | None = None  # `touched_total` when last stored or restored (`snapshot`)
@@ -197,13 +199,14 @@ class HeaderIndex:
                     self._postings.add(path, header_terms(header))
                     self._docs[path], self.headers[path] = doc, header
                     self._pairs[path] = mined.pairs(doc)
+                    self._acronyms[path] = mined.acronyms(doc)
                     touched += 1
                     if not touched & 127:
                         tick(touched)
         if len(self._docs) != len(bank.docs):
             for path in [p for p in self._docs if p not in bank.docs]:
                 self._postings.drop(path)
-                del self._docs[path], self.headers[path], self._pairs[path]
+                del self._docs[path], self.headers[path], self._pairs[path], self._acronyms[path]
                 touched += 1
         if touched:
             self.settle()
@@ -229,6 +232,8 @@ class HeaderIndex:
         self.mean_lengths = _mean_lengths(self.headers, self.excluded)
         kept = (found for p, found in self._pairs.items() if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
+        spelled = (entry for p, found in self._acronyms.items() if p not in self.excluded for entry in found)
+        self.acronyms = acronyms.table([*acronyms.builtin(), *spelled])
 
     def __len__(self) -> int:
         return len(self._docs)

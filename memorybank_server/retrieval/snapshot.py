@@ -114,10 +114,11 @@ def restored_headers(bank: Bank) -> HeaderIndex | None:
         return None
     index = HeaderIndex()
     try:
-        stamps, headers, pairs, postings = state
+        stamps, headers, pairs, spelled, postings = state
         _load_postings(index._postings, postings)
         index.headers = {path: Header(*header) for path, header in headers.items()}
         index._pairs = {path: pairs[path] for path in headers}
+        index._acronyms = {path: spelled[path] for path in headers}
         index._docs = _adopt(bank, stamps, headers)
         index._stems = {term[2:] for term in index._postings.terms()}
     except (TypeError, ValueError, KeyError):
@@ -163,7 +164,14 @@ def keep(bank: Bank) -> None:
     headers = _header_indexes.get(bank)
     if headers is not None and _due(headers, len(bank.docs)):
         fields = {path: _fields(header) for path, header in headers.headers.items()}
-        state = (_settled(bank, headers.headers), fields, headers._pairs, _postings(headers._postings))
+        spelled = headers._acronyms
+        state = (
+            _settled(bank, headers.headers),
+            fields,
+            headers._pairs,
+            spelled,
+            _postings(headers._postings),
+        )
         _write(bank, "route", state, headers)
     bodies = _body_indexes.get(bank)
     if bodies is not None and _due(bodies, len(bank.docs)):

@@ -54,6 +54,7 @@ class Tuning:
     long_static_power: float = 0.25  # `static_power` for a description
     passage_slot: float = 0.8  # share of the question a paragraph must hold to take the third place (0: off)
     passage_slot_pool: int = 20  # best body matches searched for that paragraph
+    acronym: float = 1.0  # credit of an acronym for the words of its expansion in the question (acronyms)
     general: float = 0.7  # body credit of a general-dictionary word, for a question word no body holds
 
 
