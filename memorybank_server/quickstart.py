@@ -32,7 +32,7 @@ from memorybank_lint.cachedir import CacheFolder
 from memorybank_lint.config import Config, Reload
 from memorybank_lint.parse_cache import code_stamp
 from memorybank_lint.paths import real_path
-from memorybank_lint.untrusted import json_value
+from memorybank_lint.untrusted import TooDeep, json_value, top_level_members
 
 from .surface import decide
 
@@ -148,7 +148,7 @@ class Relay:
         wait on that id for ever."""
         message = _request(line)
         if message is None:
-            return False
+            return self._refuse_too_deep(line)
         from mcp.types import jsonrpc_message_adapter  # imported by the SDK already: these lines go to it
         from pydantic import ValidationError
 
@@ -163,6 +163,27 @@ class Relay:
             self.send(json.dumps(reply, separators=(",", ":")) + "\n")  # ASCII: the id may hold a surrogate
             return True
         return False
+
+    def _refuse_too_deep(self, line: str) -> bool:
+        """A request nested too deep to decode is answered on the id its top level names: the SDK
+        drops the line without a word, and its client would wait for ever."""
+        try:
+            json_value(line)
+            return False
+        except TooDeep:
+            members = top_level_members(line)
+        except ValueError:
+            return False
+        try:
+            ident, method = json_value(members.get("id", "")), json_value(members.get("method", ""))
+        except ValueError:
+            return False
+        if not _is_id(ident) or not isinstance(method, str):
+            return False
+        error = {"code": -32600, "message": "Invalid request: nested too deeply to read"}
+        reply = {"jsonrpc": "2.0", "id": ident, "error": error}
+        self.send(json.dumps(reply, separators=(",", ":")) + "\n")
+        return True
 
     def from_client(self, line: str) -> None:
         """A line going to the SDK: note the requests whose answers are worth recording."""

@@ -238,6 +238,11 @@ UNVALIDATED = {
     },
     "params that are a list": {"method": "prompts/list", "params": []},
 }
+# Nested deeper than any JSON decoder here follows: its id is read from the top level alone.
+TOO_DEEP = (
+    '{"jsonrpc": "2.0", "id": "deep", "method": "tools/call", "params": {"name": "bank_route", '
+    '"arguments": {"question": ' + "[" * 5_000 + "]" * 5_000 + "}}}"
+)
 
 
 @pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
@@ -258,11 +263,14 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
         env={**os.environ, ENV: str(tmp_path / "cache")},
     )
     try:
-        server.stdin.write("".join(json.dumps(m) + "\n" for m in [*LEGACY[:2], *odd, later]).encode())
+        lines = [*map(json.dumps, [*LEGACY[:2], *odd]), TOO_DEEP, json.dumps(later)]
+        server.stdin.write("".join(line + "\n" for line in lines).encode())
         server.stdin.flush()
         answers: dict = {}
         deadline = time.monotonic() + 60
-        while not {m["id"] for m in [*odd, later]} <= answers.keys() and time.monotonic() < deadline:
+        while (
+            not {m["id"] for m in [*odd, later]} | {"deep"} <= answers.keys() and time.monotonic() < deadline
+        ):
             ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
             if not ready:
                 break
@@ -273,6 +281,10 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
         server.wait()
     for message in odd:
         assert answers[message["id"]]["error"]["code"] == -32600, answers.get(message["id"])
+    assert answers["deep"]["error"] == {
+        "code": -32600,
+        "message": "Invalid request: nested too deeply to read",
+    }
     assert answers[200]["result"]["tools"]
 
 
