@@ -13,7 +13,9 @@ bank spells out itself, `Large Language Model (LLM)` or `ТЗ (техничес�
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
+from itertools import islice
 
 from . import acronym_data
 from .lang import normal, route_tokens, words
@@ -21,6 +23,8 @@ from .lang import normal, route_tokens, words
 Entry = tuple[tuple[str, ...], str]  # (expansion stems, acronym): (("languag", "model"), "llm")
 Table = dict[str, list[Entry]]  # an expansion's first stem → the entries starting with it
 MIN_WORDS = 2  # an expansion of one content word is a synonym, and the dictionary's business
+MAX_PER_STEM = 64  # expansions starting with one stem: what a question word is compared against
+MAX_SPELLED = 5_000  # acronyms taken from a bank's pages in all (`mined.acronyms` takes 64 a page)
 
 
 def expansion_stems(phrase: str) -> tuple[str, ...]:
@@ -48,12 +52,22 @@ def builtin() -> tuple[Entry, ...]:
     return tuple(parse(acronym_data.ACRONYMS))
 
 
-def table(entries: list[Entry]) -> Table:
-    """Entries keyed by their expansion's first stem, once each."""
+def table(entries: Iterable[Entry]) -> Table:
+    """Entries keyed by their expansion's first stem, once each, at most `MAX_PER_STEM` a stem.
+
+    The bound is what a bank of made-up acronyms sharing one first word could cost a question.
+    """
     found: Table = {}
     for entry in dict.fromkeys(entries):
-        found.setdefault(entry[0][0], []).append(entry)
+        listed = found.setdefault(entry[0][0], [])
+        if len(listed) < MAX_PER_STEM:
+            listed.append(entry)
     return found
+
+
+def with_spelled(spelled: Iterable[Entry]) -> Table:
+    """The built-in acronyms and, after them, at most `MAX_SPELLED` a bank spells out itself."""
+    return table([*builtin(), *islice(spelled, MAX_SPELLED)])
 
 
 def expansions(question: str, known: Table) -> dict[str, list[str]]:

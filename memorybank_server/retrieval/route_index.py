@@ -233,7 +233,7 @@ class HeaderIndex:
         kept = (found for p, found in self._pairs.items() if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
         spelled = (entry for p, found in self._acronyms.items() if p not in self.excluded for entry in found)
-        self.acronyms = acronyms.table([*acronyms.builtin(), *spelled])
+        self.acronyms = acronyms.with_spelled(spelled)
 
     def __len__(self) -> int:
         return len(self._docs)

@@ -97,3 +97,14 @@ def test_a_page_of_parentheses_is_read_in_bounded_steps() -> None:
     text = "Large Language Model (LLM) " + "(AB) " * 200_000 + "Single Source of Truth (SSoT)"
     found = mined.acronyms(page(text))
     assert found == [(("larg", "languag", "model"), "llm")]  # the look stops after MAX_PARENTHESES
+
+
+def test_a_bank_of_made_up_acronyms_sharing_a_first_word_is_bounded() -> None:
+    made_up = [(("data", f"w{n}"), f"d{n}") for n in range(10_000)]
+    known = acronyms.with_spelled(iter(made_up))
+    assert len(known["data"]) == acronyms.MAX_PER_STEM
+    assert sum(len(found) for found in known.values()) <= len(acronyms.builtin()) + acronyms.MAX_PER_STEM
+    spread = [((f"s{n}", "x"), "sx") for n in range(10_000)]
+    assert sum(len(found) for found in acronyms.with_spelled(iter(spread)).values()) <= (
+        len(acronyms.builtin()) + acronyms.MAX_SPELLED
+    )
