@@ -26,23 +26,23 @@ _TYPE_HEADERS = re.compile(r"^(?:type|тип)$", re.I)
 _SCOPE_HEADERS = re.compile(r"где|когда|where|when|applies|обязател|required|scope", re.I)
 # Two searches instead of `A.*B`: from every occurrence of A the `.*` rescanned the rest of the
 # paragraph, quadratic when A repeats and B never comes.
-_GOVERNANCE = re.compile(r"governance[- ]документ|governance documents?", re.I)
-_ONLY = re.compile(r"не требуются|not required|only|только", re.I)
+_GOVERNANCE = re.compile(r"governance(?:-|\s+)документ|governance\s+documents?", re.I)
+_ONLY = re.compile(r"не\s+требуются|not\s+required|only|только", re.I)
 
 # Linear: the optional separator owns the spaces after it, so a run of spaces is not split two
 # ways (quadratic before); the root path is at most 300 characters, so a keyword repeated inside
 # one long word does not rescan the word each time; and the arrow form starts a path only at the
 # start of a run of path characters (the look-behind), which is where the leftmost match starts.
 _ROOT = re.compile(
-    r"(?:root document|корневой документ|корень)\s*(?:(?:is\b|—|–|-|:)\s*)?\[?`?([\w./-]{1,300}\.md)",
+    r"(?:root\s+document|корневой\s+документ|корень)\s*(?:(?:is\b|—|–|-|:)\s*)?\[?`?([\w./-]{1,300}\.md)",
     re.I,
 )
 _ROOT_ARROW = re.compile(r"(?<![\w./-])`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
-_REQUIRES = re.compile(r"must define|is required|required for|обязател|задан", re.I)
+_REQUIRES = re.compile(r"must\s+define|is\s+required|required\s+for|обязател|задан", re.I)
 _REQUIRED_SCOPE = re.compile(r"non-root|active", re.I)
 _CYCLES = re.compile(
-    r"(?:cyclic dependencies|cycles)\s+(?:are\s+)?(?:forbidden|not allowed|prohibited)"
-    r"|(?:циклические зависимости|циклы)\s+(?:запрещены|недопустимы|не допускаются)",
+    r"(?:cyclic\s+dependencies|cycles)\s+(?:are\s+)?(?:forbidden|not\s+allowed|prohibited)"
+    r"|(?:циклические\s+зависимости|циклы)\s+(?:запрещены|недопустимы|не\s+допускаются)",
     re.I,
 )
 

@@ -18,19 +18,19 @@ def read(text: str, existing: frozenset[str] = PRINCIPLES, path: str = "dna/gove
 # -- the root document ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        "The root document is `principles.md` and has no `derived_from`.",
-        "The root document is `principles.md`, which has no `derived_from`.",
-        "The root document is `principles.md`; it has no parents.",
-        "Корневой документ — `principles.md`, не имеет `derived_from`.",
-        "Корень — `principles.md` (не имеет `derived_from`).",
-        "principles.md ← ROOT, не имеет derived_from",
-        "The Root Document Is [`dna/principles.md`](principles.md)",
-        "The root document is `./principles.md`.",
-    ],
-)
+ROOT_SENTENCES = [
+    "The root document is `principles.md` and has no `derived_from`.",
+    "The root document is `principles.md`, which has no `derived_from`.",
+    "The root document is `principles.md`; it has no parents.",
+    "Корневой документ — `principles.md`, не имеет `derived_from`.",
+    "Корень — `principles.md` (не имеет `derived_from`).",
+    "principles.md ← ROOT, не имеет derived_from",
+    "The Root Document Is [`dna/principles.md`](principles.md)",
+    "The root document is `./principles.md`.",
+]
+
+
+@pytest.mark.parametrize("line", ROOT_SENTENCES)
 def test_root_sentences(line: str) -> None:
     assert read(f"# Governance\n\n{line}\n", existing=frozenset()).roots == {"dna/principles.md"}
 
@@ -65,16 +65,16 @@ def test_source_lists_the_dna_documents_sorted() -> None:
 # -- derived_from required -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        "Every `active` non-root document must define `derived_from`.",
-        "every ACTIVE non-root document MUST DEFINE derived_from",
-        "For every `active` non-root document, `derived_from` is required.",
-        "Для каждого `active` non-root документа `derived_from` обязательно.",
-        "Для каждого `active` non-root документа `derived_from` ОБЯЗАТЁЛЬНО.",
-    ],
-)
+REQUIRED_SENTENCES = [
+    "Every `active` non-root document must define `derived_from`.",
+    "every ACTIVE non-root document MUST DEFINE derived_from",
+    "For every `active` non-root document, `derived_from` is required.",
+    "Для каждого `active` non-root документа `derived_from` обязательно.",
+    "Для каждого `active` non-root документа `derived_from` ОБЯЗАТЁЛЬНО.",
+]
+
+
+@pytest.mark.parametrize("line", REQUIRED_SENTENCES)
 def test_derived_from_required(line: str) -> None:
     assert read(f"# Governance\n\n{line}\n").requires_derived_from is True
 
@@ -95,18 +95,31 @@ def test_a_mere_mention_of_derived_from_does_not_require_it(line: str) -> None:
 # -- cycles forbidden -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "line",
-    [
-        "Cyclic dependencies are forbidden.",
-        "CYCLIC DEPENDENCIES ARE FORBIDDEN",
-        "Cycles are not allowed.",
-        "Циклические зависимости запрещены.",
-        "Циклы недопустимы.",
-    ],
-)
+CYCLE_SENTENCES = [
+    "Cyclic dependencies are forbidden.",
+    "CYCLIC DEPENDENCIES ARE FORBIDDEN",
+    "Cycles are not allowed.",
+    "Циклические зависимости запрещены.",
+    "Циклы недопустимы.",
+    "Циклы не допускаются.",
+]
+
+
+@pytest.mark.parametrize("line", CYCLE_SENTENCES)
 def test_cycles_forbidden(line: str) -> None:
     assert read(f"# Governance\n\n{line}\n").forbids_cycles is True
+
+
+@pytest.mark.parametrize("gap", ["  ", "\t", " \t "])
+def test_any_amount_of_whitespace_between_words_reads_the_same(gap: str) -> None:
+    """The spec asks for any amount of whitespace: two spaces or a tab once turned a sentence off."""
+    for line in ROOT_SENTENCES:
+        widened = line.replace(" ", gap)
+        assert read(f"{widened}\n", existing=frozenset()).roots == {"dna/principles.md"}, widened
+    for line in REQUIRED_SENTENCES:
+        assert read(f"{line.replace(' ', gap)}\n").requires_derived_from is True, line
+    for line in CYCLE_SENTENCES:
+        assert read(f"{line.replace(' ', gap)}\n").forbids_cycles is True, line
 
 
 @pytest.mark.parametrize("line", ["Cycles are discussed in the FAQ.", "Циклические зависимости возможны."])

@@ -161,7 +161,7 @@ REFERENCE_CLAIM = re.compile(
 )
 REFERENCE_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^\s()<>]+?)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
 REFERENCE_ROOT = re.compile(
-    r"(?:root document|корневой документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
+    r"(?:root\s+document|корневой\s+документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
 )
 REFERENCE_ARROW = re.compile(r"`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
 
