@@ -137,7 +137,10 @@ class Builder:
             if key_node.tag == _MERGE:
                 sources += self._merge_sources(value_node)
             else:
-                own[self._key(key_node)] = self.build(value_node)
+                key = self._key(key_node)
+                if key in own:  # js-yaml, which the reference reads headers with, refuses it too
+                    raise refused(f"duplicated mapping key {excerpt(str(key))!r}", key_node)
+                own[key] = self.build(value_node)
         if not sources:
             return own
         merged: dict[Any, Any] = {}

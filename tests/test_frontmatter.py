@@ -230,3 +230,22 @@ def test_the_line_reader_takes_no_key_from_inside_a_quoted_value() -> None:
     recovered = frontmatter.recover(block)
     assert "derived_from" not in recovered and recovered["purpose"].startswith("Old header")
     assert set(frontmatter.recover("title: 'It''s\nstatus: x'\nowner: me")) == {"title", "owner"}
+
+
+@pytest.mark.parametrize(
+    ("lines", "where"),
+    [
+        (("title: A", "status: active", "status: archived"), "'status' at line 4, column 1"),
+        (("title: A", "owner:", "  team: a", "  team: b"), "'team' at line 5, column 3"),
+        (("title: A", "x: {k: 1, k: 2}"), "'k' at line 3, column 11"),
+    ],
+)
+def test_a_key_given_twice_is_refused_not_silently_overwritten(lines: tuple[str, ...], where: str) -> None:
+    """A second `status:` once won without a word, and every rule then judged the document by it."""
+    parsed = header(*lines)
+    assert parsed.error == f"duplicated mapping key {where}"
+    assert parsed.advice == "values were recovered line by line"
+
+
+def test_a_merged_key_the_mapping_sets_again_is_no_duplicate() -> None:
+    assert header("base: &b {a: 1}", "x:", "  <<: *b", "  a: 2").data["x"] == {"a": 2}
