@@ -67,7 +67,10 @@ class Usage:
     def __init__(self, bank: Bank, selection: Selection, witnesses: Collection[RuleSpec] = ()) -> None:
         self.bank = bank
         self.selection = selection
-        self.ran = frozenset(spec.code for spec in (*selection.active(), *witnesses))
+        # the rules whose codes can be idle: an ignored rule runs only as a witness for bare ones
+        self.ran = frozenset(
+            spec.code for spec in (*selection.active(), *witnesses) if spec.code not in selection.ignore
+        )
         self.used: dict[tuple[str, int], set[str]] = {}
         self._codes: dict[str, str | None] = {}
 
@@ -127,19 +130,16 @@ def lint(
     Why MB013 has the rules left out of `select` run too (their findings only recorded, never
     reported): whether a suppression silences anything depends on the rules it names, not on the
     ones this run reports, so `--select MB013` answers what a full run's MB013 answers. Rules
-    the selection ignores stay off: a suppression of an ignored rule is never called idle.
+    the configuration ignores run as witnesses too, and a finding an ignore (global or per file)
+    hides still counts as what a suppression covering it silences: a bare `# noqa` over a finding
+    of an ignored rule is not idle, and a code naming an ignored rule is never called idle.
     """
     selection = selection or Selection()
     ctx = RuleContext(bank, in_scope or scope_filter())
     active = selection.active()
     judged = noqa and any(spec.scope == "suppressions" for spec in active)
     witnesses = [
-        spec
-        for spec in all_rules()
-        if judged
-        and spec not in active
-        and spec.scope != "suppressions"
-        and spec.code not in selection.ignore
+        spec for spec in all_rules() if judged and spec not in active and spec.scope != "suppressions"
     ]
     usage = Usage(bank, selection, witnesses) if noqa else None
     findings: list[Finding] = []
@@ -174,6 +174,8 @@ def _found(spec: RuleSpec, ctx: RuleContext, usage: Usage | None, selection: Sel
         finding = _stamp(spec, severity, problem, doc_path)
         if not selection.silenced(spec.code, finding.path):
             yield finding
+        elif usage is not None and spec.scope != "suppressions":
+            usage.silences(finding)  # hidden by a per-file ignore, yet covered by a suppression
 
 
 def _stamp(spec: RuleSpec, severity: Severity, problem: Problem, doc_path: str) -> Finding:

@@ -56,6 +56,21 @@ def test_a_code_whose_rule_did_not_run_is_not_named(make_bank, tmp_path) -> None
     assert _mb013(bank, selection=per_file) == []
 
 
+def test_a_bare_noqa_over_a_finding_an_ignore_hides_is_not_named(make_bank, tmp_path) -> None:
+    """A bare `# noqa` silences every rule on its line; the only finding there being of a rule
+    the configuration ignores, it was once called unused (and failed `--strict`)."""
+    bank = make_bank(tmp_path, {"README.md": README, "doc.md": _doc("derived_from: [gone.md]  # noqa")})
+    assert _mb013(bank) == []
+    assert _mb013(bank, selection=Selection(ignore=frozenset({"MB001"}))) == []
+    per_file = Selection(per_file_ignores=(("doc.md", frozenset({"MB001"})),))
+    assert _mb013(bank, selection=per_file) == []
+    assert _mb013(bank, selection=Selection(select=frozenset({"MB013"}), ignore=frozenset({"MB001"}))) == []
+    idle = make_bank(
+        tmp_path / "idle", {"README.md": README, "doc.md": _doc("derived_from: [README.md]  # noqa")}
+    )
+    assert len(_mb013(idle, selection=Selection(ignore=frozenset({"MB001"})))) == 1
+
+
 def test_only_documents_in_scope_are_checked(make_bank, tmp_path) -> None:
     bank = make_bank(
         tmp_path, {"README.md": README, "doc.md": _doc("derived_from: [README.md]  # noqa: MB001")}
