@@ -63,6 +63,26 @@ class Evidence:
     ids: dict[str, int]
     paths: list[str | None]
     postings: list[list[tuple]]
+    terms: list[list[str]]  # per concept, the indexed words `postings` holds, in the same order
+
+    def held_words(self, path: str) -> list[str | None]:
+        """Per concept, the first of its words (the question's own form first) the body holds.
+
+        Why: a reason names what the page says (`repair`, `ТЗ`), not the question word that
+        reached it through a translation or an acronym.
+        """
+        doc_id = self.ids.get(path)
+        found: list[str | None] = []
+        for position, arrays_list in enumerate(self.postings):
+            word = None
+            if doc_id is not None and doc_id in self.holders[position]:
+                for term, (ids, _) in zip(self.terms[position], arrays_list, strict=True):
+                    at = bisect_left(ids, doc_id)
+                    if at < len(ids) and ids[at] == doc_id:
+                        word = term
+                        break
+            found.append(word)
+        return found
 
     def passages(self, path: str) -> list[int]:
         """Per concept, the mask of the document's passages holding any of its forms."""
@@ -267,6 +287,7 @@ class BodyIndex:
         scores = [0.0] * len(paths)
         holders: list[set[int]] = []
         postings: list[list[tuple]] = []
+        terms: list[list[str]] = []
         for forms in concepts:
             found = [(term, weight, self._postings.raw(term)) for term, weight in forms.items()]
             found = [(term, weight, arrays) for term, weight, arrays in found if arrays is not None]
@@ -278,6 +299,7 @@ class BodyIndex:
                 held = {i for i in held if paths[i] is not None}
             holders.append(held)
             postings.append([(arrays[0], arrays[2]) for _, _, arrays in found])
+            terms.append([term for term, _, _ in found])
             if not held:
                 continue
             idf = math.log(1 + (total - len(held) + 0.5) / (len(held) + 0.5))
@@ -285,7 +307,7 @@ class BodyIndex:
                 scale = idf * weight
                 for doc_id, factor in zip(ids, factors, strict=True):
                     scores[doc_id] += scale * factor
-        return Evidence(scores, holders, self._postings.ids, paths, postings)
+        return Evidence(scores, holders, self._postings.ids, paths, postings, terms)
 
     def _factors(self, term: str, arrays: tuple, average: float) -> tuple[list[int], list[float]]:
         """The ids posting `term` and `tf·(k1+1)/(tf+norm)` for each, cached until the index

@@ -206,7 +206,7 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
         return {"results": [], "hint": HINT}
-    return answer(bank, rows, body_hits, [c.literal for c in concepts])
+    return answer(bank, rows, body_hits, [c.literal for c in concepts], evidence)
 
 
 def answer_size(result: dict) -> int:

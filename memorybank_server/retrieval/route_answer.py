@@ -4,6 +4,7 @@ Why a hard per-result budget: an agent asks `bank_route` first, on every task, a
 in its context for the rest of the session. Three results must fit in 840 characters of compact
 JSON, so each result gets at most `PER_RESULT` characters; the purpose is cut first (it is the
 longest and the least needed once the title and the best section are shown), then the `why`.
+The path is never cut (`_fit`).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import json
 
 from memorybank_lint.bank import Bank
 
+from .body_index import Evidence
 from .route_score import Evaluation
 
-PER_RESULT = 274  # (840 - len('{"results":[]}') - 2 commas) / 3
+PER_RESULT = 274  # (840 - len('{"results":[]}') - 2 commas) / 3, floored
 PURPOSE_MAX, PURPOSE_MIN = 160, 60
 WHY_MAX, WHY_MIN = 100, 30
 SECTION_MAX = 60
@@ -76,25 +78,16 @@ def why_text(
     return "; ".join(clauses)
 
 
-def _level(values: list[str], excess: int, floor: int) -> int:
-    """The largest length cap that removes at least `excess` characters from `values` (≥ floor)."""
-    low, high = floor, max((len(v) for v in values), default=floor)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if sum(max(0, len(v) - middle) for v in values) >= excess:
-            low = middle
-        else:
-            high = middle - 1
-    return low
+def _fit(result: dict) -> dict:
+    """Shrink one result's fields until its compact JSON fits `PER_RESULT` characters.
 
-
-def _fit(results: list[dict]) -> list[dict]:
-    """Shrink the longest fields first until the answer fits `PER_RESULT` per result.
-
-    Order: purposes down to 60 characters, `why` down to 30, purposes away, then sections,
-    titles, the rest of `why`, paths. Within a step the longest values are cut to a common cap.
+    Order: the purpose down to 60 characters, `why` down to 30, the purpose away, then the
+    section, the title, the rest of `why`, the kind and the status. The path is never cut: it is
+    what the agent opens, and a cut one names no document (a result whose path alone leaves no
+    room stays over its share). Each result is fitted on its own, so a result reads the same
+    whatever `limit` asked for: the first three of a 5-result answer are the 3-result answer.
+    Sizes are counted as JSON writes them (a control character costs six), never as raw text.
     """
-    budget = PER_RESULT * len(results) + len('{"results":[]}') + max(0, len(results) - 1)
     steps = (
         ("purpose", PURPOSE_MIN, _cut),
         ("why", WHY_MIN, _cut_clauses),
@@ -102,31 +95,43 @@ def _fit(results: list[dict]) -> list[dict]:
         ("section", 12, _cut),
         ("title", 12, _cut),
         ("why", 0, _cut_clauses),
-        ("path", 8, _cut),
+        ("docKind", 0, _cut),
+        ("status", 0, _cut),
     )
     for name, floor, cut in steps:
-        excess = _size({"results": results}) - budget
+        excess = _size(result) - PER_RESULT
         if excess <= 0:
             break
-        values = [r.get(name) or "" for r in results]
-        cap = _level(values, excess, floor)
-        for result in results:
-            if len(result.get(name) or "") > cap:
-                result[name] = cut(result[name], cap)
-    return results
+        value = result.get(name) or ""
+        if len(value) > floor:
+            result[name] = cut(value, max(floor, len(value) - excess))
+    return result
+
+
+def _named(words: list[str], held: list[str | None], mask: int) -> list[str]:
+    """The words of the concepts in `mask`, each as the page writes it where it is known, once."""
+    return list(dict.fromkeys(held[i] or w for i, w in enumerate(words) if mask >> i & 1))
 
 
 def answer(
-    bank: Bank, rows: list[tuple[float, str, Evaluation]], body_hits: dict[str, int], words: list[str]
+    bank: Bank,
+    rows: list[tuple[float, str, Evaluation]],
+    body_hits: dict[str, int],
+    words: list[str],
+    evidence: Evidence | None = None,
 ) -> dict:
-    """Build `{"results": [...]}` from `(score, path, evaluation)` rows, best first."""
+    """Build `{"results": [...]}` from `(score, path, evaluation)` rows, best first.
+
+    The body and paragraph reasons name each word as the page's body holds it (from `evidence`),
+    so a page reached through a translation or an acronym is not said to hold the question's word.
+    """
     results = []
     for score, path, evaluation in rows:
         doc = bank.docs[path]
-        mask = body_hits.get(path, 0)
-        body = [w for i, w in enumerate(words) if mask >> i & 1]
+        held = evidence.held_words(path) if evidence is not None else [None] * len(words)
+        body = _named(words, held, body_hits.get(path, 0))
         pages = [w for i, w in enumerate(words) if evaluation.folder >> i & 1]
-        paragraph = [w for i, w in enumerate(words) if evaluation.paragraph >> i & 1]
+        paragraph = _named(words, held, evaluation.paragraph)
         result = {
             "path": path,
             "title": doc.title,
@@ -140,4 +145,4 @@ def answer(
         if evaluation.section:
             result["section"] = _cut(evaluation.section, SECTION_MAX)
         results.append(result)
-    return {"results": _fit(results)}
+    return {"results": [_fit(result) for result in results]}
