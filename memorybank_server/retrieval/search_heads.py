@@ -81,11 +81,16 @@ class HeadIndex:
         return counts
 
 
+# A word's characters are the index's own (`lang`: a–z, 0–9, Cyrillic): `é` in `café` ends the
+# indexed word `caf`, so it must end a word here too, or the excerpt finds no line for the hit.
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789") | frozenset(map(chr, range(0x400, 0x500)))
+
+
 def _is_word(char: str) -> bool:
-    return char.isalnum() and char != "_"
+    return char in _WORD_CHARS
 
 
-_WORD_RUN = re.compile(r"[^\W_]+")  # letters and digits: the characters `_is_word` accepts
+_WORD_RUN = re.compile(r"[a-z0-9\u0400-\u04ff]+")  # the characters `_is_word` accepts
 MANY_ROOTS = 64  # forms found by one pass over the text's words rather than a scan per root
 
 

@@ -343,3 +343,14 @@ def test_one_stem_expands_to_a_bounded_family(tmp_path: Path) -> None:
     assert {"banana", "bananas"} <= family and len(family) <= PREFIX_KEEP + 2
     found = search(bank, "banan banans bananed bananing bananas", limit=5)
     assert "b.md" in [hit["path"] for hit in found["results"]]
+
+
+@pytest.mark.parametrize("query", ["café", "résumé", "Zürich"])
+def test_a_word_with_letters_the_index_splits_on_still_gets_its_line(tmp_path: Path, query: str) -> None:
+    """The index reads `café` as `caf` (accented Latin letters separate words, as in the
+    reference); the excerpt once looked for `caf` as a whole word, found none, and answered an
+    empty excerpt on line 0."""
+    body = "# Menu\n\nIntro line.\n\nThe café in Zürich serves coffee; see the résumé of prices.\n"
+    bank = refreshed_bank(tmp_path, {"domain/cafe.md": f"---\ntitle: Menu\nstatus: active\n---\n{body}"})
+    [hit] = search(bank, query)["results"]
+    assert hit["line"] == 9 and "coffee" in hit["excerpt"]
