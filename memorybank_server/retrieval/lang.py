@@ -12,6 +12,7 @@ ending is removed, never its front, so a root cannot be mistaken for a shorter u
 from __future__ import annotations
 
 import re
+import unicodedata
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -48,9 +49,25 @@ MAX_CELL_WORDS = 16  # words taken from one cell of a bank's vocabulary table
 MAX_VOCABULARY_ROWS = 2_000  # rows taken from a bank's vocabulary table
 
 
+def _unmarked(char: str) -> str | None:
+    """The one ASCII letter a marked Latin letter is written on (`é` → `e`), or None (`ß`, `ø`)."""
+    base = [c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)]
+    return base[0] if len(base) == 1 and base[0].isascii() and base[0].isalpha() else None
+
+
+# Marked Latin letters and the letter each is written on, one character for one, so offsets into
+# folded text stay offsets into the original. Cyrillic is left alone: `й` is not `и`.
+_UNMARKED = {c: b for c in map(chr, range(0xC0, 0x250)) if (b := _unmarked(c)) is not None}
+_MARKED = re.compile("[" + "".join(_UNMARKED) + "]")
+
+
 def fold(text: str) -> str:
-    """Lower-case and fold `ё` to `е`: the one normalisation every tokeniser starts with."""
-    return text.lower().replace("ё", "е")
+    """Lower-case, fold `ё` to `е` and marked Latin letters to their letter (`café` → `cafe`):
+    the one normalisation every tokeniser starts with."""
+    text = text.lower().replace("ё", "е")
+    if text.isascii() or _MARKED.search(text) is None:
+        return text
+    return _MARKED.sub(lambda found: _UNMARKED[found.group()], text)
 
 
 def words(text: str) -> list[str]:

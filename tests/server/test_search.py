@@ -354,3 +354,17 @@ def test_a_word_with_letters_the_index_splits_on_still_gets_its_line(tmp_path: P
     bank = refreshed_bank(tmp_path, {"domain/cafe.md": f"---\ntitle: Menu\nstatus: active\n---\n{body}"})
     [hit] = search(bank, query)["results"]
     assert hit["line"] == 9 and "coffee" in hit["excerpt"]
+
+
+def test_an_accented_word_is_found_by_its_plain_spelling_and_the_other_way_round(tmp_path: Path) -> None:
+    """Marked Latin letters fold to their letter, as `ё` folds to `е`: `résumé` is no longer the
+    one-letter `r` and `sum` (which found a page about sums)."""
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "domain/cafe.md": "---\ntitle: Menu\nstatus: active\n---\nSee the résumé of the café.\n",
+            "domain/sum.md": "---\ntitle: Sums\nstatus: active\n---\nThe sum of two numbers.\n",
+        },
+    )
+    assert [r["path"] for r in search(bank, "resume cafe")["results"]] == ["domain/cafe.md"]
+    assert [r["path"] for r in search(bank, "résumé")["results"]] == ["domain/cafe.md"]
