@@ -93,6 +93,13 @@ def set_field(bank: Bank, *, path: str, field: str, value: str, dry_run: bool = 
             raise ToolInputError(
                 f"{loaded.path} declares {name} more than once; fix its frontmatter by hand first"
             )
+        if loaded.fresh.parse_error is not None and head.holds_block(lines, name):
+            # the values of an unreadable header are recovered line by line, which reads no
+            # block: the lines below the key would be left behind under a new value
+            raise ToolInputError(
+                f"{name} in {loaded.path} holds a list or mapping, or a value on the lines below it, "
+                "in a header that does not parse; fix its frontmatter by hand first"
+            )
         span = head.key_span(lines, name)
         old = loaded.fresh.data.get(name)
         before = None if span is None else head.as_text(old)

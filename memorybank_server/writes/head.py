@@ -147,6 +147,13 @@ def key_span(lines: list[str], key: str) -> tuple[int, int] | None:
     return start, end
 
 
+def holds_block(lines: list[str], key: str) -> bool:
+    """Does `key` hold its value on the lines below it (nothing after its colon, then indented
+    or `- ` lines): a list or a mapping, or a scalar only a parsed header tells apart?"""
+    span = key_span(lines, key)
+    return span is not None and span[1] - span[0] > 1 and _empty(inline_value(lines[span[0]]))
+
+
 # -- writing one scalar so that it reads back ------------------------------------------------
 
 

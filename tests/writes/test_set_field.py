@@ -374,3 +374,11 @@ def test_a_new_title_relabelling_an_index_entry_cannot_switch_the_linter_off(tmp
     assert "<!--" not in index and "[Model &lt;!-- memorybank-lint: disable MB007 -->](model.md)" in index
     _set(root, "title", "Model")  # the entry written that way still follows the title
     assert "- [Model](model.md) — The model of orders.\n" in (root / "engineering/README.md").read_text()
+
+
+def test_a_block_value_in_a_header_that_does_not_parse_is_refused_untouched(tmp_path: Path) -> None:
+    """Line-by-line recovery reads no block, so `meta:` over `  a: 1` looked empty and setting it
+    left `  a: 1` behind under the new value."""
+    root = _bank(tmp_path, _doc("meta:\n  a: 1\nlist:\n- x\npurpose: broken: colon\n"))
+    for field in ("meta", "list"):
+        refused(root, lambda field=field: _set(root, field, "x"), "list or mapping")
