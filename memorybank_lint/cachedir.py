@@ -28,6 +28,7 @@ import re
 import secrets
 import stat
 import sys
+import time
 from pathlib import Path
 
 from .user_state import cache_key
@@ -151,6 +152,7 @@ class CacheFolder:
             return False
         header = MAGIC + (len(payload) & 0xFFFFFFFF).to_bytes(4, "little") + _mac(key, name, payload)
         try:
+            _sweep(folder)
             if _replace(folder, name, header, payload):
                 return True
             warn_once(f"cannot write in the cache folder {self.path}")
@@ -173,7 +175,36 @@ def _mac(key: bytes, name: str, payload: bytes | memoryview) -> bytes:
     return mac.digest()
 
 
-_OURS = re.compile(r"parse-[0-9a-f]+\.marshal|surface-[a-z]+\.json|\.tmp-[0-9a-f]+")
+_OURS = re.compile(r"(?:parse|route|body)-[0-9a-f]+\.marshal|surface-[a-z]+\.json|\.tmp-[0-9a-f]+")
+_TEMPORARY = re.compile(r"\.tmp-[0-9a-f]+")
+_PER_BANK = re.compile(r"(?:parse|route|body)-[0-9a-f]+\.marshal")
+STALE_TEMPORARY = 10 * 60  # seconds: no write takes this long, so its temporary file was orphaned
+STALE_BANK_FILES = 30 * 24 * 3600  # seconds unwritten: a bank's files outlived its path (moved, renamed)
+
+
+def _sweep(folder: int) -> None:
+    """Remove what no run will read again: temporary files a killed writer left (each a whole
+    cache file), and a bank's files unwritten for `STALE_BANK_FILES` (its checkout moved, or it
+    was one of many in a shared folder). A bank still in use is written again on its next change;
+    at worst one run indexes it afresh."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        if _TEMPORARY.fullmatch(name):
+            age = STALE_TEMPORARY
+        elif _PER_BANK.fullmatch(name):
+            age = STALE_BANK_FILES
+        else:
+            continue
+        try:
+            found = os.stat(name, dir_fd=folder, follow_symlinks=False)
+            if stat.S_ISREG(found.st_mode) and now - found.st_mtime > age:
+                os.unlink(name, dir_fd=folder)
+        except OSError:
+            continue
 
 
 def _own_folder(folder: int) -> bool:

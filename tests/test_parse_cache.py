@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
-from memorybank_lint.cachedir import CacheFolder
+from memorybank_lint.cachedir import STALE_BANK_FILES, STALE_TEMPORARY, CacheFolder
 from memorybank_lint.document import parse
 from memorybank_lint.linter import lint
 from memorybank_lint.parse_cache import decode, encode
@@ -252,3 +252,25 @@ def test_the_cache_never_hides_a_folder_that_holds_other_files(tmp_path: Path) -
     bank = _bank(project / "memory-bank", project)  # a whole run with such a folder: no cache, same answers
     assert lint(bank) == lint(_bank(project / "memory-bank", None))
     assert not (project / ".gitignore").exists()
+
+
+def test_a_write_sweeps_orphaned_temporary_files_and_files_of_banks_long_gone(tmp_path: Path) -> None:
+    """A writer killed before its rename left a whole cache file behind as `.tmp-…`, and a checkout
+    moved or renamed left its old path's files, both for ever."""
+    cache = tmp_path / "cache"
+    assert CacheFolder(cache).write("parse-0123.marshal", b"x")
+    now = time.time()
+    planted = {
+        ".tmp-00aa": now - STALE_TEMPORARY - 60,  # orphaned: removed
+        ".tmp-00bb": now - 5,  # another process may be writing it: kept
+        "route-0456.marshal": now - STALE_BANK_FILES - 60,  # a bank long gone: removed
+        "body-0789.marshal": now - 3600,  # in use: kept
+        "notes.txt": now - STALE_BANK_FILES - 60,  # not ours: never touched
+    }
+    for name, when in planted.items():
+        (cache / name).write_bytes(b"old")
+        os.utime(cache / name, (when, when))
+    assert CacheFolder(cache).write("parse-0123.marshal", b"y")
+    left = {p.name for p in cache.iterdir()}
+    assert left >= {".tmp-00bb", "body-0789.marshal", "notes.txt", "parse-0123.marshal"}
+    assert not left & {".tmp-00aa", "route-0456.marshal"}

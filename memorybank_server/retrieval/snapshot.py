@@ -5,8 +5,9 @@ answer; the next process loads the finished postings instead and re-indexes only
 whose `lstat` stamp moved. Why it cannot disagree with the bank: a snapshot records the stamp of
 every document it indexed (only stamps settled before the write, as the parse cache does), and a
 document whose current stamp differs, or that is new, is indexed again from its text; one that is
-gone is dropped. The snapshot is also keyed by the package version, the retrieval code's own
-files and the platform's array layout; anything else is a miss.
+gone is dropped. The snapshot is also keyed by everything the parse cache is keyed by
+(`max-file-size`, the parse code, the YAML loader), the retrieval code's own files and the
+platform's array layout; anything else is a miss.
 
 Why the threshold (`keep`): re-indexing a document costs about as much as writing 40 documents'
 worth of snapshot, so a process writes one only when at least 1 in 40 documents was indexed since
@@ -42,6 +43,9 @@ def _identity(bank: Bank, kind: str) -> tuple:
     return (
         FORMAT,
         kind,
+        # how each document was parsed (`max-file-size`, the parse code, the YAML loader …): a
+        # document whose stamp did not move may still parse differently under a new limit
+        None if bank.cache is None else bank.cache.identity,
         bank.index_files,  # which documents are indexes changes how they are indexed
         __version__,
         code_stamp(Path(__file__).parent),

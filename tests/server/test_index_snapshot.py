@@ -86,3 +86,30 @@ def test_a_damaged_snapshot_is_ignored(kept, damage: bytes) -> None:
     bank = _bank(root, cache)
     assert _answers(bank) == _answers(_bank(root, None))
     assert index_for(bank).touched_total == len(bank.docs)
+
+
+@pytest.mark.parametrize("limits", [(None, 2_000), (2_000, None)], ids=["lowered", "raised"])
+def test_a_new_file_size_limit_is_not_answered_from_indexes_kept_under_the_old_one(
+    tmp_path: Path, limits: tuple[int | None, int | None]
+) -> None:
+    """A document's stamp does not move when `max-file-size` does, yet it parses differently: the
+    kept indexes once went on answering with a page the new limit leaves unread (or without one
+    the new limit reads)."""
+    root = tmp_path / "memory_bank"
+    shutil.copytree(FIXTURE, root)
+    (root / "big.md").write_text("---\ntitle: Big\n---\n# Big\n\n" + "zephyrword filler text. " * 200)
+    age_documents(root)
+    cache = tmp_path / "cache"
+
+    def bank(limit: int | None, cache: Path | None) -> Bank:
+        found = Bank(root, cache=cache, **({} if limit is None else {"max_bytes": limit}))
+        found.refresh()
+        found.save_cache()
+        return found
+
+    before, after = limits
+    _answers(bank(before, cache)), search(bank(before, cache), "zephyrword", 5)
+    fresh = bank(after, None)
+    kept = bank(after, cache)
+    assert search(kept, "zephyrword", 5) == search(fresh, "zephyrword", 5)
+    assert _answers(kept) == _answers(fresh)
