@@ -124,11 +124,11 @@ def _body(index: SearchIndex, forms: route_score.Forms, tuning: Tuning) -> Evide
     for concept_forms in forms:
         weights: dict[str, float] = {}
         for word, factor in concept_forms:
-            for term in index.family(word):
+            for term in sorted(index.family(word)):
                 weights[term] = max(weights.get(term, 0.0), factor)
         if not weights and tuning.general > 0 and tuning.dictionary:
             for word in general_translations(concept_forms[0][0]):
-                for term in index.family(word):
+                for term in sorted(index.family(word)):
                     weights[term] = max(weights.get(term, 0.0), tuning.general)
         terms.append(weights)
     return index.evidence(terms)

@@ -93,3 +93,39 @@ def test_a_body_reason_names_the_word_the_page_holds(tmp_path: Path) -> None:
     [first] = route(bank, "ремонт", limit=1)["results"]
     assert first["path"] == "ops/requests.md"
     assert "ремонт" not in first["why"] and "repair" in first["why"]
+
+
+def test_answers_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
+    """The words a body holds were taken from a set, so a reason read `holds test` in one process
+    and `holds tests` in another."""
+    import os
+    import subprocess
+    import sys
+
+    bank = tmp_path / "memory_bank"
+    (bank / "engineering").mkdir(parents=True)
+    for name, body in {
+        "runs": "Each test runs alone; the tests share no state, and testing is parallel.",
+        "notes": "Testers test what the tests leave out; a tested path is kept.",
+        "other": "Builds are cached.",
+    }.items():
+        (bank / "engineering" / f"{name}.md").write_text(f"---\ntitle: {name}\nstatus: active\n---\n{body}\n")
+    script = (
+        "import json, sys\n"
+        "from memorybank_lint.bank import Bank\n"
+        "from memorybank_server.retrieval.route import route\n"
+        "bank = Bank(sys.argv[1]); bank.refresh()\n"
+        "questions = ['how are tests run', 'testing in parallel', 'tested paths', 'what do testers do']\n"
+        "print(json.dumps([route(bank, q, 5) for q in questions], ensure_ascii=False))\n"
+    )
+    answers = {
+        subprocess.run(
+            [sys.executable, "-c", script, str(bank)],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3", "4")
+    }
+    assert len(answers) == 1
