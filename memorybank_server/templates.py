@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,6 @@ from .starter import templates_root
 
 FRONTMATTER_HEADING = "Instantiated Frontmatter"
 BODY_HEADING = "Instantiated Body"
-_ALIASES = {"use_case": "use-case", "feature-support": "feature"}
 _TEMPLATE_ONLY_KEYS = ("template_for", "template_target_path", "doc_function")
 _KIND = re.compile(r"[^\W\d_][\w-]{0,63}")
 
@@ -74,47 +74,63 @@ def unwrap(text: str) -> tuple[dict[str, Any], str, bool]:
     return data, parts.body.strip(), False
 
 
-def _in_bank(bank: Bank, doc_kind: str, target: str) -> Template | None:
+def _choose(templates: dict[str, dict[str, Any]], doc_kind: str, target: str) -> str | None:
+    """Which of `templates` (bank path → header values) a new `doc_kind` document at `target`
+    starts from: one declaring `template_for` the kind or kept in the kind's folder, then the one
+    whose `template_target_path` (else whose own name) is the target's name, else the only one.
+
+    One rule for the bank's templates and the shipped ones: a shipped template is found exactly
+    as if it lived in the bank (`feature/support/runtime-surfaces.md` declares `template_for:
+    feature-support` and was found only once copied in).
+    """
     folders = {f"flows/templates/{doc_kind}/", f"flows/templates/{doc_kind.replace('_', '-')}/"}
     candidates = sorted(
         path
-        for path, doc in bank.docs.items()
-        if doc.is_template
-        and (doc.data.get("template_for") == doc_kind or any(path.startswith(folder) for folder in folders))
+        for path, data in templates.items()
+        if data.get("template_for") == doc_kind or any(path.startswith(folder) for folder in folders)
     )
     name = posixpath.basename(target)
     chosen = next(
         (
             p
             for p in candidates
-            if posixpath.basename(str(bank.docs[p].data.get("template_target_path", ""))) == name
+            if posixpath.basename(str(templates[p].get("template_target_path", ""))) == name
         ),
         None,
     ) or next((p for p in candidates if posixpath.basename(p) == name), None)
     if chosen is None:
         others = [p for p in candidates if posixpath.basename(p) != "README.md"]
         chosen = others[0] if len(others) == 1 else None
+    return chosen
+
+
+def _in_bank(bank: Bank, doc_kind: str, target: str) -> Template | None:
+    templates = {path: doc.data for path, doc in bank.docs.items() if doc.is_template}
+    chosen = _choose(templates, doc_kind, target)
     if chosen is None:
         return None
     data, body, wrapper = unwrap(bank.docs[chosen].text)
     return Template(chosen, False, data, body, wrapper)
 
 
+@lru_cache(maxsize=4)
+def _shipped_headers(shipped: Path) -> dict[str, tuple[Path, dict[str, Any]]]:
+    """The shipped templates by the bank path they would have once materialised."""
+    found = {}
+    for source in sorted(shipped.rglob("*.md")):
+        data = frontmatter.parse(source.read_text("utf-8"))[1].data
+        if source.is_file() and data.get("doc_function") == "template":
+            found[f"flows/templates/{source.relative_to(shipped).as_posix()}"] = (source, data)
+    return found
+
+
 def _shipped(doc_kind: str, target: str, shipped: Path) -> Template | None:
-    name = posixpath.basename(target)
-    for folder in dict.fromkeys((doc_kind, _ALIASES.get(doc_kind, doc_kind))):
-        directory = shipped / folder
-        if not directory.is_dir():
-            continue
-        files = sorted(p for p in directory.glob("*.md") if p.is_file())
-        chosen = next((p for p in files if p.name == name), None)
-        if chosen is None:
-            others = [p for p in files if p.name != "README.md"]
-            chosen = others[0] if len(others) == 1 else None
-        if chosen is not None:
-            data, body, wrapper = unwrap(chosen.read_text("utf-8"))
-            return Template(f"flows/templates/{folder}/{chosen.name}", True, data, body, wrapper)
-    return None
+    headers = _shipped_headers(shipped)
+    chosen = _choose({path: data for path, (_, data) in headers.items()}, doc_kind, target)
+    if chosen is None:
+        return None
+    data, body, wrapper = unwrap(headers[chosen][0].read_text("utf-8"))
+    return Template(chosen, True, data, body, wrapper)
 
 
 def find_template(bank: Bank, doc_kind: str, target: str, *, shipped: Path | None = None) -> Template | None:
