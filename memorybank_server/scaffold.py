@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from memorybank_lint import frontmatter
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, printable
 from memorybank_lint.edits.atomic import read_regular
 from memorybank_lint.edits.errors import Refused
 from memorybank_lint.edits.gate import check_distinct, check_no_links
@@ -73,6 +74,9 @@ class ScaffoldResult:
         return asdict(self)
 
 
+_PLACEHOLDER = re.compile(r"\{\{(?:PROJECT_NAME|DATE)\}\}")
+
+
 def _document_count(root: Path) -> int:
     if not root.is_dir():
         return 0
@@ -86,8 +90,9 @@ def _fill(text: str, name: str, today: dt.date) -> str:
     where the name is written as an index line writes header text (`prose`): a name must not
     add a link or switch the linter off in the bank it seeds."""
 
-    def plain(value: str, shown: str = name) -> str:
-        return value.replace("{{PROJECT_NAME}}", shown).replace("{{DATE}}", today.isoformat())
+    def plain(value: str, shown: str = name) -> str:  # one pass: a name holding `{{DATE}}` stays as typed
+        filled = {"{{PROJECT_NAME}}": shown, "{{DATE}}": today.isoformat()}
+        return _PLACEHOLDER.sub(lambda found: filled[found.group()], value)
 
     def deep(value: Any) -> Any:
         if isinstance(value, str):
@@ -240,31 +245,41 @@ def init(
     root = real_path(root)
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")
-    existing = _document_count(root)
-    warnings = []
-    if existing and not force:
-        raise ScaffoldError(
-            f"{root} already holds {existing} documents; "
-            "refusing to seed over them (pass force to add only the missing starter files)"
-        )
     planned = plan(name, today or dt.date.today())
-    made = not dry_run and not root.exists()
-    if not dry_run:
-        root.mkdir(parents=True, exist_ok=True)
+    made = [] if dry_run else _make_folder(root)
+    warnings = []
     try:
-        with _writing(root, dry_run):  # what is present is judged under the lock the write holds
-            _not_documents(root, planned)
-            present = [path for path in planned if (root / path).exists()]
-            skipped = [{"path": path, "reason": "exists: the bank's own file is kept"} for path in present]
-            missing = {path: text for path, text in planned.items() if path not in present}
-            files, left_out = _settle(root, missing, bool(existing))
-            skipped += left_out
-            if not dry_run:
-                _commit(root, files)
+        # what the folder holds is judged under the lock the write holds, once a write a killed
+        # writer left is finished: a half-done seeding is not "documents of the bank's own", and
+        # of two seedings at once the second sees the first's documents
+        with _writing(root, dry_run) as finished:
+            existing = _document_count(root)
+            if finished == "rolled forward" and all(os.path.lexists(root / path) for path in planned):
+                warnings.append("A seeding that was interrupted has been finished: the bank is seeded.")
+                existing = 0
+                files, skipped = {}, []
+            else:
+                if existing and not force:
+                    raise ScaffoldError(
+                        f"{root} already holds {existing} documents; "
+                        "refusing to seed over them (pass force to add only the missing starter files)"
+                    )
+                for path in planned:  # a link at a starter path is neither kept nor followed
+                    check_no_links(root, path)
+                _not_documents(root, planned)
+                present = [path for path in planned if os.path.lexists(root / path)]
+                skipped = [
+                    {"path": path, "reason": "exists: the bank's own file is kept"} for path in present
+                ]
+                missing = {path: text for path, text in planned.items() if path not in present}
+                files, left_out = _settle(root, missing, bool(existing))
+                skipped += left_out
+                if not dry_run:
+                    _commit(root, files)
     except BaseException:
-        if made:  # a refused seeding leaves no folder behind, the bank's own included
+        for folder in made:  # a refused seeding leaves no folder behind, the bank's own included
             with contextlib.suppress(OSError):
-                root.rmdir()
+                folder.rmdir()
         raise
     if existing:
         warnings.append(
@@ -272,7 +287,19 @@ def init(
             f"{len(skipped)} left as they are."
         )
     directories = [s.directory for s in SEEDED] + ["dna", "flows"]
-    return ScaffoldResult(str(root), not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
+    shown = printable(str(root))  # a folder name that is not UTF-8 must not stop the answer
+    return ScaffoldResult(shown, not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
+
+
+def _make_folder(root: Path) -> list[Path]:
+    """Make `root` and its missing parents; the folders made, innermost first (to undo them)."""
+    missing = []
+    folder = root
+    while not os.path.lexists(folder) and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    root.mkdir(parents=True, exist_ok=True)
+    return missing
 
 
 def _not_documents(root: Path, paths: Iterable[str]) -> None:
@@ -304,15 +331,15 @@ def _commit(root: Path, files: dict[str, str]) -> None:
 
 
 @contextlib.contextmanager
-def _writing(root: Path, dry_run: bool) -> Iterator[None]:
-    """The bank's write lock for a seeding write, a half-done governed write finished first; a
-    dry run takes none (it writes nothing, not even the bank's folder)."""
+def _writing(root: Path, dry_run: bool) -> Iterator[str | None]:
+    """The bank's write lock for a seeding write, a half-done governed write finished first (what
+    `recover` did with it is yielded); a dry run takes none (it writes nothing, not even the
+    bank's folder)."""
     if dry_run:
-        yield
+        yield None
         return
     with bank_lock(root):
-        recover(root)
-        yield
+        yield recover(root)
 
 
 def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False) -> ScaffoldResult:
@@ -349,6 +376,7 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
     )
     if dry_run and overwrites:
         warnings = [f"Would overwrite {len(overwrites)} files that flows/templates/ already holds."]
+    shown = printable(str(root))
     return ScaffoldResult(
-        str(root), not dry_run, dry_run, sorted(files), ["flows/templates"], warnings, overwrites, skipped
+        shown, not dry_run, dry_run, sorted(files), ["flows/templates"], warnings, overwrites, skipped
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from memorybank_lint import markdown
+from memorybank_lint import frontmatter, markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.frontmatter import split
 from memorybank_lint.linter import lint
@@ -283,22 +283,18 @@ def test_seeding_never_writes_through_a_link_not_even_in_its_trial(
 ) -> None:
     """`--init --force` and `--materialize-flows` try their files on a copy of the bank that keeps
     its links; a link on a path they would write is refused by its bank path, dry run or not, and
-    nothing outside the bank or in it changes. (`init` keeps a file the bank already has, a link
-    to one included, as the bank's own.)"""
+    nothing outside the bank or in it changes. A link to a file is refused too: the linter never
+    follows one, so kept as the bank's own it left the seeded indexes pointing at no document."""
     template = _shipped_templates()[0].relative_to(templates_root()).as_posix()
     at = "flows/templates/README.md" if seeding == "init" else f"flows/templates/{template}"
     root, outside = _hostile_links(tmp_path, kind, at)
     before, bank_before = tree_digest(outside), tree_digest(root)
-    if seeding == "init" and kind == "file":
-        result = scaffold.init(root, "Acme", force=True, dry_run=dry_run, today=TODAY)
-        assert at in {item["path"] for item in result.skipped} and at not in result.files
-    else:
-        named = re.escape(at) if kind != "folder" else "flows/[^']*"
-        with pytest.raises(ToolInputError, match=f"^'{named}' goes through a symbolic link"):
-            if seeding == "init":
-                scaffold.init(root, "Acme", force=True, dry_run=dry_run, today=TODAY)
-            else:
-                scaffold.materialize_flows(root, force=True, dry_run=dry_run)
+    named = re.escape(at) if kind != "folder" else "flows/[^']*"
+    with pytest.raises(ToolInputError, match=f"^'{named}' goes through a symbolic link"):
+        if seeding == "init":
+            scaffold.init(root, "Acme", force=True, dry_run=dry_run, today=TODAY)
+        else:
+            scaffold.materialize_flows(root, force=True, dry_run=dry_run)
     assert tree_digest(outside) == before
     assert sorted(p.name for p in outside.iterdir()) == ["precious.txt"]
     assert tree_digest(root) == bank_before
@@ -536,3 +532,132 @@ def test_seeding_adds_no_name_that_differs_from_the_banks_only_by_case(tmp_path:
         item["path"] == "README.md" and "only by letter case" in item["reason"] for item in result.skipped
     )
     assert sorted(p.name for p in other.iterdir() if p.name.lower() == "readme.md") == ["readme.md"]
+
+
+KILLED_AFTER_FIVE = """
+import os, sys
+from memorybank_lint.edits import journal
+from memorybank_server import scaffold
+real, count = os.link, [0]
+def link(*args, **kwargs):
+    count[0] += 1
+    if count[0] > 5:
+        os._exit(9)  # what SIGKILL does at this moment: no cleanup of any kind
+    return real(*args, **kwargs)
+journal.os.link = link
+scaffold.init(__import__("pathlib").Path(sys.argv[1]), "Acme")
+"""
+
+
+def test_a_seeding_killed_after_its_commit_point_is_finished_by_seeding_again(tmp_path: Path) -> None:
+    """The documents a killed seeding had moved into place were counted as the bank's own before
+    its journal was finished, so the same `--init` was refused, and `--force` said it added none."""
+    import sys
+
+    root = tmp_path / "memory_bank"
+    killed = subprocess.run([sys.executable, "-c", KILLED_AFTER_FIVE, str(root)], check=False)
+    assert killed.returncode == 9
+    assert 0 < len(list(root.rglob("*.md"))) < len(scaffold.plan("Acme", TODAY))
+    result = scaffold.init(root, "Acme", today=TODAY)
+    assert any("interrupted" in warning for warning in result.warnings)
+    bank = Bank(root)
+    bank.refresh()
+    assert lint(bank) == []
+
+
+SEED = """
+import sys
+from pathlib import Path
+from memorybank_server import scaffold
+try:
+    result = scaffold.init(Path(sys.argv[1]), "Acme")
+except scaffold.ScaffoldError as exc:
+    print("refused:", exc)
+else:
+    print("seeded", len(result.files))
+"""
+
+
+def test_of_two_seedings_at_once_the_second_is_refused(tmp_path: Path) -> None:
+    """The documents were counted before the lock was taken, so the second of two seedings at
+    once 'succeeded' without writing a file, past the refusal it owes a folder that holds some."""
+    import sys
+
+    root = tmp_path / "memory_bank"
+    runs = [
+        subprocess.Popen([sys.executable, "-c", SEED, str(root)], stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    said = sorted(run.communicate()[0].strip() for run in runs)
+    assert said[0].startswith("refused:") and "already holds" in said[0]
+    assert said[1] == f"seeded {len(scaffold.plan('Acme', TODAY))}"
+
+
+def test_a_link_at_a_starter_path_of_a_fresh_folder_is_refused_by_name(tmp_path: Path) -> None:
+    root, outside = tmp_path / "memory_bank", tmp_path / "outside"
+    (root / "dna").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "g.md").write_text("SECRET\n")
+    (root / "dna" / "glossary.md").symlink_to(outside / "g.md")
+    with pytest.raises(ToolInputError, match=r"^'dna/glossary\.md' goes through a symbolic link"):
+        scaffold.init(root, "Acme", today=TODAY)
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*")) == ["dna", "dna/glossary.md"]
+
+
+def test_a_refused_seeding_removes_the_parent_folders_it_made(tmp_path: Path, monkeypatch) -> None:
+    """Only the bank's own folder was removed; `a/` and `a/b/`, made for it, stayed behind."""
+
+    def full_disk(root: Path, files: dict) -> None:
+        raise scaffold.ScaffoldError("the file system refused writing 'dna/principles.md'")
+
+    monkeypatch.setattr(scaffold, "_commit", full_disk)
+    (tmp_path / "kept").mkdir()
+    with pytest.raises(scaffold.ScaffoldError, match="refused writing"):
+        scaffold.init(tmp_path / "kept" / "a" / "b" / "memory_bank", "Acme", today=TODAY)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept"]
+    assert not any((tmp_path / "kept").iterdir())
+
+
+def test_a_project_name_holding_a_placeholder_is_written_as_typed(tmp_path: Path) -> None:
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "{{DATE}} Labs", today=TODAY)
+    context = (root / "product" / "context.md").read_text()
+    assert "{{DATE}} Labs" in context and TODAY.isoformat() + " Labs" not in context
+
+
+def test_a_bank_folder_whose_name_is_not_utf8_gets_an_answer_that_encodes(tmp_path: Path) -> None:
+    """The result named the folder by its raw bytes, which no JSON answer can carry: the server's
+    writer died after the seeding was written, and the client got no answer at all."""
+    import json
+
+    root = tmp_path / os.fsdecode(b"bank\xff")
+    for result in (scaffold.init(root, "Acme", today=TODAY), scaffold.materialize_flows(root)):
+        json.dumps(result.as_dict(), ensure_ascii=False).encode("utf-8")
+        assert result.root.endswith("bank\\xff")
+
+
+def test_a_shipped_template_is_found_exactly_as_if_it_lived_in_the_bank(tmp_path: Path) -> None:
+    """The shipped lookup looked only directly in a kind's folder: the feature-support templates
+    (in `feature/support/`) were found only once the templates were materialised."""
+    fresh, owned = tmp_path / "fresh", tmp_path / "owned"
+    for root in (fresh, owned):
+        scaffold.init(root, "Acme", today=TODAY)
+    scaffold.materialize_flows(owned)
+    banks = {}
+    for name, root in (("fresh", fresh), ("owned", owned)):
+        banks[name] = Bank(root)
+        banks[name].refresh()
+    asked = set()
+    for template in _shipped_templates():
+        data = frontmatter.parse(template.read_text("utf-8"))[1].data
+        kind = str(data.get("template_for") or data.get("doc_kind"))
+        target = posixpath.normpath(
+            posixpath.join("flows/templates", str(data.get("template_target_path", "x.md")))
+        )
+        asked |= {(kind, target), (kind, "features/FT-009/unknown.md"), (kind.replace("-", "_"), target)}
+    for kind, target in sorted(asked):
+        shipped, own = (find_template(banks[n], kind, target) for n in ("fresh", "owned"))
+        assert (shipped and shipped.path) == (own and own.path), (kind, target)
+        assert shipped is None or shipped.from_server
+    support = find_template(banks["fresh"], "feature-support", "features/FT-001/support/use-cases.md")
+    assert support is not None and support.path == "flows/templates/feature/support/use-cases.md"
