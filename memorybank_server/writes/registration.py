@@ -83,6 +83,20 @@ class Registered:
     warnings: list[str]
 
 
+def _already_linked(bank: Bank, index: str, target: str) -> bool:
+    """Whether the bank's `index` already links `target`, by file or by its folder, as the linter
+    counts a registration (MB009)."""
+    names = index_names(bank)
+    for entry in bank.index_links:
+        resolved = entry.link.target.resolved
+        if entry.source != index or resolved is None:
+            continue
+        folder = "" if resolved == "." else f"{resolved}/"
+        if resolved == target or (entry.link.directory and any(folder + name == target for name in names)):
+            return True
+    return False
+
+
 def register(
     bank: Bank,
     staging: Staging,
@@ -108,6 +122,8 @@ def register(
     chosen = find_index(bank, target, planned)
     if chosen is None:
         warnings.append(f"No index found above {target}; navigation cannot reach it until an index links it")
+    elif _already_linked(bank, chosen, target):
+        pass  # an entry written before the page (a package index from its template) registers it
     else:
         text = staging.text_of(chosen)
         staging.files[chosen].text = registered(

@@ -433,3 +433,52 @@ def test_an_extra_value_the_bank_cannot_read_is_refused_in_a_short_sentence(
         make(seeded, extra=extra)
     assert reason in str(refused.value) and len(str(refused.value)) < 300
     assert tree(seeded.root) == before
+
+
+def test_a_page_its_package_index_already_links_is_not_registered_twice(seeded: Bank) -> None:
+    """An epic's index from its template links its charter before the charter exists; creating
+    the charter then added a second entry (`[Charter](charter.md)` and `[EP-001 Charter](charter.md)`)."""
+    make(
+        seeded,
+        doc_kind="epic",
+        path="epics/EP-001/README.md",
+        title="EP-001: Payments",
+        purpose="Read when working on payments.",
+        derived_from=["../../flows/epic-flow.md"],
+    )
+    result = make(
+        seeded,
+        doc_kind="epic",
+        path="epics/EP-001/charter.md",
+        title="EP-001 Charter",
+        purpose="Goal and scope.",
+        derived_from=["README.md"],
+    )
+    assert result["registeredIn"] == ["epics/EP-001/README.md"]
+    index = (seeded.root / "epics/EP-001/README.md").read_text()
+    assert index.count("(charter.md)") == 1
+
+
+def test_a_package_its_section_links_by_folder_is_not_registered_twice(seeded: Bank) -> None:
+    features = seeded.root / "features/README.md"
+    make(
+        seeded,
+        doc_kind="feature",
+        path="features/FT-001/brief.md",
+        title="FT-001 brief",
+        purpose="Scope.",
+        derived_from=["../../flows/feature-flow.md"],
+    )
+    features.write_text(features.read_text() + "\n- [FT-002](FT-002/) — the next package.\n")
+    seeded.refresh()
+    before = features.read_text()
+    result = make(
+        seeded,
+        doc_kind="project",
+        path="features/FT-002/README.md",
+        title="FT-002",
+        purpose="Read when on FT-002.",
+        derived_from=["../../flows/feature-flow.md"],
+    )
+    assert result["registeredIn"] == ["features/README.md"]
+    assert features.read_text() == before
