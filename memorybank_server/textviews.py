@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from memorybank_lint.bank import Bank, visible
+from memorybank_lint.contract import TRACKED_FIELDS
 
 
 def _shown(value: Any, key: str = "") -> Any:
@@ -157,7 +158,7 @@ def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
     )
     allowed = {
         name: sorted(contract.allowed(name, "governance") or []) or None
-        for name in ("doc_kind", "doc_function", "status")
+        for name in TRACKED_FIELDS  # every field the linter checks against the contract (MB006)
     }
     return {
         "root": str(bank.root),

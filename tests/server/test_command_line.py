@@ -122,3 +122,23 @@ def test_a_mistaken_value_exits_two_in_one_line_and_writes_nothing(
 def test_an_empty_project_name_is_a_usage_error(tmp_path: Path, capsys) -> None:
     code, _, err = run(["--root", str(tmp_path / "memory_bank"), "--init", ""], capsys)
     assert code == 2 and "--init is empty" in err and not (tmp_path / "memory_bank").exists()
+
+
+def test_stats_lists_every_field_the_linter_checks_against_the_contract(tmp_path: Path, capsys) -> None:
+    """`--stats` showed doc_kind, doc_function and status only, while MB006 also checks
+    delivery_status and decision_status against the values dna/ declares."""
+    from memorybank_lint.bank import Bank
+    from memorybank_lint.contract import TRACKED_FIELDS
+
+    root = tmp_path / "memory_bank"
+    assert run(["--root", str(root), "--init", "Acme"], capsys)[0] == 0
+    code, out, _ = run(["--root", str(root), "--stats", "--json"], capsys)
+    assert code == 0
+    allowed = json.loads(out)["contract"]["allowed"]
+    assert list(allowed) == list(TRACKED_FIELDS)
+    bank = Bank(root)
+    bank.refresh()
+    assert bank.contract is not None
+    for name in ("delivery_status", "decision_status"):
+        assert allowed[name] == sorted(bank.contract.allowed(name, "governance") or [])
+        assert allowed[name]
