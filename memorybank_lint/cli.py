@@ -25,7 +25,7 @@ from .fixes import command as fixing
 from .linter import lint, scope_filter
 from .paths import real_path
 from .registry import all_rules, find_rule
-from .report import output_format, report
+from .report import output_format, report, summary_target
 from .reporters import FORMATS, ReportContext
 from .usage import OnceEach, UsageProblem, say
 
@@ -149,7 +149,9 @@ _CLASHES = (
     ("diff", "fix"),
     ("diff", "write_baseline"),
     ("diff", "statistics"),
+    ("diff", "baseline"),
     ("write_baseline", "baseline"),
+    ("write_baseline", "statistics"),
 )
 
 
@@ -187,6 +189,12 @@ def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
         raise UsageProblem("--unsafe-fixes applies to --fix or --diff")
     if opts.get("diff") and opts.get("format") not in (None, "text"):
         raise UsageProblem(f"--diff prints a unified diff, not {opts['format']}")
+    if opts.get("statistics") and opts.get("format") not in (None, "text", "json"):
+        raise UsageProblem(f"--statistics prints text or json, not {opts['format']}")
+    if opts.get("write_baseline") and opts.get("format") in ("json", "sarif"):
+        raise UsageProblem(
+            f"--write-baseline prints one line, not {opts['format']}; it writes the file it names"
+        )
 
 
 def run(opts: dict, paths: tuple[str, ...]) -> int:
@@ -221,6 +229,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         code = fixing.show_diff(bank, findings, opts["unsafe_fixes"], shown)
         return 0 if opts["exit_zero"] else code
     fixed = None
+    if not opts["write_baseline"]:
+        summary_target()  # a job summary that cannot be written stops the run before --fix writes
     if opts["fix"]:
         fixed = fixing.fix(bank, findings, opts["unsafe_fixes"])
         findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])

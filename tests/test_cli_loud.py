@@ -434,3 +434,49 @@ def test_a_named_file_is_judged_under_the_name_the_bank_keys_it_by(
     assert code == 1 and any(
         f["code"] == "MB002" and f["path"] == "domain/tab\\there.md" for f in json.loads(out)
     )
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "message"),
+    [
+        (["--fix", "--statistics", "--format", "sarif"], {}, "--statistics prints text or json, not sarif"),
+        (
+            ["--fix"],
+            {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": "/nonexistent/dir/s.md"},
+            "job summary",
+        ),
+    ],
+    ids=["statistics format", "job summary"],
+)
+def test_a_usage_error_stops_fix_before_it_writes(fixture_copy, argv, env, message) -> None:
+    """Both were found only when the report was printed, after --fix had rewritten the bank."""
+    before = _snapshot(fixture_copy)
+    done = subprocess.run(
+        [LINT, "--root", str(fixture_copy), "--no-cache", *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+    )
+    assert done.returncode == 2 and message in done.stderr
+    assert _snapshot(fixture_copy) == before
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--diff", "--baseline", "base.json"],
+        ["--write-baseline", "base.json", "--statistics"],
+        ["--write-baseline", "base.json", "--format", "sarif"],
+        ["--write-baseline", "base.json", "--format", "json"],
+    ],
+)
+def test_an_option_another_would_pass_over_is_refused(fixture_copy, tmp_path, capsys, argv) -> None:
+    code, out, err = run(
+        ["--root", str(fixture_copy), *[str(tmp_path / a) if a == "base.json" else a for a in argv]], capsys
+    )
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "base.json").exists()
