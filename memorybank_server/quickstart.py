@@ -146,9 +146,14 @@ class Relay:
         the JSON-RPC error: the SDK passes over a line its message type does not validate (a
         string holding a lone surrogate, `params` that is not an object), and its client would
         wait on that id for ever."""
-        message = _request(line)
-        if message is None:
+        try:
+            message = _as_request(json_value(line))
+        except TooDeep:
             return self._refuse_too_deep(line)
+        except ValueError:
+            return False
+        if message is None:
+            return False
         from mcp.types import jsonrpc_message_adapter  # imported by the SDK already: these lines go to it
         from pydantic import ValidationError
 
@@ -167,13 +172,7 @@ class Relay:
     def _refuse_too_deep(self, line: str) -> bool:
         """A request nested too deep to decode is answered on the id its top level names: the SDK
         drops the line without a word, and its client would wait for ever."""
-        try:
-            json_value(line)
-            return False
-        except TooDeep:
-            members = top_level_members(line)
-        except ValueError:
-            return False
+        members = top_level_members(line)
         try:
             ident, method = json_value(members.get("id", "")), json_value(members.get("method", ""))
         except ValueError:
@@ -245,9 +244,13 @@ def _request(line: str) -> dict[str, Any] | None:
     """`line` as a JSON-RPC request (a method and an id), or None. An id that is not a string or
     an integer is no request of JSON-RPC's, and could not key the requests being watched."""
     try:
-        message = json_value(line)
+        return _as_request(json_value(line))
     except ValueError:
         return None
+
+
+def _as_request(message: Any) -> dict[str, Any] | None:
+    """A decoded line as a JSON-RPC request (a method and an id), or None."""
     if isinstance(message, dict) and isinstance(message.get("method"), str) and _is_id(message.get("id")):
         return message
     return None

@@ -117,9 +117,9 @@ def _in_bank(bank: Bank, doc_kind: str, target: str) -> Template | None:
 def _shipped_headers(shipped: Path) -> dict[str, tuple[Path, dict[str, Any]]]:
     """The shipped templates by the bank path they would have once materialised."""
     found = {}
-    for source in sorted(shipped.rglob("*.md")):
+    for source in sorted(p for p in shipped.rglob("*.md") if p.is_file()):
         data = frontmatter.parse(source.read_text("utf-8"))[1].data
-        if source.is_file() and data.get("doc_function") == "template":
+        if data.get("doc_function") == "template":
             found[f"flows/templates/{source.relative_to(shipped).as_posix()}"] = (source, data)
     return found
 
