@@ -211,22 +211,30 @@ def _own_folder(folder: int) -> bool:
     """Whether the folder is the cache's alone: its `.gitignore` is the one the cache writes, or
     it holds nothing but cache files.
 
+    A `.gitignore` that appears between looking for it and listing the folder is read, not
+    counted as a stranger: two processes creating the same new cache folder race exactly there.
+
     Why: the cache hides its folder from git with a `.gitignore` of `*`; `cache-dir = "."`
     (or the bank's folder) would have hidden every new file of the repository.
     """
-    try:
-        fd = os.open(".gitignore", os.O_RDONLY | _OPEN, dir_fd=folder)
-    except FileNotFoundError:
+    for _ in range(2):
         try:
-            return all(_OURS.fullmatch(name) for name in os.listdir(folder))
+            fd = os.open(".gitignore", os.O_RDONLY | _OPEN, dir_fd=folder)
+        except FileNotFoundError:
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                return False
+            if ".gitignore" in names:  # another writer of a new folder wrote it meanwhile: judge it
+                continue
+            return all(_OURS.fullmatch(name) for name in names)
         except OSError:
             return False
-    except OSError:
-        return False
-    try:
-        return os.read(fd, len(GITIGNORE) + 1) == GITIGNORE
-    finally:
-        os.close(fd)
+        try:
+            return os.read(fd, len(GITIGNORE) + 1) == GITIGNORE
+        finally:
+            os.close(fd)
+    return False
 
 
 def _exists(folder: int, name: str) -> bool:

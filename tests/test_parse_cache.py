@@ -274,3 +274,24 @@ def test_a_write_sweeps_orphaned_temporary_files_and_files_of_banks_long_gone(tm
     left = {p.name for p in cache.iterdir()}
     assert left >= {".tmp-00bb", "body-0789.marshal", "notes.txt", "parse-0123.marshal"}
     assert not left & {".tmp-00aa", "route-0456.marshal"}
+
+
+def test_a_gitignore_another_writer_adds_while_the_folder_is_judged_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes creating one new cache folder: the second found no `.gitignore`, then listed
+    the folder after the first had written it, and ran without the cache with a warning."""
+    from memorybank_lint import cachedir
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    listdir = os.listdir
+
+    def first_writer_wins_the_race(folder: int) -> list[str]:
+        (cache / ".gitignore").write_bytes(cachedir.GITIGNORE)
+        return listdir(folder)
+
+    monkeypatch.setattr(cachedir.os, "listdir", first_writer_wins_the_race)
+    assert CacheFolder(cache).write("parse-0123.marshal", b"x")
+    monkeypatch.undo()
+    assert CacheFolder(cache).read("parse-0123.marshal") == b"x"
