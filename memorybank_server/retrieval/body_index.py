@@ -186,11 +186,11 @@ class BodyIndex:
         every: list[str] = []
         masks: dict[str, int] = {}
         get = masks.get
-        for position, (_, text) in enumerate(parts):
+        for position, (_, text, context) in enumerate(parts):
             bit = 1 << passages.bucket(position, len(parts))
             terms = _terms(text)
             every += terms
-            for term in set(terms):
+            for term in set(terms).union(_terms(context) if context else ()):
                 masks[term] = get(term, 0) | bit
         self._postings.add(path, Counter(every), masks)
         self._docs[path] = doc

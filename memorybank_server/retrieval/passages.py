@@ -7,7 +7,10 @@ ten pages; passages can. Each term posted by the body index carries a 64-bit mas
 it occurs in, so a candidate's best passage is found from the postings alone, without the text.
 
 A passage is a run of lines ended by a blank line; a list item or a table row starts a new one; a
-heading is glued to what follows it, so the heading's words count for the paragraph below. A body
+heading is glued to what follows it, so the heading's words count for the paragraph below. A table
+row also carries its table's header row as context: `| RAILS_MAX_THREADS | no | 3 |` means
+nothing without `| Variable | Required | Default |`, and "the default number of threads" is
+asked in the header's words. Context words mark the passage but are not counted again. A body
 with more than 64 passages maps them to 64 buckets of neighbours (passage i → i·64 ÷ count), which
 keeps locality: merged passages are adjacent ones.
 """
@@ -15,25 +18,44 @@ keeps locality: merged passages are adjacent ones.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 BITS = 64
 _ITEM = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|\|)")
+_ROW = re.compile(r"^\s*\|")
+_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
-def split(body: str) -> list[tuple[int, str]]:
-    """`(first line index, text)` of every passage of `body`, in order."""
-    found: list[tuple[int, str]] = []
+class Passage(NamedTuple):
+    start: int  # the index of its first line in the body
+    text: str
+    context: str  # a table row's header row, else ""
+
+
+def split(body: str) -> list[Passage]:
+    """Every passage of `body`, in order."""
+    found: list[Passage] = []
     current: list[str] = []
     start = 0
     heading = False  # the current run is only heading lines so far
+    header, table = "", ""  # the last table row read; the header row of the table being read
+    given = ""  # the context of the passage being read
 
     def close() -> None:
         if current:
-            found.append((start, "\n".join(current)))
+            found.append(Passage(start, "\n".join(current), given))
             current.clear()
 
     for number, line in enumerate(body.split("\n")):
         stripped = line.strip()
+        row = bool(_ROW.match(line))
+        if not row:
+            header = table = ""
+        elif _RULE.match(line):
+            table = header
+            continue  # the rule under a header row holds no words
+        elif not table:
+            header = line
         if not stripped:
             if not heading:
                 close()
@@ -42,14 +64,14 @@ def split(body: str) -> list[tuple[int, str]]:
             if not heading:
                 close()
             if not current:
-                start = number
+                start, given = number, ""
             current.append(line)
             heading = True
             continue
         if _ITEM.match(line) and current and not heading:
             close()
         if not current:
-            start = number
+            start, given = number, table if row else ""
         current.append(line)
         heading = False
     close()

@@ -24,7 +24,7 @@ def paths(answer: dict) -> list[str]:
 
 def test_passages_split_paragraphs_items_and_rows_and_keep_headings_with_what_follows() -> None:
     body = "## Limits\n\nFirst paragraph\ncontinues here.\n\n- item one\n- item two\n| a | b |\n| c | d |\n"
-    found = [text for _, text in passages.split(body)]
+    found = [text for _, text, _ in passages.split(body)]
     assert found == [
         "## Limits\nFirst paragraph\ncontinues here.",
         "- item one",
@@ -34,6 +34,36 @@ def test_passages_split_paragraphs_items_and_rows_and_keep_headings_with_what_fo
     ]
     assert passages.bucket(3, 10) == 3
     assert passages.bucket(199, 200) == 63
+
+
+def test_a_table_row_carries_its_header_row_as_context() -> None:
+    body = "Intro.\n\n| Variable | Default |\n|---|:---:|\n| WORKERS | 3 |\n| PORT | 80 |\n\nAfter.\n| x |"
+    found = passages.split(body)
+    assert [(p.text, p.context) for p in found] == [
+        ("Intro.", ""),
+        ("| Variable | Default |", ""),
+        ("| WORKERS | 3 |", "| Variable | Default |"),
+        ("| PORT | 80 |", "| Variable | Default |"),
+        ("After.", ""),
+        ("| x |", ""),  # a row with no rule above it has no header
+    ]
+
+
+def test_a_value_in_a_table_row_is_found_by_its_column_name(tmp_path: Path) -> None:
+    """A configuration table states "the default number of workers" as a row under a header
+    that says Default; no single passage held the question's words before the header counted."""
+    table = "| Variable | Required | Default |\n|---|---|---|\n| WORKERS | no | 3 |\n| PORT | yes | 80 |"
+    scattered = "Workers drain the queue.\n\nThe default theme is dark."
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "ops/config.md": doc("Configuration", "Environment variables of the services.", table),
+            "ops/queue.md": doc("Queue", "How the queue is drained.", scattered),
+        },
+    )
+    first, second = route(bank, "default number of workers")["results"][:2]
+    assert first["path"] == "ops/config.md"
+    assert first["score"] > 2 * second["score"]  # the row decides, not a tie broken by name
 
 
 def test_best_passage_is_the_one_holding_most_of_the_question() -> None:
