@@ -30,7 +30,9 @@ because the measured question set called for it (benchmarks/routing, ablations i
 * translations the bank states itself in its glossary lines (`mined`; no measured effect: only
   12 such pairs in the seven corpus banks);
 * words of the other script that sound alike — `инстансов` for `instance` (`translit`), taken
-  from the bank's own body vocabulary at `transliteration` of a word's credit;
+  from the bank's own body vocabulary at `transliteration` of a word's credit, unless a
+  dictionary translates the question word and no translation sounds like it (`просто` is
+  `simply`, not `preset`);
 * an acronym the question spells out (`language model` for `LLM`, `техническое задание` for
   `ТЗ`: the trade's common ones in `acronym_data`, and those a bank spells out itself as
   `Words (ACR)` or `ACR (words)`) is one more form of each word of the phrase, at `acronym` of a
@@ -72,7 +74,7 @@ import json
 from memorybank_lint.bank import Bank
 
 from ..errors import ToolInputError
-from . import acronyms, route_folder, route_score
+from . import acronyms, route_folder, route_score, translit
 from .body_index import Evidence
 from .lang import Concept, Lexicon, general_translations, lexicon_for, normal
 from .ranking import check_layer, check_text, eligible, gc_paused
@@ -100,6 +102,20 @@ def _forms(concept: Concept, lexicon: Lexicon, tuning: Tuning) -> list[tuple[str
         if tuning.synonym > 0:
             forms += [(word, tuning.synonym) for word in lexicon.synonyms(concept.literal)]
     return forms
+
+
+def _native(concept: Concept) -> bool:
+    """Whether a dictionary translates the word and no translation sounds like it.
+
+    Why: transliteration is for loanwords (`интервал` is `interval`); `просто` is `simply`, so
+    `preset`, whose consonants it shares, is a false friend. The general dictionary is asked
+    only when the built-in one has no entry.
+    """
+    known = tuple(concept.translations) or general_translations(concept.literal)
+    if not known:
+        return False
+    own = {*translit.keys(normal(concept.literal)), *translit.keys(concept.literal.lower())}
+    return not any(own.intersection(translit.keys(word)) for word in known)
 
 
 def _filter(bank: Bank, index: HeaderIndex, doc_kind: str | None, layer: str | None):
@@ -173,6 +189,8 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     body_index.update(bank)
     if tuning.transliteration > 0:
         for concept, concept_forms in zip(concepts, forms, strict=True):
+            if tuning.dictionary and _native(concept):
+                continue
             concept_forms += [(word, tuning.transliteration) for word in body_index.sounding(concept.literal)]
     allowed = _filter(bank, index, doc_kind, layer)
     tables = route_score.tables(forms, index, tuning.prefix, tuning.min_prefix)

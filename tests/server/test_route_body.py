@@ -209,6 +209,24 @@ def test_a_loanword_the_russian_stemmer_cuts_short_still_sounds_like_its_english
     assert "features/FT-2/notes.md" not in paths(route(bank, "which interval", tuning=sounding))
 
 
+def test_an_everyday_word_a_dictionary_translates_is_not_taken_for_an_english_word_it_sounds_like(
+    tmp_path: Path,
+) -> None:
+    """`просто` (simply) has the consonants of `preset`; the general dictionary knows it, and none
+    of its translations sounds like it, so it is no loanword."""
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "engineering/presets.md": doc("Notes", "Other notes.", "Pick a preset from the list."),
+            "engineering/other.md": doc("Заметки", "Прочее.", "Файл настроек лежит рядом."),
+        },
+    )
+    assert paths(route(bank, "просто")) == []
+    # without the dictionary nothing says it is a native word, and its sound is all there is
+    unknown = replace(DEFAULT, dictionary=False)
+    assert paths(route(bank, "просто", tuning=unknown)) == ["engineering/presets.md"]
+
+
 def test_an_english_tion_word_sounds_like_its_russian_tsiya_word(tmp_path: Path) -> None:
     bank = refreshed_bank(
         tmp_path,
