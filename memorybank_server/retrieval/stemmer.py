@@ -27,10 +27,28 @@ import snowballstemmer
 _RUSSIAN = snowballstemmer.stemmer("russian")
 
 
+_VOWELS = frozenset("аеиоуыэюя")
+
+
 @lru_cache(maxsize=65536)
 def ru_stem(word: str) -> str:
-    """The Snowball stem of a lower-case Russian word (`ё` is folded to `е` first)."""
-    return _RUSSIAN.stemWord(word.replace("ё", "е"))
+    """The Snowball stem of a lower-case Russian word (`ё` is folded to `е` first), with the
+    fleeting vowel of `-ок`, `-ек`, `-ец` taken out.
+
+    Why: Snowball removes endings only, so the plural genitive of a `-ка` noun keeps a vowel its
+    other forms lack (`ошибок` → `ошибок`, `ошибка` → `ошибк`), and "сколько попыток" never met
+    `попытка`. A stem of five letters or more ending so loses the vowel (`ошибок` → `ошибк`,
+    `конец` → `конц`; after a vowel `-ек` is `-йк`: `настроек` → `настройк`). Every form of a
+    word goes through the same rule, so a word whose vowel is not fleeting (`поток`, `потока`)
+    still matches itself.
+    """
+    found = _RUSSIAN.stemWord(word.replace("ё", "е"))
+    if len(found) >= 5 and found[-2:] in ("ок", "ек", "ец"):
+        if found[-3] not in _VOWELS:
+            return found[:-2] + found[-1]
+        if found[-2] == "е" and found[-1] == "к":
+            return found[:-2] + "йк"
+    return found
 
 
 def _has_vowel(text: str) -> bool:

@@ -108,6 +108,16 @@ def test_inflections_share_a_stem() -> None:
     assert ru_stem("фильтрации") == ru_stem("фильтрация")
 
 
+def test_the_fleeting_vowel_of_a_plural_genitive_is_taken_out() -> None:
+    assert ru_stem("попыток") == ru_stem("попытка") == ru_stem("попытки")
+    assert ru_stem("ошибок") == ru_stem("ошибками")
+    assert ru_stem("настроек") == ru_stem("настройка")
+    assert ru_stem("конец") == ru_stem("конца")
+    assert ru_stem("поток") == ru_stem("потока") == ru_stem("потоков")  # not fleeting: still one word
+    assert ru_stem("урок") == "урок"  # four letters: left alone
+    assert ru_stem("попыток") != ru_stem("попытать")
+
+
 def test_yo_is_folded_before_stemming() -> None:
     assert ru_stem("жёсткий") == ru_stem("жесткий") == "жестк"
 

@@ -227,6 +227,17 @@ def test_an_everyday_word_a_dictionary_translates_is_not_taken_for_an_english_wo
     assert paths(route(bank, "просто", tuning=unknown)) == ["engineering/presets.md"]
 
 
+def test_a_plural_genitive_finds_the_page_writing_the_word_in_another_case(tmp_path: Path) -> None:
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "engineering/retries.md": doc("Повторы", "Как повторяем вызовы.", "Каждая попытка ждёт 2 с."),
+            "engineering/other.md": doc("Прочее", "Другие заметки.", "Сколько угодно файлов."),
+        },
+    )
+    assert paths(route(bank, "сколько попыток"))[:1] == ["engineering/retries.md"]
+
+
 def test_an_english_tion_word_sounds_like_its_russian_tsiya_word(tmp_path: Path) -> None:
     bank = refreshed_bank(
         tmp_path,
