@@ -4,9 +4,10 @@ and Graphviz DOT (rendered locally).
 Why one module for both and for both commands: a cycle in the linter's job summary and a
 neighbourhood from `mcp-memorybank --graph` are the same picture, and label escaping is where
 diagrams break. A label is document text (paths and titles with quotes, brackets, `#`, backticks,
-Cyrillic); it is never written raw. In Mermaid every label is a quoted string whose `"`, `#`, `<`,
-`>` and backtick are entity codes (`#quot;`, `#35;`, …); in DOT every label is a quoted string
-with `\\` and `"` escaped. In both, nodes are named `n0`, `n1`, … so no path ever becomes syntax.
+Cyrillic); it is never written raw. In Mermaid every label is a quoted string in which every
+character but letters, digits, the space and `-_./,'` is an entity code (`#34;`, `#35;`, `#59;`,
+…); in DOT every label is a quoted string with `\\` and `"` escaped. In both, nodes are named `n0`,
+`n1`, … so no path ever becomes syntax.
 
 An arrow points from a document to what it is derived from.
 """
@@ -19,18 +20,14 @@ from typing import Literal
 NodeKind = Literal["document", "root", "missing", "external", "more"]
 LinkKind = Literal["edge", "broken", "external", "cycle"]
 
-# `#` first (every code starts with it); `%` and braces, or `%%{init: …}%%` in a title is a
-# directive Mermaid reads before the diagram, wherever it stands.
-_MERMAID_ESCAPES = (
-    ("#", "#35;"),
-    ('"', "#quot;"),
-    ("<", "#lt;"),
-    (">", "#gt;"),
-    ("`", "#96;"),
-    ("%", "#37;"),
-    ("{", "#123;"),
-    ("}", "#125;"),
-)
+# What a Mermaid label holds as itself; every other character is written as its entity code.
+# Why a short list rather than the characters known to be special: Mermaid rewrites the text
+# before it parses it, and its rewrites read more than its grammar does. `%%{init: …}%%` is a
+# directive wherever it stands; on a line holding `style` or `classDef`, then a `:` and a `#`, it
+# drops the last `;` (meant for `style x fill:#fff;`, it cuts the end off an entity code, so no
+# `:` is written raw); `&` starts an HTML entity; and line breaks, quotes, `;`, brackets and
+# pipes end a label or a statement.
+_MERMAID_PLAIN = frozenset(" -_./,'")
 _CLASSES = {
     "root": "stroke-width:3px",
     "missing": "stroke:#cf222e,stroke-dasharray:5 5,color:#cf222e",
@@ -83,14 +80,25 @@ def _flat(text: str) -> str:
 LABEL_CHARS = 120  # a label line as drawn: a path can be a whole long line of the bank
 
 
+def mermaid_text(text: str) -> str:
+    """`text` as a Mermaid quoted label may hold it, whatever it contains.
+
+    Why every character outside `_MERMAID_PLAIN` and not only the known ones: a title is anyone's
+    text, and a label must show that text rather than be read as part of the diagram. The codes
+    are decimal (`#59;`), one rule that Mermaid decodes back for any character.
+    """
+    codes = [char if char.isalnum() or char in _MERMAID_PLAIN else f"#{ord(char)};" for char in text]
+    for end in (0, -1) if codes else ():
+        if codes[end] == " ":
+            codes[end] = "#32;"  # Mermaid trims a label, and a name may begin or end with a space
+    return "".join(codes)
+
+
 def mermaid_label(text: str) -> str:
     """One label line as a Mermaid quoted string may hold it, cut at `LABEL_CHARS`."""
-    text = _flat(text)
     if len(text) > LABEL_CHARS:
         text = text[: LABEL_CHARS - 1] + "…"
-    for raw, code in _MERMAID_ESCAPES:
-        text = text.replace(raw, code)
-    return text
+    return mermaid_text(text)
 
 
 def mermaid(diagram: Diagram, direction: str = "LR") -> str:
@@ -98,7 +106,7 @@ def mermaid(diagram: Diagram, direction: str = "LR") -> str:
     ids = {key: f"n{index}" for index, key in enumerate(diagram.nodes)}
     lines = [f"flowchart {direction}"]
     for key, node in diagram.nodes.items():
-        label = "<br/>".join(mermaid_label(line) for line in node.lines)
+        label = "<br/>".join(mermaid_label(line) for line in node.lines) or " "  # `[""]` does not parse
         lines.append(f'  {ids[key]}["{label}"]')
     for link in diagram.links:
         lines.append(f"  {ids[link.source]} {_ARROWS[link.kind]} {ids[link.target]}")

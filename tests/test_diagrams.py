@@ -1,9 +1,11 @@
 """Pictures of what is wrong: Mermaid and DOT that are valid whatever the document names hold.
 
-Mermaid is checked without rendering, against its flowchart grammar for what we emit (a header,
-quoted node labels whose only markup is `<br/>` and entity codes, arrows between declared nodes,
-class lines); DOT is parsed by pydot. Every label must read back as the text it came from. The
-job summary and `mcp-memorybank --graph --format` run as the console scripts.
+Mermaid is checked without rendering: first the rewrite Mermaid makes before it parses (a line
+holding `style` or `classDef`, a `:` and a `#` loses its last `;`), then its flowchart grammar
+for what we emit (a header, quoted node labels whose only markup is `<br/>` and entity codes,
+arrows between declared nodes, class lines); DOT is parsed by pydot. Every label must read back as
+the text it came from. The job summary and `mcp-memorybank --graph --format` run as the console
+scripts.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from pathlib import Path
 
 import pydot
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from memorybank_lint.diagrams import Diagram, dot, mermaid
+from memorybank_lint.diagrams import LABEL_CHARS, Diagram, dot, mermaid
 from memorybank_lint.reporters.pictures import MAX_CYCLE_NODES, MAX_CYCLES, cycle_diagram
 
 from .conftest import CLEAN_BANK, write_bank
@@ -36,17 +40,22 @@ HOSTILE = [
     "back\\slash.md",
     "%%{init: {'theme':'dark'}}%% a%%{x.md",
 ]
-_NODE = re.compile(r'^  (n\d+)\["([^"]*)"\]$')
+_NODE = re.compile(r'^  (n\d+)\["([^"]+)"\]$')  # an empty quoted label does not parse
 _EDGE = re.compile(r"^  (n\d+) (-->|-\.->|==>) (n\d+)$")
 _CLASS_DEF = re.compile(r"^  classDef [a-z]+ [^\n]+$")
 _CLASS = re.compile(r"^  class (n\d+(?:,n\d+)*) [a-z]+$")
-_ENTITY = re.compile(r"#(\w+);")
+_ENTITY = re.compile(r"#(\w+);", re.ASCII)
+# Mermaid's `encodeEntities`, before it parses: meant for `style x fill:#fff;`, it matches anywhere
+_MERMAID_REWRITES = (re.compile(r"style.*:\S*#.*;"), re.compile(r"classDef.*:\S*#.*;"))
+# what would be syntax in a label: HTML (`&`, `<`), a directive (`%%{…}%%`), the end of the label
+# or of the statement
+_SPECIAL = re.compile(r"[<>&`%{}\[\]()|;:\"#\n\r]")
 
 
 def _label(raw: str) -> list[str]:
-    """A Mermaid label as the lines of text it shows (entity codes decoded)."""
-    assert not re.search(r"[<>`%{}]", raw.replace("<br/>", "")), raw  # `%%{…}%%` is a directive
-    assert "#" not in _ENTITY.sub("", raw), raw
+    """A Mermaid label as the lines of text it shows (trimmed as Mermaid does, codes decoded)."""
+    raw = raw.strip()
+    assert not _SPECIAL.search(_ENTITY.sub("", raw.replace("<br/>", ""))), raw
 
     def decode(match: re.Match[str]) -> str:
         code = match.group(1)
@@ -56,7 +65,10 @@ def _label(raw: str) -> list[str]:
 
 
 def parse_mermaid(text: str) -> tuple[dict[str, list[str]], list[tuple[str, str, str]]]:
-    """The nodes and edges of a flowchart we emit; fails on any line outside that grammar."""
+    """The nodes and edges of a flowchart we emit, as Mermaid reads them; fails on any line
+    outside that grammar."""
+    for rewrite in _MERMAID_REWRITES:
+        text = rewrite.sub(lambda match: match.group(0)[:-1], text)
     lines = text.split("\n")
     assert re.fullmatch(r"flowchart (LR|TD|TB|RL|BT)", lines[0]), lines[0]
     nodes: dict[str, list[str]] = {}
@@ -92,6 +104,39 @@ def test_mermaid_labels_are_escaped_and_read_back() -> None:
     assert shown == HOSTILE
     assert nodes["n0"] == ['Title 0: "adr/ADR-"quoted".md"', HOSTILE[0]]
     assert len(edges) == len(HOSTILE) and edges[-1][1] == "-.->"
+
+
+# pieces Mermaid reads as syntax, mixed into arbitrary text (lone surrogates too: a file name
+# read from the disk can hold them)
+_LABEL_TEXT = st.lists(
+    st.one_of(
+        st.characters(codec=None, exclude_categories=()),
+        st.sampled_from(
+            ["style ", "classDef ", "click ", ":", "#", ";", "&", "&amp;", "#35;", '"', "`", "\n", "\r",
+             "\u2028", "<br/>", "%%{init: {}}%%", "[", "]", "|", "ﬂ°°", "¶ß", " "]
+        ),
+    ),
+    max_size=LABEL_CHARS + 10,
+).map("".join)  # fmt: skip
+
+
+@given(text=_LABEL_TEXT)
+def test_any_label_text_stays_on_its_line_and_reads_back(text: str) -> None:
+    diagram = Diagram()
+    diagram.link(diagram.node("a", text), diagram.node("b", "b"))
+    drawn = mermaid(diagram)
+    assert drawn.splitlines() == drawn.split("\n") and len(drawn.split("\n")) == 4
+    nodes, edges = parse_mermaid(drawn)
+    shown = text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
+    assert nodes == {"n0": [shown], "n1": ["b"]} and edges == [("n0", "-->", "n1")]
+
+
+def test_a_label_that_looks_like_a_style_keeps_every_character() -> None:
+    text = "style x:y#z; A & B"
+    diagram = Diagram()
+    diagram.node("a", text, "classDef c fill:#f00;")
+    nodes, _ = parse_mermaid(mermaid(diagram))
+    assert nodes["n0"] == [text, "classDef c fill:#f00;"]
 
 
 def test_dot_parses_and_its_labels_read_back() -> None:
@@ -167,6 +212,18 @@ def test_graph_draws_the_neighbourhood_as_mermaid_or_dot(tmp_path: Path) -> None
     assert sorted((a, b) for a, _, b in edges) == [("n0", "n1"), ("n1", "n0")]
     [graph] = pydot.graph_from_dot_data(_graph(tmp_path, "--graph", "loops/0-a.md", "--format", "dot").stdout)
     assert graph.get_name() == '"derived_from of loops/0-a.md"'
+
+
+def test_graph_draws_a_hostile_title_as_its_text(tmp_path: Path) -> None:
+    root = tmp_path / "memory-bank"
+    _loops(root, 1)
+    page = root / "loops/0-a.md"
+    title = "style x:y#z; A & B <i> %%{init: {}}%%"
+    text = page.read_text(encoding="utf-8").replace("title: L0a", f'title: "{title}"')
+    page.write_text(text, encoding="utf-8")
+    drawn = _graph(tmp_path, "--graph", "loops/0-a.md", "--format", "mermaid")
+    nodes, _ = parse_mermaid(drawn.stdout.rstrip("\n"))
+    assert drawn.returncode == 0 and nodes["n0"] == [title, "loops/0-a.md"]
 
 
 @pytest.mark.parametrize(
