@@ -2,9 +2,9 @@
 edges that lead nowhere (MB001), as Mermaid diagrams GitHub renders in place.
 
 Why capped: a job summary is read on one page, and a bank with dozens of loops would bury the
-first one. At most `MAX_CYCLES` loops are drawn (each with at most `MAX_CYCLE_NODES` documents,
-the rest folded into one "… more" box) and at most `MAX_BROKEN` broken edges; the summary says
-how many were left out, and the table and annotations still list every finding.
+first one. At most `MAX_CYCLES` loops are drawn (each with at most `MAX_CYCLE_NODES` boxes: its
+first documents, one "… more" box and its last document) and at most `MAX_BROKEN` broken edges;
+the summary says how many were left out, and the table and annotations still list every finding.
 """
 
 from __future__ import annotations
@@ -25,19 +25,22 @@ MAX_BROKEN = 25
 
 
 def cycle_diagram(members: Sequence[str]) -> Diagram:
-    """A loop as a ring: each document points at the next, the last at the first."""
+    """A loop as a ring: each document points at the next, the last at the first.
+
+    Past `MAX_CYCLE_NODES` documents the ring keeps its first ones, one box for those between and
+    its last one, whose edge back to the first is the one that closes the loop (the finding is
+    reported there), so a folded loop is still drawn as a loop.
+    """
     diagram = Diagram()
-    shown = list(members)
-    if len(shown) > MAX_CYCLE_NODES:
-        hidden = len(shown) - (MAX_CYCLE_NODES - 1)
-        shown = [*shown[: MAX_CYCLE_NODES - 1], ""]
-    for path in shown:
-        if path:
-            diagram.node(path, path)
-        else:
-            diagram.node("", f"… {hidden} more documents", kind="more")
-    for index, path in enumerate(shown):
-        diagram.link(path, shown[(index + 1) % len(shown)], "cycle")
+    if len(members) <= MAX_CYCLE_NODES:
+        keys = [diagram.node(path, path) for path in members]
+    else:
+        head = MAX_CYCLE_NODES - 2
+        keys = [diagram.node(path, path) for path in members[:head]]
+        keys.append(diagram.node("\0more", f"… {len(members) - head - 1} more documents", kind="more"))
+        keys.append(diagram.node(members[-1], members[-1]))
+    for index, key in enumerate(keys):
+        diagram.link(key, keys[(index + 1) % len(keys)], "cycle")
     return diagram
 
 
