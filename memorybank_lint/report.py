@@ -110,8 +110,11 @@ def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: in
     budget = github.SUMMARY_LIMIT - (summary_file.stat().st_size if summary_file.is_file() else 0)
     table = github.render_step_summary(findings, ctx, max(budget, 0))
     drawn = pictures.render_pictures(findings, ctx)
-    if drawn and len((table or "").encode("utf-8")) + len(drawn.encode("utf-8")) > budget:
-        drawn = None
+    listed = len((table or "").encode("utf-8"))
+    if drawn and listed + len(drawn.encode("utf-8")) > budget:
+        drawn = pictures.render_left_out(findings)
+        if listed + len(drawn.encode("utf-8")) > budget:
+            drawn = None  # not even the note fits; a summary past the limit would show nothing
     parts = [part.rstrip("\n") for part in (table, drawn) if part]
     if parts:
         descriptor = os.open(summary_file, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)

@@ -24,6 +24,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memorybank_lint.diagrams import LABEL_CHARS, Diagram, dot, mermaid
+from memorybank_lint.graph import DRAWN
+from memorybank_lint.reporters.github import SUMMARY_LIMIT
 from memorybank_lint.reporters.pictures import MAX_CYCLE_NODES, MAX_CYCLES, cycle_diagram
 
 from .conftest import CLEAN_BANK, write_bank
@@ -193,6 +195,53 @@ def test_the_job_summary_draws_each_loop_up_to_the_cap_and_the_broken_edges(tmp_
     assert "2 more loops are not drawn" in text
     nodes, edges = parse_mermaid(blocks[-1])
     assert nodes["n1"] == ["../gone.md", "(not in the bank)"] and edges == [("n0", "-.->", "n1")]
+
+
+def _summary(root: Path, summary: Path) -> str:
+    """What `memorybank-lint` adds to the job summary at `summary`, under GitHub Actions."""
+    before = summary.stat().st_size if summary.exists() else 0
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    done = subprocess.run(
+        [str(BIN / "memorybank-lint"), "--root", str(root)], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 1, done.stderr
+    assert summary.stat().st_size <= SUMMARY_LIMIT
+    return summary.read_bytes()[before:].decode("utf-8")
+
+
+@pytest.mark.parametrize(("loops", "room"), [(MAX_CYCLES + 2, 3_000), (2, 600)])
+def test_pictures_the_summary_has_no_room_for_are_said_to_be_left_out(
+    tmp_path: Path, loops: int, room: int
+) -> None:
+    """With and without the table of findings (more than ten errors, or fewer), the summary has
+    room for a note but not for the pictures."""
+    root = tmp_path / "memory-bank"
+    _loops(root, loops)
+    summary = tmp_path / "summary.md"
+    summary.write_bytes(b"x" * (SUMMARY_LIMIT - room))
+    text = _summary(root, summary)
+    assert "```mermaid" not in text
+    assert (
+        f"The pictures of {loops} derived_from loops and 1 derived_from target not in the bank are "
+        "left out: with them this step's job summary would pass GitHub's 1 MiB limit"
+    ) in " ".join(text.split())
+
+
+def test_a_loop_too_long_to_draw_is_said_to_be_left_out(tmp_path: Path) -> None:
+    root = tmp_path / "memory-bank"
+    _loops(root, 0)
+    ring = [f"ring/{n:03}.md" for n in range(DRAWN + 1)]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for path, target in zip(ring, [*ring[1:], ring[0]], strict=True):
+        head = f"---\ntitle: {path}\nstatus: active\nderived_from: [{target.removeprefix('ring/')}]\n---\n"
+        (root / path).parent.mkdir(exist_ok=True)
+        (root / path).write_text(head, encoding="utf-8")
+        readme += f"        - [R]({path})\n"
+    (root / "README.md").write_text(readme, encoding="utf-8")
+    text = _summary(root, tmp_path / "summary.md")
+    assert f"1 loop of more than {DRAWN} documents is not drawn" in text
+    blocks = re.findall(r"```mermaid\n(.*?)\n```", text, re.S)
+    assert [parse_mermaid(block)[0]["n0"] for block in blocks] == [["domain/model.md"]]
 
 
 def _graph(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:

@@ -5,6 +5,9 @@ Why capped: a job summary is read on one page, and a bank with dozens of loops w
 first one. At most `MAX_CYCLES` loops are drawn (each with at most `MAX_CYCLE_NODES` boxes: its
 first documents, one "… more" box and its last document) and at most `MAX_BROKEN` broken edges;
 the summary says how many were left out, and the table and annotations still list every finding.
+A loop of more than `DRAWN` documents is not drawn, and when the pictures would take the summary
+past GitHub's size limit they are left out whole; either way the summary says so, since a
+missing picture reads as nothing to draw.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from typing import TYPE_CHECKING
 
 from ..diagrams import Diagram, mermaid
 from ..findings import Finding
+from ..graph import DRAWN
 from .github import summary_text
+from .text import plural
 
 if TYPE_CHECKING:
     from . import ReportContext
@@ -60,27 +65,54 @@ def _block(diagram: Diagram) -> list[str]:
     return ["```mermaid", mermaid(diagram), "```", ""]
 
 
+HEADING = "## memorybank-lint: what is wrong, drawn"
+
+
+def _drawable(findings: Sequence[Finding]) -> tuple[list[Finding], list[Finding], int]:
+    """The loops to draw, the broken edges to draw, and how many loops are too long to draw."""
+    loops = [f for f in findings if f.code == "MB003"]
+    cycles = [f for f in loops if f.related]
+    broken = [f for f in findings if f.code == "MB001" and not f.related]
+    return cycles, broken, len(loops) - len(cycles)
+
+
 def render_pictures(findings: Sequence[Finding], ctx: ReportContext) -> str | None:
     """Markdown with a diagram per loop and one of the broken edges, or None when there are none."""
-    cycles = [f for f in findings if f.code == "MB003" and f.related]
-    broken = [f for f in findings if f.code == "MB001" and not f.related]
-    if not cycles and not broken:
+    cycles, broken, too_long = _drawable(findings)
+    if not cycles and not broken and not too_long:
         return None
-    out = [
-        "## memorybank-lint: what is wrong, drawn",
-        "",
-        "An arrow points from a document to what it is derived from.",
-        "",
-    ]
+    out = [HEADING, "", "An arrow points from a document to what it is derived from.", ""]
     for number, finding in enumerate(cycles[:MAX_CYCLES], start=1):
         where = f"{ctx.shown_path(finding.path)}:{finding.line or 1}"
         out += [f"### Loop {number}: {len(finding.related)} documents (closed at {summary_text(where)})", ""]
         out += _block(cycle_diagram(finding.related))
     if len(cycles) > MAX_CYCLES:
         out += [f"{len(cycles) - MAX_CYCLES} more loops are not drawn; the findings list them all.", ""]
+    if too_long:
+        out += [
+            f"{plural(too_long, 'loop')} of more than {DRAWN} documents "
+            f"{'is' if too_long == 1 else 'are'} not drawn; the findings list "
+            f"{'it' if too_long == 1 else 'them'}.",
+            "",
+        ]
     if broken:
         out += [f"### derived_from targets that are not in the bank ({len(broken)})", ""]
         out += _block(broken_diagram(broken[:MAX_BROKEN]))
         if len(broken) > MAX_BROKEN:
             out += [f"{len(broken) - MAX_BROKEN} more are not drawn; the findings list them all.", ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def render_left_out(findings: Sequence[Finding]) -> str:
+    """In place of the pictures, when the job summary has no room for them: what they would
+    have shown and why they are not there."""
+    cycles, broken, too_long = _drawable(findings)
+    shown = [
+        *([plural(len(cycles) + too_long, "derived_from loop")] if cycles or too_long else []),
+        *([plural(len(broken), "derived_from target") + " not in the bank"] if broken else []),
+    ]
+    return (
+        f"{HEADING}\n\nThe pictures of {' and '.join(shown)} are left out: with them this step's job "
+        "summary would pass GitHub's 1 MiB limit, past which GitHub shows none of it. "
+        "Each is still reported as a finding.\n"
+    )
