@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .bank import visible
+
 NodeKind = Literal["document", "root", "missing", "external", "more"]
 LinkKind = Literal["edge", "broken", "external", "cycle"]
 
@@ -95,7 +97,10 @@ def mermaid_text(text: str) -> str:
 
 
 def mermaid_label(text: str) -> str:
-    """One label line as a Mermaid quoted string may hold it, cut at `LABEL_CHARS`."""
+    """One label line as a Mermaid quoted string may hold it, cut at `LABEL_CHARS`; a control
+    character is written as the text format writes it (`visible`): a label is the bank's text,
+    and a raw escape sequence or NUL would reach the job summary and the terminal alike."""
+    text = visible(text)
     if len(text) > LABEL_CHARS:
         text = text[: LABEL_CHARS - 1] + "…"
     return mermaid_text(text)

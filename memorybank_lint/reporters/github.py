@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..bank import visible
 from ..findings import Finding, Severity
 from ..registry import RuleSpec
 from .text import plural
@@ -45,7 +46,11 @@ def annotated(findings: Sequence[Finding]) -> list[bool]:
 
 
 def annotation(finding: Finding, ctx: ReportContext) -> str:
-    """One `::error`/`::warning` command; whole-file findings point at line 1, column 1."""
+    """One `::error`/`::warning` command; whole-file findings point at line 1, column 1.
+
+    The message is written as the text format writes it (`visible`): a header value it quotes can
+    hold an escape sequence or a NUL, which the runner would pass on to whoever reads the log.
+    """
     command = "error" if finding.severity is Severity.ERROR else "warning"
     properties = ",".join(
         f"{key}={escape_property(value)}"
@@ -56,7 +61,7 @@ def annotation(finding: Finding, ctx: ReportContext) -> str:
             ("title", f"{finding.code} {finding.rule}"),
         )
     )
-    return f"::{command} {properties}::{escape_data(finding.message)}"
+    return f"::{command} {properties}::{escape_data(visible(finding.message))}"
 
 
 def _counts(findings: Sequence[Finding]) -> str:
@@ -88,13 +93,16 @@ _FRAME_BYTES = 2_000  # the heading, the note and the table's head around the ro
 
 
 def summary_text(value: str, limit: int = CELL_LIMIT) -> str:
-    """A value from the bank as inert text in the job summary's Markdown: cut at `limit`, HTML
-    characters as entities, Markdown's punctuation escaped, one line.
+    """A value from the bank as inert text in the job summary's Markdown: control characters
+    written as the text format writes them (`visible`), cut at `limit`, HTML characters as
+    entities, Markdown's punctuation escaped, one line.
 
     Why: file names and header values come from the pull request; raw, `<img src=…>` is a
-    tracking pixel, `[Fix it here](https://…)` a link, a `|` or a line break a new row.
+    tracking pixel, `[Fix it here](https://…)` a link, a `|` or a line break a new row, and an
+    escape sequence or a NUL reaches whatever reads the summary.
     """
-    text = value if len(value) <= limit else value[: limit - 1] + "…"
+    text = visible(value)
+    text = text if len(text) <= limit else text[: limit - 1] + "…"
     text = _MARKDOWN.sub(r"\\\g<0>", html.escape(text, quote=False))
     return " ".join(text.split())
 

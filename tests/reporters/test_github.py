@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from memorybank_lint.bank import visible
+from memorybank_lint.diagrams import mermaid_text
 from memorybank_lint.findings import Finding, Severity
 from memorybank_lint.reporters import ReportContext, render
 from memorybank_lint.reporters.github import escape_data, escape_property, render_step_summary
+from memorybank_lint.reporters.pictures import render_pictures
 
 ROOT = Path("/repo/memory-bank")
 CTX = ReportContext(root=ROOT, cwd=Path("/repo"), repo_root=Path("/repo"))
@@ -37,12 +41,31 @@ def test_escape_functions_match_actions_core() -> None:
 
 
 def test_message_and_properties_escaped_in_the_command() -> None:
+    """A line break in a message is written as the text format writes it, so an annotation shows
+    no line the bank forged; `%` is still the command's own escape."""
     odd = Finding("MB001", "broken-derived-from", Severity.ERROR, "a:b,c%.md", "50% of\nlinks: a,b\r", 1, 1)
     line = render("github", [odd], [], CTX).splitlines()[0]
     assert line == (
         "::error file=memory-bank/a%3Ab%2Cc%25.md,line=1,col=1,"
-        "title=MB001 broken-derived-from::50%25 of%0Alinks: a,b%0D"
+        "title=MB001 broken-derived-from::50%25 of\\nlinks: a,b\\r"
     )
+
+
+# a header value quoted by MB008, as YAML's "\u001b" and "\u0000" escapes read it
+QUOTING_CONTROLS = "status 'act\x1b[2Jive\x00' is not a declared value"
+SHOWN_CONTROLS = "status 'act\\x1b[2Jive\\x00' is not a declared value"
+RAW_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # a line break ends a line of output
+
+
+def test_a_message_quoting_control_characters_reads_as_in_the_text_format() -> None:
+    """A header value a message quotes can hold an escape sequence or a NUL: raw in the command,
+    the runner hands them on to whoever reads the log. The annotation says what the text line says."""
+    odd = Finding("MB008", "unknown-enum-value", Severity.WARNING, "a.md", QUOTING_CONTROLS, 4, 1)
+    annotation = render("github", [odd], [], CTX)
+    text_line = render("text", [odd], [], CTX).splitlines()[0]
+    assert annotation.splitlines()[0].endswith(f"::{SHOWN_CONTROLS}")
+    assert text_line.endswith(SHOWN_CONTROLS)
+    assert not RAW_CONTROL.search(annotation)
 
 
 def test_cap_ten_errors_and_ten_warnings() -> None:
@@ -77,7 +100,26 @@ def test_step_summary_escapes_pipes_and_newlines() -> None:
     findings = [finding(n) for n in range(10)] + [finding(10, message="a|b\nc")]
     summary = render_step_summary(findings, CAPPED)
     assert summary is not None
-    assert summary.splitlines()[-1].endswith("| a\\|b c 10 |")
+    assert summary.splitlines()[-1].endswith("| a\\|b\\\\nc 10 |")
+
+
+def test_step_summary_writes_control_characters_as_escapes() -> None:
+    """The summary is the bank's text too: an escape sequence or a NUL in a quoted header value is
+    shown as its escape (Markdown's `\\` before it), as the text format shows it."""
+    findings = [finding(n) for n in range(10)] + [finding(10, message=QUOTING_CONTROLS)]
+    summary = render_step_summary(findings, CAPPED)
+    assert summary is not None and not RAW_CONTROL.search(summary)
+    last = summary.splitlines()[-1]
+    assert last.endswith("| status 'act\\\\x1b\\[2Jive\\\\x00' is not a declared value 10 |")
+
+
+def test_the_job_summarys_pictures_write_control_characters_as_escapes() -> None:
+    """A `derived_from` target is drawn by name in the summary: its control characters as escapes."""
+    target = "../gone\x1b]0;x\x07\x00.md"
+    broken = Finding("MB001", "broken-derived-from", Severity.ERROR, "a.md", "gone", 5, 3, value=target)
+    drawn = render_pictures([broken], CAPPED)
+    assert drawn is not None and not RAW_CONTROL.search(drawn)
+    assert mermaid_text(visible(target)) in drawn  # `\x1b` as the text format writes it, then coded
 
 
 def test_step_summary_shows_the_banks_text_as_inert_text() -> None:
@@ -146,3 +188,31 @@ def test_what_earlier_steps_wrote_counts_against_the_summarys_limit(tmp_path, mo
     assert done.returncode == 1, done.stderr
     assert summary.stat().st_size <= SUMMARY_LIMIT
     assert "more findings are not listed" in summary.read_text(encoding="utf-8")
+
+
+def test_a_run_under_actions_writes_no_control_character_from_the_bank(tmp_path: Path) -> None:
+    """The command as the Action runs it: header values holding an escape sequence, a bell and a
+    NUL reach neither the annotations nor the job summary's table and pictures raw."""
+    import subprocess
+    import sys
+
+    from tests.conftest import CLEAN_BANK, write_bank
+
+    table = "# Frontmatter\n\n| Field | Values |\n|---|---|\n| `status` | `draft` / `active` |\n"
+    files = {**CLEAN_BANK, "dna/frontmatter.md": table}
+    for n in range(11):  # one past the cap, so the summary lists them
+        files[f"domain/odd{n}.md"] = (
+            f'---\ntitle: Odd\ndoc_kind: domain\nstatus: "act\\u001b[2Jive\\u0000{n}"\n'
+            'derived_from:\n  - "../gone\\u001b]0;x\\u0007.md"\n---\n# Odd\n'
+        )
+    root = write_bank(tmp_path / "memory-bank", files)
+    summary = tmp_path / "summary.md"
+    env = {"PATH": "/usr/bin:/bin", "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    lint = str(Path(sys.executable).with_name("memorybank-lint"))
+    done = subprocess.run(
+        [lint, "--root", str(root), "--select", "MB001,MB008", "--no-cache"], capture_output=True, env=env
+    )
+    assert done.returncode == 1, done.stderr
+    out, drawn = done.stdout.decode("utf-8"), summary.read_text(encoding="utf-8")
+    assert "status 'act\\x1b[2Jive\\x000'" in out and "```mermaid" in drawn
+    assert not RAW_CONTROL.search(out) and not RAW_CONTROL.search(drawn)
