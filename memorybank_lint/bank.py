@@ -92,18 +92,22 @@ class IndexLink:
 
 
 # U+2028/9 end a line for many readers; the bidirectional overrides and isolates reorder what a
-# line shows (a name ending `\u202egnp.md` reads as one ending `.png`)
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# line shows (a name ending `\u202egnp.md` reads as one ending `.png`); a lone surrogate is how
+# the file system hands over a byte of a name that is not UTF-8, and no UTF-8 output can hold it
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|([\\nrt]))")
+_UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
 
 def visible(text: str) -> str:
     """`text` with each control character (and bidirectional control) written as an escape
-    (`\\n`, `\\x1b`, `\\u202e`).
+    (`\\n`, `\\x1b`, `\\u0085`, `\\u202e`), and each byte that is not UTF-8 as `\\xNN`.
 
     Why: the human outputs are read line by line (problem matchers, `grep`, a terminal), so a line
     break in a file name or a header value would forge a line of its own, and an escape sequence
-    would drive the reader's terminal.
+    would drive the reader's terminal. Below 0x80 `\\xNN` is a control character, from 0x80 on a
+    byte: U+0085 is `\\u0085`, so it never reads as the byte 0x85 of a name.
     """
     if _CONTROL.search(text) is None:
         return text
@@ -112,21 +116,43 @@ def visible(text: str) -> str:
 
 def _escape(character: str) -> str:
     code = ord(character)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if 0xDC80 <= code <= 0xDCFF:  # the byte `code - 0xDC00` of a name, as surrogateescape holds it
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
 
 
 def printable(path: str) -> str:
-    """`path` as text every output can carry, one line of it: a byte that is not UTF-8 becomes
-    `\\xNN`, a control character its escape (`visible`).
+    """`path` as text every output can carry, one line of it, that no other name prints as: a
+    backslash is doubled, then a byte that is not UTF-8 becomes `\\xNN` and a control character
+    its escape (`visible`).
 
     Why: the file system hands such bytes over as lone surrogates, which no UTF-8 stream, JSON
     answer or SARIF log can encode, so one oddly named file would stop every report of the bank.
+    And a name typed as `lit\\xfe.md` would otherwise print as the one holding the byte 0xFE:
+    the two documents would be one in the bank and their findings could not be told apart.
+    `real_name` reads the name back.
     """
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        path = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return visible(path)
+    return visible(path.replace("\\", "\\\\"))
+
+
+def real_name(shown: str) -> str:
+    """The name `printable` shows as `shown`, as the file system hands it over (a byte that is
+    not UTF-8 as its lone surrogate, which `os.fsencode` turns back into the byte).
+
+    Why: what must name the file itself, not show it (a SARIF artifact's URI, a path joined to
+    the bank's folder), is built from the name, and never from the escapes a reader is shown.
+    """
+    if "\\" not in shown:
+        return shown
+
+    def one(found: re.Match[str]) -> str:
+        byte, code, named = found.groups()
+        if byte is not None:
+            value = int(byte, 16)
+            return chr(value) if value < 0x80 else chr(0xDC00 + value)
+        return chr(int(code, 16)) if code is not None else _UNNAMED[named]
+
+    return _ESCAPED.sub(one, shown)
 
 
 def _name_problem(path: str) -> str | None:
@@ -137,6 +163,8 @@ def _name_problem(path: str) -> str | None:
         return "the path is not valid UTF-8"
     if _CONTROL.search(path):
         return "the path holds a control character (a line break, a tab, an escape)"
+    if "\\" in path:  # printed doubled, so the bank's key for it could not open it
+        return "the path holds a backslash, which Windows reads as a folder separator"
     return None
 
 

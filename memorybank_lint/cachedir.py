@@ -60,13 +60,13 @@ def location(bank_root: Path, config_source: Path | None = None, configured: Pat
 
 def warn_once(message: str) -> None:
     """One line on stderr, the first time only: a cache problem never deserves more."""
-    from .bank import printable  # the bank reads through this module: imported when needed
+    from .bank import visible  # the bank reads through this module: imported when needed
 
     global _warned
     if not _warned:
         _warned = True
         with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write(f"memorybank: {printable(message)}; running without the cache\n")
+            sys.stderr.write(f"memorybank: {visible(message)}; running without the cache\n")
             sys.stderr.flush()
 
 

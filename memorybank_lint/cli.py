@@ -49,9 +49,10 @@ def on_disk(item: str) -> Path | None:
 def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
     """Bank paths for the files or directories given on the command line (outside the bank: skipped).
 
-    A name is looked up as the bank keys it (`printable`: a control character or a byte that is
-    not UTF-8 escaped), exactly first, so of two names that differ only by Unicode form the one
-    given is the one judged; a name typed in the other form finds its file when only one exists.
+    A name is looked up as the bank keys it (`printable`: a backslash doubled, a control
+    character or a byte that is not UTF-8 escaped), exactly first, so of two names that differ
+    only by Unicode form the one given is the one judged; a name typed in the other form finds
+    its file when only one exists.
     """
     by_nfc: dict[str, list[str]] = {}
     for path in bank.docs:

@@ -3,7 +3,7 @@ such line is written."""
 
 import click
 
-from .bank import printable
+from .bank import visible
 
 
 class UsageProblem(Exception):
@@ -15,9 +15,9 @@ def say(program: str, message: str) -> None:
 
     Why: a refusal quotes what it was given (a path, a configured root, a staged file name), and
     a line break in it would write a line of its own, which a CI runner reads as a workflow
-    command (`::error …`); `printable` escapes it, and bytes that are not UTF-8 too.
+    command (`::error …`); `visible` escapes it, and bytes that are not UTF-8 too.
     """
-    click.echo(f"{program}: {printable(message)}", err=True)
+    click.echo(f"{program}: {visible(message)}", err=True)
 
 
 class OnceEach(click.Command):

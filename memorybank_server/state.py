@@ -22,7 +22,7 @@ from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from memorybank_lint.bank import Bank, BankNotFound, printable
+from memorybank_lint.bank import Bank, BankNotFound, visible
 from memorybank_lint.config import Config, ConfigError, Reload
 from memorybank_lint.paths import real_path
 
@@ -35,7 +35,7 @@ def refusal(message: str) -> str:
     """A refusal as an agent reads it: one line (a line break, an escape sequence or a bidi
     override it quotes from the request is escaped) of at most `REFUSAL_CHARS` characters, as a
     1 MB path must not come back as a 1 MB refusal."""
-    shown = printable(message)
+    shown = visible(message)
     return shown if len(shown) <= REFUSAL_CHARS else shown[: REFUSAL_CHARS - 1] + "…"
 
 

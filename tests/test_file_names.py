@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, printable
 from memorybank_lint.linter import Selection, lint
 from tests.conftest import CLEAN_BANK, write_bank
 
@@ -47,10 +50,10 @@ def test_a_name_that_is_not_utf8_is_that_documents_finding(bank_root: Path) -> N
         json.dumps(path, ensure_ascii=False).encode("utf-8")
 
 
-def _run(*argv: str) -> subprocess.CompletedProcess[bytes]:
+def _run(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
     env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY")}
     env["PYTHONIOENCODING"] = "utf-8:strict"
-    return subprocess.run([sys.executable, "-m", *argv], capture_output=True, env=env, timeout=60)
+    return subprocess.run([sys.executable, "-m", *argv], capture_output=True, env=env, cwd=cwd, timeout=60)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -143,12 +146,13 @@ def test_a_name_holding_a_control_character_is_that_documents_finding(tmp_path: 
     assert all(line.split(":")[0].endswith(tuple(CONTROL_NAMES.values())) for line in findings), findings
 
 
-@pytest.mark.parametrize(("written", "shown"), [("\\n", "\\n"), ("\\u2028", "\\u2028"), ("\\x85", "\\x85")])
+@pytest.mark.parametrize(("written", "shown"), [("\\n", "\\n"), ("\\u2028", "\\u2028"), ("\\x85", "\\u0085")])
 def test_a_header_value_holding_control_characters_stays_on_its_finding_line(
     tmp_path: Path, written: str, shown: str
 ) -> None:
     """A line break of any kind (`str.splitlines` and JavaScript also end a line at U+2028 and
-    U+0085) is written as an escape: no reader sees a forged finding line."""
+    U+0085) is written as an escape: no reader sees a forged finding line. U+0085 is `\\u0085`,
+    as `\\x85` is the byte 0x85 of a name that is not UTF-8."""
     forged = (
         f"nowhere\\u001b[2J{written}memory-bank/dna/principles.md:1:1: MB001 [broken-derived-from] forged.md"
     )
@@ -189,3 +193,71 @@ def test_the_server_listings_write_control_characters_as_escapes(
     assert done.returncode in (0, 1), done.stderr
     assert b"\x1b" not in done.stdout and b"\r" not in done.stdout and b"\x07" not in done.stdout
     assert b"\nforged line" not in done.stdout and "\u202e".encode() not in done.stdout
+
+
+# Each pair printed alike before a backslash was doubled and U+0085 told from the byte 0x85.
+TWINS = {
+    b"lit\\xfe.md": "lit\\\\xfe.md",  # typed: backslash, x, f, e
+    b"lit\xfe.md": "lit\\xfe.md",  # the byte 0xFE, not UTF-8
+    b"c1\xc2\x85.md": "c1\\u0085.md",  # U+0085, a control character
+    b"c1\x85.md": "c1\\x85.md",  # the byte 0x85, not UTF-8
+}
+
+
+def test_names_that_printed_alike_are_told_apart_in_every_output(tmp_path: Path) -> None:
+    """A name typed as `lit\\xfe.md` printed as the one holding the byte 0xFE: the bank kept one
+    document for the two files, and no output could say which a finding was about. Each name now
+    prints as itself alone, the same in every format and in the server's answer."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    for name in TWINS:
+        with open(os.fsencode(root) + b"/" + name, "w", encoding="utf-8") as handle:
+            handle.write("---\ntitle: Twin\n---\n# Twin\n")
+    shown = set(TWINS.values())
+    bank = Bank(root)
+    bank.refresh()
+    assert shown <= set(bank.docs) and len(bank.docs) == len(CLEAN_BANK) + len(TWINS)
+
+    def run(fmt: str) -> str:
+        done = _run(
+            "memorybank_lint.cli", "--root", str(root), "--select", "MB002", "--format", fmt, cwd=tmp_path
+        )
+        assert done.returncode == 1, done.stderr.decode("utf-8", "replace")
+        return done.stdout.decode("utf-8")
+
+    lines = run("text").splitlines()[:-1]
+    assert sorted(line.split(":1:1:")[0] for line in lines) == sorted(f"memory-bank/{key}" for key in shown)
+    assert sorted(finding["path"] for finding in json.loads(run("json"))) == sorted(shown)
+    annotated = [line.split(",")[0] for line in run("github").splitlines() if line.startswith("::")]
+    assert sorted(annotated) == sorted(f"::error file=memory-bank/{key}" for key in shown)
+    answer = _run("memorybank_server.cli", "--root", str(root), "--validate", "--json")
+    paths = {f["path"] for f in json.loads(answer.stdout.decode("utf-8"))["findings"] if f["code"] == "MB002"}
+    assert paths == shown
+
+
+def test_a_name_holding_a_backslash_is_that_documents_finding(tmp_path: Path) -> None:
+    """The bank's key for such a name shows the backslash doubled, so it cannot open the file, and
+    Windows reads a backslash between folders: the document asks to be renamed, like a name
+    holding a control character, instead of being read under a name that is not its own."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (root / "domain" / "a\\b.md").write_text("---\ntitle: Slash\n---\n# Slash\n", encoding="utf-8")
+    bank = Bank(root)
+    bank.refresh()
+    found = {f.path: f.message for f in lint(bank, Selection()) if f.code == "MB002"}
+    reason = "the path holds a backslash, which Windows reads as a folder separator; rename it"
+    assert found == {"domain/a\\\\b.md": f"the file was not indexed: {reason}"}
+
+
+@given(st.one_of(st.binary(min_size=1, max_size=24).map(os.fsdecode), st.text(max_size=24)))
+def test_every_name_prints_as_one_line_of_text_that_reads_back_as_it(name: str) -> None:
+    """Reading back is what makes the printed name one name's alone, and what lets an output that
+    must name the file itself (a SARIF URI) start from the name the bank keys it by."""
+    from memorybank_lint.bank import real_name
+
+    shown = printable(name)
+    shown.encode("utf-8")
+    assert not UNPRINTED.search(shown)
+    assert real_name(shown) == name
+
+
+# what would end or reorder a line, drive a terminal, or not encode as UTF-8
+UNPRINTED = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")

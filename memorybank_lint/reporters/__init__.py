@@ -15,7 +15,7 @@ from pathlib import Path, PurePath
 from urllib.parse import quote
 
 from .. import __version__
-from ..bank import printable
+from ..bank import printable, real_name
 from ..findings import Finding
 from ..fixes.model import Fix
 from ..registry import RuleSpec
@@ -51,13 +51,13 @@ class ReportContext:
 
     def shown_path(self, bank_path: str) -> str:
         """Where a human (or a GitHub annotation) finds the file: relative to the cwd, as text even
-        when a folder on the way has a name that is not UTF-8."""
-        return printable(_relative(self.root / bank_path, self.cwd))
+        when a folder on the way has a name that is not UTF-8, the bank's part as the bank prints it."""
+        return printable(_relative(self.root / real_name(bank_path), self.cwd))
 
     def repo_shown(self, bank_path: str) -> str:
         """Where GitHub finds the file: relative to `repo_root` (for the `github` format, the
         workspace), whatever folder the command ran in."""
-        return printable(_relative(self.root / bank_path, self.repo_root))
+        return printable(_relative(self.root / real_name(bank_path), self.repo_root))
 
     def repo_path(self, bank_path: str) -> str:
         """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be
