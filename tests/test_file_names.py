@@ -58,11 +58,15 @@ def _run(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[byt
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_every_linter_format_reports_it_as_text(bank_root: Path, fmt: str) -> None:
+    """Every format names the file as text; SARIF's artifact URI is built from the name's bytes,
+    percent-encoded (`caf%E9.md`), so code scanning opens the real file: built from the escapes a
+    reader is shown (`caf%5Cxe9.md`), it named a file typed with a backslash that is not there."""
     done = _run("memorybank_lint.cli", "--root", str(bank_root), "--format", fmt)
     assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
     assert done.returncode == 1
     output = done.stdout.decode("utf-8")
-    assert ("caf%5Cxe9.md" if fmt == "sarif" else "caf\\xe9.md") in output.replace("\\\\", "\\")
+    assert ("caf%E9.md" if fmt == "sarif" else "caf\\xe9.md") in output.replace("\\\\", "\\")
+    assert "%5C" not in output
     if fmt in ("json", "sarif"):
         json.loads(output)
 
@@ -197,22 +201,23 @@ def test_the_server_listings_write_control_characters_as_escapes(
 
 # Each pair printed alike before a backslash was doubled and U+0085 told from the byte 0x85.
 TWINS = {
-    b"lit\\xfe.md": "lit\\\\xfe.md",  # typed: backslash, x, f, e
-    b"lit\xfe.md": "lit\\xfe.md",  # the byte 0xFE, not UTF-8
-    b"c1\xc2\x85.md": "c1\\u0085.md",  # U+0085, a control character
-    b"c1\x85.md": "c1\\x85.md",  # the byte 0x85, not UTF-8
+    b"lit\\xfe.md": ("lit\\\\xfe.md", "lit%5Cxfe.md"),  # typed: backslash, x, f, e
+    b"lit\xfe.md": ("lit\\xfe.md", "lit%FE.md"),  # the byte 0xFE, not UTF-8
+    b"c1\xc2\x85.md": ("c1\\u0085.md", "c1%C2%85.md"),  # U+0085, a control character
+    b"c1\x85.md": ("c1\\x85.md", "c1%85.md"),  # the byte 0x85, not UTF-8
 }
 
 
 def test_names_that_printed_alike_are_told_apart_in_every_output(tmp_path: Path) -> None:
     """A name typed as `lit\\xfe.md` printed as the one holding the byte 0xFE: the bank kept one
     document for the two files, and no output could say which a finding was about. Each name now
-    prints as itself alone, the same in every format and in the server's answer."""
+    prints as itself alone, the same in every format and in the server's answer, and SARIF names
+    each file by its bytes."""
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
     for name in TWINS:
         with open(os.fsencode(root) + b"/" + name, "w", encoding="utf-8") as handle:
             handle.write("---\ntitle: Twin\n---\n# Twin\n")
-    shown = set(TWINS.values())
+    shown = {key for key, _ in TWINS.values()}
     bank = Bank(root)
     bank.refresh()
     assert shown <= set(bank.docs) and len(bank.docs) == len(CLEAN_BANK) + len(TWINS)
@@ -227,6 +232,9 @@ def test_names_that_printed_alike_are_told_apart_in_every_output(tmp_path: Path)
     lines = run("text").splitlines()[:-1]
     assert sorted(line.split(":1:1:")[0] for line in lines) == sorted(f"memory-bank/{key}" for key in shown)
     assert sorted(finding["path"] for finding in json.loads(run("json"))) == sorted(shown)
+    results = json.loads(run("sarif"))["runs"][0]["results"]
+    uris = sorted(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results)
+    assert uris == sorted(uri for _, uri in TWINS.values())  # from the bank: no repository here
     annotated = [line.split(",")[0] for line in run("github").splitlines() if line.startswith("::")]
     assert sorted(annotated) == sorted(f"::error file=memory-bank/{key}" for key in shown)
     answer = _run("memorybank_server.cli", "--root", str(root), "--validate", "--json")

@@ -60,9 +60,13 @@ class ReportContext:
         return printable(_relative(self.root / real_name(bank_path), self.repo_root))
 
     def repo_path(self, bank_path: str) -> str:
-        """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be
-        (from the name's bytes, so a folder name that is not UTF-8 still names the real folder)."""
-        return quote(os.fsencode(_relative(self.root / bank_path, self.repo_root)), safe="/")
+        """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be.
+
+        Built from the name's bytes (`real_name`), not from the escapes a reader is shown: a name
+        holding the byte 0xFE is `%FE`, so the uri names the real file, and one typed with a
+        backslash is `%5C`.
+        """
+        return quote(os.fsencode(_relative(self.root / real_name(bank_path), self.repo_root)), safe="/")
 
 
 Renderer = Callable[[Sequence[Finding], Sequence[RuleSpec], ReportContext], str]
