@@ -26,7 +26,8 @@ def _member_digest(path: str) -> int:
 
 @dataclass(frozen=True)
 class Cycle:
-    """A loop found by the depth-first search: `members` in walk order, closed by `closer`."""
+    """A loop found by the depth-first search: `members` in edge order from the smallest one,
+    closed by `closer` (the last member, whose edge leads back to the first)."""
 
     members: tuple[str, ...]
     closer: str
@@ -67,41 +68,77 @@ def _targets(bank: Bank, path: str) -> list[tuple[str, int | None, int | None]]:
 
 
 def find_cycles(bank: Bank) -> Iterator[Cycle]:
-    """Every loop the DFS closes through a back edge, each member set reported once.
+    """Every loop the DFS closes through a back edge, each member set reported once, each
+    starting at its smallest member and closed by the edge back to it.
+
+    Why the walk is confined to one strongly connected group and starts at its smallest member:
+    a loop found from wherever the walk happened to enter it had its closer, and so its baseline
+    entry, change when an unrelated document started to derive from one of its members. Only
+    edges inside a group can lie on a loop, and a group is the same whatever points into it.
 
     A back edge `closer -> target` names its loop: the path below `closer` does not change while
     `closer` is on it, and a finished document never returns to it, so two back edges close the
     same members only when they are one edge written twice.
     """
-    state: dict[str, int] = {}  # 1 on the current path, 2 finished
-    reported: set[tuple[str, str]] = set()
-    for start in bank.docs:
-        if start in state:
+    nodes = list(bank.docs)
+    index = {path: i for i, path in enumerate(nodes)}
+    edges = [_targets(bank, path) for path in nodes]
+    group = _strong_groups([[index[target] for target, _, _ in out] for out in edges])
+    members: dict[int, list[str]] = {}
+    for node, g in enumerate(group):
+        members.setdefault(g, []).append(nodes[node])
+    for g in sorted(members, key=lambda g: min(members[g])):
+        inside = members[g]
+        start = min(inside)
+        if len(inside) == 1 and all(target != start for target, _, _ in edges[index[start]]):
             continue
-        path: list[str] = [start]
-        position = {start: 0}
-        state[start] = 1
-        stack = [iter(_targets(bank, start))]
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                done = path.pop()
-                del position[done]
-                state[done] = 2
-                continue
-            target, line, column = step
-            mark = state.get(target)
-            if mark == 1:
-                edge = (path[-1], target)
-                if edge not in reported:
-                    reported.add(edge)
-                    yield Cycle(tuple(path[position[target] :]), path[-1], line, column)
-            elif mark is None:
-                state[target] = 1
-                position[target] = len(path)
-                path.append(target)
-                stack.append(iter(_targets(bank, target)))
+        yield from _group_cycles(start, g, group, index, edges)
+
+
+def _group_cycles(
+    start: str,
+    g: int,
+    group: list[int],
+    index: dict[str, int],
+    edges: list[list[tuple[str, int | None, int | None]]],
+) -> Iterator[Cycle]:
+    """The loops a depth-first walk from `start` closes along the edges of group `g`."""
+    state: dict[str, int] = {start: 1}  # 1 on the current path, 2 finished
+    reported: set[tuple[str, str]] = set()
+    path: list[str] = [start]
+    into: list[tuple[int | None, int | None]] = [(None, None)]  # the edge that led to each step
+    position = {start: 0}
+    stack = [iter(edges[index[start]])]
+    while stack:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            done = path.pop()
+            into.pop()
+            del position[done]
+            state[done] = 2
+            continue
+        target, line, column = step
+        if group[index[target]] != g:
+            continue
+        mark = state.get(target)
+        if mark == 1:
+            edge = (path[-1], target)
+            if edge not in reported:
+                reported.add(edge)
+                first = position[target]
+                loop = path[first:]
+                turn = loop.index(min(loop))
+                if turn:  # the edge back to the smallest member is one the walk went down
+                    line, column = into[first + turn]
+                ring = (*loop[turn:], *loop[:turn])
+                yield Cycle(ring, ring[-1], line, column)
+        elif mark is None:
+            state[target] = 1
+            position[target] = len(path)
+            path.append(target)
+            into.append((line, column))
+            stack.append(iter(edges[index[target]]))
 
 
 def walk(bank: Bank, start: str, direction: str, depth: int, limit: int) -> list[tuple[str, int]]:

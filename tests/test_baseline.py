@@ -79,3 +79,22 @@ def test_a_relative_baseline_path_through_a_linked_folder_is_not_written(
     (repository / "kept").mkdir()
     code, _, _ = run(["--write-baseline", "kept/known.json"], capsys)
     assert code == 0 and (repository / "kept" / "known.json").is_file()
+
+
+def test_a_baselined_loop_stays_known_when_a_document_outside_it_derives_from_a_member(
+    tmp_path: Path, capsys
+) -> None:
+    def derived(target: str) -> str:
+        return f"---\nderived_from:\n  - {target}\n---\n# Page\n"
+
+    loop = {"adr/a.md": derived("b.md"), "adr/b.md": derived("c.md"), "adr/c.md": derived("a.md")}
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | loop)
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--select", "MB003", "--write-baseline", str(baseline)], capsys)
+    assert len(json.loads(baseline.read_text(encoding="utf-8"))["findings"]) == 1
+    write_bank(root, {"adr/0-intro.md": derived("b.md")})
+    code, out, err = run(
+        ["--root", str(root), "--select", "MB003", "--baseline", str(baseline), "--format", "json"], capsys
+    )
+    assert (code, json.loads(out)) == (0, [])
+    assert "1 known finding(s) hidden" in err and "no longer match" not in err

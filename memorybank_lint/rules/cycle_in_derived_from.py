@@ -4,9 +4,11 @@ Why it matters: the dependency tree is how a change in one document tells you wh
 re-check. In a loop every member is upstream of itself, so "what depends on this" has no answer.
 
 Runs only when `dna/` forbids cycles ("Cyclic dependencies are forbidden." / "Циклические
-зависимости запрещены."). Each loop is reported once, at the document whose edge closes it,
-and whenever any member is being checked (pre-commit's staged files): the edit that closed the
-loop may be in a member the walk does not end on.
+зависимости запрещены."). Each loop is reported once, told from its smallest path and placed
+at the member whose edge leads back there: where a loop is reported, and so its baseline entry,
+depends on the loop alone, not on what else derives from it. It is reported whenever any member
+is being checked (pre-commit's staged files): the edit that closed the loop may be in a member
+it is not placed on.
 
 Example: `adr/a.md -> adr/b.md -> adr/a.md`.
 """

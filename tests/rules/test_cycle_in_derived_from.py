@@ -140,3 +140,33 @@ def test_a_loops_identity_does_not_depend_on_where_the_walk_entered_it() -> None
         assert Cycle(ring, ring[-1], 1).identity() == Cycle(turned, turned[-1], 1).identity()
         assert Cycle(ring, ring[-1], 1).identity() != Cycle(ring[:-1], ring[-2], 1).identity()
         assert Cycle(ring, ring[-1], 1).drawable() == (ring if size <= DRAWN else ())
+
+
+def test_a_document_outside_a_loop_does_not_move_it(make_bank, run_rule, tmp_path) -> None:
+    """`adr/0-x.md` derives from a member and is met first: the walk then entered the loop there,
+    and the loop was reported at another member, as a finding its baseline entry did not know."""
+    loop = FORBIDS | {"adr/a.md": edges("b.md"), "adr/b.md": edges("c.md"), "adr/c.md": edges("a.md")}
+    [alone] = run_rule(make_bank(tmp_path / "alone", loop), CODE)
+    [joined] = run_rule(make_bank(tmp_path / "joined", loop | {"adr/0-x.md": edges("b.md")}), CODE)
+    assert (alone.path, alone.line, alone.column) == ("adr/c.md", 3, 5)
+    assert (joined.path, joined.line, joined.column) == (alone.path, alone.line, alone.column)
+    assert joined.fingerprint == alone.fingerprint and joined.message == alone.message
+
+
+def test_a_loop_the_walk_enters_past_its_smallest_member_is_told_from_it(
+    make_bank, run_rule, tmp_path
+) -> None:
+    """The walk goes `a.md -> d.md -> b.md -> c.md` and closes `d -> b -> c -> d` with `c.md`'s
+    edge to `d.md`: that loop is still told from `b.md`, at `d.md`, whose edge leads back to it."""
+    bank = make_bank(
+        tmp_path,
+        FORBIDS
+        | {"a.md": edges("d.md"), "b.md": edges("c.md"), "c.md": edges("d.md", "a.md")}
+        | {"d.md": edges("x.md", "b.md"), "x.md": edges()},
+    )
+    inner, outer = sorted(run_rule(bank, CODE), key=lambda f: len(f.related))
+    assert inner.message.endswith(": b.md -> c.md -> d.md -> b.md")
+    assert (inner.path, inner.line, inner.column) == ("d.md", 4, 5)
+    assert inner.related == ("b.md", "c.md", "d.md")
+    assert outer.message.endswith(": a.md -> d.md -> b.md -> c.md -> a.md")
+    assert (outer.path, outer.line, outer.column) == ("c.md", 4, 5)
