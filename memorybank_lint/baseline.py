@@ -13,9 +13,11 @@ import stat
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from .edits.atomic import read_regular, refusal, write_atomic
 from .findings import Finding
+from .registry import all_rules
 from .untrusted import json_value
 
 FORMAT_VERSION = 1
@@ -26,18 +28,31 @@ class BaselineError(Exception):
     """The baseline file is missing or not one this tool wrote."""
 
 
-def dumps(findings: Sequence[Finding]) -> str:
-    entries = [
-        {"code": f.code, "rule": f.rule, "path": f.path, "fingerprint": f.fingerprint, "message": f.message}
-        for f in findings
-    ]
+def _entry(finding: Finding) -> dict[str, str]:
+    return {
+        "code": finding.code,
+        "rule": finding.rule,
+        "path": finding.path,
+        "fingerprint": finding.fingerprint,
+        "message": finding.message,
+    }
+
+
+def dumps(findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> str:
+    """The baseline file for `findings`, with the entries `kept` from the one it replaces placed
+    among them by rule and path."""
+    entries: list[dict[str, Any]] = [_entry(f) for f in findings]
+    if kept:
+        rank = {spec.code: spec.order for spec in all_rules()}  # the order findings are written in
+        entries = sorted([*entries, *kept], key=lambda e: (rank.get(e["code"], len(rank)), e["path"]))
     return json.dumps({"version": FORMAT_VERSION, "findings": entries}, indent=2, ensure_ascii=False) + "\n"
 
 
-def write(path: Path, findings: Sequence[Finding]) -> None:
-    """Record `findings` at `path`, whole or not at all (a temporary file, then a rename). Only a
-    regular file is replaced: a FIFO there would block the write, a link would carry it elsewhere;
-    and a relative path may not pass through a linked folder, which a repository can hold."""
+def write(path: Path, findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> None:
+    """Record `findings` (and the entries `kept` from the baseline it replaces) at `path`, whole or
+    not at all (a temporary file, then a rename). Only a regular file is replaced: a FIFO there
+    would block the write, a link would carry it elsewhere; and a relative path may not pass
+    through a linked folder, which a repository can hold."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -54,15 +69,15 @@ def write(path: Path, findings: Sequence[Finding]) -> None:
                     f"baseline file {path} goes through a symbolic link ({folder}); not written"
                 )
     try:
-        write_atomic(path, dumps(findings).encode("utf-8"))
+        write_atomic(path, dumps(findings, kept).encode("utf-8"))
     except OSError as exc:
         raise BaselineError(f"cannot write baseline file {path}: {exc.strerror or exc}") from exc
 
 
-def load(path: Path) -> Counter[tuple[str, str, str]]:
-    """The known findings as a multiset of (code, path, fingerprint)."""
+def _entries(path: Path, follow_links: bool = True) -> list[dict[str, Any]]:
+    """The entries of the baseline at `path`, each with its code, path and fingerprint."""
     try:
-        data = json_value(read_regular(path, LIMIT, follow_links=True))
+        data = json_value(read_regular(path, LIMIT, follow_links=follow_links))
     except OSError as exc:
         raise BaselineError(f"baseline file {path} {refusal(exc, LIMIT)}") from exc
     except ValueError as exc:
@@ -71,10 +86,47 @@ def load(path: Path) -> Counter[tuple[str, str, str]]:
         raise BaselineError(
             f"baseline file {path} is not a memorybank-lint baseline (version {FORMAT_VERSION})"
         )
-    try:
-        return Counter((e["code"], e["path"], e["fingerprint"]) for e in data["findings"])
-    except (KeyError, TypeError) as exc:
-        raise BaselineError(f"baseline file {path} has a malformed entry") from exc
+    entries = data.get("findings")
+    if not isinstance(entries, list) or not all(
+        isinstance(e, dict) and all(isinstance(e.get(key), str) for key in _KEYS) for e in entries
+    ):
+        raise BaselineError(f"baseline file {path} has a malformed entry")
+    return entries
+
+
+_KEYS = ("code", "path", "fingerprint")  # what an entry is matched on
+_FIELDS = ("code", "rule", "path", "fingerprint", "message")  # what a kept entry is written with
+
+
+def load(path: Path) -> Counter[tuple[str, str, str]]:
+    """The known findings as a multiset of (code, path, fingerprint)."""
+    return Counter((e["code"], e["path"], e["fingerprint"]) for e in _entries(path))
+
+
+def unchecked_entries(
+    path: Path, findings: Sequence[Finding], checked: Callable[[str, str], bool]
+) -> list[dict[str, Any]]:
+    """The entries of the baseline at `path` that a rewrite from `findings` keeps: those this run
+    could not have matched (`checked(code, path)` false: a rule that did not run, a file not
+    reported on), less any the findings record again; none when no baseline is there yet.
+
+    Why: `--write-baseline --select MB001`, or with `--ignore-noqa` (under which MB013 does not
+    run), or over a few files, would otherwise forget every other known finding, and they would
+    all come back as new on the next full run.
+    """
+    if not os.path.lexists(path):
+        return []
+    recorded = Counter((f.code, f.path, f.fingerprint) for f in findings)
+    carried = []
+    for entry in _entries(path, follow_links=False):  # a link there is not written through either
+        key = (entry["code"], entry["path"], entry["fingerprint"])
+        if checked(key[0], key[1]):
+            continue
+        if recorded[key] > 0:
+            recorded[key] -= 1
+            continue
+        carried.append({name: entry[name] for name in _FIELDS if name in entry})
+    return carried
 
 
 def new_findings(findings: Sequence[Finding], known: Counter[tuple[str, str, str]]) -> list[Finding]:

@@ -22,7 +22,7 @@ from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root, printable
 from .config import ConfigError, load, open_bank, settings, show
 from .edits.errors import Refused
 from .fixes import command as fixing
-from .linter import lint, scope_filter
+from .linter import Selection, lint, scope_filter
 from .paths import real_path
 from .registry import all_rules, find_rule
 from .report import output_format, report, summary_target
@@ -198,6 +198,16 @@ def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
         )
 
 
+def _ran(selection: Selection, noqa: bool) -> frozenset[str]:
+    """The rules a run judged the bank by: the selected ones, less MB013 under `--ignore-noqa`.
+
+    Why: a baseline entry of a rule that did not run cannot have been matched. It is neither
+    gone (the run would say "fixed or gone") nor to be dropped when the baseline is rewritten,
+    and the same holds where a per-file ignore hides a rule, or for a file not checked.
+    """
+    return frozenset(spec.code for spec in selection.active() if noqa or spec.scope != "suppressions")
+
+
 def run(opts: dict, paths: tuple[str, ...]) -> int:
     cwd = Path.cwd()
     _refuse_mistakes(opts, paths)
@@ -235,15 +245,25 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     if opts["fix"]:
         fixed = fixing.fix(bank, findings, opts["unsafe_fixes"])
         findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
+    ran = _ran(selection, noqa=not opts["ignore_noqa"])
+
+    def checked(code: str, where: str) -> bool:
+        return code in ran and in_scope(where) and not selection.silenced(code, where)
+
     if opts["write_baseline"]:
-        baseline.write(Path(opts["write_baseline"]), findings)
-        say("memorybank-lint", f"wrote {len(findings)} finding(s) to {opts['write_baseline']}")
+        target = Path(opts["write_baseline"])
+        whole = not paths and not selection.per_file_ignores and ran >= {spec.code for spec in all_rules()}
+        kept = [] if whole else baseline.unchecked_entries(target, findings, checked)
+        baseline.write(target, findings, kept)
+        also = (
+            f" and kept {len(kept)} entr{'y' if len(kept) == 1 else 'ies'} this run did not check"
+            if kept
+            else ""
+        )
+        say("memorybank-lint", f"wrote {len(findings)} finding(s){also} to {opts['write_baseline']}")
         return 0
     if opts["baseline"]:
-        ran = {spec.code for spec in selection.active()}
-        findings, notes = baseline.screen(
-            findings, Path(opts["baseline"]), lambda code, where: code in ran and in_scope(where)
-        )
+        findings, notes = baseline.screen(findings, Path(opts["baseline"]), checked)
         for note in notes:
             say("memorybank-lint", note)
     report(findings, opts, bank, cwd, fixed)

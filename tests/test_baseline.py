@@ -98,3 +98,64 @@ def test_a_baselined_loop_stays_known_when_a_document_outside_it_derives_from_a_
     )
     assert (code, json.loads(out)) == (0, [])
     assert "1 known finding(s) hidden" in err and "no longer match" not in err
+
+
+NOQA_NOTE = {  # a broken edge, and a suppression on another line that silences nothing
+    "notes.md": "---\ntitle: Notes  # noqa: MB001\nderived_from:\n  - missing.md\n---\n# Notes\n"
+}
+
+
+def _codes(baseline: Path) -> list[str]:
+    return sorted(entry["code"] for entry in json.loads(baseline.read_text(encoding="utf-8"))["findings"])
+
+
+def test_entries_of_the_rule_ignore_noqa_keeps_from_running_are_not_called_gone(
+    tmp_path: Path, capsys
+) -> None:
+    """Under `--ignore-noqa` MB013 does not run: its entries were counted as fixed or gone."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | NOQA_NOTE)
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    assert "MB013" in _codes(baseline)
+    code, out, err = run(
+        ["--root", str(root), "--baseline", str(baseline), "--ignore-noqa", "--format", "json"], capsys
+    )
+    assert (code, json.loads(out)) == (0, [])
+    assert "no longer match" not in err
+
+
+def test_a_rewrite_keeps_the_entries_of_rules_and_files_the_run_did_not_check(tmp_path: Path, capsys) -> None:
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | NOQA_NOTE | {"orphan.md": "# Orphan\n"})
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    everything = _codes(baseline)
+    assert {"MB001", "MB009", "MB013"} <= set(everything)
+    ignoring = tmp_path / "ignoring.toml"
+    ignoring.write_text('[per-file-ignores]\n"orphan.md" = ["MB009"]\n', encoding="utf-8")
+    partial = {
+        "--ignore-noqa": ["--ignore-noqa"],
+        "--select": ["--select", "MB001"],
+        "a path": [str(root / "notes.md")],
+        "a per-file ignore": ["--config", str(ignoring)],
+    }
+    for how, argv in partial.items():
+        code, _, err = run(["--root", str(root), "--write-baseline", str(baseline), *argv], capsys)
+        assert code == 0 and "this run did not check" in err, how
+        assert _codes(baseline) == everything, how
+    code, out, err = run(["--root", str(root), "--baseline", str(baseline), "--format", "json"], capsys)
+    assert (code, json.loads(out)) == (0, [])
+    assert "no longer match" not in err
+
+
+def test_a_partial_rewrite_over_a_file_it_cannot_read_leaves_it(tmp_path: Path, capsys) -> None:
+    """A run that replaces only some entries must read the others first; a whole run replaces all."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | NOQA_NOTE)
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text("not json", encoding="utf-8")
+    code, out, err = run(
+        ["--root", str(root), "--write-baseline", str(baseline), "--select", "MB001"], capsys
+    )
+    assert (code, out) == (2, "") and "is not readable JSON" in err and len(err.splitlines()) == 1
+    assert baseline.read_text(encoding="utf-8") == "not json"
+    assert run(["--root", str(root), "--write-baseline", str(baseline)], capsys)[0] == 0
+    assert "MB013" in _codes(baseline)
