@@ -158,12 +158,16 @@ def compare(
 
 
 def screen(
-    findings: Sequence[Finding], path: Path, checked: Callable[[str, str], bool]
+    findings: Sequence[Finding],
+    known: Counter[tuple[str, str, str]],
+    path: Path,
+    checked: Callable[[str, str], bool],
 ) -> tuple[list[Finding], list[str]]:
-    """The findings the baseline at `path` does not know, and what to tell the user about it: how
-    many it hid, and how many of its entries match nothing any more (`--write-baseline` prunes
-    them). `checked(code, path)` says whether this run could have matched an entry."""
-    fresh, stale = compare(findings, load(path), checked)
+    """The findings the baseline `known` (read from `path`) does not know, and what to tell the
+    user about it: how many it hid, and how many of its entries match nothing any more
+    (`--write-baseline` prunes them). `checked(code, path)` says whether this run could have
+    matched an entry."""
+    fresh, stale = compare(findings, known, checked)
     notes = []
     if len(findings) > len(fresh):
         notes.append(f"{len(findings) - len(fresh)} known finding(s) hidden by the baseline")

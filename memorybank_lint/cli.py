@@ -242,8 +242,12 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     fixed = None
     if not opts["write_baseline"]:
         summary_target()  # a job summary that cannot be written stops the run before --fix writes
+    # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
+    known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
     if opts["fix"]:
-        fixed = fixing.fix(bank, findings, opts["unsafe_fixes"])
+        # a baselined finding was accepted as it is: only the findings the run reports are fixed
+        reported = findings if known is None else baseline.new_findings(findings, known)
+        fixed = fixing.fix(bank, reported, opts["unsafe_fixes"])
         findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
     ran = _ran(selection, noqa=not opts["ignore_noqa"])
 
@@ -262,8 +266,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         )
         say("memorybank-lint", f"wrote {len(findings)} finding(s){also} to {opts['write_baseline']}")
         return 0
-    if opts["baseline"]:
-        findings, notes = baseline.screen(findings, Path(opts["baseline"]), checked)
+    if known is not None:
+        findings, notes = baseline.screen(findings, known, Path(opts["baseline"]), checked)
         for note in notes:
             say("memorybank-lint", note)
     report(findings, opts, bank, cwd, fixed)

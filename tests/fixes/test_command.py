@@ -141,6 +141,34 @@ def test_a_suppressed_finding_is_not_fixed(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("unsafe", [False, True], ids=["safe", "unsafe"])
+def test_a_finding_the_baseline_hides_is_not_fixed(tmp_path: Path, unsafe: bool) -> None:
+    """A baselined finding was accepted as it stands: `--fix` fixes only what the run reports."""
+    root = _copy(tmp_path)
+    baseline = tmp_path / "baseline.json"
+    assert _lint(tmp_path, "--root", "fixture_bank", "--write-baseline", str(baseline)).returncode == 0
+    (root / "later.md").write_text("---\ntitle: Later\npurpose: Queue layer: drain\n---\n# Later\n", "utf-8")
+    known = {name: (root / name).read_bytes() for name in (BAD_YAML, "ROADMAP.md", "README.md")}
+    fixing = ["--fix", "--unsafe-fixes"] if unsafe else ["--fix"]
+    done = _lint(tmp_path, "--root", "fixture_bank", "--baseline", str(baseline), *fixing)
+    summary = "2 fixed, 0 remaining." if unsafe else "1 fixed, 1 remaining (1 fixable with --unsafe-fixes)."
+    assert done.stdout.rstrip().endswith(summary)
+    later = (root / "later.md").read_text("utf-8")
+    assert "purpose: 'Queue layer: drain'\n" in later
+    readme = (root / "README.md").read_text("utf-8")
+    assert ("(later.md)" in readme) is unsafe and "(orphan.md)" not in readme
+    for name in (BAD_YAML, "ROADMAP.md"):
+        assert (root / name).read_bytes() == known[name], name
+
+
+def test_a_baseline_that_cannot_be_read_stops_fix_before_it_writes(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    before = tree_hash(root)
+    done = _lint(tmp_path, "--root", "fixture_bank", "--fix", "--baseline", str(tmp_path / "missing.json"))
+    assert (done.returncode, done.stdout) == (2, "") and "does not exist" in done.stderr
+    assert tree_hash(root) == before
+
+
 def test_a_file_that_changed_since_it_was_linted_is_left_alone_and_named(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     bank = Bank(root)
