@@ -11,6 +11,7 @@ in `yaml_values`; whatever goes wrong is one plain reason, never an exception.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -193,9 +194,52 @@ _FIT = re.compile(r"^\s+fit:\s*(.*)$")
 _FLOW_LIST = re.compile(r"\[[^\[\]{}]*\]")  # one flat flow list, nothing nested
 
 
+_ESCAPES: dict[str, str] = yaml.scanner.Scanner.ESCAPE_REPLACEMENTS  # the loader's own: `\t`, `\/`, `\"`, …
+# one escape, each of its forms fixed in length: `\x41`, `\u002F`, `\U0001F600`, or `\` and one character
+_ESCAPE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.?))", re.DOTALL)
+
+
+def _double_quoted(inner: str) -> str | None:
+    """The text YAML reads between a line's double quotes, or None when it would not read it so
+    (a quote left unescaped closes the value sooner; an escape it does not know)."""
+    if "\\" not in inner:
+        return None if '"' in inner else inner
+    unread = False
+
+    def read(match: re.Match[str]) -> str:
+        nonlocal unread
+        digits = match.group(1) or match.group(2) or match.group(3)
+        if digits is not None:
+            number = int(digits, 16)
+            unread = unread or number > sys.maxunicode
+            return "" if number > sys.maxunicode else chr(number)
+        code = match.group(4)
+        unread = unread or code not in _ESCAPES
+        return _ESCAPES.get(code, "")
+
+    plain = _ESCAPE.sub("", inner)
+    text = _ESCAPE.sub(read, inner)
+    return None if unread or '"' in plain else text
+
+
+def _single_quoted(inner: str) -> str | None:
+    """The text YAML reads between a line's single quotes (`''` is one quote), or None when a lone
+    quote inside would have closed the value sooner."""
+    return None if "'" in inner.replace("''", "") else inner.replace("''", "'")
+
+
 def unquote(value: str) -> str:
-    """Trim, drop one leading and one trailing quote, trim again; escapes are not processed."""
+    """Trim, read a quoted value as YAML reads it, trim again: escapes in double quotes
+    (`"a\\u002Fb.md"` is `a/b.md`) and `''` in single quotes are what the loader made of them, so
+    a value found on its line is the value the header holds. A value its quotes do not enclose
+    whole (an unclosed quote, a broken header's line) only loses one leading and one trailing quote.
+    """
     value = value.strip()
+    quote = value[:1]
+    if len(value) >= 2 and quote in ("'", '"') and value[-1] == quote:
+        read = _single_quoted(value[1:-1]) if quote == "'" else _double_quoted(value[1:-1])
+        if read is not None:
+            return read.strip()
     if value[:1] in ("'", '"'):
         value = value[1:]
     if value[-1:] in ("'", '"'):

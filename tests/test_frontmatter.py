@@ -249,3 +249,36 @@ def test_a_key_given_twice_is_refused_not_silently_overwritten(lines: tuple[str,
 
 def test_a_merged_key_the_mapping_sets_again_is_no_duplicate() -> None:
     assert header("base: &b {a: 1}", "x:", "  <<: *b", "  a: 2").data["x"] == {"a": 2}
+
+
+# -- a value read off its line ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        '"a\\u002Fb.md"',
+        '"x\\x41.md"',
+        '"\\U0001F600.md"',
+        '"tab\\t.md"',
+        '"q\\"x.md"',
+        '"back\\\\slash.md"',
+        '"\\/a.md"',
+        '" padded.md "',
+        "'it''s.md'",
+        "'a\\u002Fb.md'",
+        "plain.md",
+    ],
+)
+def test_a_value_read_off_its_line_is_what_the_loader_reads(written: str) -> None:
+    """Where a value is reported is found by comparing the line's text with the loaded value."""
+    loaded = header(f"key: {written}").data["key"]
+    assert frontmatter.unquote(written) == loaded.strip()
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [('"bad\\q.md"', "bad\\q.md"), ('"a"b.md"', 'a"b.md'), ("'a'b.md'", "a'b.md"), ('"open.md', "open.md")],
+)
+def test_a_value_the_loader_would_refuse_only_loses_its_outer_quotes(written: str, read: str) -> None:
+    assert frontmatter.unquote(written) == read

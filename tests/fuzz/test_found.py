@@ -113,11 +113,13 @@ def test_thousands_of_keys_in_one_header(worker: Worker, tmp_path) -> None:
 
 def test_thousands_of_edges_written_with_escapes(worker: Worker) -> None:
     # An edge the line scanner could not match (`"\x41.md"` reads as `A.md`) was looked for
-    # through every item: quadratic in the number of edges.
+    # through every item: quadratic in the number of edges. Each is now read as the loader reads
+    # it, and placed on its own line.
     header = "".join(f'  - "\\x41{i}.md"\n' for i in range(20_000))
     record = worker.call("parse", "x.md", f"---\nderived_from:\n{header}---\n# X\n")
     assert len(record["edges"]) == 20_000
-    assert record["edges"][0] == ("A0.md", 2, None)
+    assert record["edges"][0] == ("A0.md", 3, 5)
+    assert record["edges"][-1] == ("A19999.md", 20_002, 5)
 
 
 def test_a_layer_weight_of_a_hundred_and_one_digits(worker: Worker, tmp_path) -> None:

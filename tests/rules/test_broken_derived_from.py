@@ -144,3 +144,25 @@ def test_the_finding_points_at_the_item_text(make_bank, run_rule, tmp_path, head
     bank = make_bank(tmp_path, {"adr/a.md": f"---\n{header}\n---\n# A\n", "ok.md": "# Ok\n"})
     [finding] = run_rule(bank, CODE)
     assert (finding.line, finding.column) == position
+
+
+@pytest.mark.parametrize(
+    ("header", "position", "value"),
+    [
+        ('derived_from:\n  - ../ok.md\n  - "..\\u002Fgone.md"', (4, 5), "../gone.md"),
+        ('derived_from:\n  - "x\\x41.md"  # noted', (3, 5), "xA.md"),
+        ('derived_from:\n  - "tab\\tgone.md"', (3, 5), "tab\tgone.md"),
+        ("derived_from:\n  - '../it''s-gone.md'", (3, 5), "../it's-gone.md"),
+        ('derived_from:\n  - path: "../gone\\x2Emd"\n    fit: all', (3, 11), "../gone.md"),
+        ('derived_from: [../ok.md, "..\\u002Fgone.md"]', (2, 26), "../gone.md"),
+    ],
+)
+def test_an_item_written_with_an_escape_is_pointed_at_on_its_own_line(
+    make_bank, run_rule, tmp_path, header, position, value
+) -> None:
+    """A quoted item is compared as YAML reads it: with its escapes as written, it matched no item
+    and the finding fell back to the `derived_from:` line."""
+    bank = make_bank(tmp_path, {"adr/a.md": f"---\n{header}\n---\n# A\n", "ok.md": "# Ok\n"})
+    [finding] = run_rule(bank, CODE)
+    assert finding.value == value
+    assert (finding.line, finding.column) == position
