@@ -68,7 +68,13 @@ def pairs(doc: Document) -> list[Entry]:
 MAX_ACRONYMS = 64  # spelled-out acronyms taken from one document
 MAX_PARENTHESES = 2_000  # parentheses looked into per document, whatever they hold
 WINDOW = 160  # characters read before a parenthesis: a spelled-out name is short
-_PARENTHESIS = re.compile(r"\([ \t`*]*([^()\n]{2,160}?)[ \t`*]*\)")
+# One parenthesis, read without backtracking: `[^()\n]` cannot hold the `)` that ends it, so a
+# failed match stops at the next parenthesis; its code marks are taken off afterwards. (Marks
+# matched by the pattern itself, around a lazy middle, made a run of backticks after a `(` cost
+# seconds per kilobyte.)
+_PARENTHESIS = re.compile(r"\(([^()\n]{2,400})\)")
+_MARKS = " \t`*"
+INSIDE = 160  # characters of a parenthesis read, its marks taken off
 _ACRONYM = re.compile(r"[A-Za-zА-Яа-яЁё]{2,8}")
 _LAST_TOKEN = re.compile(r"([A-Za-zА-Яа-яЁё]{2,8})[`*]*[ \t]*$")
 
@@ -127,8 +133,11 @@ def acronyms(doc: Document) -> list[AcronymEntry]:
             looked += 1
             if looked > MAX_PARENTHESES or len(found) >= MAX_ACRONYMS:
                 return list(found)
+            inside = match.group(1).strip(_MARKS)
+            if not 2 <= len(inside) <= INSIDE:
+                continue
             before = line[max(0, match.start() - WINDOW) : match.start()]
-            spelled = _spelled(before, match.group(1))
+            spelled = _spelled(before, inside)
             if spelled is not None:
                 stems = expansion_stems(" ".join(spelled[0]))
                 if len(stems) >= MIN_WORDS:

@@ -211,6 +211,14 @@ def claims_of(line: str) -> list[tuple[str, str, int]]:
     return [(c.phrase, c.target, c.column) for c in claims(line)]
 
 
+def acronyms_of(text: str) -> list[tuple[tuple[str, ...], str]]:
+    """The acronyms a page of body `text` spells out, as the route index mines them."""
+    from memorybank_server.retrieval.mined import acronyms
+
+    page = document.parse("x.md", f"# X\n\n{text}\n")
+    return [(tuple(stems), acronym) for stems, acronym in acronyms(page)]
+
+
 def route_answer(root: str, question: str) -> str:
     """What `bank_route` answers (or the refusal) on the bank at `root`."""
     bank = Bank(root)

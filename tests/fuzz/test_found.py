@@ -93,6 +93,24 @@ def test_set_field_answers_on_a_hostile_header(worker: Worker, tmp_path, header:
     assert answer.startswith(("refused: ", "{"))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Code marks matched around a lazy middle: a run of backticks after `(` cost 19 s.
+        "(" + "`" * 100_000,
+        "Large Language Model (" + "*" * 50_000 + "LLM" + " " * 50_000,
+        "(" * 100_000 + "LLM)",
+    ],
+)
+def test_a_parenthesis_opening_a_long_run_of_code_marks(worker: Worker, text: str) -> None:
+    assert worker.call("acronyms_of", text) == []
+
+
+def test_acronyms_in_code_marks_are_still_read(worker: Worker) -> None:
+    found = worker.call("acronyms_of", "Large Language Model (`LLM`) and УК (*управляющая компания*)")
+    assert [acronym for _, acronym in found] == ["llm", "ук"]
+
+
 def test_an_index_heading_with_a_long_run_of_spaces(worker: Worker) -> None:
     # `^(#{1,6})\s+(.*?)\s*#*\s*$` was cubic in the spaces: 2,000 of them took 52 s.
     text = "# Index\n\n# x" + " " * 100_000 + "y\n\n## Registry\n\n- [A](a.md) — An a.\n"
