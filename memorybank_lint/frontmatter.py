@@ -29,15 +29,20 @@ def _core_schema(loader: type) -> None:
         first: [(tag, rx) for tag, rx in resolvers if tag not in dropped]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
-    loader.add_implicit_resolver(
+    _add_core_resolvers(loader)
+
+
+def _add_core_resolvers(cls: type) -> None:
+    """YAML 1.2 core's bool/int/float resolvers, added to whatever `cls` already resolves."""
+    cls.add_implicit_resolver(
         "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
     )
-    loader.add_implicit_resolver(
+    cls.add_implicit_resolver(
         "tag:yaml.org,2002:int",
         re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"),
         list("-+0123456789"),
     )
-    loader.add_implicit_resolver(
+    cls.add_implicit_resolver(
         "tag:yaml.org,2002:float",
         re.compile(
             r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
@@ -341,10 +346,27 @@ def parse(text: str) -> tuple[Split, Header]:
 
 
 class _BlockDumper(yaml.SafeDumper):
-    """Block style with indented sequences (`  - item`), the shape people write by hand."""
+    """Block style with indented sequences (`  - item`), the shape people write by hand.
+
+    It resolves plain scalars the YAML 1.1 way and the 1.2 core way both, so it quotes a string
+    either reader would take for something else: `0E0` is a float only to 1.2 (this project's
+    reader among them), `yes` a bool only to 1.1.
+    """
 
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> Any:
         return super().increase_indent(flow, False)
+
+    def represent_str(self, data: str) -> yaml.ScalarNode:
+        """A string holding NEL, LS or PS double-quoted, where each is an escape: PyYAML folds
+        them as line breaks into single quotes, which a YAML 1.2 reader takes for spaces."""
+        if any(mark in data for mark in _BREAKS_11):
+            return self.represent_scalar("tag:yaml.org,2002:str", data, style='"')
+        return super().represent_str(data)
+
+
+_BREAKS_11 = ("\x85", "\u2028", "\u2029")  # line breaks to YAML 1.1 only
+_BlockDumper.add_representer(str, _BlockDumper.represent_str)
+_add_core_resolvers(_BlockDumper)
 
 
 def dump(data: dict[str, Any]) -> str:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memorybank_lint import frontmatter
 
@@ -282,3 +285,17 @@ def test_a_value_read_off_its_line_is_what_the_loader_reads(written: str) -> Non
 )
 def test_a_value_the_loader_would_refuse_only_loses_its_outer_quotes(written: str, read: str) -> None:
     assert frontmatter.unquote(written) == read
+
+
+@pytest.mark.parametrize("text", ["0E0", "1e5", "-2E+3", "0o17", ".5", "+1", "yes", "True", "~", "null"])
+def test_a_string_either_yaml_reader_would_take_for_a_value_is_written_quoted(text: str) -> None:
+    """`0E0` is a float to a YAML 1.2 reader and a string to 1.1: written plain, a discard
+    reason of `0E0` was refused as not reading back."""
+    written = frontmatter.dump({"reason": text})
+    assert frontmatter.load(written).data == {"reason": text}
+    assert yaml.safe_load(written) == {"reason": text}  # and a YAML 1.1 reader agrees
+
+
+@given(st.text(st.characters(codec="utf-8"), max_size=30))
+def test_every_string_value_is_written_so_that_it_reads_back(text: str) -> None:
+    assert frontmatter.load(frontmatter.dump({"value": text})).data == {"value": text}

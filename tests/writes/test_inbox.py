@@ -249,6 +249,18 @@ def test_discard_removes_the_note_and_logs_it_with_its_hash(noted: Bank, clean_a
     clean_after(noted)
 
 
+@pytest.mark.parametrize("reason", ["0E0", "1e3", "0o17", "yes", ".5"])
+def test_a_reason_a_yaml_reader_could_take_for_a_value_is_logged_as_typed(
+    noted: Bank, clean_after: Callable, reason: str
+) -> None:
+    """`0E0` reads as a float under YAML 1.2: the discard was refused as not reading back."""
+    assert discard(noted, path="_inbox/retry.md", reason=reason, now=NOW)["discarded"] is True
+    text = (noted.root / "_inbox/DISCARDED.md").read_text("utf-8")
+    block = text.split("```yaml\n", 1)[1].split("\n```", 1)[0]
+    assert frontmatter.load(block).data["reason"] == reason
+    clean_after(noted)
+
+
 def test_a_second_discard_appends_and_keeps_the_first_entry(noted: Bank, clean_after: Callable) -> None:
     discard(noted, path="_inbox/retry.md", reason="duplicate", now=NOW)
     first = (noted.root / "_inbox/DISCARDED.md").read_text("utf-8")
