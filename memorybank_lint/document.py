@@ -237,11 +237,12 @@ def parse(
     size: int = 0,
     index_names: tuple[str, ...] | frozenset[str] = INDEX_NAMES,
 ) -> Document:
-    """Build the record for `path` from its decoded text (BOM and CRLF are tolerated).
+    """Build the record for `path` from its decoded text (a BOM, CRLF and lone CR endings are
+    tolerated: `frontmatter.normalized`).
 
     `index_names` are the file names that make a document an index (the bank's `index-files`).
     """
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    text = frontmatter.normalized(text)
     parts, header = frontmatter.parse(text)
     data = header.data
     doc = Document(path, text, mtime=mtime, size=size, data=data, fields=header.fields)

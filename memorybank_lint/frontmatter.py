@@ -83,8 +83,26 @@ class Split:
     closed: bool
 
 
+BOM = "\ufeff"
+
+
+def line_feeds(text: str) -> str:
+    """`text` with every line ending (CRLF, or a carriage return alone) written as LF.
+
+    Why a lone carriage return too: CommonMark ends a line at LF, CR or CRLF, so a file saved with
+    old Mac line endings renders as lines; read as one line, its header would never close and
+    every heading, link and finding position in it would be lost.
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def normalized(text: str) -> str:
+    """A document's decoded text as `split` and every scan of the bank read it: BOM dropped, LF."""
+    return line_feeds(text.removeprefix(BOM))
+
+
 def split(text: str) -> Split:
-    """Cut `text` (BOM stripped, LF line endings) into frontmatter block and body."""
+    """Cut `text` (`normalized`: BOM stripped, LF line endings) into frontmatter block and body."""
     if not text.startswith("---") or text[3:4] == "-":
         return Split(None, text, 1, False)
     close = text.find("\n---", 3)

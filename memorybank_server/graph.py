@@ -157,7 +157,7 @@ def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
         return {**result, "unreadable": "no such file (the edge is broken, not merely external)"}
     except OSError as exc:
         return {**result, "unreadable": f"the file {refusal(exc, NEIGHBOUR_READ_BYTES)}"}
-    _, header = frontmatter.parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+    _, header = frontmatter.parse(frontmatter.normalized(text))
     data = header.data
     title = data.get("title")
     named = isinstance(title, str) and title.strip()

@@ -49,8 +49,9 @@ def unwrap(text: str) -> tuple[dict[str, Any], str, bool]:
     `## Instantiated Body…` heading followed by a `markdown` fence. Anything else is a plain
     template: its own frontmatter (minus template-only keys) and its body.
     """
+    text = frontmatter.normalized(text)
     _, header = frontmatter.parse(text)
-    parts = frontmatter.split(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+    parts = frontmatter.split(text)
     from markdown_it import MarkdownIt  # only templates need an exact parse; keep it off start-up
 
     tokens = MarkdownIt("commonmark").parse(parts.body)

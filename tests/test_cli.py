@@ -36,6 +36,21 @@ def test_findings_exit_one_and_text_format(capsys) -> None:
     assert "Found 13 findings (9 errors, 4 warnings)" in out
 
 
+@pytest.mark.parametrize("ending", ["\r", "\r\n"])
+def test_a_bank_saved_with_other_line_endings_gives_the_same_findings(
+    ending: str, tmp_path: Path, capsys
+) -> None:
+    """Old Mac files end lines with a lone carriage return: the linter read each as one line, so
+    its header never closed (MB002 at 1:1) and the findings in it were lost or misplaced."""
+    _, expected, _ = run(["--root", str(FIXTURE), "--format", "json"], capsys)
+    root = shutil.copytree(FIXTURE, tmp_path / FIXTURE.name)
+    for path in root.rglob("*.md"):
+        path.write_bytes(path.read_bytes().replace(b"\n", ending.encode()))
+    code, out, _ = run(["--root", str(root), "--format", "json"], capsys)
+    assert code == 1 and json.loads(out) == json.loads(expected)
+    assert len(json.loads(out)) == 13
+
+
 def test_warnings_fail_only_when_strict(capsys) -> None:
     args = ["--root", str(FIXTURE), "--select", "unregistered-doc"]
     assert run(args, capsys)[0] == 0

@@ -182,6 +182,43 @@ def test_bom_and_crlf_parse_as_if_absent() -> None:
     assert [(s.title, s.line) for s in odd.sections] == [(s.title, s.line) for s in clean.sections]
 
 
+_EVERY_POSITION = """---
+title: ADRs
+doc_function: index
+derived_from:
+  - ../dna/principles.md
+status: active
+---
+# ADRs
+
+```md
+## Fenced
+```
+
+## List
+- [Pricing](pricing.md) <!-- noqa: MB007 -->
+- [Queue](queue.md)
+"""
+
+
+@pytest.mark.parametrize("ending", ["\r", "\r\n"])
+def test_a_lone_carriage_return_ends_a_line_as_lf_and_crlf_do(ending: str) -> None:
+    """CommonMark ends a line at LF, CRLF or a carriage return alone (old Mac files); read as one
+    line, such a file had no closed header and every position in it was line 1."""
+    clean = parse("adr/README.md", _EVERY_POSITION, bank_name="memory-bank")
+    odd = parse("adr/README.md", "\ufeff" + _EVERY_POSITION.replace("\n", ending), bank_name="memory-bank")
+    assert odd.parse_error is None and odd.has_frontmatter
+    assert odd.text == clean.text and odd.data == clean.data and odd.body_line == clean.body_line == 8
+    assert odd.key_lines == clean.key_lines
+    assert [(e.raw, e.line, e.column) for e in odd.derived_from] == [("../dna/principles.md", 5, 5)]
+    assert [(s.title, s.line, s.end) for s in odd.sections] == [("List", 14, 17)]
+    assert [(link.target.resolved, link.line, link.column) for link in odd.links] == [
+        ("adr/pricing.md", 15, 3),
+        ("adr/queue.md", 16, 3),
+    ]
+    assert [u.line for u in odd.suppressions] == [15]
+
+
 def test_fields_lists_the_top_level_keys_in_order() -> None:
     parsed = doc("---\ntitle: T\nzeta: 1\nalpha: [x]\n---\n")
     assert parsed.fields == ["title", "zeta", "alpha"]

@@ -1,7 +1,7 @@
 """Edits of a bank's files: the machinery the server's governed writes and the linter's fixes share.
 
 Why in the core: `memorybank-lint --fix` must write the way a governed write does (atomic
-replace, the bank's lock, the journal, CRLF and BOM kept, the same path gate), and the linter
+replace, the bank's lock, the journal, line endings and BOM kept, the same path gate), and the linter
 installs without the server. So the machinery lives here, once, and `memorybank_server.writes`
 imports it:
 

@@ -30,8 +30,8 @@ def checked_text(name: str, value: str, *, lines: bool = False) -> str:
         raise Refused(f"{name} is not valid Unicode text (it holds a lone surrogate)")
     if character == "\r" and lines:
         raise Refused(
-            f"{name} holds a carriage return that does not end a line (U+000D): renderers read it as a "
-            "line break and the bank's checks do not; use line feeds"
+            f"{name} holds a carriage return that does not end a line (U+000D): markdown reads it as a "
+            "line break; use line feeds"
         )
     if character in _BREAKS:
         raise Refused(f"{name} must be one line: a line break in a header value could write other keys")

@@ -1,20 +1,22 @@
 """A document's bytes as editable text, with its BOM and line endings put back on write.
 
-Why: edits work on LF text, but a file that came in with CRLF or a UTF-8 BOM must leave with them,
-or every write would turn into a whole-file diff.
+Why: edits work on LF text, but a file that came in with CRLF, lone CR (old Mac) endings or a
+UTF-8 BOM must leave with them, or every write would turn into a whole-file diff.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..frontmatter import BOM, line_feeds
 from .atomic import read_regular
 from .errors import Refused
 
-BOM = "\ufeff"
+_ENDING = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,7 @@ class FileText:
     """The LF text of a file, how to restore it, and a hash of the bytes it was read from.
 
     `original` is the decoded text as it was (BOM removed, line endings as written), so a line the
-    edit did not touch goes back with its own ending even in a file that mixes LF and CRLF.
+    edit did not touch goes back with its own ending even in a file that mixes LF, CRLF and CR.
     """
 
     text: str
@@ -43,17 +45,9 @@ class FileText:
 
 def _pieces(original: str) -> tuple[list[str], list[str]]:
     """The lines of `original` as LF text reads them, and the ending each had ("" for the last)."""
-    parts = original.split("\n")
-    lines, endings = [], []
-    for index, part in enumerate(parts):
-        last = index == len(parts) - 1
-        if not last and part.endswith("\r"):
-            lines.append(part[:-1])
-            endings.append("\r\n")
-        else:
-            lines.append(part)
-            endings.append("" if last else "\n")
-    return lines, endings
+    parts = _ENDING.split(original)
+    endings = _ENDING.findall(original)
+    return parts, [*endings, ""]
 
 
 def unchanged_ends(before: Sequence[str], after: Sequence[str]) -> tuple[int, int]:
@@ -103,9 +97,16 @@ def decode(data: bytes, shown: str) -> FileText:
         raise Refused(f"'{shown}' is not valid UTF-8 text; it cannot be edited safely") from exc
     bom = raw.startswith(BOM)
     raw = raw.removeprefix(BOM)
+    return FileText(line_feeds(raw), bom, _usual_ending(raw), digest(data), raw)
+
+
+def _usual_ending(raw: str) -> str:
+    """The ending most lines of `raw` have, for the lines an edit adds (CRLF wins a tie with LF)."""
     crlf = raw.count("\r\n")
-    eol = "\r\n" if crlf and crlf >= raw.count("\n") - crlf else "\n"
-    return FileText(raw.replace("\r\n", "\n"), bom, eol, digest(data), raw)
+    cr, lf = raw.count("\r") - crlf, raw.count("\n") - crlf
+    if crlf and crlf >= max(lf, cr):
+        return "\r\n"
+    return "\r" if cr > lf else "\n"
 
 
 def read(root: Path, path: str, limit: int = 1 << 30) -> FileText:

@@ -136,7 +136,7 @@ def unified(changes: list[Change], shown: Callable[[str], str]) -> str:
 
 
 def _lines(text: str) -> list[str]:
-    """`text` cut after each `\\n` only, as the bank and a patch tool read it (`splitlines` also
-    cuts at U+2028, a form feed or a lone carriage return, and the diff would not apply)."""
+    """`text` cut after each `\\n` only, as a patch tool reads it (`splitlines` also cuts at
+    U+2028, a form feed or a lone carriage return, and the diff would not apply)."""
     parts = text.split("\n")
     return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])

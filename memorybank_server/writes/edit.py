@@ -21,6 +21,7 @@ from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.edits.keep import kept
+from memorybank_lint.frontmatter import line_feeds
 from memorybank_lint.markdown import Section
 
 from ..errors import ToolInputError
@@ -109,7 +110,7 @@ def edit(
     if not find:
         raise ToolInputError("find is empty; pass the exact text to replace")
     checked_text("replace", replace, lines=True)
-    find, replace = find.replace("\r\n", "\n"), replace.replace("\r\n", "\n")
+    find, replace = line_feeds(find), line_feeds(replace)
     if find == replace:
         raise ToolInputError("find and replace are identical, so there is nothing to change")
     with locked(bank):

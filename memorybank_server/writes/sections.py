@@ -20,6 +20,7 @@ from typing import Any
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.keep import kept
+from memorybank_lint.frontmatter import line_feeds
 from memorybank_lint.markdown import fenced
 
 from ..errors import ToolInputError
@@ -33,7 +34,7 @@ PREVIEW_LINES = 20
 
 def _trimmed(text: str) -> str:
     """`text` without leading blank lines and trailing whitespace (a first line's indent is kept)."""
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = line_feeds(text).split("\n")
     while lines and not lines[0].strip():
         lines.pop(0)
     return "\n".join(lines).rstrip()

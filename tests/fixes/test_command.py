@@ -75,7 +75,7 @@ def test_diff_writes_nothing_and_is_what_fix_writes(tmp_path: Path) -> None:
 def test_a_line_holding_a_character_other_readers_break_at_stays_one_line_of_the_diff(
     tmp_path: Path, odd: str
 ) -> None:
-    """The bank's lines end at `\\n` only; so do the diff's, or it would not apply."""
+    """A patch tool's lines end at `\\n` only; so do the diff's, or it would not apply."""
     root = _copy(tmp_path)
     roadmap = root / "ROADMAP.md"
     roadmap.write_bytes(roadmap.read_bytes().replace(b"# Roadmap", f"# Road{odd}map".encode(), 1))
@@ -122,6 +122,18 @@ def test_bytes_outside_the_fix_bom_and_line_endings_are_kept(tmp_path: Path) -> 
     old = b"purpose: Defines the retry layer: backoff and jitter."
     new = b"purpose: 'Defines the retry layer: backoff and jitter.'"
     assert path.read_bytes() == before.replace(old, new)
+
+
+def test_a_file_with_lone_carriage_returns_is_fixed_and_keeps_them(tmp_path: Path) -> None:
+    """Old Mac line endings: the header the fix edits is found, and no line gains an LF."""
+    root = _copy(tmp_path)
+    path = root / BAD_YAML
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r"))
+    before = path.read_bytes()
+    _lint(tmp_path, "--root", "fixture_bank", "--fix")
+    old = b"purpose: Defines the retry layer: backoff and jitter."
+    new = b"purpose: 'Defines the retry layer: backoff and jitter.'"
+    assert old in before and path.read_bytes() == before.replace(old, new)
 
 
 def test_only_the_files_given_are_fixed(tmp_path: Path) -> None:

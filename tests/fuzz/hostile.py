@@ -249,16 +249,15 @@ VOCABULARY_TABLE = st.one_of(
 
 @st.composite
 def document_text(draw: st.DrawFn) -> str:
-    """A markdown document: maybe a BOM, maybe a header (closed or not), a body, maybe CRLF."""
+    """A markdown document: maybe a BOM, maybe a header (closed or not), a body, maybe CRLF or
+    lone CR line endings."""
     text = draw(BODY)
     if draw(st.booleans()):
         closing = draw(st.sampled_from(["\n---\n", "\n---", "\n----\n", "\n--- x\n", ""]))
         text = "---\n" + draw(HEADER) + closing + text
     if draw(st.booleans()):
         text = "\ufeff" + text
-    if draw(st.booleans()):
-        text = text.replace("\n", "\r\n")
-    return text
+    return text.replace("\n", draw(st.sampled_from(["\n", "\r\n", "\r"])))
 
 
 DOCUMENT_BYTES = st.one_of(

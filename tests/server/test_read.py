@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,19 @@ def test_whole_document_has_parsed_frontmatter_and_trimmed_body(bank: Bank) -> N
     assert answer["truncated"] is False
     assert answer["availableSections"] == ["1. Scope", "2. Авторизация", "3. Ёлки и палки"]
     assert "section" not in answer
+
+
+@pytest.mark.parametrize("ending", ["\r", "\r\n"])
+def test_a_file_saved_with_other_line_endings_reads_as_the_lf_one(tmp_path: Path, ending: str) -> None:
+    """An old Mac file (a carriage return alone ends each line) was read as one line: no
+    header, no sections, and the raw carriage returns in the content."""
+    text = textwrap.dedent(SPEC)
+    odd = make_bank(tmp_path / "odd", {"engineering/auth.md": text.replace("\n", ending).encode()})
+    clean = make_bank(tmp_path / "clean", {"engineering/auth.md": text})
+    for section in (None, "Авторизация"):
+        answer = read(odd, "engineering/auth.md", section=section)
+        assert answer == read(clean, "engineering/auth.md", section=section)
+        assert "\r" not in answer["content"] and answer["frontmatter"]["title"] == "Auth spec"
 
 
 def test_invalid_yaml_falls_back_to_the_lenient_values(tmp_path: Path) -> None:

@@ -204,6 +204,16 @@ def test_crlf_and_bom_survive_and_crlf_in_find_is_accepted(tmp_path: Path) -> No
     assert decoded(target).startswith("---\ntitle: Notes")
 
 
+def test_a_file_with_lone_carriage_returns_keeps_them_on_every_line(tmp_path: Path) -> None:
+    """An old Mac file (a carriage return alone ends each line) read as one line could not be
+    edited: its header never closed. Edited, it keeps its endings, the new line included."""
+    root = _bank(tmp_path, NOTES.replace("\n", "\r").encode())
+    target = root / "engineering/notes.md"
+    with no_new_findings(root):
+        edit(open_bank(root), path="engineering/notes.md", find="phrase.\n", replace="phrase.\nMore\n")
+    assert target.read_bytes() == NOTES.replace("phrase.\n", "phrase.\nMore\n").replace("\n", "\r").encode()
+
+
 def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _bank(tmp_path)
     target = root / "engineering/notes.md"

@@ -270,6 +270,19 @@ def test_crlf_and_bom_are_kept_in_the_document_and_the_index(tmp_path: Path) -> 
     assert "- [Order model](model.md) — The model of orders." in decoded(index)
 
 
+def test_lone_carriage_returns_are_kept_in_the_document_and_the_index(tmp_path: Path) -> None:
+    """Old Mac files (a carriage return alone ends each line): the header is found, the title
+    changed, and the index entry that repeats it follows; neither file gains an LF."""
+    root = _bank(tmp_path, _doc().replace("\n", "\r").encode())
+    index = root / "engineering/README.md"
+    index.write_bytes(index.read_text().replace("\n", "\r").encode())
+    with no_new_findings(root):
+        _set(root, "title", "Order model")
+    assert (root / MODEL).read_bytes() == _doc(title="Order model").replace("\n", "\r").encode()
+    data = index.read_bytes()
+    assert b"\n" not in data and b"- [Order model](model.md) \xe2\x80\x94 The model of orders.\r" in data
+
+
 def test_a_leniently_parsed_document_is_not_made_worse(tmp_path: Path) -> None:
     root = copy_of_fixture(tmp_path)
     target = root / "broken/bad-yaml.md"

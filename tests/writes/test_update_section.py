@@ -219,6 +219,17 @@ def test_crlf_and_bom_are_kept(tmp_path: Path) -> None:
     )
 
 
+def test_lone_carriage_returns_are_kept(tmp_path: Path) -> None:
+    """A section of an old Mac file (a carriage return alone ends each line) is found and
+    replaced; the file keeps its endings, on the new lines too."""
+    root = _bank(tmp_path, (HEAD + BEFORE).replace("\n", "\r").encode())
+    with no_new_findings(root):
+        _call(root, "Авторизация", "Line one\nline two")
+    data = (root / "engineering/auth.md").read_bytes()
+    expected = HEAD + BEFORE.replace("Old text.\n\n### Detail\n\nOld detail.\n", "Line one\nline two\n")
+    assert data == expected.replace("\n", "\r").encode()
+
+
 def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _bank(tmp_path)
     target = root / "engineering/auth.md"
