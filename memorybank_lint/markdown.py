@@ -184,6 +184,13 @@ def links(line: str) -> Iterator[tuple[str, str, int]]:
     optionally in `<…>` and followed by a quoted title. Every `](` is looked at once, and every
     stretch of the line is scanned a bounded number of times: linear, whatever the punctuation.
     """
+    for label, target, start, _end in link_spans(line):
+        yield label, target, start + 1
+
+
+def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
+    """The links `links` finds, as `(label, target, start, end)`: `line[start:end]` is the whole
+    `[label](target)`, so a link can be rewritten in place."""
     if "](" not in line:
         return
     if "`" in line:
@@ -202,7 +209,7 @@ def links(line: str) -> Iterator[tuple[str, str, int]]:
         opening = line.find("[", floor, at)
         if opening >= 0 and (found := _link_end(line, at + 2, quotes)) is not None:
             target, end = found
-            yield line[opening + 1 : at], target, opening + 1
+            yield line[opening + 1 : at], target, opening, end
             searched = end
             at = line.find("](", end)
         else:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from memorybank_lint import frontmatter
+from memorybank_lint import frontmatter, markdown
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.entries import unwritten_entry
+from memorybank_lint.paths import resolve
 
 from .starter import templates_root
 
@@ -24,6 +27,7 @@ FRONTMATTER_HEADING = "Instantiated Frontmatter"
 BODY_HEADING = "Instantiated Body"
 _TEMPLATE_ONLY_KEYS = ("template_for", "template_target_path", "doc_function")
 _KIND = re.compile(r"[^\W\d_][\w-]{0,63}")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
 
 
 def is_kind(text: str) -> bool:
@@ -142,3 +146,31 @@ def find_template(bank: Bank, doc_kind: str, target: str, *, shipped: Path | Non
     if not is_kind(doc_kind):
         return None
     return _in_bank(bank, doc_kind, target) or _shipped(doc_kind, target, shipped or templates_root())
+
+
+def unlinked_unwritten(body: str, target: str, written: Callable[[str, bool], bool]) -> str:
+    """The prose of a new index at `target` with each link to a document not `written` yet (bank
+    path, and whether it is a folder) replaced: a list item's leading link by the label, the path
+    and `not created yet` (`entries.unwritten_entry`), any other by its label alone.
+
+    Why: every link of an index is an entry, and an entry leading nowhere is a finding (MB007). A
+    package index from its template links documents the package gets one by one, and some never
+    (a design the brief does not ask for); creating one with `bank_create` links its entry again.
+    """
+    lines = body.split("\n")
+    for i, line in markdown.iter_unfenced(lines):
+        spans = list(markdown.link_spans(line))
+        item = _ITEM.match(line)
+        for label, raw, start, end in reversed(spans):
+            path = raw.split("#", 1)[0].strip()
+            folder = path.endswith("/")
+            resolved = resolve(target, raw).resolved if path.endswith(".md") or folder else None
+            if resolved is None or written(resolved, folder):
+                continue
+            if start and line[start - 1] == "!":
+                start -= 1
+            relative = posixpath.relpath(resolved, posixpath.dirname(target) or ".")
+            leading = item is not None and start == item.end() and not folder
+            line = line[:start] + (unwritten_entry(label, relative) if leading else label) + line[end:]
+        lines[i] = line
+    return "\n".join(lines)

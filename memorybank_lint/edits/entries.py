@@ -26,6 +26,44 @@ _SECTION_ENTRY = re.compile(
 # Ours, and the sentence banks seeded by the reference carry.
 _PLACEHOLDERS = frozenset({sections.EMPTY_REGISTRY, sections.LEGACY_EMPTY_REGISTRY})
 _REGISTRY_NAMES = frozenset({"registry", "реестр"})
+UNWRITTEN = "not created yet"
+_UNWRITTEN = re.compile(r" \(`([^`\s]+)`, " + UNWRITTEN + r"\)")
+_ITEM = re.compile(r"^(\s*(?:[-*+]|\d{1,9}[.)])\s+)")
+
+
+# -- an entry written before its document --------------------------------------------------------
+def unwritten_entry(label: str, target: str) -> str:
+    """How an index names a document it will hold but that does not exist yet: the entry's label,
+    then the path in backticks and `not created yet`, never a link.
+
+    Why not the link: every link of an index is an entry, and one to a missing document is a
+    finding (MB007) until the document is written, or for good when the package never gets it.
+    Why the path: registering that document finds the entry by it and turns it into the link
+    (`add_entry`), so the index keeps its own words and gains no second entry.
+    """
+    return f"{label} (`{target}`, {UNWRITTEN})"
+
+
+def _link_unwritten(text: str, targets: set[str]) -> tuple[str, set[str]]:
+    """`text` with the list items `unwritten_entry` wrote for any of `targets` (relative to the
+    index) made links again, and the targets so linked."""
+    if UNWRITTEN not in text:
+        return text, set()
+    lines = text.split("\n")
+    mask = fenced(lines)
+    done: set[str] = set()
+    for i in range(_body_start(text), len(lines)):
+        if mask[i] or UNWRITTEN not in lines[i] or not (item := _ITEM.match(lines[i])):
+            continue
+        found = _UNWRITTEN.search(lines[i], item.end())
+        if found is None or found.group(1) not in targets or found.group(1) in done:
+            continue
+        label = lines[i][item.end() : found.start()]
+        if not label.strip() or "[" in label or "]" in label:
+            continue
+        lines[i] = f"{item.group(1)}[{label}]({found.group(1)}){lines[i][found.end() :]}"
+        done.add(found.group(1))
+    return ("\n".join(lines) if done else text), done
 
 
 # -- the text of one entry ------------------------------------------------------------------
@@ -158,7 +196,11 @@ def _registry_scope(lines: list[str], start: int, mask: list[bool]) -> tuple[int
 def add_entry(
     text: str, target: str, title: str, purpose: str, *, root: bool = False, status: str | None = None
 ) -> str:
-    """`text` (LF) with an entry for `target` (relative to the index) added in the index's own shape."""
+    """`text` (LF) with an entry for `target` (relative to the index) added in the index's own shape,
+    or, when the index names it as not created yet (`unwritten_entry`), that entry linked."""
+    linked, done = _link_unwritten(text, {target})
+    if done:
+        return linked
     purpose = prose(purpose)
     lines = text.split("\n")
     start = _body_start(text)
@@ -212,9 +254,13 @@ def add_entries(text: str, items: list[Item], *, root: bool = False) -> str:
     index each time (4,000 registrations: 16 s). After the first entry the index has the shape
     every later one copies, so the rest are shaped from the entry before them and inserted after
     it, the index read once. A case the first entry does not settle (a placeholder left, no
-    entry to copy) goes on one by one.
+    entry to copy, an entry written before its document) goes on one by one.
     """
     if not items:
+        return text
+    if _link_unwritten(text, {item[0] for item in items})[1]:
+        for target, title, purpose, status in items:
+            text = add_entry(text, target, title, purpose, root=root, status=status)
         return text
     target, title, purpose, status = items[0]
     text = add_entry(text, target, title, purpose, root=root, status=status)

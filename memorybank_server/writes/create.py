@@ -26,10 +26,10 @@ from memorybank_lint.markdown import fenced
 
 from ..errors import ToolInputError
 from ..read import jsonable
-from ..templates import Template, find_template
+from ..templates import Template, find_template, unlinked_unwritten
 from .common import content_from, guard_suppressions, locked
 from .governance import check_kind, governance
-from .registration import Staging, register
+from .registration import Staging, lazy_section, register
 from .values import checked_values, entries, listed, required, sources
 
 GOVERNED = (
@@ -124,6 +124,23 @@ def retitle(body: str, title: str) -> str:
             lines[i] = title_heading(title)
             return "\n".join(lines)
     return f"{title_heading(title)}\n\n{body}" if body.strip() else title_heading(title)
+
+
+def from_template(bank: Bank, target: str, body: str) -> str:
+    """A template's prose for a new document at `target`; for an index, without links to documents
+    not written yet (`unlinked_unwritten`): what the bank holds, the new document itself, and a
+    section index created with it count as written."""
+    if posixpath.basename(target) not in bank.index_files:
+        return body
+    section = lazy_section(bank, target)
+    planned = {target} | ({f"{section.directory}/README.md"} if section is not None else set())
+
+    def written(path: str, folder: bool) -> bool:
+        if folder:
+            return bank.directory_has_docs(path) or any(p.startswith(f"{path}/") for p in planned)
+        return path in bank.docs or path in planned
+
+    return unlinked_unwritten(body, target, written)
 
 
 def carried(
@@ -246,8 +263,10 @@ def create(
             guard_suppressions("", text_body, target)
             if template is not None:
                 warnings.append(f"the prose of {template.path} was not used because a body was supplied")
+        elif template is not None:
+            text_body = from_template(bank, target, retitle(template.body, title))
         else:
-            text_body = retitle(template.body, title) if template else title_heading(title)
+            text_body = title_heading(title)
         text = render(data, text_body)
         staging = Staging(bank)
         registered: list[str] = []

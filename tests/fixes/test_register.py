@@ -128,6 +128,25 @@ def test_registering_many_in_one_index_writes_what_one_by_one_writes(tmp_path: P
     assert change.after.decode("utf-8") == one_by_one and len(change.fixes) == 40
 
 
+def test_an_entry_written_before_its_document_is_linked_in_place(tmp_path: Path) -> None:
+    """A package index from its template names a document not created yet without a link; the
+    document written by hand is registered by linking that line, in one fix or in a batch."""
+    from memorybank_lint.fixes.apply import apply
+    from memorybank_lint.fixes.plan import plan
+
+    waiting = "- Terms (`terms.md`, not created yet) — the words we use.\n- [Model](model.md) — the model\n"
+    files = {"domain/README.md": HEAD + waiting, "domain/terms.md": NEW}
+    files["domain/model.md"] = doc("title: Model\nstatus: draft")
+    bank = bank_with(tmp_path, files)
+    _fix, text = fixed_text(bank, "MB009", "domain/terms.md")
+    linked = HEAD + waiting.replace("Terms (`terms.md`, not created yet)", "[Terms](terms.md)")
+    assert text == linked
+    (bank.root / "domain/glossary.md").write_text(doc("title: Glossary\nstatus: draft"), encoding="utf-8")
+    bank.refresh()
+    [change] = [c for c in apply(bank, plan(bank, lint(bank), unsafe=True), write=False).changes]
+    assert change.after.decode("utf-8") == linked + "- [Glossary](glossary.md)\n"
+
+
 @pytest.mark.parametrize("name", ["x#y.md", "x|y.md"])
 def test_a_name_a_link_cannot_carry_whole_has_no_fix(tmp_path: Path, name: str) -> None:
     """`#` starts a fragment and `|` splits a table cell: the entry would never land on the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,9 +14,11 @@ import pytest
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import links
 from memorybank_lint.sections import EMPTY_REGISTRY
 from memorybank_server.errors import ToolInputError
 from memorybank_server.scaffold import materialize_flows
+from memorybank_server.templates import find_template
 from memorybank_server.writes.create import create
 
 TODAY = dt.date(2026, 3, 14)
@@ -457,6 +460,98 @@ def test_a_page_its_package_index_already_links_is_not_registered_twice(seeded: 
     assert result["registeredIn"] == ["epics/EP-001/README.md"]
     index = (seeded.root / "epics/EP-001/README.md").read_text()
     assert index.count("(charter.md)") == 1
+
+
+# (doc_kind, path, derived_from) in the order the flows create them; the index is the README
+PACKAGES: dict[str, list[tuple[str, str, str]]] = {
+    "feature: the index with its brief, no design": [
+        ("feature", "features/FT-001/README.md", "../../flows/feature-flow.md"),
+        ("feature", "features/FT-001/brief.md", "README.md"),
+        ("feature", "features/FT-001/implementation-plan.md", "brief.md"),
+        ("feature-support", "features/FT-001/support/runtime-surfaces.md", "../brief.md"),
+    ],
+    "epic: the index last, as the epic flow opens one": [
+        ("epic", "epics/EP-001/charter.md", "../../flows/epic-flow.md"),
+        ("epic", "epics/EP-001/roadmap.md", "charter.md"),
+        ("epic", "epics/EP-001/subissues.md", "charter.md"),
+        ("epic", "epics/EP-001/risks.md", "charter.md"),
+        ("epic", "epics/EP-001/decision-log.md", "charter.md"),
+        ("epic", "epics/EP-001/README.md", "charter.md"),
+    ],
+    "epic: the index first": [
+        ("epic", "epics/EP-001/README.md", "../../flows/epic-flow.md"),
+        ("epic", "epics/EP-001/charter.md", "README.md"),
+        ("epic", "epics/EP-001/roadmap.md", "charter.md"),
+    ],
+    "process: the index with its card, no lifecycle protocol": [
+        ("process", "processes/release/README.md", "../../flows/workflows.md"),
+        ("process", "processes/release/process-card.md", "README.md"),
+        ("process", "processes/release/session-handoff.md", "process-card.md"),
+    ],
+}
+
+
+@pytest.mark.parametrize("owned", [False, True], ids=["shipped templates", "materialised templates"])
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_package_made_from_its_templates_has_no_finding_at_any_step(
+    seeded: Bank, clean_after: Callable, package: str, owned: bool
+) -> None:
+    """A package index from its template linked every document the package may hold, so each was
+    a dangling index entry (MB007) until created, and for good when the package never got it (a
+    design the brief does not ask for). It names those without a link until they exist, and
+    creating one links its line: once, with the template's words."""
+    if owned:
+        materialize_flows(seeded.root)
+        seeded.refresh()
+    steps = PACKAGES[package]
+    for kind, path, source in steps:
+        result = make(
+            seeded, doc_kind=kind, path=path, title=None, purpose=f"Read for {path}.", derived_from=[source]
+        )
+        assert result["template"] is not None and result["template"].endswith(path.rsplit("/", 1)[1])
+        clean_after(seeded)
+    index = next(path for _kind, path, _source in steps if path.endswith("/README.md"))
+    folder = posixpath.dirname(index)
+    text = (seeded.root / index).read_text("utf-8")
+    template = find_template(seeded, steps[0][0], index)
+    assert template is not None
+    for line in template.body.split("\n"):
+        for _label, target, _column in links(line):
+            resolved = posixpath.normpath(f"{folder}/{target}")
+            if not target.startswith("../") and resolved not in seeded.docs:
+                assert f"(`{target}`, not created yet)" in text
+    for _kind, path, _source in steps:
+        if path != index and posixpath.dirname(path) == folder:
+            linked = posixpath.relpath(path, folder)
+            assert text.count(f"]({linked})") == 1 and f"`{linked}`, not created yet" not in text
+
+
+def test_an_entry_written_before_its_document_is_linked_in_place(seeded: Bank, clean_after: Callable) -> None:
+    """The line keeps the template's label and words; the new document's title and purpose are
+    not added as a second entry."""
+    make(
+        seeded,
+        doc_kind="process",
+        path="processes/release/README.md",
+        purpose="Read when you cut a release.",
+        derived_from=["../../flows/workflows.md"],
+    )
+    index = seeded.root / "processes/release/README.md"
+    waiting = "- Session handoff (`session-handoff.md`, not created yet) — where the last session stopped"
+    assert waiting in index.read_text("utf-8")
+    result = make(
+        seeded,
+        doc_kind="process",
+        path="processes/release/session-handoff.md",
+        title="Release handoff",
+        purpose="Read when you take over a release.",
+        derived_from=["README.md"],
+    )
+    assert result["registeredIn"] == ["processes/release/README.md"]
+    text = index.read_text("utf-8")
+    assert "- [Session handoff](session-handoff.md) — where the last session stopped" in text
+    assert "Release handoff" not in text and "Read when you take over" not in text
+    clean_after(seeded)
 
 
 def test_a_package_its_section_links_by_folder_is_not_registered_twice(seeded: Bank) -> None:
