@@ -163,6 +163,16 @@ def carried(
     return data, warnings
 
 
+def instantiated_function(template: Template | None) -> str:
+    """The `doc_function` a template's instance declares (a package README's is `index`), else
+    `canonical`. Only a wrapper's instantiated frontmatter says it: a plain template's own
+    header holds `template`, the function of the template file, not of the document made."""
+    value = template.data.get("doc_function") if template is not None and template.wrapper else None
+    if isinstance(value, str) and value.strip() and value != "template" and not is_placeholder(value):
+        return value
+    return "canonical"
+
+
 def render(data: dict[str, Any], body: str) -> str:
     try:
         return frontmatter.render(data, body)
@@ -240,7 +250,7 @@ def create(
         data: dict[str, Any] = {
             "title": title,
             "doc_kind": doc_kind,
-            "doc_function": "canonical",
+            "doc_function": instantiated_function(template),
             "purpose": purpose,
         }
         if derived:

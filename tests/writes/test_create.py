@@ -526,6 +526,28 @@ def test_a_package_made_from_its_templates_has_no_finding_at_any_step(
             assert text.count(f"]({linked})") == 1 and f"`{linked}`, not created yet" not in text
 
 
+def test_a_document_takes_the_function_its_template_declares(seeded: Bank, clean_after: Callable) -> None:
+    """A package README's template instantiates `doc_function: index`; it was written as
+    `canonical`, which only its file name kept from being judged as a page of content."""
+    make(
+        seeded,
+        doc_kind="process",
+        path="processes/release/README.md",
+        purpose="Read when you cut a release.",
+        derived_from=["../../flows/workflows.md"],
+    )
+    assert header(seeded.root / "processes/release/README.md")["doc_function"] == "index"
+    make(
+        seeded,
+        doc_kind="process",
+        path="processes/release/session-handoff.md",
+        purpose="Read when you take over a release.",
+        derived_from=["README.md"],
+    )
+    assert header(seeded.root / "processes/release/session-handoff.md")["doc_function"] == "canonical"
+    clean_after(seeded)
+
+
 def test_an_entry_written_before_its_document_is_linked_in_place(seeded: Bank, clean_after: Callable) -> None:
     """The line keeps the template's label and words; the new document's title and purpose are
     not added as a second entry."""
