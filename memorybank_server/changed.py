@@ -203,8 +203,10 @@ def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
             break
         if len(names) == 2:
             old_doc, new_doc = (_to_bank(repo, bank_real, name) for name in names)
-            if new_doc is not None:
-                report(new_doc, *(("renamed", old_doc or names[0]) if letter == "R" else ("added",)))
+            if new_doc is not None and letter == "R":
+                report(new_doc, "renamed", old_doc or printable(names[0]))
+            elif new_doc is not None:
+                report(new_doc, "added")
             elif letter == "R":
                 report(old_doc, "deleted")
             continue

@@ -113,6 +113,23 @@ def test_the_delta_against_a_tag_covers_commits_staged_and_unstaged_edits(tmp_pa
     assert by_path["a.md"]["title"] == "A edited"
 
 
+def test_a_document_renamed_from_a_file_it_was_not_whose_name_is_not_utf8_is_answered(tmp_path: Path) -> None:
+    """A bank at the top of its repository: a note renamed to a document keeps git's name for
+    its origin, and a byte that is not UTF-8 there could not be encoded in the answer."""
+    import json
+
+    repo = tmp_path / "memory-bank"
+    write_bank(repo, {"a.md": doc("A")})
+    (repo / os.fsdecode(b"old\xfe.txt")).write_text(doc("Moved"), encoding="utf-8")
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "first")
+    git(repo, "mv", os.fsdecode(b"old\xfe.txt"), "moved.md")
+    answer = changed(refreshed(repo), "HEAD")
+    assert kinds(answer) == [("renamed", "moved.md")]
+    assert answer["changes"][0]["from"] == "old\\xfe.txt"
+    json.dumps(answer, ensure_ascii=False).encode("utf-8")
+
+
 def test_a_bank_reached_through_a_symlink_is_measured_in_its_real_place(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     write_bank(repo / "docs" / "memory-bank", {"a.md": doc("A")})
