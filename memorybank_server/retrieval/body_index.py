@@ -186,12 +186,18 @@ class BodyIndex:
         every: list[str] = []
         masks: dict[str, int] = {}
         get = masks.get
+        carried: dict[str, int] = {}  # a table's header row → the passages of its rows
         for position, (_, text, context) in enumerate(parts):
             bit = 1 << passages.bucket(position, len(parts))
             terms = _terms(text)
             every += terms
-            for term in set(terms).union(_terms(context) if context else ()):
+            for term in set(terms):
                 masks[term] = get(term, 0) | bit
+            if context:
+                carried[context] = carried.get(context, 0) | bit
+        for context, bits in carried.items():  # each header read once, however many rows it has
+            for term in set(_terms(context)):
+                masks[term] = get(term, 0) | bits
         self._postings.add(path, Counter(every), masks)
         self._docs[path] = doc
         self._lengths[path] = len(every)

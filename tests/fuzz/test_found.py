@@ -111,6 +111,23 @@ def test_acronyms_in_code_marks_are_still_read(worker: Worker) -> None:
     assert [acronym for _, acronym in found] == ["llm", "ук"]
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        # The table-rule pattern split one run of blanks every possible way: 40,000 took 15 s.
+        " " * 100_000 + "| threshold | value |\n",
+        "| a | b |\n|---" + " " * 100_000 + "x\n",
+        "| a |\n|" + "--- " * 50_000 + "|\n| threshold |\n",
+        # A header row was read again for every row under it: rows times header words.
+        "| " + " ".join(f"w{i}" for i in range(30_000)) + " |\n|---|\n" + "| threshold |\n" * 3_000,
+    ],
+)
+def test_tables_of_pathological_shape_are_indexed(worker: Worker, tmp_path, body: str) -> None:
+    document = f"---\ntitle: Pad\npurpose: a padded table\nstatus: draft\n---\n# Pad\n\nintro\n\n{body}"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"domain/pad.md": document})
+    assert worker.call("read_tools", str(root), "threshold", "Pad", "pad.md")["answered"] > 0
+
+
 def test_an_index_heading_with_a_long_run_of_spaces(worker: Worker) -> None:
     # `^(#{1,6})\s+(.*?)\s*#*\s*$` was cubic in the spaces: 2,000 of them took 52 s.
     text = "# Index\n\n# x" + " " * 100_000 + "y\n\n## Registry\n\n- [A](a.md) — An a.\n"
