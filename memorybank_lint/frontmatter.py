@@ -234,8 +234,10 @@ def _double_quoted(inner: str) -> str | None:
         digits = match.group(1) or match.group(2) or match.group(3)
         if digits is not None:
             number = int(digits, 16)
-            unread = unread or number > sys.maxunicode
-            return "" if number > sys.maxunicode else chr(number)
+            # past Unicode, or half of a character (a lone surrogate): no text can carry it
+            wrong = number > sys.maxunicode or 0xD800 <= number <= 0xDFFF
+            unread = unread or wrong
+            return "" if wrong else chr(number)
         code = match.group(4)
         unread = unread or code not in _ESCAPES
         return _ESCAPES.get(code, "")

@@ -17,6 +17,7 @@ document's finding. The limits:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,10 @@ _SCALARS: dict[str, Callable[[Any, yaml.ScalarNode], Any]] = {
 }
 # What the stock constructors raise on a value their tag cannot hold (`!!bool maybe` is a KeyError).
 _UNREADABLE = (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError, yaml.YAMLError)
+
+
+# `"\uDC80"` in double quotes: a str no output can encode, so every report of the bank would fail.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def short_tag(tag: str) -> str:
@@ -89,6 +94,13 @@ class Builder:
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         tag = node.tag
         if tag == _STR or tag in (_MERGE, _VALUE):  # a lone `<<` or `=` outside a key is just text
+            found = _SURROGATE.search(node.value)
+            if found is not None:
+                raise refused(
+                    f"an escape for half of a character (\\u{ord(found.group()):04x}, a lone surrogate) "
+                    "that no UTF-8 text can carry",
+                    node,
+                )
             return node.value
         construct = _SCALARS.get(tag)
         if construct is None:

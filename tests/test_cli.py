@@ -256,3 +256,20 @@ def test_files_from_two_banks_are_a_usage_error(tmp_path, monkeypatch, capsys) -
     monkeypatch.chdir(tmp_path)
     code, _, err = run(["a/memory-bank/orphan.md", "b/memory_bank/orphan.md"], capsys)
     assert code == 2 and "several banks" in err
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "text", "github"])
+def test_a_header_escape_for_half_a_character_is_a_finding_in_every_format(
+    fixture_copy, tmp_path, capsys, fmt: str
+) -> None:
+    """`title: "… \\uDC80"` ended the json and sarif formats and --write-baseline in a traceback."""
+    (fixture_copy / "domain/sur.md").write_text(
+        '---\ntitle: "Retention \\uDC80"\nstatus: active\nderived_from:\n  - "\\uD800.md"\n'
+        "---\n# Retention\n",
+        encoding="utf-8",
+    )
+    code, out, err = run(["--root", str(fixture_copy), "--format", fmt, "--no-cache"], capsys)
+    assert code == 1 and "Traceback" not in err
+    assert "domain/sur.md" in out and "MB002" in out
+    written = tmp_path / "b.json"
+    assert run(["--root", str(fixture_copy), "--write-baseline", str(written), "--no-cache"], capsys)[0] == 0

@@ -299,3 +299,30 @@ def test_a_string_either_yaml_reader_would_take_for_a_value_is_written_quoted(te
 @given(st.text(st.characters(codec="utf-8"), max_size=30))
 def test_every_string_value_is_written_so_that_it_reads_back(text: str) -> None:
     assert frontmatter.load(frontmatter.dump({"value": text})).data == {"value": text}
+
+
+@pytest.mark.parametrize("escape", ["\\uDC80", "\\uD800", "\\U0000DFFF"])
+def test_an_escape_for_half_a_character_is_refused_and_never_read_into_a_value(escape: str) -> None:
+    """`"\\uDC80"` made a str no output can encode: the json and sarif formats, the baseline and
+    every server answer about the document failed on it."""
+    found = header(f'title: "Retention {escape}"', "status: active", "derived_from:", f'  - "{escape}.md"')
+    assert found.error is not None
+
+    def strings(value: object) -> list[str]:
+        if isinstance(value, dict):
+            return [s for k, v in value.items() for s in strings(k) + strings(v)]
+        if isinstance(value, list):
+            return [s for item in value for s in strings(item)]
+        return [value] if isinstance(value, str) else []
+
+    for text in strings(found.data):
+        text.encode("utf-8")  # what was recovered is text
+    assert found.data["status"] == "active"
+
+
+def test_the_pure_python_loader_refuses_it_too() -> None:
+    from memorybank_lint.yaml_values import Builder
+
+    loader = yaml.SafeLoader('title: "Retention \\uDC80"')
+    with pytest.raises(yaml.constructor.ConstructorError, match="lone surrogate"):
+        Builder(loader).build(loader.get_single_node())
