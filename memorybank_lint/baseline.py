@@ -82,7 +82,9 @@ def _entries(path: Path, follow_links: bool = True) -> list[dict[str, Any]]:
         raise BaselineError(f"baseline file {path} {refusal(exc, LIMIT)}") from exc
     except ValueError as exc:
         raise BaselineError(f"baseline file {path} is not readable JSON: {exc}") from exc
-    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+    # `true == 1` and `1.0 == 1` in Python: only the integer this tool writes names the format
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is not int or version != FORMAT_VERSION:
         raise BaselineError(
             f"baseline file {path} is not a memorybank-lint baseline (version {FORMAT_VERSION})"
         )

@@ -159,3 +159,14 @@ def test_a_partial_rewrite_over_a_file_it_cannot_read_leaves_it(tmp_path: Path, 
     assert baseline.read_text(encoding="utf-8") == "not json"
     assert run(["--root", str(root), "--write-baseline", str(baseline)], capsys)[0] == 0
     assert "MB013" in _codes(baseline)
+
+
+@pytest.mark.parametrize("version", ["true", "1.0"])
+def test_a_version_that_only_compares_equal_to_1_is_refused(tmp_path: Path, version: str, capsys) -> None:
+    """JSON `true` and `1.0` equal 1 in Python; a file that writes them was not written by this tool."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text(f'{{"version": {version}, "findings": []}}', encoding="utf-8")
+    code, out, err = run(["--root", str(root), "--baseline", str(baseline)], capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert "is not a memorybank-lint baseline (version 1)" in err
