@@ -48,11 +48,14 @@ def dumps(findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> s
     return json.dumps({"version": FORMAT_VERSION, "findings": entries}, indent=2, ensure_ascii=False) + "\n"
 
 
-def write(path: Path, findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> None:
-    """Record `findings` (and the entries `kept` from the baseline it replaces) at `path`, whole or
-    not at all (a temporary file, then a rename). Only a regular file is replaced: a FIFO there
-    would block the write, a link would carry it elsewhere; and a relative path may not pass
-    through a linked folder, which a repository can hold."""
+def check_target(path: Path) -> None:
+    """Refuse a `--write-baseline` target this run could not replace: anything but a regular file
+    there (a FIFO would block the write, a link would carry it elsewhere), a relative path through
+    a linked folder (a repository can hold one), or a folder that is missing or not writable.
+
+    Why apart from `write`: `--fix --write-baseline` runs this before any fix is written, so a
+    target that cannot take the baseline stops the run with the bank untouched.
+    """
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -68,6 +71,19 @@ def write(path: Path, findings: Sequence[Finding], kept: Sequence[dict[str, Any]
                 raise BaselineError(
                     f"baseline file {path} goes through a symbolic link ({folder}); not written"
                 )
+    parent = path.parent
+    if not parent.is_dir():
+        problem = "No such file or directory" if not parent.exists() else "Not a directory"
+        raise BaselineError(f"cannot write baseline file {path}: {problem}")
+    if not os.access(parent, os.W_OK):
+        raise BaselineError(f"cannot write baseline file {path}: Permission denied")
+
+
+def write(path: Path, findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> None:
+    """Record `findings` (and the entries `kept` from the baseline it replaces) at `path`, whole or
+    not at all (a temporary file, then a rename), over a target `check_target` accepts (checked
+    again here: the run may have taken a while)."""
+    check_target(path)
     try:
         write_atomic(path, dumps(findings, kept).encode("utf-8"))
     except OSError as exc:
@@ -105,22 +121,32 @@ def load(path: Path) -> Counter[tuple[str, str, str]]:
     return Counter((e["code"], e["path"], e["fingerprint"]) for e in _entries(path))
 
 
+def previous(path: Path) -> list[dict[str, Any]]:
+    """The entries of the baseline a rewrite replaces at `path`; none when no file is there yet.
+
+    Why read before the run writes anything: a rewrite that keeps some of them must not start
+    (nor `--fix` edit the bank) when they cannot be read. A link there is not read: it is not
+    written through either.
+    """
+    if not os.path.lexists(path):
+        return []
+    return _entries(path, follow_links=False)
+
+
 def unchecked_entries(
-    path: Path, findings: Sequence[Finding], checked: Callable[[str, str], bool]
+    entries: Sequence[dict[str, Any]], findings: Sequence[Finding], checked: Callable[[str, str], bool]
 ) -> list[dict[str, Any]]:
-    """The entries of the baseline at `path` that a rewrite from `findings` keeps: those this run
-    could not have matched (`checked(code, path)` false: a rule that did not run, a file not
-    reported on), less any the findings record again; none when no baseline is there yet.
+    """The `entries` of the baseline being replaced that a rewrite from `findings` keeps: those
+    this run could not have matched (`checked(code, path)` false: a rule that did not run, a file
+    not reported on), less any the findings record again.
 
     Why: `--write-baseline --select MB001`, or with `--ignore-noqa` (under which MB013 does not
     run), or over a few files, would otherwise forget every other known finding, and they would
     all come back as new on the next full run.
     """
-    if not os.path.lexists(path):
-        return []
     recorded = Counter((f.code, f.path, f.fingerprint) for f in findings)
     carried = []
-    for entry in _entries(path, follow_links=False):  # a link there is not written through either
+    for entry in entries:
         key = (entry["code"], entry["path"], entry["fingerprint"])
         if checked(key[0], key[1]):
             continue

@@ -244,20 +244,25 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         summary_target()  # a job summary that cannot be written stops the run before --fix writes
     # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
     known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
+    ran = _ran(selection, noqa=not opts["ignore_noqa"])
+    target = Path(opts["write_baseline"]) if opts["write_baseline"] else None
+    replaced: list[dict] | None = None  # the entries a partial rewrite may keep; None: replaced whole
+    if target is not None:
+        # so is the baseline to write, and the old one a partial rewrite keeps entries of
+        baseline.check_target(target)
+        whole = not paths and not selection.per_file_ignores and ran >= {spec.code for spec in all_rules()}
+        replaced = None if whole else baseline.previous(target)
     if opts["fix"]:
         # a baselined finding was accepted as it is: only the findings the run reports are fixed
         reported = findings if known is None else baseline.new_findings(findings, known)
         fixed = fixing.fix(bank, reported, opts["unsafe_fixes"])
         findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
-    ran = _ran(selection, noqa=not opts["ignore_noqa"])
 
     def checked(code: str, where: str) -> bool:
         return code in ran and in_scope(where) and not selection.silenced(code, where)
 
-    if opts["write_baseline"]:
-        target = Path(opts["write_baseline"])
-        whole = not paths and not selection.per_file_ignores and ran >= {spec.code for spec in all_rules()}
-        kept = [] if whole else baseline.unchecked_entries(target, findings, checked)
+    if target is not None:
+        kept = [] if replaced is None else baseline.unchecked_entries(replaced, findings, checked)
         baseline.write(target, findings, kept)
         also = (
             f" and kept {len(kept)} entr{'y' if len(kept) == 1 else 'ies'} this run did not check"

@@ -170,3 +170,46 @@ def test_a_version_that_only_compares_equal_to_1_is_refused(tmp_path: Path, vers
     code, out, err = run(["--root", str(root), "--baseline", str(baseline)], capsys)
     assert (code, out) == (2, "") and len(err.splitlines()) == 1
     assert "is not a memorybank-lint baseline (version 1)" in err
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {path.relative_to(root).as_posix(): path.read_bytes() for path in root.rglob("*.md")}
+
+
+def _malformed(baseline: Path) -> list[str]:
+    baseline.write_text('{"version": 1, "findings": [{"code": "MB008"}]}', encoding="utf-8")
+    return ["--select", "MB002"]  # a partial rewrite: it must read the entries it keeps
+
+
+def _linked(baseline: Path) -> list[str]:
+    baseline.with_name("elsewhere.json").write_text('{"version": 1, "findings": []}', encoding="utf-8")
+    baseline.symlink_to(baseline.with_name("elsewhere.json"))
+    return []
+
+
+def _folder_missing(baseline: Path) -> list[str]:
+    baseline.parent.rmdir()
+    return []
+
+
+UNWRITABLE_TARGETS = {
+    "an old baseline a partial rewrite cannot read": (_malformed, "has a malformed entry"),
+    "a link in its place": (_linked, "is a symbolic link"),
+    "a folder that does not exist": (_folder_missing, "No such file or directory"),
+}
+
+
+@pytest.mark.parametrize("plant, words", UNWRITABLE_TARGETS.values(), ids=UNWRITABLE_TARGETS.keys())
+def test_fix_leaves_the_bank_untouched_when_the_baseline_cannot_be_written(
+    bank: Path, tmp_path: Path, plant, words: str, capsys
+) -> None:
+    """`--fix --write-baseline` wrote its fixes, then stopped at the baseline: the bank was
+    changed and no baseline recorded what was left."""
+    baseline = tmp_path / "baselines" / "known.json"
+    baseline.parent.mkdir()
+    argv = plant(baseline)
+    before = _snapshot(bank)
+    assert run(["--root", str(bank), "--diff", *argv], capsys)[0] == 1  # there is a fix to write
+    code, out, err = run(["--root", str(bank), "--fix", "--write-baseline", str(baseline), *argv], capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and words in err
+    assert _snapshot(bank) == before
