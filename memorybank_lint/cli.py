@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -46,8 +47,17 @@ def on_disk(item: str) -> Path | None:
     return None
 
 
-def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
-    """Bank paths for the files or directories given on the command line (outside the bank: skipped).
+def _under(path: str, folder: str) -> bool:
+    """Whether bank path `path` lies in bank folder `folder` ("" is the whole bank), also when the
+    two are written in different Unicode normalisations."""
+    if not folder or path.startswith(folder + "/"):
+        return True
+    return unicodedata.normalize("NFC", path).startswith(unicodedata.normalize("NFC", folder) + "/")
+
+
+def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str], list[str]]:
+    """Bank paths for the files or directories given on the command line (outside the bank:
+    skipped), and the folders among them ("" for the bank itself).
 
     A name is looked up as the bank keys it (`printable`: a backslash doubled, a control
     character or a byte that is not UTF-8 escaped), exactly first, so of two names that differ
@@ -58,6 +68,7 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
     for path in bank.docs:
         by_nfc.setdefault(unicodedata.normalize("NFC", path), []).append(path)
     wanted: set[str] = set()
+    folders: list[str] = []
     for item in given:
         absolute = real_path(item)
         try:
@@ -65,22 +76,33 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> set[str]:
         except ValueError:
             say("memorybank-lint", f"{item} is not inside the bank {root}; skipped")
             continue
-        composed = unicodedata.normalize("NFC", relative)
         if relative in ("", "."):
             wanted.update(bank.docs)
+            folders.append("")
         elif absolute.is_dir():
-            wanted.update(
-                path
-                for path in bank.docs
-                if path.startswith(relative + "/")
-                or unicodedata.normalize("NFC", path).startswith(composed + "/")
-            )
+            wanted.update(path for path in bank.docs if _under(path, relative))
+            folders.append(relative)
         elif relative in bank.docs:
             wanted.add(relative)
         else:
-            twins = by_nfc.get(composed, [])
+            twins = by_nfc.get(unicodedata.normalize("NFC", relative), [])
             wanted.add(twins[0] if len(twins) == 1 else relative)
-    return wanted
+    return wanted, folders
+
+
+def _reported_on(in_scope: Callable[[str], bool], folders: list[str], bank: Bank) -> Callable[[str], bool]:
+    """Whether a run over the given paths reported on bank path `path`, for baseline entries.
+
+    Why more than `in_scope`: that test is built from the documents that exist, and a baseline
+    entry can name one deleted since. Under a folder (or the bank) given as a path it was
+    checked all the same: nothing is there any more, so its entry is gone, as in a run over the
+    whole bank.
+    """
+    if not folders:
+        return in_scope
+    return lambda path: (
+        in_scope(path) or (path not in bank.docs and any(_under(path, folder) for folder in folders))
+    )
 
 
 def _existing(paths: tuple[str, ...]) -> tuple[str, ...]:
@@ -233,7 +255,12 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         progress.enable(sys.stderr)
     bank = open_bank(root, config, cache=not opts["no_cache"])
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
-    in_scope = scope_filter(_bank_paths(root, paths, bank)) if paths else scope_filter()
+    if paths:
+        wanted, folders = _bank_paths(root, paths, bank)
+        in_scope = scope_filter(wanted)
+        reported_on = _reported_on(in_scope, folders, bank)
+    else:
+        in_scope = reported_on = scope_filter()
     findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
     if opts["diff"]:
         shown = ReportContext(root=root, cwd=cwd, repo_root=cwd).shown_path
@@ -259,7 +286,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
 
     def checked(code: str, where: str) -> bool:
-        return code in ran and in_scope(where) and not selection.silenced(code, where)
+        return code in ran and reported_on(where) and not selection.silenced(code, where)
 
     if target is not None:
         kept = [] if replaced is None else baseline.unchecked_entries(replaced, findings, checked)

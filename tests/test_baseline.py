@@ -213,3 +213,29 @@ def test_fix_leaves_the_bank_untouched_when_the_baseline_cannot_be_written(
     code, out, err = run(["--root", str(bank), "--fix", "--write-baseline", str(baseline), *argv], capsys)
     assert (code, out) == (2, "") and len(err.splitlines()) == 1 and words in err
     assert _snapshot(bank) == before
+
+
+def _paths(baseline: Path) -> list[str]:
+    return sorted(entry["path"] for entry in json.loads(baseline.read_text(encoding="utf-8"))["findings"])
+
+
+def test_a_deleted_document_under_a_folder_given_as_a_path_is_gone_from_the_baseline(
+    bank: Path, tmp_path: Path, capsys
+) -> None:
+    """A run over the bank, or one of its folders, checked a document deleted there: its entry
+    is stale and a rewrite drops it, as a run with no path does."""
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(bank), "--write-baseline", str(baseline)], capsys)
+    assert {"orphan.md", "broken/bad-yaml.md"} <= set(_paths(baseline))
+    (bank / "orphan.md").unlink()
+    (bank / "broken" / "bad-yaml.md").unlink()
+    _, _, err = run(["--root", str(bank), "--baseline", str(baseline), str(bank)], capsys)
+    assert "2 baseline entries no longer match any finding" in err
+    _, _, err = run(["--root", str(bank), "--baseline", str(baseline), str(bank / "broken")], capsys)
+    assert "1 baseline entry no longer matches any finding" in err
+    code, _, err = run(["--root", str(bank), "--write-baseline", str(baseline), str(bank / "broken")], capsys)
+    assert code == 0 and "broken/bad-yaml.md" not in _paths(baseline) and "orphan.md" in _paths(baseline)
+    run(["--root", str(bank), "--write-baseline", str(baseline), str(bank)], capsys)
+    assert "orphan.md" not in _paths(baseline)
+    _, _, err = run(["--root", str(bank), "--baseline", str(baseline)], capsys)
+    assert "no longer match" not in err
