@@ -133,27 +133,37 @@ def previous(path: Path) -> list[dict[str, Any]]:
     return _entries(path, follow_links=False)
 
 
+def _keys(findings: Sequence[Finding]) -> Counter[tuple[str, str, str]]:
+    return Counter((f.code, f.path, f.fingerprint) for f in findings)
+
+
 def unchecked_entries(
-    entries: Sequence[dict[str, Any]], findings: Sequence[Finding], checked: Callable[[str, str], bool]
+    entries: Sequence[dict[str, Any]],
+    findings: Sequence[Finding],
+    checked: Callable[[str, str], bool],
+    hidden: Sequence[Finding] = (),
 ) -> list[dict[str, Any]]:
     """The `entries` of the baseline being replaced that a rewrite from `findings` keeps: those
     this run could not have matched (`checked(code, path)` false: a rule that did not run, a file
-    not reported on), less any the findings record again.
+    not reported on, or one entry for each finding an inline suppression `hidden`), less any the
+    findings record again.
 
     Why: `--write-baseline --select MB001`, or with `--ignore-noqa` (under which MB013 does not
     run), or over a few files, would otherwise forget every other known finding, and they would
-    all come back as new on the next full run.
+    all come back as new on the next full run. And an entry recorded under `--ignore-noqa` for a
+    finding a `# noqa` silences is still true: dropped, it would fail the next audit.
     """
-    recorded = Counter((f.code, f.path, f.fingerprint) for f in findings)
+    recorded, silenced = _keys(findings), _keys(hidden)
     carried = []
     for entry in entries:
         key = (entry["code"], entry["path"], entry["fingerprint"])
-        if checked(key[0], key[1]):
-            continue
         if recorded[key] > 0:
             recorded[key] -= 1
-            continue
-        carried.append({name: entry[name] for name in _FIELDS if name in entry})
+        elif not checked(key[0], key[1]):
+            carried.append({name: entry[name] for name in _FIELDS if name in entry})
+        elif silenced[key] > 0:
+            silenced[key] -= 1
+            carried.append({name: entry[name] for name in _FIELDS if name in entry})
     return carried
 
 
@@ -166,12 +176,14 @@ def compare(
     findings: Sequence[Finding],
     known: Counter[tuple[str, str, str]],
     checked: Callable[[str, str], bool] = lambda code, path: True,
+    hidden: Sequence[Finding] = (),
 ) -> tuple[list[Finding], int]:
     """`(the findings the baseline does not account for, how many of its entries are stale)`.
 
     Why count stale entries: a finding that was fixed leaves its entry behind, and the entry would
     silently absorb the same problem if it came back. An entry counts as stale only when this run
-    could have matched it (`checked(code, path)`: its rule ran and its file was reported on).
+    could have matched it (`checked(code, path)`: its rule ran and its file was reported on) and
+    no finding an inline suppression `hidden` matches it (the finding is there, only silenced).
     """
     remaining = Counter(known)
     fresh = []
@@ -181,6 +193,7 @@ def compare(
             remaining[key] -= 1
         else:
             fresh.append(finding)
+    remaining.subtract(_keys(hidden))  # the reported findings matched first: they are what is shown
     stale = sum(count for (code, path, _), count in remaining.items() if count > 0 and checked(code, path))
     return fresh, stale
 
@@ -190,12 +203,13 @@ def screen(
     known: Counter[tuple[str, str, str]],
     path: Path,
     checked: Callable[[str, str], bool],
+    hidden: Sequence[Finding] = (),
 ) -> tuple[list[Finding], list[str]]:
     """The findings the baseline `known` (read from `path`) does not know, and what to tell the
     user about it: how many it hid, and how many of its entries match nothing any more
     (`--write-baseline` prunes them). `checked(code, path)` says whether this run could have
-    matched an entry."""
-    fresh, stale = compare(findings, known, checked)
+    matched an entry; one matching a finding an inline suppression `hidden` is not stale."""
+    fresh, stale = compare(findings, known, checked, hidden)
     notes = []
     if len(findings) > len(fresh):
         notes.append(f"{len(findings) - len(fresh)} known finding(s) hidden by the baseline")

@@ -22,6 +22,7 @@ from . import __version__, baseline, progress
 from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root, printable
 from .config import ConfigError, load, open_bank, settings, show
 from .edits.errors import Refused
+from .findings import Finding
 from .fixes import command as fixing
 from .linter import Selection, lint, scope_filter
 from .paths import real_path
@@ -261,7 +262,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         reported_on = _reported_on(in_scope, folders, bank)
     else:
         in_scope = reported_on = scope_filter()
-    findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
+    hidden: list[Finding] = []  # what inline suppressions silenced: a baseline entry may name it
+    findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"], hidden=hidden)
     if opts["diff"]:
         shown = ReportContext(root=root, cwd=cwd, repo_root=cwd).shown_path
         code = fixing.show_diff(bank, findings, opts["unsafe_fixes"], shown)
@@ -277,19 +279,25 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     if target is not None:
         # so is the baseline to write, and the old one a partial rewrite keeps entries of
         baseline.check_target(target)
-        whole = not paths and not selection.per_file_ignores and ran >= {spec.code for spec in all_rules()}
+        whole = (
+            not paths
+            and not selection.per_file_ignores
+            and not hidden
+            and ran >= {spec.code for spec in all_rules()}
+        )
         replaced = None if whole else baseline.previous(target)
     if opts["fix"]:
         # a baselined finding was accepted as it is: only the findings the run reports are fixed
         reported = findings if known is None else baseline.new_findings(findings, known)
         fixed = fixing.fix(bank, reported, opts["unsafe_fixes"])
-        findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"])
+        hidden.clear()
+        findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"], hidden=hidden)
 
     def checked(code: str, where: str) -> bool:
         return code in ran and reported_on(where) and not selection.silenced(code, where)
 
     if target is not None:
-        kept = [] if replaced is None else baseline.unchecked_entries(replaced, findings, checked)
+        kept = [] if replaced is None else baseline.unchecked_entries(replaced, findings, checked, hidden)
         baseline.write(target, findings, kept)
         also = (
             f" and kept {len(kept)} entr{'y' if len(kept) == 1 else 'ies'} this run did not check"
@@ -299,7 +307,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         say("memorybank-lint", f"wrote {len(findings)} finding(s){also} to {opts['write_baseline']}")
         return 0
     if known is not None:
-        findings, notes = baseline.screen(findings, known, Path(opts["baseline"]), checked)
+        findings, notes = baseline.screen(findings, known, Path(opts["baseline"]), checked, hidden)
         for note in notes:
             say("memorybank-lint", note)
     report(findings, opts, bank, cwd, fixed)

@@ -120,6 +120,7 @@ def lint(
     *,
     in_scope: Callable[[str], bool] | None = None,
     noqa: bool = True,
+    hidden: list[Finding] | None = None,
 ) -> list[Finding]:
     """Every finding of the selected rules, ordered by rule, then path, then line.
 
@@ -133,6 +134,11 @@ def lint(
     the configuration ignores run as witnesses too, and a finding an ignore (global or per file)
     hides still counts as what a suppression covering it silences: a bare `# noqa` over a finding
     of an ignored rule is not idle, and a code naming an ignored rule is never called idle.
+
+    `hidden`, when given, receives the findings of the selected rules that an inline suppression
+    silenced (a per-file ignore's are not among them). Why: a baseline recorded under
+    `--ignore-noqa` holds them, and a run that honours suppressions has to tell such an entry,
+    whose finding is still there, from one whose finding is gone.
     """
     selection = selection or Selection()
     ctx = RuleContext(bank, in_scope or scope_filter())
@@ -150,6 +156,8 @@ def lint(
     for spec in sorted(active, key=lambda spec: spec.scope == "suppressions"):
         for finding in _found(spec, ctx, usage, selection):
             if usage is not None and spec.scope != "suppressions" and usage.silences(finding):
+                if hidden is not None:
+                    hidden.append(finding)
                 continue
             findings.append(finding)
     findings.sort(key=Finding.sort_key)

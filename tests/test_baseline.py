@@ -239,3 +239,46 @@ def test_a_deleted_document_under_a_folder_given_as_a_path_is_gone_from_the_base
     assert "orphan.md" not in _paths(baseline)
     _, _, err = run(["--root", str(bank), "--baseline", str(baseline)], capsys)
     assert "no longer match" not in err
+
+
+SILENCED = "# Notes\n<!-- memorybank-lint: disable MB009 -->\n"  # an orphan, accepted as one
+SILENCED_NOTE = {  # and a broken edge a `# noqa` silences
+    "notes.md": f"---\ntitle: Notes\nderived_from:\n  - missing.md  # noqa: MB001\n---\n{SILENCED}"
+}
+
+
+def test_an_entry_whose_finding_a_suppression_silences_is_neither_gone_nor_dropped(
+    tmp_path: Path, capsys
+) -> None:
+    """An audit (`--ignore-noqa`) records the findings suppressions silence. A normal run called
+    their entries fixed or gone and its rewrite dropped them, so the next audit failed on them."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | SILENCED_NOTE)
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--ignore-noqa", "--write-baseline", str(baseline)], capsys)
+    assert _codes(baseline) == ["MB001", "MB009"]
+    code, _, err = run(["--root", str(root), "--baseline", str(baseline)], capsys)
+    assert code == 0 and "no longer match" not in err
+    code, _, err = run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    assert code == 0 and "wrote 0 finding(s) and kept 2 entries" in err
+    assert _codes(baseline) == ["MB001", "MB009"]
+    code, out, _ = run(
+        ["--root", str(root), "--ignore-noqa", "--baseline", str(baseline), "--format", "json"], capsys
+    )
+    assert (code, json.loads(out)) == (0, [])
+    write_bank(root, {"notes.md": f"---\ntitle: Notes\n---\n{SILENCED}"})  # the finding is gone for good
+    _, _, err = run(["--root", str(root), "--baseline", str(baseline)], capsys)
+    assert "1 baseline entry no longer matches any finding" in err
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    assert _codes(baseline) == ["MB009"]
+
+
+def test_a_rewrite_that_keeps_entries_of_silenced_findings_reads_the_old_baseline_first(
+    tmp_path: Path, capsys
+) -> None:
+    """Such a rewrite is partial: over a file it cannot read it would drop what it should keep."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | SILENCED_NOTE)
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text("not json", encoding="utf-8")
+    code, out, err = run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    assert (code, out) == (2, "") and "is not readable JSON" in err and len(err.splitlines()) == 1
+    assert baseline.read_text(encoding="utf-8") == "not json"
