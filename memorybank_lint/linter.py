@@ -41,12 +41,16 @@ class Selection:
 
 
 def scope_filter(paths: Collection[str] | None = None, scope: str | None = None) -> Callable[[str], bool]:
-    """The in-scope test: given files only (pre-commit), a subdirectory, or everything."""
+    """The in-scope test: given files only (pre-commit), a subdirectory, or everything.
+
+    The scope is taken as written, surrounding whitespace included, since a name may begin with a
+    space; a caller that also takes a scope typed with stray whitespace tries it stripped too.
+    """
     if paths is not None:
         wanted = frozenset(paths)
         return wanted.__contains__
     if scope:
-        prefix = unicodedata.normalize("NFC", scope.strip().removeprefix("./").strip("/"))
+        prefix = unicodedata.normalize("NFC", scope.removeprefix("./").strip("/"))
         if prefix:
             return lambda path: _composed(path) == prefix or _composed(path).startswith(prefix + "/")
     return lambda path: True

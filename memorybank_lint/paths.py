@@ -10,6 +10,7 @@ import os
 import posixpath
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,14 +65,29 @@ def resolve(doc_path: str, raw: str, bank_name: str = "") -> Target:
     return Target(raw, joined, from_repo_root=alternative)
 
 
-def normalize(root: Path, given: str, known: set[str] | frozenset[str]) -> str:
+def normalize(root: Path, given: str, known: Collection[str]) -> str:
     """Turn a path an agent passes into a bank path, or return it unchanged so the lookup fails.
 
     Absolute paths inside the bank become bank-relative; one leading `./` is removed; a leading
     `<bank folder name>/` is dropped when the path as given is not a document and the bank has no
     entry of that name. `..` is never collapsed: a path that climbs is simply not found.
+
+    The path as given is tried before the path with its surrounding whitespace removed. Why: a
+    path a tool returned must name its document when passed back, and a file name may begin or
+    end with a space (` notes.md`, or U+00A0, U+3000); stripped first, such a path could never be
+    named at all. Only a path in `known` is taken in preference, so the extra try never reaches
+    past the bank's own documents.
     """
-    text = given.strip()
+    tried = ""
+    for text in dict.fromkeys((given, given.strip())):
+        tried = _bank_path(root, text, known)
+        if tried in known:
+            return tried
+    return tried
+
+
+def _bank_path(root: Path, text: str, known: Collection[str]) -> str:
+    """`text` as a bank path, its backslashes read as folder separators."""
     if text.startswith("/") or (len(text) > 2 and text[1] == ":" and text[2] in "/\\"):
         try:
             relative = real_path(text).relative_to(real_path(root))
@@ -88,7 +104,7 @@ def normalize(root: Path, given: str, known: set[str] | frozenset[str]) -> str:
     return text if text in known else _same_text(text, known)
 
 
-def _same_text(text: str, known: set[str] | frozenset[str]) -> str:
+def _same_text(text: str, known: Collection[str]) -> str:
     """The known path `text` names when typed in another Unicode normalisation (NFC vs NFD)."""
     composed = unicodedata.normalize("NFC", text)
     if composed == text and text.isascii():

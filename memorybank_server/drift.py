@@ -122,8 +122,8 @@ def _check(threshold_days: Any, scope: Any) -> tuple[int, str | None]:
         )
     if scope is not None and not isinstance(scope, str):
         raise ToolInputError(f"scope must be a bank subdirectory, not {scope!r}")
-    cleaned = (scope or "").strip().removeprefix("./").strip("/")
-    return threshold_days, cleaned or None
+    blank = not (scope or "").strip().removeprefix("./").strip("/")
+    return threshold_days, None if blank else scope  # as written: a name may begin with a space
 
 
 def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dict[str, Any]:

@@ -52,13 +52,21 @@ def findings(
 
 def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
     """The in-scope test for a tool's `scope`; a scope that matches no document is refused, as a
-    mistaken folder name, never answered as an empty bank (`bank_validate`, `bank_drift`)."""
-    if scope is not None and not scope.strip():
+    mistaken folder name, never answered as an empty bank (`bank_validate`, `bank_drift`).
+
+    The scope as written is tried before the scope stripped of surrounding whitespace: a folder or
+    document a tool named ` notes` is that name, and `adr ` typed with a stray space still means
+    `adr` when no name holds the space.
+    """
+    if scope is None:
+        return scope_filter()
+    if not scope.strip():
         raise ToolInputError(f"scope {scope!r} is blank; leave it out to mean the whole bank")
-    in_scope = scope_filter(scope=scope)
-    if scope and not any(in_scope(path) for path in bank.docs):
-        raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
-    return in_scope
+    for form in dict.fromkeys((scope, scope.strip())):
+        in_scope = scope_filter(scope=form)
+        if any(in_scope(path) for path in bank.docs):
+            return in_scope
+    raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
 
 
 def counts(found: list[Finding]) -> dict[str, Any]:
