@@ -70,24 +70,27 @@ def normalize(root: Path, given: str, known: Collection[str]) -> str:
 
     Absolute paths inside the bank become bank-relative; one leading `./` is removed; a leading
     `<bank folder name>/` is dropped when the path as given is not a document and the bank has no
-    entry of that name. `..` is never collapsed: a path that climbs is simply not found.
+    entry of that name; a backslash is read as a folder separator. `..` is never collapsed: a path
+    that climbs is simply not found.
 
-    The path as given is tried before the path with its surrounding whitespace removed. Why: a
-    path a tool returned must name its document when passed back, and a file name may begin or
-    end with a space (` notes.md`, or U+00A0, U+3000); stripped first, such a path could never be
-    named at all. Only a path in `known` is taken in preference, so the extra try never reaches
-    past the bank's own documents.
+    The path as given is tried before the path with its surrounding whitespace removed, and a
+    backslash is kept before it is read as a separator. Why: a path a tool returned must name its
+    document when passed back, and a file or folder name may begin with a space (` notes.md`, or
+    U+00A0, U+3000) or hold a backslash (the bank keys `a\\b.md` as `a\\\\b.md`); stripped or
+    re-separated first, such a path could never be named at all. Only a path in `known` is taken
+    in preference, so the extra tries never reach past the bank's own documents.
     """
     tried = ""
     for text in dict.fromkeys((given, given.strip())):
-        tried = _bank_path(root, text, known)
-        if tried in known:
-            return tried
+        for separators in (False, True) if "\\" in text else (False,):
+            tried = _bank_path(root, text, known, separators=separators)
+            if tried in known:
+                return tried
     return tried
 
 
-def _bank_path(root: Path, text: str, known: Collection[str]) -> str:
-    """`text` as a bank path, its backslashes read as folder separators."""
+def _bank_path(root: Path, text: str, known: Collection[str], *, separators: bool) -> str:
+    """`text` as a bank path, its backslashes read as folder separators when `separators` is set."""
     if text.startswith("/") or (len(text) > 2 and text[1] == ":" and text[2] in "/\\"):
         try:
             relative = real_path(text).relative_to(real_path(root))
@@ -95,7 +98,8 @@ def _bank_path(root: Path, text: str, known: Collection[str]) -> str:
             return text
         posix = relative.as_posix()
         return text if posix in ("", ".") else posix
-    text = text.replace("\\", "/")
+    if separators:
+        text = text.replace("\\", "/")
     if text.startswith("./"):
         text = text[2:]
     prefix = root.name + "/"

@@ -161,6 +161,10 @@ def _lookup(bank: Bank, given: str) -> str:
     path = normalize(bank.root, given, bank.docs.keys())
     if path not in bank.docs:
         raise _not_found(given, path)
+    if "\\" in path:
+        # The key of a name that cannot be read under it (`printable`: a backslash doubled, a byte
+        # or control character escaped): opened by its key, it would open another file or none.
+        raise ToolInputError(f"'{path}' cannot be read: {bank.docs[path].read_error}")
     return path
 
 

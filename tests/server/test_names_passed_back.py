@@ -1,13 +1,15 @@
 """A path a tool answers with names its document when passed back to any tool, as given.
 
 Why: an agent copies the `path` of a route, a finding or a change into the next call. A file name
-may begin with whitespace (` notes.md`, U+00A0, U+3000); stripped on the way back in, such a path
+may begin with whitespace (` notes.md`, U+00A0, U+3000), and a name the bank cannot read keeps a
+key with a backslash in it (`printable`); stripped or re-separated on the way back in, such a path
 named no document. Through the real MCP client, as an agent calls the tools.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -131,3 +133,37 @@ def test_whitespace_never_carries_a_path_out_of_the_bank(tmp_path: Path) -> None
     for result in results:
         assert result.is_error and "Not a document of this bank" in result.content[0].text
         assert "SECRET" not in result.content[0].text
+
+
+def test_the_key_of_a_name_holding_a_backslash_names_that_document(tmp_path: Path) -> None:
+    """The finding names `domain/a\\\\b.md`; passed back, it is that document, which cannot be read
+    or edited under its key (MB002 asks for a rename): the refusal says so, instead of finding no
+    document at all. A backslash between real folders still reads as a separator."""
+    root = _bank(tmp_path / "memory-bank", {"domain/a\\b.md": _document("Slash.", "../dna/principles.md")})
+    (validated,) = _calls(root, [("bank_validate", {"rule": "MB002"})])
+    (key,) = {f["path"] for f in payload(validated)["findings"]}
+    assert key == "domain/a\\\\b.md"
+    read, graph, edited, windows = _calls(
+        root,
+        [
+            ("bank_read", {"path": key}),
+            ("bank_graph", {"path": key}),
+            ("bank_set_status", {"path": key, "status": "active"}),
+            ("bank_read", {"path": "domain\\model.md"}),
+        ],
+    )
+    assert read.is_error and "cannot be read" in read.content[0].text and "rename it" in read.content[0].text
+    assert payload(graph)["root"] == key
+    assert edited.is_error and "cannot be edited" in edited.content[0].text
+    assert payload(windows)["path"] == "domain/model.md"
+
+
+def test_the_key_of_a_name_that_is_not_utf8_never_opens_the_name_it_spells(tmp_path: Path) -> None:
+    """`lit\\xfe.md` is the key of the name holding the byte 0xFE; a file typed as `lit\\xfe.md`
+    (backslash, x, f, e) also exists. Passed back, the key must not read that other file."""
+    root = _bank(tmp_path / "memory-bank", {"lit\\xfe.md": "---\ntitle: Typed\n---\n# SPELLED\n"})
+    with open(os.fsencode(root) + b"/lit\xfe.md", "w", encoding="utf-8") as handle:
+        handle.write("---\ntitle: Byte\n---\n# Byte\n")
+    (read,) = _calls(root, [("bank_read", {"path": "lit\\xfe.md"})])
+    assert read.is_error and "not valid UTF-8; rename it" in read.content[0].text
+    assert "SPELLED" not in read.content[0].text
