@@ -370,6 +370,35 @@ def test_github_annotations_name_files_from_the_workspace_wherever_the_command_r
     assert "file=memory-bank/domain/loose.md," in out
 
 
+def test_the_job_summarys_pictures_name_a_loop_as_its_table_and_annotations_do(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """Run from inside the bank, a loop's heading named its file from there (`b.md:6`) while
+    the annotation and the summary's table named it from the workspace: two names for one file
+    on one page, and only one of them opens it in the repository."""
+
+    def doc(derived: str) -> str:
+        return f"---\ntitle: Doc\ndoc_kind: adr\nstatus: draft\nderived_from:\n  - {derived}\n---\n# Doc\n"
+
+    broken = {f"domain/broken-{n:02}.md": doc("../nowhere.md") for n in range(12)}  # past the caps
+    files = {**CLEAN_BANK, "adr/a.md": doc("b.md"), "adr/b.md": doc("a.md"), **broken}
+    bank = write_bank(tmp_path / "docs" / "memory-bank", files)
+    git(tmp_path, "init", "-q")
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    monkeypatch.chdir(bank / "adr")
+    code, out, _err = run([], capsys)
+    assert code == 1
+    drawn = summary.read_text(encoding="utf-8")
+    (row,) = [line for line in drawn.splitlines() if line.startswith("| error | MB003 |")]
+    named, line = row.split(" | ")[3:5]  # the cap left the loop to the table
+    assert named == "docs/memory-bank/adr/b.md"
+    assert f"::warning file={named},line=1," in out  # as the annotations name the same file
+    assert f"### Loop 1: 2 documents (closed at {named}:{line})" in drawn
+
+
 def test_statistics_under_actions_print_as_text_unless_github_is_asked_for(
     fixture_copy, tmp_path, monkeypatch, capsys
 ) -> None:

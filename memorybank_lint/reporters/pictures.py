@@ -83,7 +83,9 @@ def render_pictures(findings: Sequence[Finding], ctx: ReportContext) -> str | No
         return None
     out = [HEADING, "", "An arrow points from a document to what it is derived from.", ""]
     for number, finding in enumerate(cycles[:MAX_CYCLES], start=1):
-        where = f"{ctx.shown_path(finding.path)}:{finding.line or 1}"
+        # named as the summary's table and the annotations name it, from the workspace: the page
+        # is read in the repository, not in the folder the command ran in
+        where = f"{ctx.repo_shown(finding.path)}:{finding.line or 1}"
         out += [f"### Loop {number}: {len(finding.related)} documents (closed at {summary_text(where)})", ""]
         out += _block(cycle_diagram(finding.related))
     if len(cycles) > MAX_CYCLES:
