@@ -242,8 +242,8 @@ def test_a_deleted_document_under_a_folder_given_as_a_path_is_gone_from_the_base
 
 
 SILENCED = "# Notes\n<!-- memorybank-lint: disable MB009 -->\n"  # an orphan, accepted as one
-SILENCED_NOTE = {  # and a broken edge a `# noqa` silences
-    "notes.md": f"---\ntitle: Notes\nderived_from:\n  - missing.md  # noqa: MB001\n---\n{SILENCED}"
+SILENCED_NOTE = {  # and a broken edge an inline suppression silences
+    "notes.md": "---\ntitle: Notes\nderived_from:\n  - missing.md  # noqa: MB001\n---\n" + SILENCED
 }
 
 
