@@ -35,13 +35,20 @@ def _relative(target: str, source: str) -> str:
 
 
 def moved_to(bank: Bank, resolved: str, exclude: str) -> str | None:
-    """The one document a missing `resolved` path most likely moved to, or None when unclear."""
+    """The one document a missing `resolved` path most likely moved to, or None when unclear.
+
+    A template is never the answer for a document that is not one: a package's `brief.md`
+    deleted is not the feature template's `brief.md` moved.
+    """
     name = posixpath.basename(resolved)
     wanted = resolved.split("/")
     best: list[str] = []
     score = 0
+    referrer = bank.docs.get(exclude)
+    templates_too = referrer is not None and referrer.is_template
     for path in bank.by_name(name):
-        if path == exclude or bank.docs[path].read_error:
+        found = bank.docs[path]
+        if path == exclude or found.read_error or (found.is_template and not templates_too):
             continue
         parts = path.split("/")
         shared = 0

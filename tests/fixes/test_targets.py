@@ -155,3 +155,18 @@ def test_two_fixes_of_one_line_land_in_one_run(tmp_path: Path) -> None:
     assert "derived_from: [../dna/principles.md, pricing.md]" in (bank.root / "domain/sync.md").read_text()
     bank.refresh()
     assert plan(bank, lint(bank), unsafe=True) == []
+
+
+def test_a_deleted_document_is_not_taken_for_the_template_of_its_name(tmp_path: Path) -> None:
+    """A package's deleted `brief.md` was linked to the feature template's `brief.md` by the
+    unsafe fix, and the bank then validated clean."""
+    template = doc("title: Brief Template\ndoc_function: template\nstatus: active")
+    files = {
+        "features/FT-001/README.md": INDEXED + "- [Brief](brief.md)\n",
+        "flows/templates/feature/brief.md": template,
+        "README.md": _readme("features/FT-001/README.md", "flows/templates/feature/brief.md"),
+    }
+    bank = bank_with(tmp_path, files)
+    assert [f for f in lint(bank) if f.code == "MB007"]
+    fix, _text = fixed_text(bank, "MB007")
+    assert fix is None
