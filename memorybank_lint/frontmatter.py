@@ -147,7 +147,9 @@ def load(block: str) -> Header:
     try:
         data = _load_yaml(block)
     except yaml.YAMLError as exc:
-        return Header(error=describe_error(exc), advice=QUOTE_HINT if _unquoted_colon(block, exc) else None)
+        return Header(
+            error=describe_error(exc, block), advice=QUOTE_HINT if _unquoted_colon(block, exc) else None
+        )
     except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
         # Not expected once `Builder` has checked the tree; one document must still not stop a run.
         return Header(error=f"the header cannot be read ({type(exc).__name__}) at line 1, column 1")
@@ -157,13 +159,26 @@ def load(block: str) -> Header:
     return Header(data, list(data))
 
 
-def describe_error(exc: yaml.YAMLError) -> str:
+def describe_error(exc: yaml.YAMLError, block: str) -> str:
     """`<problem> at line L, column C`, with L a file line (the block starts on line 1)."""
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     if mark is None:
         return str(problem)
-    return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
+    line, column = _place(block, mark)
+    return f"{problem} at line {line + 1}, column {column + 1}"
+
+
+def _place(block: str, mark: Any) -> tuple[int, int]:
+    """Where `mark` is in `block`, as a 0-based line and column of the lines every scan reads.
+
+    Why not the mark's own line and column: PyYAML also ends a line at NEL, LS and PS (YAML 1.1
+    line breaks), which the bank, like CommonMark, keeps inside a line; each one before the error
+    placed it a line lower, where neither the finding nor the quoting advice found the value. The
+    mark's character offset means the same to both, so its lines are counted by `line_feeds`.
+    """
+    before = line_feeds(block[: mark.index])
+    return before.count("\n"), len(before) - before.rfind("\n") - 1
 
 
 def _unquoted_colon(block: str, exc: yaml.YAMLError) -> bool:
@@ -171,9 +186,10 @@ def _unquoted_colon(block: str, exc: yaml.YAMLError) -> bool:
     mark = getattr(exc, "problem_mark", None)
     if mark is None:
         return False
-    lines = block.split("\n")
-    line = lines[mark.line] if mark.line < len(lines) else ""
-    return line[mark.column : mark.column + 1] == ":" and ": " in line[: mark.column]
+    number, column = _place(block, mark)
+    lines = line_feeds(block).split("\n")
+    line = lines[number] if number < len(lines) else ""
+    return line[column : column + 1] == ":" and ": " in line[:column]
 
 
 def comment_start(line: str) -> int | None:

@@ -273,3 +273,25 @@ def test_a_header_escape_for_half_a_character_is_a_finding_in_every_format(
     assert "domain/sur.md" in out and "MB002" in out
     written = tmp_path / "b.json"
     assert run(["--root", str(fixture_copy), "--write-baseline", str(written), "--no-cache"], capsys)[0] == 0
+
+
+def test_a_yaml_11_line_break_in_a_value_does_not_move_the_frontmatter_finding_in_json_or_sarif(
+    fixture_copy, capsys
+) -> None:
+    """PyYAML ends a line at LS and NEL, the bank does not: every format gives the bank's line."""
+    (fixture_copy / "domain/breaks.md").write_text(
+        '---\ntitle: "Retry\u2028layer\x85notes"\nstatus: active\npurpose: Retry layer: backoff\n---\n# R\n',
+        encoding="utf-8",
+    )
+    argv = ["--root", str(fixture_copy), "--select", "MB002", "--no-cache"]
+    [found] = [
+        f for f in json.loads(run([*argv, "--format", "json"], capsys)[1]) if f["path"] == "domain/breaks.md"
+    ]
+    assert (found["line"], found["column"]) == (4, 21)
+    assert "at line 4, column 21" in found["message"]
+    assert "Quote any value that contains ': '" in found["message"]
+    results = json.loads(run([*argv, "--format", "sarif"], capsys)[1])["runs"][0]["results"]
+    [result] = [r for r in results if r["message"]["text"] == found["message"]]
+    location = result["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"].endswith("domain/breaks.md")
+    assert (location["region"]["startLine"], location["region"]["startColumn"]) == (4, 21)

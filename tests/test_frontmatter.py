@@ -170,6 +170,81 @@ def test_an_unquoted_colon_in_a_value_is_the_one_cause_that_gets_the_quoting_adv
     assert parsed.advice == "values were recovered line by line. Quote any value that contains ': '"
 
 
+# NEL, LS and PS end a line to PyYAML (YAML 1.1) but not to the bank, editors or CommonMark.
+YAML_11_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        '"Retry\u2028layer"',
+        "'Retry\x85layer'",
+        '"a\u2029b"',
+        '"a\u2028b\u2029c\x85d\u2028e"',
+        "Retry\u2028 layer",  # a plain value running on after the break
+    ],
+)
+def test_a_yaml_11_line_break_in_a_value_above_an_unquoted_colon_keeps_its_line_and_advice(
+    title: str,
+) -> None:
+    """Each NEL, LS or PS before the error placed it a line lower, on a line that holds no colon,
+    so the quoting advice was lost too."""
+    parsed = header(f"title: {title}", "purpose: Defines the retry layer: backoff and jitter.")
+    assert parsed.error == "mapping values are not allowed in this context at line 3, column 33"
+    assert parsed.advice == "values were recovered line by line. Quote any value that contains ': '"
+
+
+def test_a_yaml_11_line_break_on_the_line_of_the_colon_counts_in_its_column() -> None:
+    parsed = header("title: T", "purpose: Retry\u2028 layer: backoff")
+    assert parsed.error == "mapping values are not allowed in this context at line 3, column 22"
+    assert parsed.advice == "values were recovered line by line. Quote any value that contains ': '"
+
+
+@pytest.mark.parametrize(
+    ("lines", "error"),
+    [
+        (
+            ('title: "a\u2028b\x85c"', "status: ok", "tags: [a"),
+            "did not find expected ',' or ']' at line 4, column 9",
+        ),
+        (('title: "a\u2029b"', "x:", "  - a", " - b"), "did not find expected key at line 5, column 2"),
+        (
+            ('title: "a\u2028b"', "reviewed: !!bool maybe"),
+            "the value 'maybe' cannot be read as !!bool at line 3, column 11",
+        ),
+    ],
+)
+def test_a_yaml_11_line_break_in_a_value_does_not_move_a_later_error(
+    lines: tuple[str, ...], error: str
+) -> None:
+    parsed = header(*lines)
+    assert parsed.error == error
+    assert parsed.advice == "values were recovered line by line"
+
+
+_VALUE_TEXT = st.text(st.sampled_from([*"ab :", " ", *YAML_11_BREAKS]), max_size=12)
+
+
+@given(
+    before=st.lists(_VALUE_TEXT, max_size=4),
+    after=st.integers(min_value=0, max_value=2),
+    quote=st.sampled_from(['"', "'"]),
+)
+def test_the_reported_line_is_the_banks_line_however_many_yaml_11_breaks_come_first(
+    before: list[str], after: int, quote: str
+) -> None:
+    """Quoted values holding any mix of NEL, LS and PS above a value with an unquoted `: `: the
+    error is placed on the line the bank's own splitter gives that value, at its second colon."""
+    broken = "purpose: Defines the retry layer: backoff and jitter."
+    lines = [f"key{n}: {quote}{text}{quote}" for n, text in enumerate(before)]
+    lines += [broken] + [f"after{n}: x" for n in range(after)]
+    text = frontmatter.normalized("---\n" + "\n".join(lines) + "\n---\n# Body\n")
+    parsed = frontmatter.parse(text)[1]
+    line = text.split("\n").index(broken) + 1
+    assert parsed.error == f"mapping values are not allowed in this context at line {line}, column 33"
+    assert parsed.advice == "values were recovered line by line. Quote any value that contains ': '"
+
+
 @pytest.mark.parametrize(
     "lines",
     [
