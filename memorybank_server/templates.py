@@ -151,7 +151,7 @@ def find_template(bank: Bank, doc_kind: str, target: str, *, shipped: Path | Non
 def unlinked_unwritten(body: str, target: str, written: Callable[[str, bool], bool]) -> str:
     """The prose of a new index at `target` with each link to a document not `written` yet (bank
     path, and whether it is a folder) replaced: a list item's leading link by the label, the path
-    and `not created yet` (`entries.unwritten_entry`), any other by its label alone.
+    (and its anchor) and `not created yet` (`entries.unwritten_entry`), any other by its label alone.
 
     Why: every link of an index is an entry, and an entry leading nowhere is a finding (MB007). A
     package index from its template links documents the package gets one by one, and some never
@@ -170,7 +170,9 @@ def unlinked_unwritten(body: str, target: str, written: Callable[[str, bool], bo
             if start and line[start - 1] == "!":
                 start -= 1
             relative = posixpath.relpath(resolved, posixpath.dirname(target) or ".")
+            anchor = "".join(raw.partition("#")[1:])  # `#section`: the link made later keeps it
             leading = item is not None and start == item.end() and not folder
-            line = line[:start] + (unwritten_entry(label, relative) if leading else label) + line[end:]
+            named = unwritten_entry(label, relative + anchor) if leading else label
+            line = line[:start] + named + line[end:]
         lines[i] = line
     return "\n".join(lines)

@@ -34,36 +34,40 @@ _ITEM = re.compile(r"^(\s*(?:[-*+]|\d{1,9}[.)])\s+)")
 # -- an entry written before its document --------------------------------------------------------
 def unwritten_entry(label: str, target: str) -> str:
     """How an index names a document it will hold but that does not exist yet: the entry's label,
-    then the path in backticks and `not created yet`, never a link.
+    then the link's destination in backticks (the path, and its `#anchor` when it has one) and
+    `not created yet`, never a link.
 
     Why not the link: every link of an index is an entry, and one to a missing document is a
     finding (MB007) until the document is written, or for good when the package never gets it.
     Why the path: registering that document finds the entry by it and turns it into the link
-    (`add_entry`), so the index keeps its own words and gains no second entry.
+    (`add_entry`), so the index keeps its own words and gains no second entry. Why the anchor:
+    that link is the one the template wrote, down to the section it points at.
     """
     return f"{label} (`{target}`, {UNWRITTEN})"
 
 
 def _link_unwritten(text: str, targets: set[str]) -> tuple[str, set[str]]:
     """`text` with the list items `unwritten_entry` wrote for any of `targets` (relative to the
-    index) made links again, and the targets so linked."""
+    index) made links again, each to the destination it names (anchor kept), and the targets so
+    linked."""
     if UNWRITTEN not in text:
         return text, set()
     lines = text.split("\n")
     mask = fenced(lines)
-    done: set[str] = set()
+    done: set[str] = set()  # destinations: two sections of one document are two entries
     for i in range(_body_start(text), len(lines)):
         if mask[i] or UNWRITTEN not in lines[i] or not (item := _ITEM.match(lines[i])):
             continue
         found = _UNWRITTEN.search(lines[i], item.end())
-        if found is None or found.group(1) not in targets or found.group(1) in done:
+        destination = found.group(1) if found is not None else ""
+        if found is None or destination.split("#", 1)[0] not in targets or destination in done:
             continue
         label = lines[i][item.end() : found.start()]
         if not label.strip() or "[" in label or "]" in label:
             continue
-        lines[i] = f"{item.group(1)}[{label}]({found.group(1)}){lines[i][found.end() :]}"
-        done.add(found.group(1))
-    return ("\n".join(lines) if done else text), done
+        lines[i] = f"{item.group(1)}[{label}]({destination}){lines[i][found.end() :]}"
+        done.add(destination)
+    return ("\n".join(lines) if done else text), {destination.split("#", 1)[0] for destination in done}
 
 
 # -- the text of one entry ------------------------------------------------------------------

@@ -147,6 +147,25 @@ def test_an_entry_written_before_its_document_is_linked_in_place(tmp_path: Path)
     assert change.after.decode("utf-8") == linked + "- [Glossary](glossary.md)\n"
 
 
+def test_an_entry_written_before_its_document_keeps_the_section_it_points_at(tmp_path: Path) -> None:
+    """The template linked a section (`terms.md#glossary`): the line written before the document
+    names it, and linking the line links that section, each of them when the index lists two."""
+    waiting = (
+        "- Terms (`terms.md#glossary`, not created yet) — the words we use.\n"
+        "- Abbreviations (`terms.md#abbreviations`, not created yet) — short forms.\n"
+        "- [Model](model.md) — the model\n"
+    )
+    files = {"domain/README.md": HEAD + waiting, "domain/terms.md": NEW}
+    files["domain/model.md"] = doc("title: Model\nstatus: draft")
+    bank = bank_with(tmp_path, files)
+    _fix, text = fixed_text(bank, "MB009", "domain/terms.md")
+    assert text == HEAD + (
+        "- [Terms](terms.md#glossary) — the words we use.\n"
+        "- [Abbreviations](terms.md#abbreviations) — short forms.\n"
+        "- [Model](model.md) — the model\n"
+    )
+
+
 @pytest.mark.parametrize("name", ["x#y.md", "x|y.md"])
 def test_a_name_a_link_cannot_carry_whole_has_no_fix(tmp_path: Path, name: str) -> None:
     """`#` starts a fragment and `|` splits a table cell: the entry would never land on the

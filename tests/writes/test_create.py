@@ -491,18 +491,30 @@ PACKAGES: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
-@pytest.mark.parametrize("owned", [False, True], ids=["shipped templates", "materialised templates"])
+# a link from a package index template to a document of its own package, not yet anchored
+_SIBLING_LINK = re.compile(r"\]\(((?!\.\./)[^()#\s]+\.md)\)")
+
+
+@pytest.mark.parametrize(
+    ("owned", "anchor"),
+    [(False, ""), (True, ""), (True, "#outline")],
+    ids=["shipped templates", "materialised templates", "materialised templates linking a section"],
+)
 @pytest.mark.parametrize("package", PACKAGES)
 def test_a_package_made_from_its_templates_has_no_finding_at_any_step(
-    seeded: Bank, clean_after: Callable, package: str, owned: bool
+    seeded: Bank, clean_after: Callable, package: str, owned: bool, anchor: str
 ) -> None:
     """A package index from its template linked every document the package may hold, so each was
     a dangling index entry (MB007) until created, and for good when the package never got it (a
     design the brief does not ask for). It names those without a link until they exist, and
-    creating one links its line: once, with the template's words."""
+    creating one links its line: once, with the template's words and the section it points at."""
     if owned:
         materialize_flows(seeded.root)
+        for template in (seeded.root / "flows/templates").glob("*/README.md"):
+            text = template.read_text("utf-8")
+            template.write_text(_SIBLING_LINK.sub(rf"](\1{anchor})", text), encoding="utf-8")
         seeded.refresh()
+        clean_after(seeded)
     steps = PACKAGES[package]
     for kind, path, source in steps:
         result = make(
@@ -517,12 +529,13 @@ def test_a_package_made_from_its_templates_has_no_finding_at_any_step(
     assert template is not None
     for line in template.body.split("\n"):
         for _label, target, _column in links(line):
-            resolved = posixpath.normpath(f"{folder}/{target}")
+            resolved = posixpath.normpath(f"{folder}/{target.split('#', 1)[0]}")
             if not target.startswith("../") and resolved not in seeded.docs:
+                assert target.endswith(f".md{anchor}")
                 assert f"(`{target}`, not created yet)" in text
     for _kind, path, _source in steps:
         if path != index and posixpath.dirname(path) == folder:
-            linked = posixpath.relpath(path, folder)
+            linked = posixpath.relpath(path, folder) + anchor
             assert text.count(f"]({linked})") == 1 and f"`{linked}`, not created yet" not in text
 
 
@@ -574,6 +587,40 @@ def test_an_entry_written_before_its_document_is_linked_in_place(seeded: Bank, c
     assert "- [Session handoff](session-handoff.md) — where the last session stopped" in text
     assert "Release handoff" not in text and "Read when you take over" not in text
     clean_after(seeded)
+
+
+def test_an_entry_written_before_its_document_keeps_the_section_its_template_links(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    """The anchor was dropped from the waiting line, so the link made later lost the section."""
+    materialize_flows(seeded.root)
+    template = seeded.root / "flows/templates/process/README.md"
+    text = template.read_text("utf-8").replace("](session-handoff.md)", "](session-handoff.md#next-session)")
+    template.write_text(text, encoding="utf-8")
+    seeded.refresh()
+    make(
+        seeded,
+        doc_kind="process",
+        path="processes/release/README.md",
+        purpose="Read when you cut a release.",
+        derived_from=["../../flows/workflows.md"],
+    )
+    clean_after(seeded)
+    index = seeded.root / "processes/release/README.md"
+    waiting = "- Session handoff (`session-handoff.md#next-session`, not created yet) — where the last"
+    assert waiting in index.read_text("utf-8")
+    make(
+        seeded,
+        doc_kind="process",
+        path="processes/release/session-handoff.md",
+        title="Release handoff",
+        purpose="Read when you take over a release.",
+        derived_from=["README.md"],
+    )
+    clean_after(seeded)
+    text = index.read_text("utf-8")
+    assert "- [Session handoff](session-handoff.md#next-session) — where the last session stopped" in text
+    assert text.count("session-handoff.md") == 1
 
 
 def test_a_package_its_section_links_by_folder_is_not_registered_twice(seeded: Bank) -> None:
