@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,25 +66,109 @@ def unchanged_ends(before: Sequence[str], after: Sequence[str]) -> tuple[int, in
 def restore_endings(original: str, text: str, eol: str) -> str:
     """`text` (LF) with the line endings `original` had on the lines the edit left alone.
 
-    The unchanged lines are the common first and last lines; a changed stretch of as many lines
-    as it replaced keeps their endings one for one, a longer or shorter one takes `eol`.
+    Which lines those are is what a line diff keeps (`_kept_lines`), so an edit in two places keeps
+    the endings of the lines between them, not only of the common first and last lines. A line the
+    edit added takes `eol`.
     """
     old, endings = _pieces(original)
     new = text.split("\n")
+    ends = [eol] * len(new)
+    for i, j in _kept_lines(old, new):
+        ends[j] = endings[i] or eol
+    ends[-1] = ""
+    return "".join(line + end for line, end in zip(new, ends, strict=True))
+
+
+_DIFF_STEPS = 1 << 20  # a few tenths of a second of diffing; a costlier edit is paired by position
+
+
+def _kept_lines(old: Sequence[str], new: Sequence[str]) -> list[tuple[int, int]]:
+    """The lines of `new` that stand for lines of `old`, as `(old index, new index)` pairs in order.
+
+    They are the common first and last lines, the lines a shortest diff of the stretch between
+    keeps (`_common_lines`), and, in each changed stretch that replaced as many lines as it had,
+    its lines one for one: a line changed in place stands for the line it was. A stretch the diff
+    would take more than `_DIFF_STEPS` to work out counts as one change.
+    """
     low, tail = unchanged_ends(old, new)
-    same_size = len(old) == len(new)
-    out = []
-    for index, line in enumerate(new):
-        if index == len(new) - 1:
-            ending = ""
-        elif index < low or same_size:
-            ending = endings[index] or eol
-        elif index >= len(new) - tail:
-            ending = endings[len(old) - (len(new) - index)] or eol
-        else:
-            ending = eol
-        out.append(line + ending)
-    return "".join(out)
+    middle = _common_lines(old[low : len(old) - tail], new[low : len(new) - tail], _DIFF_STEPS) or []
+    anchors = [
+        *((i, i) for i in range(low)),
+        *((low + i, low + j) for i, j in middle),
+        *((len(old) - k, len(new) - k) for k in range(tail, 0, -1)),
+    ]
+    pairs: list[tuple[int, int]] = []
+    last_i, last_j = -1, -1
+    for i, j in [*anchors, (len(old), len(new))]:
+        if i - last_i == j - last_j:
+            pairs.extend(zip(range(last_i + 1, i), range(last_j + 1, j), strict=True))
+        if i < len(old):
+            pairs.append((i, j))
+        last_i, last_j = i, j
+    return pairs
+
+
+def _common_lines(old: Sequence[str], new: Sequence[str], budget: int) -> list[tuple[int, int]] | None:
+    """A longest run of lines `old` and `new` have in common, in order, as `(old index, new index)`
+    pairs; None when finding it would take more than `budget` steps.
+
+    Why Myers' greedy diff and not `difflib.SequenceMatcher`: its time grows with the number of
+    lines added and removed, not with the file, so two changes far apart in a long file cost little;
+    SequenceMatcher compares every pair of equal lines (a file's blank lines: a minute on 50,000
+    lines) and, taking the longest block first, can pair a kept line with its twin and leave the
+    line itself unpaired. Each round keeps only its furthest points (`d` numbers for round `d`), so
+    the memory is bounded by the budget too.
+    """
+    n, m = len(old), len(new)
+    if not n or not m:
+        return []
+    if abs(n - m) * (abs(n - m) + 1) // 2 > budget:
+        return None  # round d costs at least d + 1 steps, and it takes |n - m| rounds to arrive
+    previous = array("q", [0])  # round 0 starts as if from x = 0 on diagonal 1
+    trace: list[array[int]] = []
+    steps = 0
+    for d in range(n + m + 1):
+        trace.append(previous)
+        current = array("q", bytes(8 * (d + 1)))  # diagonal k at (k + d) // 2, k from -d to d by 2
+        for k in range(-d, d + 1, 2):
+            before = _came_from(previous, d, k)
+            x = previous[(before + d - 1) // 2] + (before < k)
+            y = start = x - k
+            while x < n and y < m and old[x] == new[y]:
+                x, y = x + 1, y + 1
+            steps += 1 + y - start
+            if x >= n and y >= m:
+                return _path(trace, n, m)
+            current[(k + d) // 2] = x
+        if steps > budget:
+            return None
+        previous = current
+    return None  # not reached: n + m changes always turn `old` into `new`
+
+
+def _came_from(furthest: array[int], d: int, k: int) -> int:
+    """The diagonal (`x - y`) from which a path of `d` changes reaches diagonal `k`: `k + 1` by an
+    added line or `k - 1` by a removed one, whichever path of `d - 1` changes got further along
+    `old` (`furthest`, diagonal `j` at `(j + d - 1) // 2`)."""
+    if k == -d or (k != d and furthest[(k + d - 2) // 2] < furthest[(k + d) // 2]):
+        return k + 1
+    return k - 1
+
+
+def _path(trace: list[array[int]], x: int, y: int) -> list[tuple[int, int]]:
+    """The pairs of equal lines on the path `_common_lines` found, walked back from its end."""
+    pairs: list[tuple[int, int]] = []
+    for d in range(len(trace) - 1, -1, -1):
+        furthest, k = trace[d], x - y
+        before = _came_from(furthest, d, k)
+        start = furthest[(before + d - 1) // 2] + (before < k)
+        while x > start:
+            x, y = x - 1, y - 1
+            pairs.append((x, y))
+        x = furthest[(before + d - 1) // 2]
+        y = x - before
+    pairs.reverse()
+    return pairs
 
 
 def digest(data: bytes) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from memorybank_lint.edits.text import decode
 from memorybank_server.writes.edit import edit
 from tests.conftest import write_bank
 from tests.writes._edit_helpers import (
@@ -212,6 +213,28 @@ def test_a_file_with_lone_carriage_returns_keeps_them_on_every_line(tmp_path: Pa
     with no_new_findings(root):
         edit(open_bank(root), path="engineering/notes.md", find="phrase.\n", replace="phrase.\nMore\n")
     assert target.read_bytes() == NOTES.replace("phrase.\n", "phrase.\nMore\n").replace("\n", "\r").encode()
+
+
+def test_an_edit_in_two_places_keeps_the_endings_of_the_lines_between(tmp_path: Path) -> None:
+    """A file whose lines end LF, CR and CRLF in turn, edited in two places by one fragment that
+    adds a line: the lines between the two changes keep their own endings, as the lines before and
+    after do, and so does the line changed in place; the two lines written in place of one take the
+    file's usual ending."""
+    endings = ["\n", "\r", "\r\n"]  # a CR never right before a blank line ending LF: that reads as CRLF
+    lines = NOTES.split("\n")
+    ends = [endings[i % 3] for i in range(len(lines) - 1)] + [""]
+    data = "".join(line + end for line, end in zip(lines, ends, strict=True)).encode()
+    root = _bank(tmp_path, data)
+    find = "unique phrase.\n\n## Авторизация\n\nTokens expire after one hour."
+    replace = "unique phrase, now two lines.\nThe second.\n\n## Авторизация\n\nTokens expire after a day."
+    with no_new_findings(root):
+        edit(open_bank(root), path="engineering/notes.md", find=find, replace=replace)
+    at = lines.index("Intro paragraph with a unique phrase.")
+    usual = decode(data, "notes.md").eol
+    new_ends = [*ends[:at], usual, usual, *ends[at + 1 :]]
+    new_lines = NOTES.replace(find, replace).split("\n")
+    expected = "".join(line + end for line, end in zip(new_lines, new_ends, strict=True))
+    assert (root / "engineering/notes.md").read_bytes() == expected.encode()
 
 
 def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
