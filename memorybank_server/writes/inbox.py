@@ -5,6 +5,8 @@ copied verbatim into a deeper folder they would point at nothing (the reference 
 Why the note's own fields survive: its `must_not_define` and extra keys are what the capturing
 agent knew; dropping them loses facts silently. Why the note is removed last, in the same
 `Transaction`: a crash never leaves two copies, and a note edited after it was read is refused.
+Why the promoted document keeps the note's line endings and BOM: it is the note, moved, and every
+other write keeps a file's own; a CRLF or old Mac note turned LF would leave its team's bank mixed.
 
 Why discard writes a log: the reference kept the record only in the client's transcript. Here
 `_inbox/DISCARDED.md` keeps the date, path, title, purpose, reason and the SHA-256 of the note's
@@ -221,7 +223,7 @@ def promote(
         outcome = register(bank, staging, destination, title, purpose, dry_run=dry_run, status=status)
         warnings += link_warnings + outcome.warnings
         transaction = Transaction(bank.root, bank.max_bytes)
-        transaction.create(destination, text.encode("utf-8"))
+        transaction.create(destination, source.encode(text))
         staging.stage(transaction)
         transaction.remove(note.path, source.digest)
         if dry_run:

@@ -154,6 +154,24 @@ def test_promote_refuses_when_the_note_changed_under_it(
     assert "A late addition." in (noted.root / "_inbox/retry.md").read_text("utf-8")
 
 
+@pytest.mark.parametrize(("ending", "bom"), [("\r\n", "\ufeff"), ("\r", "")], ids=["windows", "old-mac"])
+def test_a_promoted_note_keeps_its_line_endings(
+    noted: Bank, put: Callable, tmp_path: Path, ending: str, bom: str
+) -> None:
+    """A note saved with CRLF endings (and a BOM, as a Windows editor saves it) or lone CRs is
+    promoted with them, as every other write keeps a file's own; written with LF, the move would
+    show as a change to every line of the note."""
+    other = tmp_path / "other"
+    scaffold.init(other, "demo")
+    put(other, "_inbox/retry.md", (bom + NOTE.replace("\n", ending)).encode())
+    saved = Bank(other)
+    saved.refresh()
+    promote(noted, path="_inbox/retry.md", to="domain/retry.md", today=TODAY)
+    promote(saved, path="_inbox/retry.md", to="domain/retry.md", today=TODAY)
+    lf = (noted.root / "domain/retry.md").read_text("utf-8")
+    assert (other / "domain/retry.md").read_bytes() == (bom + lf.replace("\n", ending)).encode()
+
+
 PROMOTE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("unknown note", {"path": "_inbox/none.md"}, "Not a document of this bank"),
     ("not quarantined", {"path": "product/context.md"}, "Only quarantined documents can be promoted"),
