@@ -69,13 +69,21 @@ def restore_endings(original: str, text: str, eol: str) -> str:
     Which lines those are is what a line diff keeps (`_kept_lines`), so an edit in two places keeps
     the endings of the lines between them, not only of the common first and last lines. A line the
     edit added takes `eol`.
+
+    A lone CR right before a blank line ending LF would read as one CRLF, and the blank line would
+    be gone: of the two, the one that took `eol` rather than its own ending ends CRLF instead (the
+    first, when both kept theirs and the edit brought them together).
     """
     old, endings = _pieces(original)
     new = text.split("\n")
     ends = [eol] * len(new)
+    own = [False] * len(new)
     for i, j in _kept_lines(old, new):
-        ends[j] = endings[i] or eol
+        ends[j], own[j] = endings[i] or eol, bool(endings[i])
     ends[-1] = ""
+    for j in range(len(new) - 1):
+        if ends[j] == "\r" and new[j + 1] == "" and ends[j + 1] == "\n":
+            ends[j + 1 if own[j] and not own[j + 1] else j] = "\r\n"
     return "".join(line + end for line, end in zip(new, ends, strict=True))
 
 

@@ -237,6 +237,18 @@ def test_an_edit_in_two_places_keeps_the_endings_of_the_lines_between(tmp_path: 
     assert (root / "engineering/notes.md").read_bytes() == expected.encode()
 
 
+def test_a_line_written_before_a_blank_line_ending_lf_does_not_swallow_it(tmp_path: Path) -> None:
+    """An old Mac file with one blank line ending LF: a line written right before it takes a lone
+    CR, the file's usual ending, and CR then LF read as one CRLF: the blank line would be gone,
+    joining the new line to the next paragraph. The new line ends CRLF instead."""
+    data = NOTES.replace("\n", "\r").replace("# Notes\r\r", "# Notes\n\n")
+    root = _bank(tmp_path, data.encode())
+    with no_new_findings(root):
+        edit(open_bank(root), path="engineering/notes.md", find="# Notes\n", replace="# Notes\nSubtitle\n")
+    expected = data.replace("# Notes\n\n", "# Notes\nSubtitle\r\n\n")
+    assert (root / "engineering/notes.md").read_bytes() == expected.encode()
+
+
 def test_a_file_changed_after_it_was_read_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _bank(tmp_path)
     target = root / "engineering/notes.md"

@@ -1,5 +1,6 @@
 """`restore_endings`: the lines an edit leaves alone keep their own endings, however the file mixes
-LF, CRLF and lone CR, and wherever the edit changed it.
+LF, CRLF and lone CR, and wherever the edit changed it; and the file reads back as the edit's text,
+every line of it.
 
 Why a property: which lines the edit left alone is decided by a line diff, and a diff can go wrong
 on repeated lines (a document's blank lines, its `---` and list items), pairing a kept line with its
@@ -17,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memorybank_lint.edits.text import restore_endings
+from memorybank_lint.frontmatter import line_feeds
 
 ENDINGS = ("\n", "\r\n", "\r")
 
@@ -55,29 +57,37 @@ def edited_files(draw: st.DrawFn, endings: st.SearchStrategy[str]) -> tuple[list
 def _run(lines: list[Line], first: tuple[str, ...], eol: str) -> tuple[str, str]:
     """`restore_endings` on the file and its edit, and the file as the edit should leave it: a kept
     line with its own ending, the lines written in place of as many removed ones with theirs one
-    for one, any other written line with `eol`."""
+    for one, any other written line with `eol`; a blank line ending LF right after a lone CR (they
+    would read as one CRLF) with CRLF for the ending of whichever took `eol`, else of the first.
+    """
     original = "".join(line.text + line.ending for line in lines)
-    new: list[tuple[str, str]] = []
+    new: list[tuple[str, str | None]] = []  # a line and its own ending, None for `eol`
     removed: list[Line] = []
     written: list[str] = list(first)
 
     def close() -> None:
         paired = len(removed) == len(written)
-        new.extend((text, (removed[n].ending if paired else "") or eol) for n, text in enumerate(written))
+        new.extend((text, removed[n].ending if paired else None) for n, text in enumerate(written))
         removed.clear()
         written.clear()
 
     for line in lines:
         if line.kept:
             close()
-            new.append((line.text, line.ending or eol))
+            new.append((line.text, line.ending))
         else:
             removed.append(line)
         written.extend(line.written_after)
     close()
     new[-1:] = [(new[-1][0] if new else "", "")]  # the edit removed every line: one empty line is left
-    text = "\n".join(text for text, _ in new)
-    return restore_endings(original, text, eol), "".join(text + ending for text, ending in new)
+    text = "\n".join(line for line, _ in new)
+    ends = [*(own or eol for _, own in new[:-1]), ""]
+    for j in range(len(new) - 1):
+        if ends[j] == "\r" and new[j + 1][0] == "" and ends[j + 1] == "\n":
+            ends[j + 1 if new[j][1] and not new[j + 1][1] else j] = "\r\n"
+    got = restore_endings(original, text, eol)
+    assert line_feeds(got) == text  # the edit's text, every line of it
+    return got, "".join(line + end for (line, _), end in zip(new, ends, strict=True))
 
 
 @given(edited_files(st.sampled_from(ENDINGS)), st.sampled_from(ENDINGS))
@@ -107,6 +117,15 @@ def test_kept_lines_keep_their_endings_from_cases_found_by_hand() -> None:
     assert restore_endings(original, "C\nx\nF\nx\nx\nD", "\n") == "C\rx\r\nF\nx\rx\r\nD"
     assert restore_endings("a\r\nb\nc\r", "a\nb\nc\nd", "\r") == "a\r\nb\nc\rd"
     assert restore_endings("a\rb\r", "z\nb\n", "\n") == "z\rb\r"  # changed in place: its own ending
+
+
+def test_a_blank_line_ending_lf_right_after_a_lone_cr_is_not_swallowed() -> None:
+    """CR then LF reads as one CRLF: a blank line ending LF after a line ending CR would be gone.
+    The line that took `eol` ends CRLF instead, or the first of two lines that kept theirs."""
+    assert restore_endings("a\rb", "a\n\nb", "\n") == "a\r\r\nb"  # an added blank line
+    assert restore_endings("a\n\nb", "a\nnew\n\nb", "\r") == "a\nnew\r\n\nb"  # an added line before one
+    assert restore_endings("a\nb", "a\nnew\nb", "\r") == "a\nnew\rb"  # no blank line after it: its eol
+    assert restore_endings("a\rx\n\nb", "a\n\nb", "\n") == "a\r\n\nb"  # both kept: the first
 
 
 def test_two_changes_far_apart_in_a_long_file_are_quick_and_keep_every_line_between() -> None:
