@@ -76,6 +76,8 @@ def restore_endings(original: str, text: str, eol: str) -> str:
     """
     old, endings = _pieces(original)
     new = text.split("\n")
+    if all(end in ("", eol) for end in endings):
+        return eol.join(new)  # one kind of ending, the one added lines take: nothing to diff
     ends = [eol] * len(new)
     own = [False] * len(new)
     for i, j in _kept_lines(old, new):

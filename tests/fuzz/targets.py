@@ -219,6 +219,13 @@ def acronyms_of(text: str) -> list[tuple[tuple[str, ...], str]]:
     return [(tuple(stems), acronym) for stems, acronym in acronyms(page)]
 
 
+def endings_restored(original: str, text: str, eol: str) -> str:
+    """`restore_endings` as a write calls it, for the cases that once took minutes."""
+    from memorybank_lint.edits.text import restore_endings
+
+    return restore_endings(original, text, eol)
+
+
 def route_answer(root: str, question: str) -> str:
     """What `bank_route` answers (or the refusal) on the bank at `root`."""
     bank = Bank(root)

@@ -185,3 +185,30 @@ def test_a_vocabulary_row_of_tens_of_thousands_of_words(
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"dna/vocabulary.md": vocabulary})
     result = worker.call("read_tools", str(root), question, "", "README.md")
     assert result["refused"] == 0
+
+
+ENDINGS = ("\n", "\r\n", "\r")
+
+
+def test_two_changes_far_apart_in_a_long_mixed_file_keep_every_line_between(worker: Worker) -> None:
+    # 50,000 lines, a third blank and a third the same list item: a line diff comparing every pair
+    # of equal lines took a minute for an edit in two places.
+    lines = ["" if i % 3 == 0 else "- item" if i % 3 == 1 else f"text {i}" for i in range(50_000)]
+    ends = [ENDINGS[i % 2] for i in range(len(lines) - 1)] + [""]
+    original = "".join(line + end for line, end in zip(lines, ends, strict=True))
+    new = [*lines[:10], "changed", "added", *lines[11:-10], "changed too", *lines[-9:]]
+    got = worker.call("endings_restored", original, "\n".join(new), "\r")
+    new_ends = [*ends[:10], "\r", "\r", *ends[11:-10], ends[-10], *ends[-9:]]
+    assert got == "".join(line + end for line, end in zip(new, new_ends, strict=True))
+
+
+def test_an_edit_too_costly_to_diff_writes_its_text_and_pairs_lines_by_position(worker: Worker) -> None:
+    # Every line of a long mixed file rewritten, or the file reversed: the diff gives up within its
+    # budget, the text is written as given, and a rewrite of as many lines keeps the endings in place.
+    lines = [f"line {i}" for i in range(50_000)]
+    ends = [ENDINGS[i % 3] for i in range(len(lines) - 1)] + [""]
+    original = "".join(line + end for line, end in zip(lines, ends, strict=True))
+    rewritten = worker.call("endings_restored", original, "\n".join(line + "!" for line in lines), "\n")
+    reversed_ = worker.call("endings_restored", original, "\n".join(reversed(lines)), "\n")
+    assert rewritten == "".join(line + "!" + end for line, end in zip(lines, ends, strict=True))
+    assert reversed_.replace("\r\n", "\n").replace("\r", "\n") == "\n".join(reversed(lines))
