@@ -379,3 +379,12 @@ def changed_in_repository(root: str, since: list[str]) -> list[str]:
     bank = Bank(root)
     bank.refresh()
     return [_answer(lambda value=value: changed(bank, value)) for value in since]
+
+
+def drift_answer(root: str) -> str:
+    """What `bank_drift` answers (or the refusal) on the bank at `root`, inside its repository."""
+    from memorybank_server.drift import drift
+
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: drift(bank, 0))
