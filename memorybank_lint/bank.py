@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import os
+import posixpath
 import re
 import time
 from collections.abc import Iterator
@@ -222,6 +223,7 @@ class Bank:
         self.incoming: dict[str, list[str]] = {}
         self.index_links: list[IndexLink] = []
         self._names: dict[str, list[str]] = {}
+        self._folders: tuple[tuple[int, int, int], set[str]] | None = None
         self._loaded = False
         self.revision = 0  # moves whenever `docs` changes; code that edits `docs` by hand moves it too
 
@@ -364,8 +366,23 @@ class Bank:
         return None
 
     def directory_has_docs(self, resolved: str) -> bool:
-        prefix = "" if resolved == "." else resolved + "/"
-        return any(path.startswith(prefix) for path in self.docs)
+        """Whether a document lives under the folder `resolved` (`.` is the bank), at any depth.
+
+        Why a set of folders: an index of thousands of folder links that register nothing was
+        checked with a look at every document per link, links × documents on every run.
+        """
+        if resolved == ".":
+            return bool(self.docs)
+        key = (self.revision, id(self.docs), len(self.docs))
+        if self._folders is None or self._folders[0] != key:
+            folders: set[str] = set()
+            for path in self.docs:
+                folder = posixpath.dirname(path)
+                while folder and folder not in folders:
+                    folders.add(folder)
+                    folder = posixpath.dirname(folder)
+            self._folders = (key, folders)
+        return resolved in self._folders[1]
 
     def by_name(self, name: str) -> list[str]:
         """Bank paths of every document with this file name."""

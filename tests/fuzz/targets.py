@@ -388,3 +388,8 @@ def drift_answer(root: str) -> str:
     bank = Bank(root)
     bank.refresh()
     return _answer(lambda: drift(bank, 0))
+
+
+def lint_text(root: str, args: list[str]) -> tuple[int, str, str]:
+    """`memorybank-lint --root ROOT --no-cache ARGS` in the text format, through `cli.main`."""
+    return _captured(cli.main, ["--root", root, "--no-cache", *args])
