@@ -14,7 +14,7 @@ from typing import Any
 
 from . import claims, frontmatter, markdown, suppressions
 from .markdown import Section
-from .paths import Target, resolve
+from .paths import Target, link_target, resolve
 from .suppressions import Suppression
 
 SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
@@ -221,7 +221,7 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
             target = raw.split("#", 1)[0]
             is_dir = target.endswith("/")
             if target.endswith(".md") or is_dir:
-                found.append(Link(resolve(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
+                found.append(Link(link_target(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
     return found
 
 

@@ -11,8 +11,9 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from urllib.parse import unquote
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:
@@ -63,6 +64,33 @@ def resolve(doc_path: str, raw: str, bank_name: str = "") -> Target:
         if alternative.startswith(".."):
             alternative = None
     return Target(raw, joined, from_repo_root=alternative)
+
+
+def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
+    """Resolve a markdown link's destination as a renderer follows it: its percent escapes
+    decoded, `raw` kept as written (for messages, and for rewriting the link in place).
+
+    Why: `my%20doc.md` is the file `my doc.md` (a name with a space has no other inline form a
+    renderer follows, and GitHub writes it so), and a Cyrillic name pasted from a browser's
+    address bar comes escaped; read as written, both dangled and left their document unregistered.
+    Escapes that do not spell UTF-8, or that spell a `#` or a NUL, leave the destination as written.
+    """
+    if "%" not in raw:
+        return resolve(doc_path, raw, bank_name)
+    path, mark, fragment = raw.partition("#")
+    try:
+        decoded = unquote(path, errors="strict")
+    except UnicodeDecodeError:
+        return resolve(doc_path, raw, bank_name)
+    if "#" in decoded or "\0" in decoded:
+        return resolve(doc_path, raw, bank_name)
+    return replace(resolve(doc_path, decoded + mark + fragment, bank_name), raw=raw)
+
+
+def spelled_as_is(path: str) -> bool:
+    """Whether a link written with `path` as its destination leads to `path` itself, not to the
+    name its percent escapes spell (`a%41.md` leads to `aA.md`)."""
+    return "%" not in path or link_target("", path).resolved == resolve("", path).resolved
 
 
 def normalize(root: Path, given: str, known: Collection[str]) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 from memorybank_lint import frontmatter, markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.entries import unwritten_entry
-from memorybank_lint.paths import resolve
+from memorybank_lint.paths import link_target
 
 from .starter import templates_root
 
@@ -164,7 +164,7 @@ def unlinked_unwritten(body: str, target: str, written: Callable[[str, bool], bo
         for label, raw, start, end in reversed(spans):
             path = raw.split("#", 1)[0].strip()
             folder = path.endswith("/")
-            resolved = resolve(target, raw).resolved if path.endswith(".md") or folder else None
+            resolved = link_target(target, raw).resolved if path.endswith(".md") or folder else None
             if resolved is None or written(resolved, folder):
                 continue
             if start and line[start - 1] == "!":

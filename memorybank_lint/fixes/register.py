@@ -18,7 +18,7 @@ from ..bank import Bank
 from ..edits.registration import find_index, index_names, registered, registered_all
 from ..findings import Finding
 from ..markdown import links
-from ..paths import resolve
+from ..paths import link_target, spelled_as_is
 from .model import Fix
 
 _NOT_IN_LINKS = frozenset(" ()<>[]`\\#|")  # `#` starts a fragment, `|` splits a table cell
@@ -29,7 +29,7 @@ def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:
     before = set(old.split("\n"))
     added = [line for line in new.split("\n") if line not in before]
     return any(
-        resolve(index, raw, bank_name).resolved == target
+        link_target(index, raw, bank_name).resolved == target
         for line in added
         for _label, raw, _col in links(line)
     )
@@ -40,7 +40,7 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
     index = find_index(bank, finding.path) if doc is not None and not doc.read_error else None
     if doc is None or index is None:
         return None
-    if any(character in _NOT_IN_LINKS for character in doc.path):
+    if any(character in _NOT_IN_LINKS for character in doc.path) or not spelled_as_is(doc.path):
         return None  # an entry's link could not carry this path unchanged
     names = index_names(bank)
 
@@ -57,7 +57,7 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
         new = registered_all(text, index, rows, names=names)
         before = set(text.split("\n"))
         landed = {
-            resolve(index, raw, bank.name).resolved
+            link_target(index, raw, bank.name).resolved
             for line in new.split("\n")
             if line not in before
             for _label, raw, _col in links(line)

@@ -24,7 +24,7 @@ from ..document import Document
 from ..findings import Finding
 from ..graph import ancestry
 from ..markdown import links
-from ..paths import resolve
+from ..paths import link_target
 from .model import Fix, replace_in_line
 
 _UNSAFE_IN_LINKS = frozenset(" ()<>[]")
@@ -189,7 +189,9 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     new = _rewrite(old, entry.link.column, entry.link.target.raw, new_path)
     if new is None:
         return None
-    if not any(resolve(index.path, raw, bank.name).resolved == target for _label, raw, _col in links(new)):
+    if not any(
+        link_target(index.path, raw, bank.name).resolved == target for _label, raw, _col in links(new)
+    ):
         return None  # the rewritten line must carry a link that lands on the pick
     edit = replace_in_line(entry.link.line, old, new)
     name = posixpath.basename(target)

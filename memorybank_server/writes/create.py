@@ -23,6 +23,7 @@ from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links
 from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced
+from memorybank_lint.paths import spelled_as_is
 
 from ..errors import ToolInputError
 from ..read import jsonable
@@ -96,6 +97,11 @@ def check_target(bank: Bank, given: str) -> str:
     if _UNLINKABLE.search(path):
         raise ToolInputError(
             f"'{path}' contains a space, bracket, '#', '?', '|' or backtick, which an index link cannot carry"
+        )
+    if not spelled_as_is(path):
+        raise ToolInputError(
+            f"'{path}' holds a '%' and two hex digits, which an index link reads as an escape for "
+            "another character, so its entry would lead elsewhere; rename it"
         )
     check_no_links(bank.root, path)
     if path in bank.docs:

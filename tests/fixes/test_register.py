@@ -49,6 +49,12 @@ def test_a_document_with_no_index_above_it_has_no_fix(tmp_path: Path) -> None:
     assert fixed_text(bank, "MB009", "notes/loose.md") == (None, None)
 
 
+def test_a_name_whose_entry_would_read_as_an_escape_has_no_fix(tmp_path: Path) -> None:
+    # `[A](a%41.md)` leads to `aA.md`: such an entry would dangle and leave the document unregistered.
+    bank = bank_with(tmp_path, {"domain/a%41.md": doc("title: A\nstatus: draft")})
+    assert fixed_text(bank, "MB009", "domain/a%41.md") == (None, None)
+
+
 def test_a_document_without_a_purpose_gets_an_entry_without_one(tmp_path: Path) -> None:
     bank = bank_with(tmp_path, {"domain/bare.md": doc("title: Bare\nstatus: draft")})
     _fix, text = fixed_text(bank, "MB009", "domain/bare.md")

@@ -108,3 +108,19 @@ def test_scope_applies_to_the_index_document(make_bank, run_rule, tmp_path) -> N
     bank = make_bank(tmp_path, {"README.md": "- [x](adr/gone.md)\n", "adr/README.md": "- [x](gone.md)\n"})
     assert [f.path for f in run_rule(bank, CODE, scope="adr")] == ["adr/README.md"]
     assert [f.path for f in run_rule(bank, CODE, paths=["README.md"])] == ["README.md"]
+
+
+def test_percent_escapes_in_a_link_lead_to_the_file_they_spell(make_bank, run_rule, tmp_path) -> None:
+    # A name with a space has no other inline form a renderer follows (`my%20doc.md`, as GitHub
+    # writes it), and a Cyrillic name is often pasted from a browser's address bar.
+    readme = (
+        "- [Mine](my%20doc.md)\n- [Заметка](%D0%B7%D0%B0%D0%BC%D0%B5%D1%82%D0%BA%D0%B0.md#part)\n"
+        "- [Gone](gone%20doc.md)\n- [Broken](bad%FF.md)\n"
+    )
+    files = {"README.md": readme, "my doc.md": "# Mine\n", "заметка.md": "# Заметка\n"}
+    bank = make_bank(tmp_path, files)
+    assert [(f.line, f.message) for f in run_rule(bank, CODE)] == [
+        (3, "index entry 'gone%20doc.md' leads nowhere: 'gone doc.md' — it is not a document of this bank"),
+        (4, "index entry 'bad%FF.md' leads nowhere: 'bad%FF.md' — it is not a document of this bank"),
+    ]
+    assert run_rule(bank, "MB009") == []

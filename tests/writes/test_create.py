@@ -62,6 +62,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("bidi override", {"path": "domain/model\u202egnp.md"}, "an invisible formatting character"),
     ("zero-width space", {"path": "domain/mo\u200bdel.md"}, "an invisible formatting character"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
+    ("escape in the name", {"path": "domain/a%41.md"}, "an index link reads as an escape"),
     ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("unresolved upstream", {"derived_from": ["../does-not-exist.md"]}, "does not resolve to a document"),
     ("owned key", {"canonical_for": ["test_levels"]}, "already owned by engineering/testing-policy.md"),
