@@ -156,12 +156,18 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         raise UsageProblem(str(exc)) from None
 
 
+_LISTS = ("derived", "canonical")  # comma-separated values: `a,,b` or `,` is a slip, not a list
+
+
 def _refuse_empty(opts: dict[str, Any], given: set[str]) -> None:
-    """A value given as `''` is a usage error, never a quiet "not given"."""
+    """A value given as `''`, or a list with an empty item, is a usage error, never a quiet
+    "not given" or a shorter list."""
     for name in sorted(given):
         values = opts[name] if isinstance(opts[name], tuple) else (opts[name],)
         if any(isinstance(value, str) and not value.strip() for value in values):
             raise UsageProblem(f"--{name.replace('_', '-')} is empty")
+        if name in _LISTS and any(not item.strip() for item in opts[name].split(",")):
+            raise UsageProblem(f"--{name} holds an empty item: {opts[name]!r}")
 
 
 def run(opts: dict[str, Any], given: set[str]) -> int:

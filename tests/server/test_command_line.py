@@ -93,6 +93,14 @@ MISTAKES = {
     "an empty section": (["--read", "domain/pricing.md", "--section", ""], "--section is empty"),
     "an empty kind": (["--create", "adr/ADR-009.md", "--purpose", "Why.", "--kind", ""], "--kind is empty"),
     "an empty folder to leave out": (["--route", "price", "--off", ""], "--off is empty"),
+    "a derived list of nothing": (
+        ["--create", "adr/ADR-009.md", "--purpose", "Why.", "--derived", ","],
+        "--derived holds an empty item: ','",
+    ),
+    "a canonical list with a gap": (
+        ["--create", "adr/ADR-009.md", "--purpose", "Why.", "--canonical", "a,,b"],
+        "--canonical holds an empty item",
+    ),
     "a drift scope that matches nothing": (["--drift", "--scope", "nowhere"], "matches no document"),
     "a create without its purpose": (["--create", "adr/ADR-009.md"], "--create needs --purpose"),
     "a promote of a note that is not there": (
