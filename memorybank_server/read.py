@@ -10,10 +10,11 @@ only `a-z0-9`, so every Russian request matched the first heading. Here both sid
 Unicode letter and digit (NFKC, casefolded, `ё` folded to `е`); an exact match wins, then a unique
 substring, then a unique whole-word match; anything else is an error that lists the real headings.
 
-Deliberate choices: a blank `section` means the whole document; of several headings with the same
-name the first is read (they cannot be told apart by name); the 400,000 cap counts UTF-8 bytes and
-cuts on a character boundary; dates in the frontmatter become ISO strings (`2026-03-27`, or
-`2026-03-27T10:00:00+00:00` for a timestamp), not the reference's JavaScript `…T00:00:00.000Z`.
+Deliberate choices: a blank `section` is refused (leaving it out reads the whole document, as the
+command line refuses `--section ''`); of several headings with the same name the first is read
+(they cannot be told apart by name); the 400,000 cap counts UTF-8 bytes and cuts on a character
+boundary; dates in the frontmatter become ISO strings (`2026-03-27`, or `2026-03-27T10:00:00+00:00`
+for a timestamp), not the reference's JavaScript `…T00:00:00.000Z`.
 """
 
 from __future__ import annotations
@@ -168,16 +169,24 @@ def _lookup(bank: Bank, given: str) -> str:
     return path
 
 
+def check_section(section: str | None, whole: str) -> None:
+    """Refuse a blank `section`: given as "" it must not quietly mean "not given" (`whole` says
+    what leaving it out does instead)."""
+    if section is not None and not section.strip():
+        raise ToolInputError(f"section {section!r} is blank; leave it out to {whole}")
+
+
 def read_one(
     bank: Bank, given: str, section: str | None = None, max_bytes: int | None = None
 ) -> dict[str, Any]:
     """The single-document answer of §4.2 (whole body, or one section), cut at `max_bytes` when given
     (never above the batch budget), else at the single-document cap."""
+    check_section(section, "read the whole document")
     path = _lookup(bank, given)
     doc = document.parse(path, _fresh_text(bank, path), bank_name=bank.name)
     lines = doc.text.split("\n")
     answer: dict[str, Any] = {"path": path, "title": doc.title, "frontmatter": jsonable(doc.data)}
-    if section is not None and section.strip():
+    if section is not None:
         chosen = match_section(doc.sections, section, path)
         answer["section"] = chosen.title
         content = "\n".join(lines[chosen.line - 1 : chosen.end]).rstrip()
@@ -254,7 +263,7 @@ def read_batch(
     for given, wanted in _requests(path, section):
         key = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
         doc = bank.docs.get(key)
-        overshoots = (wanted is None or not wanted.strip()) and doc is not None and spent + doc.size > budget
+        overshoots = wanted is None and doc is not None and spent + doc.size > budget
         if documents and (spent >= budget or overshoots):
             skipped.append(_skipped(bank, given, room))
             room -= sum(len(title.encode("utf-8")) + 4 for title in skipped[-1]["availableSections"])
@@ -291,6 +300,7 @@ def read(
         raise ToolInputError(f"maxBytes must be an integer of at least {MIN_MAX_BYTES}, not {max_bytes!r}")
     if section is not None and not isinstance(section, str):
         raise ToolInputError(f"section must be a string, not {section!r}")
+    check_section(section, "read whole documents" if isinstance(path, list) else "read the whole document")
     if isinstance(path, list):
         return read_batch(bank, path, section, max_bytes)
     if isinstance(path, str):

@@ -25,7 +25,7 @@ from memorybank_lint.frontmatter import line_feeds
 from memorybank_lint.markdown import Section
 
 from ..errors import ToolInputError
-from ..read import match_section
+from ..read import check_section, match_section
 from . import head
 from .common import guard_suppressions, locked
 
@@ -109,6 +109,7 @@ def edit(
     """Replace the single occurrence of `find` in the body (or in one section of it)."""
     if not find:
         raise ToolInputError("find is empty; pass the exact text to replace")
+    check_section(section, "search the whole body")
     checked_text("replace", replace, lines=True)
     find, replace = line_feeds(find), line_feeds(replace)
     if find == replace:
@@ -120,7 +121,7 @@ def edit(
         body = parts.body
         start, end, heading = 0, len(body), None
         where = f"the body of {loaded.path}"
-        if section is not None and section.strip():
+        if section is not None:
             chosen, start, end = section_span(body, section, loaded.path)
             heading = chosen.title
             where = f"section '{heading}' of {loaded.path}"

@@ -93,11 +93,13 @@ def _answer(call: Callable[[], Any]) -> str:
     return text
 
 
-def read_tools(root: str, question: str, section: str, odd_path: str) -> dict[str, int]:
+def read_tools(root: str, question: str, section: str | None, odd_path: str) -> dict[str, int]:
     """Every read tool over the bank, as the server calls them after its refresh.
 
     Returns how many calls answered and how many were refused, for the test to see work was done.
+    A `section` of "" reads whole documents (the tools refuse a blank one).
     """
+    section = section or None
     bank = Bank(root)
     bank.refresh()
     odd_path = odd_path.replace("{root}", root)  # an absolute path into the bank, links and all

@@ -366,6 +366,15 @@ def test_a_bad_section_in_a_batch_fails_that_request_only(sized: Bank) -> None:
     assert "Раздел один | Раздел два" in answer["failed"][0]["error"]
 
 
+def test_a_blank_section_in_a_batch_fails_that_request_instead_of_reading_it_whole(sized: Bank) -> None:
+    """`{"path", "section": ""}` asked for a section: answering with the whole document spent the
+    budget on what was not asked for, and hid the mistake."""
+    answer = read(sized, [{"path": "c.md", "section": " "}, "a.md"])
+    assert [d["path"] for d in answer["documents"]] == ["a.md"]
+    assert [f["path"] for f in answer["failed"]] == ["c.md"]
+    assert "blank" in answer["failed"][0]["error"]
+
+
 def test_max_bytes_lowers_the_budget_and_cannot_raise_it(sized: Bank) -> None:
     lowered = read(sized, ["a.md", "b.md"], max_bytes=1000)
     assert lowered["budgetBytes"] == 1000 and "note" not in lowered

@@ -119,6 +119,14 @@ BLANK_ARGUMENTS = [
     ("bank_drift", {"scope": ""}, "'scope' must be a string (not empty)"),
     ("bank_search", {"query": "queue", "status": ""}, "'status' must be a string (not empty)"),
     ("bank_route", {"question": "queue", "docKind": ""}, "'docKind' must be a string (not empty)"),
+    ("bank_read", {"path": "domain/rules.md", "section": ""}, "section '' is blank"),
+    ("bank_read", {"path": "domain/rules.md", "section": "  "}, "section '  ' is blank"),
+    ("bank_read", {"path": ["domain/rules.md"], "section": " "}, "section ' ' is blank"),
+    (
+        "bank_edit",
+        {"path": "domain/rules.md", "find": "Thresholds", "replace": "Limits", "section": "", "dryRun": True},
+        "section '' is blank",
+    ),
 ]
 
 
