@@ -45,6 +45,47 @@ def check_layer(layer: str | None) -> None:
         raise ToolInputError(f"layer must be one of {', '.join(LAYERS)}; got {layer!r}.")
 
 
+LISTED_VALUES = 20  # the values a refused filter lists; a value is cut to VALUE_CHARS
+VALUE_CHARS = 40
+_FIELDS = {"docKind": "doc_kind", "status": "status"}
+LIFECYCLE = frozenset({"draft", "active", "archived"})  # statuses known to every bank
+
+
+def check_filters(bank: Bank, **given: str | None) -> None:
+    """Refuse a `docKind` or `status` filter the bank does not know: no document the tool can
+    return carries it, and dna/ does not declare it (nor is it a lifecycle status).
+
+    Why: such a filter answered "no document matches this question", so a mistyped kind (`ADR`,
+    `decisions`) read as a question the bank cannot answer. The refusal lists the values known.
+    """
+    for name, value in given.items():
+        if value is None:
+            continue
+        field_name = _FIELDS[name]
+        known = {
+            getattr(doc, field_name)
+            for doc in bank.docs.values()
+            if not doc.is_template and doc.layer != "inbox"
+        }
+        if bank.contract is not None:
+            known.update(*(vs.values for vs in bank.contract.declared.get(field_name, ())))
+        if name == "status":
+            known |= LIFECYCLE
+        if value in known:
+            continue
+        values = sorted(v for v in known if isinstance(v, str) and v)
+        shown = ", ".join(_cut(v) for v in values[:LISTED_VALUES])
+        more = f", … {len(values) - LISTED_VALUES} more" if len(values) > LISTED_VALUES else ""
+        raise ToolInputError(
+            f"{name} {value!r} matches no document of this bank and is not declared in dna/; "
+            + (f"the {field_name} values it knows: {shown}{more}." if values else f"none has a {field_name}.")
+        )
+
+
+def _cut(value: str) -> str:
+    return value if len(value) <= VALUE_CHARS else value[: VALUE_CHARS - 1] + "…"
+
+
 def eligible(doc: Document, doc_kind: str | None, layer: str | None, status: str | None = None) -> bool:
     """Not a template, not in the inbox, and matching every filter given (exact equality)."""
     if doc.is_template or doc.layer == "inbox":

@@ -77,7 +77,7 @@ from ..errors import ToolInputError
 from . import acronyms, route_folder, route_score, translit
 from .body_index import Evidence
 from .lang import Concept, Lexicon, general_translations, lexicon_for, normal
-from .ranking import check_layer, check_text, eligible, gc_paused
+from .ranking import check_filters, check_layer, check_text, eligible, gc_paused
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
 from .route_select import Scoring, select
@@ -166,6 +166,7 @@ def route(
     check_layer(layer)
     if not bank.docs and not getattr(bank, "_loaded", True):
         bank.refresh()
+    check_filters(bank, docKind=doc_kind)
     with gc_paused():
         result = _route(bank, question, limit, doc_kind, layer, tuning)
     keep(bank)

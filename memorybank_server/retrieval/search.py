@@ -25,7 +25,7 @@ from memorybank_lint.document import Document
 from ..errors import ToolInputError
 from .body_index import BodyIndex, body_of
 from .lang import SEARCH_STOP, fold, fragments, lexicon_for, search_tokens
-from .ranking import check_layer, check_text, eligible, round_half_up
+from .ranking import check_filters, check_layer, check_text, eligible, round_half_up
 from .search_heads import HeadIndex, excerpt_of
 
 TYPED, RELATED, FRAGMENT = 10.0, 6.0, 1.0
@@ -196,6 +196,7 @@ class SearchIndex(BodyIndex):
         if not isinstance(limit, int) or not 1 <= limit <= 50:
             raise ToolInputError(f"limit must be between 1 and 50, got {limit}.")
         check_layer(layer)
+        check_filters(bank, docKind=doc_kind, status=status)
         self.update(bank)
         parsed = self.parse(bank, query)
         weighted, complete = self._hits(parsed.concepts)

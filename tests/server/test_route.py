@@ -190,6 +190,17 @@ def test_filters_by_kind_and_layer(example: Bank) -> None:
     assert route(example, "backup", layer="dna") == {"results": [], "hint": route(example, "the of")["hint"]}
 
 
+def test_a_kind_the_bank_does_not_know_is_refused_not_answered_as_no_match(example: Bank) -> None:
+    """`docKind: "ADR"` answered "no document header matches this question": a mistyped filter
+    read as a question the bank cannot answer."""
+    with pytest.raises(
+        ToolInputError, match=r"docKind 'ADR' matches no document .* values it knows: .*\badr\b"
+    ):
+        route(example, "backup", doc_kind="ADR")
+    with pytest.raises(ToolInputError, match="docKind ' '"):
+        route(example, "backup", doc_kind=" ")
+
+
 def test_limit_cuts_the_list(example: Bank) -> None:
     assert len(route(example, "backup", limit=1)["results"]) == 1
 

@@ -115,6 +115,18 @@ def test_filters_apply_before_the_all_words_pool(bank: Bank) -> None:
     assert search(bank, "digest storage", status="draft")["results"] == []
 
 
+def test_a_filter_value_the_bank_does_not_know_is_refused_not_answered_as_no_match(bank: Bank) -> None:
+    """A kind or status no document carries and dna/ does not declare (`ADR`, `activ`) answered "no
+    document body contains these words"; a lifecycle status no document has yet still answers."""
+    with pytest.raises(
+        ToolInputError, match=r"docKind 'ADR' .* values it knows: adr, engineering, feature, ops\."
+    ):
+        search(bank, "digest storage", doc_kind="ADR")
+    with pytest.raises(ToolInputError, match=r"status 'activ' .* values it knows: active, archived, draft\."):
+        search(bank, "digest storage", status="activ")
+    assert search(bank, "digest storage", status="archived")["results"] == []
+
+
 def test_templates_and_inbox_are_never_returned(bank: Bank) -> None:
     found = paths(search(bank, "thresholds", limit=50))
     assert found and not any(p.startswith(("_inbox/", "flows/templates/")) for p in found)

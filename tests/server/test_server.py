@@ -119,6 +119,8 @@ BLANK_ARGUMENTS = [
     ("bank_drift", {"scope": ""}, "'scope' must be a string (not empty)"),
     ("bank_search", {"query": "queue", "status": ""}, "'status' must be a string (not empty)"),
     ("bank_route", {"question": "queue", "docKind": ""}, "'docKind' must be a string (not empty)"),
+    ("bank_route", {"question": "queue", "docKind": " "}, "docKind ' ' matches no document"),
+    ("bank_search", {"query": "queue", "status": " "}, "status ' ' matches no document"),
     ("bank_read", {"path": "domain/rules.md", "section": ""}, "section '' is blank"),
     ("bank_read", {"path": "domain/rules.md", "section": "  "}, "section '  ' is blank"),
     ("bank_read", {"path": ["domain/rules.md"], "section": " "}, "section ' ' is blank"),
