@@ -165,6 +165,9 @@ def promote(
         source = read(bank.root, note.path)  # its digest guards the removal at commit
         parts, header = frontmatter.parse(source.text)
         read_note = document.parse(note.path, source.text, bank_name=bank.name)
+        for name, given in (("title", title), ("purpose", purpose), ("docKind", doc_kind)):
+            if given is not None and not given.strip():
+                raise ToolInputError(f"`{name}` is blank; leave it out to keep the note's")
         title = required(title or read_note.title, "title", "the note has none; pass one")
         purpose = required(
             purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none", lines=True

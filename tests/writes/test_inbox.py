@@ -184,6 +184,9 @@ PROMOTE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("active orphan", {"derived_from": []}, "requires every active non-root document"),
     ("owned key", {"canonical_for": ["test_levels"]}, "already owned by engineering/testing-policy.md"),
     ("broken upstream", {"derived_from": ["../nowhere.md"]}, "does not resolve to a document"),
+    ("blank title", {"title": ""}, "`title` is blank; leave it out to keep the note's"),
+    ("blank purpose", {"purpose": "  "}, "`purpose` is blank; leave it out to keep the note's"),
+    ("blank kind", {"doc_kind": " "}, "`docKind` is blank; leave it out to keep the note's"),
 ]
 
 
