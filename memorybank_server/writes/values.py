@@ -63,11 +63,15 @@ def entries(values: Any) -> list[str]:
 
 
 def listed(values: Any, name: str) -> list[str]:
-    """A list argument's non-blank entries, each checked as one line of text before it is trimmed;
-    a key listed twice is refused (twice in `canonical_for` is an ownership conflict with itself)."""
+    """A list argument's entries, each checked as one line of text before it is trimmed; a blank
+    entry is refused (dropped, a key meant to be owned or forbidden would go unrecorded without a
+    word), and so is a key listed twice (twice in `canonical_for` is an ownership conflict with
+    itself)."""
     for value in [values] if isinstance(values, str) else values or ():
         if isinstance(value, str):
             header_text(name, value)
+            if not value.strip():
+                raise ToolInputError(f"{name} lists a blank entry; name each key, or leave it out")
     found = entries(values)
     twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
     if twice is not None:

@@ -74,6 +74,8 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
         {"canonical_for": ["k"], "must_not_define": ["k"]},
         "also listed in must_not_define",
     ),
+    ("blank owned key", {"canonical_for": ["k", ""]}, "canonicalFor lists a blank entry"),
+    ("blank forbidden key", {"must_not_define": [" "]}, "mustNotDefine lists a blank entry"),
     ("body twice", {"body": "x", "body_file": "notes.txt"}, "pass either body or bodyFile, not both"),
     ("inbox log name", {"path": "DISCARDED.md", "inbox": True}, "inbox's own file"),
 ]

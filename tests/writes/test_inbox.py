@@ -187,6 +187,7 @@ PROMOTE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("blank title", {"title": ""}, "`title` is blank; leave it out to keep the note's"),
     ("blank purpose", {"purpose": "  "}, "`purpose` is blank; leave it out to keep the note's"),
     ("blank kind", {"doc_kind": " "}, "`docKind` is blank; leave it out to keep the note's"),
+    ("blank owned key", {"canonical_for": [""]}, "canonicalFor lists a blank entry"),
 ]
 
 
