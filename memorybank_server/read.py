@@ -211,6 +211,11 @@ def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | Non
         if isinstance(item, str):
             requests.append((item, section))
         elif isinstance(item, dict) and isinstance(item.get("path"), str):
+            unknown = sorted(set(item) - {"path", "section"})
+            if unknown:
+                raise ToolInputError(
+                    f"A requested path takes only path and section, not {', '.join(map(repr, unknown))}"
+                )
             own = item.get("section")
             if own is not None and not isinstance(own, str):
                 raise ToolInputError(f"The section of '{item['path']}' must be a string")

@@ -391,7 +391,7 @@ def test_bad_max_bytes_is_refused(sized: Bank, bad: object) -> None:
         read(sized, ["a.md"], max_bytes=bad)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("bad", [[], [42], [{"section": "x"}], 7])
+@pytest.mark.parametrize("bad", [[], [42], [{"section": "x"}], 7, [{"path": "a.md", "sections": "x"}]])
 def test_malformed_path_arguments_are_refused(sized: Bank, bad: object) -> None:
     with pytest.raises(ToolInputError):
         read(sized, bad)  # type: ignore[arg-type]
