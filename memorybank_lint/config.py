@@ -172,17 +172,19 @@ def _read(path: Path) -> dict[str, Any]:
 def rule_codes(tokens: list[str] | str, where: str, *, chosen: bool = False) -> list[str]:
     """Codes for listed rule codes/names (comma-separated on the command line, where `where`
     starts with `--`); an unknown one is an error, and so is naming no rule where the rules
-    `chosen` are the only ones that run: an empty selection would switch every check off."""
+    `chosen` are the only ones that run: an empty selection would switch every check off. An
+    empty entry (`--ignore MB001,`, `ignore = [""]`) is an error too: it is a slip, and passing
+    over it would run with a list the user did not write."""
     if isinstance(tokens, str) and where.startswith("--"):
         tokens = tokens.split(",")
     if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens):
         raise ConfigError(f"{where}: expected a list of rule codes or names, not {tokens!r}")
     if chosen and not any(token.strip() for token in tokens):
         raise ConfigError(f"{where}: names no rule; selecting none would switch every check off")
+    if any(not token.strip() for token in tokens):
+        raise ConfigError(f"{where}: an empty rule code in {tokens!r}")
     codes = []
     for token in tokens:
-        if not token.strip():
-            continue
         if token.strip().upper() == "ALL":
             codes.extend(spec.code for spec in all_rules())
             continue

@@ -119,7 +119,10 @@ def test_an_unwritable_job_summary_is_a_clear_error(fixture_copy, tmp_path) -> N
         ("max-file-size = true", "max-file-size must be a positive number"),
         ('severity = "error"', "severity must be a table"),
         ('[severity]\nALL = "error"', "'ALL' names no single rule"),
-        ('[severity]\n"" = "error"', "'' names no single rule"),
+        ('[severity]\n"" = "error"', "severity: an empty rule code"),
+        ('ignore = [""]', "ignore: an empty rule code in ['']"),
+        ('extend-select = ["MB001", " "]', "an empty rule code"),
+        ('[per-file-ignores]\n"*.md" = ["MB001", ""]', "per-file-ignores '*.md': an empty rule code"),
     ],
 )
 def test_a_value_of_the_wrong_type_is_a_configuration_error(
@@ -219,6 +222,8 @@ LINT_MISTAKES = {
     "an empty path": ([""], "a path is empty"),
     "an empty selection": (["--select", ""], "--select is empty"),
     "a selection of blanks": (["--select", " , "], "names no rule"),
+    "an ignore list of blanks": (["--ignore", ","], "--ignore: an empty rule code in ['', '']"),
+    "a selection with a gap": (["--select", "MB001,,MB004"], "--select: an empty rule code"),
     "a diff in json": (["--diff", "--format", "json"], "--diff prints a unified diff, not json"),
     "settings and a baseline to write": (
         ["--show-settings", "--write-baseline", "b.json"],
