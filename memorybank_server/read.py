@@ -195,7 +195,8 @@ def read_one(
     limit = SINGLE_CAP_BYTES if max_bytes is None else min(max_bytes, BUDGET_BYTES)
     content, truncated = cap_bytes(content, limit)
     if truncated and max_bytes is not None:
-        answer["note"] = f"Cut at {limit} bytes (maxBytes); read the rest one section at a time."
+        why = "maxBytes" if max_bytes <= BUDGET_BYTES else f"maxBytes is capped at {BUDGET_BYTES}"
+        answer["note"] = f"Cut at {limit} bytes ({why}); read the rest one section at a time."
     answer.update(
         content=content,
         bytes=len(content.encode("utf-8")),

@@ -385,6 +385,14 @@ def test_max_bytes_lowers_the_budget_and_cannot_raise_it(sized: Bank) -> None:
     assert [s["path"] for s in raised["skipped"]] == ["c.md"]
 
 
+def test_a_single_read_past_the_cap_says_the_cap_cut_it_not_the_asked_budget(sized: Bank) -> None:
+    asked = read(sized, "huge.md", max_bytes=45_000)
+    assert asked["truncated"] and asked["bytes"] <= 40_000
+    assert asked["note"].startswith("Cut at 40000 bytes (maxBytes is capped at 40000)")
+    within = read(sized, "huge.md", max_bytes=2_000)
+    assert within["note"].startswith("Cut at 2000 bytes (maxBytes);")
+
+
 @pytest.mark.parametrize("bad", [999, 0, -5, True, "5000", 1.5])
 def test_bad_max_bytes_is_refused(sized: Bank, bad: object) -> None:
     with pytest.raises(ToolInputError, match="maxBytes"):
