@@ -14,11 +14,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 _FENCE_OPEN = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
-# Each pattern below is one greedy character class matched at a given position: it cannot
-# backtrack, so every scan here is linear in the line.
+# Each pattern below is matched at a given position and is one greedy character class, or (the
+# `<…>` destination) possessive ones that only a backslash leaves: none can backtrack, so every
+# scan here is linear in the stretch it reads.
 _BACKTICKS = re.compile(r"`+")
 _SPACE = re.compile(r"\s*")
 _DESTINATION = re.compile(r"[^\s()<>]+")
+# CommonMark's `<…>` destination: no line ending, and no `<` or `>` unless backslash-escaped. A
+# scan stops at the next unescaped `<`, and the next `](<` to try starts there: each stretch of a
+# line is read by one such scan at most.
+_POINTED_DESTINATION = re.compile(r"<([^<>\\\r\n]*+(?:\\[^\r\n][^<>\\\r\n]*+)*+)>")
 
 
 def fenced(lines: list[str]) -> list[bool]:
@@ -154,25 +159,31 @@ class _Quotes:
 
 
 def _link_end(line: str, at: int, quotes: _Quotes) -> tuple[str, int] | None:
-    """After `](` at `at`: `(destination, end)` of `<?dest>? ["title"|'title'] )`, or None."""
+    """After `](` at `at`: `(destination, end)` of `dest|<dest> ["title"|'title'] )`, or None.
+
+    A destination in angle brackets may hold spaces and parentheses (`<my doc.md>` is how CommonMark
+    writes a name with a space); the destination given back is what the brackets hold, as written.
+    An unclosed `<` is no destination at all, as in CommonMark.
+    """
     start = _SPACE.match(line, at).end()
     if line[start : start + 1] == "<":
-        start += 1
-    destination = _DESTINATION.match(line, start)
-    if destination is None:
+        destination = _POINTED_DESTINATION.match(line, start)
+        group = 1
+    else:
+        destination = _DESTINATION.match(line, start)
+        group = 0
+    if destination is None or not destination.group(group):
         return None
     after = destination.end()
-    if line[after : after + 1] == ">":
-        after += 1
     space = _SPACE.match(line, after).end()
     if space > after and line[space : space + 1] in ('"', "'"):
         close = quotes.next(line[space], space + 1)
         if close >= 0:
             end = _SPACE.match(line, close + 1).end()
             if line[end : end + 1] == ")":
-                return destination.group(), end + 1
+                return destination.group(group), end + 1
     if line[space : space + 1] == ")":
-        return destination.group(), space + 1
+        return destination.group(group), space + 1
     return None
 
 
@@ -180,9 +191,10 @@ def links(line: str) -> Iterator[tuple[str, str, int]]:
     """Inline links `[label](target)` on one line, outside code spans: `(label, target, column)`.
 
     The label is everything from the first `[` after the last `]` up to the `](` (so it may hold
-    a `[`, never a `]`); the target is one run without spaces, parentheses or angle brackets,
-    optionally in `<…>` and followed by a quoted title. Every `](` is looked at once, and every
-    stretch of the line is scanned a bounded number of times: linear, whatever the punctuation.
+    a `[`, never a `]`); the target is one run without spaces, parentheses or angle brackets, or
+    what a `<…>` holds (spaces too: `<my doc.md>`), optionally followed by a quoted title. Every
+    `](` is looked at once, and every stretch of the line is scanned a bounded number of times:
+    linear, whatever the punctuation.
     """
     for label, target, start, _end in link_spans(line):
         yield label, target, start + 1

@@ -46,6 +46,27 @@ def test_links_outside_code_spans(line: str, found: list[tuple[str, str, int]]) 
 
 
 @pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("- [Mine](<my doc.md>)", [("Mine", "my doc.md", 3)]),
+        ('[A](<my doc.md> "t") [B](< b.md >)', [("A", "my doc.md", 1), ("B", " b.md ", 22)]),
+        ("[A](<a (1).md>)[B](<x](y.md>)", [("A", "a (1).md", 1), ("B", "x](y.md", 16)]),
+        ("[A](<a\\>b.md>)", [("A", "a\\>b.md", 1)]),  # an escaped `>` does not close it
+        ("[A](<a.md)", []),  # an unclosed `<` is no destination
+        ("[A](a.md>)", []),  # nor is a `>` nothing opened
+        ("[A](<a<b.md>)", []),
+        ("[A](<>)", []),
+        ("[A](<a\\>)", []),
+    ],
+)
+def test_a_destination_in_angle_brackets_is_what_they_hold(
+    line: str, found: list[tuple[str, str, int]]
+) -> None:
+    # CommonMark's one way to write a name with a space unescaped; no line ending, `<` or `>` inside.
+    assert list(markdown.links(line)) == found
+
+
+@pytest.mark.parametrize(
     ("line", "level", "text"),
     [
         ("# Title", 1, "Title"),

@@ -55,6 +55,13 @@ def test_a_name_whose_entry_would_read_as_an_escape_has_no_fix(tmp_path: Path) -
     assert fixed_text(bank, "MB009", "domain/a%41.md") == (None, None)
 
 
+def test_a_name_with_a_space_has_no_fix(tmp_path: Path) -> None:
+    # Entries are written as plain links, which cannot carry a space; `bank_create` refuses such a
+    # name too. A hand-written `[Mine](<my doc.md>)` registers it.
+    bank = bank_with(tmp_path, {"domain/my doc.md": doc("title: Mine\nstatus: draft")})
+    assert fixed_text(bank, "MB009", "domain/my doc.md") == (None, None)
+
+
 def test_a_document_without_a_purpose_gets_an_entry_without_one(tmp_path: Path) -> None:
     bank = bank_with(tmp_path, {"domain/bare.md": doc("title: Bare\nstatus: draft")})
     _fix, text = fixed_text(bank, "MB009", "domain/bare.md")

@@ -161,7 +161,11 @@ REFERENCE_CLAIM = re.compile(
     r"(?:\[[^\]]*\]\(<?([^)\s>]*?\.md)[^)]*\)|`?([\w./-]+\.md)`?)",
     re.IGNORECASE,
 )
-REFERENCE_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^\s()<>]+?)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+# A destination is a run without spaces, parentheses or angle brackets, or CommonMark's `<…>`: no
+# line ending, no `<` or `>` unless backslash-escaped.
+REFERENCE_LINK = re.compile(
+    r"\[([^\]]*)\]\(\s*(?:<((?:[^<>\\\r\n]|\\[^\r\n])+)>|([^\s()<>]+))(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
+)
 REFERENCE_ROOT = re.compile(
     r"(?:root\s+document|корневой\s+документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
 )
@@ -177,7 +181,7 @@ def claims_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, 
 
 def links_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
     """Links from the scanner and from the pattern it replaced, on a line without code spans."""
-    theirs = [(m.group(1), m.group(2), m.start() + 1) for m in REFERENCE_LINK.finditer(line)]
+    theirs = [(m.group(1), m.group(2) or m.group(3), m.start() + 1) for m in REFERENCE_LINK.finditer(line)]
     return list(markdown.links(line)), theirs
 
 

@@ -23,6 +23,13 @@ from tests.test_frontmatter import merge_bomb
         ("[" * 100_000 + "](", []),
         ("](x '" * 50_000, []),
         ("[" + "a" * 100_000 + "](" + " " * 100_000, []),
+        # Runs of `<` and `](<`: each `<…>` destination read stops at the next `<`, so no stretch
+        # of the line is read twice.
+        ("[a](" + "<" * 100_000 + ">)", []),
+        ("[a" + "](<" * 100_000, []),
+        ("[a](<" + "x](<\\<" * 30_000 + ">)", []),
+        ("[a](<" + "\\<" * 50_000 + ">)", [("a", "\\<" * 50_000, 1)]),
+        ("[a](<" + " " * 100_000 + "x.md>" + " " * 100_000 + "'", []),
     ],
 )
 def test_long_runs_of_link_punctuation(worker: Worker, line: str, found: list[tuple[str, str, int]]) -> None:

@@ -124,3 +124,17 @@ def test_percent_escapes_in_a_link_lead_to_the_file_they_spell(make_bank, run_ru
         (4, "index entry 'bad%FF.md' leads nowhere: 'bad%FF.md' — it is not a document of this bank"),
     ]
     assert run_rule(bank, "MB009") == []
+
+
+def test_a_destination_in_angle_brackets_leads_to_the_file_it_names(make_bank, run_rule, tmp_path) -> None:
+    # `<my doc.md>` is how CommonMark writes a name with a space; its escapes read as in any link.
+    readme = (
+        '- [Mine](<my doc.md>)\n- [A](<a.md>)\n- [Titled](<my doc.md> "t")\n- [Escaped](<my%20doc.md>)\n'
+        "- [Gone](<gone doc.md>)\n"
+    )
+    files = {"README.md": readme, "my doc.md": "# Mine\n", "a.md": "# A\n"}
+    bank = make_bank(tmp_path, files)
+    assert [(f.line, f.message) for f in run_rule(bank, CODE)] == [
+        (5, "index entry 'gone doc.md' leads nowhere: 'gone doc.md' — it is not a document of this bank"),
+    ]
+    assert run_rule(bank, "MB009") == []
