@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:
@@ -75,16 +75,42 @@ def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
     address bar comes escaped; read as written, both dangled and left their document unregistered.
     Escapes that do not spell UTF-8, or that spell a `#` or a NUL, leave the destination as written.
     """
-    if "%" not in raw:
-        return resolve(doc_path, raw, bank_name)
     path, mark, fragment = raw.partition("#")
+    decoded = _decoded(path)
+    if decoded is None:
+        return resolve(doc_path, raw, bank_name)
+    return replace(resolve(doc_path, decoded + mark + fragment, bank_name), raw=raw)
+
+
+def _decoded(path: str) -> str | None:
+    """A link path with its percent escapes decoded, or None where there are none to read so:
+    escapes that do not spell UTF-8, or that spell a `#` or a NUL."""
+    if "%" not in path:
+        return None
     try:
         decoded = unquote(path, errors="strict")
     except UnicodeDecodeError:
-        return resolve(doc_path, raw, bank_name)
-    if "#" in decoded or "\0" in decoded:
-        return resolve(doc_path, raw, bank_name)
-    return replace(resolve(doc_path, decoded + mark + fragment, bank_name), raw=raw)
+        return None
+    return None if "#" in decoded or "\0" in decoded else decoded
+
+
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def spelled_like(path: str, like: str) -> str:
+    """`path`, a destination as `link_target` reads it (escapes decoded), spelled as the link
+    `like` was: each character `like` wrote as a percent escape escaped again, and a `%` too.
+
+    Why: a link moved to a new place keeps the note's own spelling: `../my%20doc.md` becomes
+    `../../my%20doc.md`, not `../../my doc.md`, which a plain link cannot carry. A `like` whose
+    escapes `link_target` leaves as written (or that has none) gives `path` back unchanged.
+    """
+    written = like.split("#", 1)[0]
+    if _decoded(written) is None:
+        return path
+    escaped = {character for run in _ESCAPES.findall(written) for character in unquote(run)}
+    escaped = (escaped | {"%"}) - {"/"}
+    return "".join(quote(character, safe="") if character in escaped else character for character in path)
 
 
 def spelled_as_is(path: str) -> bool:

@@ -27,7 +27,7 @@ from memorybank_lint.edits.gate import check_distinct
 from memorybank_lint.edits.text import digest, read
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced, links
-from memorybank_lint.paths import Target, resolve
+from memorybank_lint.paths import Target, link_target, resolve, spelled_like
 
 from ..errors import ToolInputError
 from ..read import jsonable
@@ -68,8 +68,11 @@ def _quarantined(bank: Bank, given: str, verb: str) -> document.Document:
     return note
 
 
-def _rebased(target: Target, destination: str, bank: Bank) -> str | None:
-    """`target` (resolved where it was written) relative to `destination`; None keeps it as written."""
+def _rebased(target: Target, destination: str, bank: Bank, link: bool = False) -> str | None:
+    """`target` (resolved where it was written) relative to `destination`; None keeps it as written.
+
+    A `link` (read by `link_target`) is spelled as it was written: its percent escapes kept.
+    """
     if target.url or target.resolved is None:
         return None
     raw = target.raw.strip()
@@ -81,7 +84,8 @@ def _rebased(target: Target, destination: str, bank: Bank) -> str | None:
     if landed not in bank.docs and not os.path.exists(bank.root / landed):
         return None
     fragment = "#" + raw.split("#", 1)[1] if "#" in raw else ""
-    new = posixpath.relpath(landed, posixpath.dirname(destination) or ".") + fragment
+    new = posixpath.relpath(landed, posixpath.dirname(destination) or ".")
+    new = (spelled_like(new, raw) if link else new) + fragment
     return new if new != raw else None
 
 
@@ -106,7 +110,9 @@ _DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*(<[^<>\n]*>|[^\s<]\
 
 def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:
     """Relative body links (outside code) that land in the bank, rewritten for the destination:
-    inline links and link reference definitions (`[label]: ../x.md`) alike."""
+    inline links and link reference definitions (`[label]: ../x.md`) alike, each read as the
+    linter reads it (`link_target`: `../my%20doc.md` is `my doc.md`) and rewritten in its own form
+    (escapes kept, and angle brackets, which stay around the destination rewritten inside them)."""
     lines = body.split("\n")
     mask = fenced(lines)
     warnings: list[str] = []
@@ -116,7 +122,7 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
         if (definition := _DEFINITION.match(line)) is not None:  # `[label]: path` serves `[text][label]`
             raw = definition.group(2)
             bare = raw[1:-1] if raw.startswith("<") else raw
-            new = _rebased(resolve(source, bare, bank.name), destination, bank)
+            new = _rebased(link_target(source, bare, bank.name), destination, bank, link=True)
             if new is not None:
                 lines[i] = (
                     line[: definition.start(2)]
@@ -128,7 +134,7 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
         if "](" not in line:
             continue
         for _label, raw, column in reversed(list(links(line))):
-            new = _rebased(resolve(source, raw, bank.name), destination, bank)
+            new = _rebased(link_target(source, raw, bank.name), destination, bank, link=True)
             opening = line.find("](", column - 1)
             at = line.find(raw, opening) if opening >= 0 else -1
             if new is None or at < 0:

@@ -431,3 +431,35 @@ def test_promote_rebases_link_reference_definitions_too(seeded: Bank, put: Calla
         "Link rewritten for the new location: ../engineering/testing-policy.md -> ../testing-policy.md"
         in (result["warnings"])
     )
+
+
+def test_promote_rebases_links_written_with_escapes_or_angle_brackets_in_their_own_form(
+    seeded: Bank, put: Callable
+) -> None:
+    """`../my%20doc.md` and `<../my doc.md>` lead to `my doc.md` as any link does: left as written,
+    they would lead nowhere from the note's new folder; rewritten, they keep the note's spelling."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
+        'See [escaped](../my%20doc.md#part), [pointed](<../my doc.md> "Mine"), '
+        "[both](<../my%20doc.md>), [Cyrillic](../%D0%B7%D0%B0%D0%BC%D0%B5%D1%82%D0%BA%D0%B0.md)\n"
+        "and [plain](../product/context.md).\n\n"
+        "[p]: ../my%20doc.md\n[q]: <../my doc.md>\n"
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    put(seeded.root, "my doc.md", "# Mine\n")
+    put(seeded.root, "заметка.md", "# Заметка\n")
+    seeded.refresh()
+    result = promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    assert (
+        'See [escaped](../../my%20doc.md#part), [pointed](<../../my doc.md> "Mine"), '
+        "[both](<../../my%20doc.md>), [Cyrillic](../../%D0%B7%D0%B0%D0%BC%D0%B5%D1%82%D0%BA%D0%B0.md)\n"
+        "and [plain](../../product/context.md).\n"
+    ) in body
+    assert "[p]: ../../my%20doc.md\n[q]: <../../my doc.md>\n" in body
+    assert (
+        "Link rewritten for the new location: ../my%20doc.md#part -> ../../my%20doc.md#part"
+        in (result["warnings"])
+    )
+    assert "Link rewritten for the new location: ../my doc.md -> ../../my doc.md" in result["warnings"]
