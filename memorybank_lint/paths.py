@@ -114,9 +114,14 @@ def spelled_like(path: str, like: str) -> str:
 
 
 def spelled_as_is(path: str) -> bool:
-    """Whether a link written with `path` as its destination leads to `path` itself, not to the
-    name its percent escapes spell (`a%41.md` leads to `aA.md`)."""
-    return "%" not in path or link_target("", path).resolved == resolve("", path).resolved
+    """Whether a link written with `path`, or with any tail of it, as its destination leads to that
+    path itself, not to the name its percent escapes spell (`a%41.md` leads to `aA.md`).
+
+    Why each name on its own: an index links the documents below it by the tail of their path, and
+    a link is decoded whole or not at all; `d%FF/a%41.md` read whole keeps its escapes (`%FF` is no
+    UTF-8), but its folder's index links `a%41.md`, which leads to `aA.md`.
+    """
+    return "%" not in path or all(_decoded(name) in (None, name) for name in path.split("/"))
 
 
 def normalize(root: Path, given: str, known: Collection[str]) -> str:

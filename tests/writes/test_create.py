@@ -63,6 +63,8 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("zero-width space", {"path": "domain/mo\u200bdel.md"}, "an invisible formatting character"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("escape in the name", {"path": "domain/a%41.md"}, "an index link reads as an escape"),
+    # read whole, the path keeps its escapes (`%FF` spells no UTF-8); its folder's index would not
+    ("escape under a folder", {"path": "domain%FF/a%41.md"}, "an index link reads as an escape"),
     ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("unresolved upstream", {"derived_from": ["../does-not-exist.md"]}, "does not resolve to a document"),
     ("owned key", {"canonical_for": ["test_levels"]}, "already owned by engineering/testing-policy.md"),
@@ -649,3 +651,20 @@ def test_a_package_its_section_links_by_folder_is_not_registered_twice(seeded: B
     )
     assert result["registeredIn"] == ["features/README.md"]
     assert features.read_text() == before
+
+
+def test_a_name_its_folder_index_would_link_as_an_escape_is_refused(
+    seeded: Bank, tree: Callable[[Path], str], put: Callable
+) -> None:
+    """`d%FF/README.md` links `d%FF/a%41.md` as `a%41.md`, which leads to `d%FF/aA.md`: the entry
+    would dangle (MB007) and the document stay unregistered (MB009)."""
+    put(
+        seeded.root,
+        "d%FF/README.md",
+        "---\ntitle: D\ndoc_function: index\npurpose: D docs.\nstatus: draft\n---\n# D\n",
+    )
+    seeded.refresh()
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="an index link reads as an escape"):
+        make(seeded, path="d%FF/a%41.md")
+    assert tree(seeded.root) == before
