@@ -103,11 +103,13 @@ def spelled_like(path: str, like: str) -> str:
 
     Why: a link moved to a new place keeps the note's own spelling: `../my%20doc.md` becomes
     `../../my%20doc.md`, not `../../my doc.md`, which a plain link cannot carry. A `like` whose
-    escapes `link_target` leaves as written (or that has none) gives `path` back unchanged.
+    escapes `link_target` leaves as written (or that has none) gives `path` back unchanged, unless
+    `path` holds escapes of its own (the note's folder `_inbox/q%41/`, which `like` never wrote):
+    read as escapes, they would lead elsewhere, so their `%` is escaped.
     """
     written = like.split("#", 1)[0]
     if _decoded(written) is None:
-        return path
+        return path if spelled_as_is(path) else path.replace("%", "%25")
     escaped = {character for run in _ESCAPES.findall(written) for character in unquote(run)}
     escaped = (escaped | {"%"}) - {"/"}
     return "".join(quote(character, safe="") if character in escaped else character for character in path)

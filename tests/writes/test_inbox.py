@@ -17,6 +17,8 @@ import pytest
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
+from memorybank_lint.markdown import links
+from memorybank_lint.paths import link_target
 from memorybank_server import resources, scaffold
 from memorybank_server.errors import ToolInputError
 from memorybank_server.writes import inbox
@@ -463,3 +465,23 @@ def test_promote_rebases_links_written_with_escapes_or_angle_brackets_in_their_o
         in (result["warnings"])
     )
     assert "Link rewritten for the new location: ../my doc.md -> ../../my doc.md" in result["warnings"]
+
+
+def test_promote_spells_a_link_so_it_reads_back_as_the_document_it_led_to(
+    seeded: Bank, put: Callable
+) -> None:
+    """A note in `_inbox/q%41/` links its neighbour as `other.md`; from the note's new folder the
+    link names the note's folder, whose `%41` a link reads as `A`: written as it is, the link would
+    lead to `_inbox/qA/other.md`, a document that does not exist."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../../dna/principles.md\n---\n# N\n\nSee [the other](other.md).\n"
+    )
+    put(seeded.root, "_inbox/q%41/n.md", note)
+    put(seeded.root, "_inbox/q%41/other.md", "# Other\n")
+    seeded.refresh()
+    promote(seeded, path="_inbox/q%41/n.md", to="engineering/n.md", today=TODAY)
+    body = (seeded.root / "engineering/n.md").read_text("utf-8")
+    (written,) = [raw for line in body.split("\n") for _label, raw, _column in links(line)]
+    assert written == "../_inbox/q%2541/other.md"
+    assert link_target("engineering/n.md", written).resolved == "_inbox/q%41/other.md"
