@@ -74,12 +74,17 @@ def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
     renderer follows, and GitHub writes it so), and a Cyrillic name pasted from a browser's
     address bar comes escaped; read as written, both dangled and left their document unregistered.
     Escapes that do not spell UTF-8, or that spell a `#` or a NUL, leave the destination as written.
+    A leading space (`%20notes.md`, `< notes.md>`) is part of the name, as `normalize` keeps it:
+    stripped, the link would lead to `notes.md`, another file.
     """
     path, mark, fragment = raw.partition("#")
     decoded = _decoded(path)
-    if decoded is None:
+    spelled = path if decoded is None else decoded
+    if spelled[:1].isspace():
+        spelled = "./" + spelled  # `resolve` strips the ends of a target, not what follows `./`
+    if spelled == path:
         return resolve(doc_path, raw, bank_name)
-    return replace(resolve(doc_path, decoded + mark + fragment, bank_name), raw=raw)
+    return replace(resolve(doc_path, spelled + mark + fragment, bank_name), raw=raw)
 
 
 def _decoded(path: str) -> str | None:

@@ -138,3 +138,15 @@ def test_a_destination_in_angle_brackets_leads_to_the_file_it_names(make_bank, r
         (5, "index entry 'gone doc.md' leads nowhere: 'gone doc.md' — it is not a document of this bank"),
     ]
     assert run_rule(bank, "MB009") == []
+
+
+def test_a_name_beginning_with_a_space_keeps_it_in_a_link(make_bank, run_rule, tmp_path) -> None:
+    # `%20notes.md` and `< notes.md>` lead to ` notes.md`, as a renderer follows them; read as
+    # `notes.md`, they dangled, or registered that other document, and ` notes.md` went unregistered.
+    readme = "- [Escaped](%20notes.md)\n- [Pointed](< notes.md>)\n- [Other](%20other.md)\n"
+    files = {"README.md": readme, " notes.md": "# Notes\n", "other.md": "# Other\n"}
+    bank = make_bank(tmp_path, files)
+    assert [(f.line, f.message) for f in run_rule(bank, CODE)] == [
+        (3, "index entry '%20other.md' leads nowhere: ' other.md' — it is not a document of this bank"),
+    ]
+    assert [f.path for f in run_rule(bank, "MB009")] == ["other.md"]
