@@ -99,6 +99,13 @@ def _decoded(path: str) -> str | None:
     return None if "#" in decoded or "\0" in decoded else decoded
 
 
+def unescaped(path: str) -> str:
+    """`path` as a link destination reads it: its percent escapes decoded where `link_target`
+    decodes them, else as written."""
+    decoded = _decoded(path)
+    return path if decoded is None else decoded
+
+
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 

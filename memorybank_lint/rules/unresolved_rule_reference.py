@@ -30,7 +30,7 @@ from pathlib import Path, PurePosixPath
 from ..context import RuleContext
 from ..document import Document
 from ..findings import Problem, Severity
-from ..paths import real_path
+from ..paths import real_path, unescaped
 from ..registry import rule
 
 SHIPPED_TEMPLATE_NAMES = frozenset(
@@ -110,6 +110,8 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         tried = _absolute(target, roots) if target.startswith("/") else _resolve(base, target)
         if tried is None or tried == doc.path or tried in docs:
             continue
+        if (spelled := unescaped(target)) != target and _resolve(base, spelled) in docs:
+            continue  # a link's escapes spell the name (`my%20doc.md`), as index links read them
         from_root = _resolve("", target.removeprefix(ctx.bank.name + "/"))
         if "/" in target and from_root in docs:
             continue

@@ -181,3 +181,14 @@ def test_an_absolute_path_is_read_as_written_and_reported_as_such(make_bank, run
     assert f"'{root}/ops/rollback.md', but 'ops/rollback.md'" in messages[7]
     assert "'/ops/paging.md', but 'ops/paging.md'" in messages[8]
     assert "'/elsewhere/project/hosting.md', but 'elsewhere/project/hosting.md'" in messages[9]
+
+
+def test_a_link_with_percent_escapes_names_the_file_they_spell(make_bank, run_rule, tmp_path) -> None:
+    # The index links `my%20doc.md` and registers `my doc.md` (MB007, MB009); a claim linking the
+    # same file the same way must not read it as a missing `my%20doc.md`.
+    brief = "# B\n\nThe retry budget is defined in [mine](../my%20doc.md).\n"
+    bank = make_bank(tmp_path, {"features/brief.md": brief, "my doc.md": "# Mine\n"})
+    assert run_rule(bank, CODE) == []
+    gone = "# B\n\nThe retry budget is defined in [gone](../gone%20doc.md).\n"
+    bank = make_bank(tmp_path / "gone", {"features/brief.md": gone, "my doc.md": "# Mine\n"})
+    assert [f.value for f in run_rule(bank, CODE)] == ["The retry budget->../gone%20doc.md"]
