@@ -109,7 +109,7 @@ def unescaped(path: str) -> str:
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
-def spelled_like(path: str, like: str) -> str:
+def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     """`path`, a destination as `link_target` reads it (escapes decoded), spelled as the link
     `like` was: each character `like` wrote as a percent escape escaped again, and a `%` too.
 
@@ -117,14 +117,26 @@ def spelled_like(path: str, like: str) -> str:
     `../../my%20doc.md`, not `../../my doc.md`, which a plain link cannot carry. A `like` whose
     escapes `link_target` leaves as written (or that has none) gives `path` back unchanged, unless
     `path` holds escapes of its own (the note's folder `_inbox/q%41/`, which `like` never wrote):
-    read as escapes, they would lead elsewhere, so their `%` is escaped.
+    read as escapes, they would lead elsewhere, so their `%` is escaped. A character that would end
+    the destination (a space or bracket in a plain one, a `<`/`>` in a `pointed` one, `<…>`) is
+    escaped too, whatever `like` wrote: `_inbox/a b/` as `_inbox/a%20b/`.
     """
     written = like.split("#", 1)[0]
-    if _decoded(written) is None:
+    unfit = {character for character in path if _ends_destination(character, pointed)}
+    if _decoded(written) is None and not unfit:
         return path if spelled_as_is(path) else path.replace("%", "%25")
-    escaped = {character for run in _ESCAPES.findall(written) for character in unquote(run)}
-    escaped = (escaped | {"%"}) - {"/"}
+    escaped = (
+        set() if _decoded(written) is None else {c for run in _ESCAPES.findall(written) for c in unquote(run)}
+    )
+    escaped = (escaped | unfit | {"%"}) - {"/"}
     return "".join(quote(character, safe="") if character in escaped else character for character in path)
+
+
+def _ends_destination(character: str, pointed: bool) -> bool:
+    """Whether `character`, written as it is, would end a link destination (or break its line)."""
+    if character in "<>" or not character.isprintable():  # line breaks, tabs, controls
+        return True
+    return not pointed and (character.isspace() or character in "()")
 
 
 def spelled_as_is(path: str) -> bool:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import posixpath
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memorybank_lint import markdown
+from memorybank_lint.paths import link_target, spelled_like
 
 
 @pytest.mark.parametrize(
@@ -80,3 +85,25 @@ def test_a_destination_in_angle_brackets_is_what_they_hold(
 )
 def test_a_heading_is_hashes_then_space_then_text(line: str, level: int, text: str | None) -> None:
     assert markdown.heading(line, level) == text
+
+
+_NAME = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="/#\0"), min_size=1, max_size=8
+).filter(lambda name: name not in (".", "..") and name.strip() == name)
+
+
+@given(
+    folders=st.lists(_NAME, min_size=1, max_size=3),
+    like=st.sampled_from(["other.md", "my%20doc.md", "a%FFb.md", "%D0%B7.md"]),
+    pointed=st.booleans(),
+)
+def test_a_destination_spelled_like_a_link_reads_back_as_the_path(
+    folders: list[str], like: str, pointed: bool
+) -> None:
+    """Whatever a folder is called (spaces, brackets, `%`, line breaks), the destination
+    `spelled_like` writes, inside `[x](…)` or `[x](<…>)`, is read back as that very path."""
+    path = "/".join([*folders, "other.md"])
+    written = spelled_like(path, like, pointed)
+    line = f"[x](<{written}>)" if pointed else f"[x]({written})"
+    assert [raw for _label, raw, _column in markdown.links(line)] == [written]
+    assert link_target("doc.md", written).resolved == posixpath.normpath(path)

@@ -68,10 +68,13 @@ def _quarantined(bank: Bank, given: str, verb: str) -> document.Document:
     return note
 
 
-def _rebased(target: Target, destination: str, bank: Bank, link: bool = False) -> str | None:
+def _rebased(
+    target: Target, destination: str, bank: Bank, link: bool = False, pointed: bool = False
+) -> str | None:
     """`target` (resolved where it was written) relative to `destination`; None keeps it as written.
 
-    A `link` (read by `link_target`) is spelled as it was written: its percent escapes kept.
+    A `link` (read by `link_target`) is spelled as it was written: its percent escapes kept, and
+    what would end its destination (`pointed`: written in `<…>`) escaped.
     """
     if target.url or target.resolved is None:
         return None
@@ -85,7 +88,7 @@ def _rebased(target: Target, destination: str, bank: Bank, link: bool = False) -
         return None
     fragment = "#" + raw.split("#", 1)[1] if "#" in raw else ""
     new = posixpath.relpath(landed, posixpath.dirname(destination) or ".")
-    new = (spelled_like(new, raw) if link else new) + fragment
+    new = (spelled_like(new, raw, pointed) if link else new) + fragment
     return new if new != raw else None
 
 
@@ -122,21 +125,21 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
         if (definition := _DEFINITION.match(line)) is not None:  # `[label]: path` serves `[text][label]`
             raw = definition.group(2)
             bare = raw[1:-1] if raw.startswith("<") else raw
-            new = _rebased(link_target(source, bare, bank.name), destination, bank, link=True)
+            pointed = raw.startswith("<")
+            new = _rebased(link_target(source, bare, bank.name), destination, bank, True, pointed)
             if new is not None:
                 lines[i] = (
-                    line[: definition.start(2)]
-                    + (f"<{new}>" if raw.startswith("<") else new)
-                    + line[definition.end(2) :]
+                    line[: definition.start(2)] + (f"<{new}>" if pointed else new) + line[definition.end(2) :]
                 )
                 warnings.append(f"Link rewritten for the new location: {bare} -> {new}")
             continue
         if "](" not in line:
             continue
         for _label, raw, column in reversed(list(links(line))):
-            new = _rebased(link_target(source, raw, bank.name), destination, bank, link=True)
             opening = line.find("](", column - 1)
             at = line.find(raw, opening) if opening >= 0 else -1
+            pointed = at > 0 and line[at - 1] == "<"
+            new = _rebased(link_target(source, raw, bank.name), destination, bank, True, pointed)
             if new is None or at < 0:
                 continue
             line = line[:at] + new + line[at + len(raw) :]

@@ -485,3 +485,26 @@ def test_promote_spells_a_link_so_it_reads_back_as_the_document_it_led_to(
     (written,) = [raw for line in body.split("\n") for _label, raw, _column in links(line)]
     assert written == "../_inbox/q%2541/other.md"
     assert link_target("engineering/n.md", written).resolved == "_inbox/q%41/other.md"
+
+
+@pytest.mark.parametrize("folder", ["a b", "a(b", "a)b", "a<b>"])
+def test_promote_writes_a_rebased_link_a_plain_destination_can_carry(
+    seeded: Bank, put: Callable, folder: str
+) -> None:
+    """A note in `_inbox/a b/` links its neighbour as `other.md`; from the note's new folder the
+    path names the note's folder, whose space (or bracket) ends a plain destination: written raw,
+    the line would hold no link at all. It is written with that character escaped, as `%20`."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../../dna/principles.md\n---\n# N\n\nSee [the other](other.md).\n\n"
+        "[o]: other.md\n"
+    )
+    put(seeded.root, f"_inbox/{folder}/n.md", note)
+    put(seeded.root, f"_inbox/{folder}/other.md", "# Other\n")
+    seeded.refresh()
+    promote(seeded, path=f"_inbox/{folder}/n.md", to="engineering/n.md", today=TODAY)
+    body = (seeded.root / "engineering/n.md").read_text("utf-8")
+    (written,) = [raw for line in body.split("\n") for _label, raw, _column in links(line)]
+    assert link_target("engineering/n.md", written).resolved == f"_inbox/{folder}/other.md"
+    (definition,) = [line for line in body.split("\n") if line.startswith("[o]: ")]
+    assert definition == f"[o]: {written}"
