@@ -24,10 +24,8 @@ from ..document import Document
 from ..findings import Finding
 from ..graph import ancestry
 from ..markdown import links
-from ..paths import link_target
+from ..paths import link_target, spelled_like
 from .model import Fix, replace_in_line
-
-_UNSAFE_IN_LINKS = frozenset(" ()<>[]")
 
 
 def _relative(target: str, source: str) -> str:
@@ -179,14 +177,18 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     target = moved_to(bank, entry.link.target.resolved, index.path)
     if target is None:
         return None
-    new_path = _relative(target, index.path)
-    if any(c in _UNSAFE_IN_LINKS for c in new_path):
-        return None
     lines = index.text.split("\n")
     if not 0 < entry.link.line <= len(lines):
         return None  # a line the parse numbered past the text: no fix rather than a crash
     old = lines[entry.link.line - 1]
-    new = _rewrite(old, entry.link.column, entry.link.target.raw, new_path)
+    raw = entry.link.target.raw
+    written = raw.split("#", 1)[0].strip()
+    at = old.find(written, max(entry.link.column - 1, 0)) if written else -1
+    pointed = at > 0 and old[at - 1] == "<"  # `[A](<my doc.md>)`: the brackets carry a space
+    new_path = spelled_like(_relative(target, index.path), raw, pointed)
+    if "[" in new_path or "]" in new_path:
+        return None  # a bracket in the destination could be read as the start of another label
+    new = _rewrite(old, entry.link.column, raw, new_path)
     if new is None:
         return None
     if not any(

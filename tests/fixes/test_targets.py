@@ -170,3 +170,33 @@ def test_a_deleted_document_is_not_taken_for_the_template_of_its_name(tmp_path: 
     assert [f for f in lint(bank) if f.code == "MB007"]
     fix, _text = fixed_text(bank, "MB007")
     assert fix is None
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("adr/cache.md", "- [Cache](decisions%20old/cache.md) — why\n"),
+        ("<adr/cache.md>", "- [Cache](<decisions old/cache.md>) — why\n"),
+        ("adr/my%20cache.md", None),  # another name: not the moved document
+    ],
+)
+def test_a_moved_document_in_a_folder_with_a_space_is_linked_in_the_entrys_own_form(
+    tmp_path: Path, written: str, expected: str | None
+) -> None:
+    """A document moved to `decisions old/`: a plain entry cannot carry the space, so it is
+    written `%20`, as a renderer reads it; an entry in `<…>` keeps its brackets and the space."""
+    files = {
+        "README.md": INDEXED + f"- [Principles](dna/principles.md)\n- [Cache]({written}) — why\n",
+        "decisions old/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    fix, text = fixed_text(bank, "MB007")
+    if expected is None:
+        assert fix is None
+        return
+    assert fix is not None and text is not None and expected in text
+    (bank.root / "README.md").write_text(text, encoding="utf-8")
+    bank.refresh()
+    findings = lint(bank)
+    assert [f for f in findings if f.code == "MB007"] == []
+    assert [f for f in findings if f.path == "decisions old/cache.md"] == []  # registered now
