@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import os
-import posixpath
 import re
 import time
 from collections.abc import Iterator
@@ -23,7 +22,7 @@ from .document import Document, Edge, Link
 from .edits.atomic import TooBig, read_regular, refusal
 from .layers import LayerTable, read_layer_table
 from .parse_cache import ParseCache, Stamp, stamp_of
-from .paths import real_path
+from .paths import folders_above, real_path
 
 SKIPPED_NAMES = frozenset({"node_modules", ".git", "dist", ".obsidian"})
 BANK_DIR_NAMES = ("memory_bank", "memory-bank")
@@ -377,10 +376,10 @@ class Bank:
         if self._folders is None or self._folders[0] != key:
             folders: set[str] = set()
             for path in self.docs:
-                folder = posixpath.dirname(path)
-                while folder and folder not in folders:
+                for folder in folders_above(path):
+                    if folder in folders:
+                        break  # and every folder above it
                     folders.add(folder)
-                    folder = posixpath.dirname(folder)
             self._folders = (key, folders)
         return resolved in self._folders[1]
 

@@ -10,7 +10,7 @@ import os
 import posixpath
 import re
 import unicodedata
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -44,6 +44,18 @@ class Target:
 
 def doc_dir(path: str) -> str:
     return posixpath.dirname(path)
+
+
+def folders_above(path: str) -> Iterator[str]:
+    """The folders holding `path`, nearest first, up to its top folder (`a/b/c.md`: `a/b`, `a`).
+
+    Why one walk: the linter's folder links and drift's anchored folders both collect every
+    folder above every path, each stopping early at a folder already known.
+    """
+    folder = posixpath.dirname(path)
+    while folder:
+        yield folder
+        folder = posixpath.dirname(folder)
 
 
 def resolve(doc_path: str, raw: str, bank_name: str = "") -> Target:

@@ -22,6 +22,7 @@ from typing import Any
 
 from memorybank_lint import git
 from memorybank_lint.bank import Bank, printable
+from memorybank_lint.paths import folders_above
 
 from .errors import ToolInputError
 from .validate import scoped
@@ -116,13 +117,10 @@ def _folders(times: dict[str, Stamp]) -> dict[str, Stamp]:
     """
     newest: dict[str, Stamp] = {}
     for name, stamp in times.items():
-        folder = name
-        while folder:
-            folder = posixpath.dirname(folder)
-            key = folder or "."
-            if key in newest and newest[key] >= stamp:
+        for folder in (*folders_above(name), "."):
+            if folder in newest and newest[folder] >= stamp:
                 break
-            newest[key] = stamp
+            newest[folder] = stamp
     return newest
 
 
