@@ -19,7 +19,7 @@ _FENCE_OPEN = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 # scan here is linear in the stretch it reads.
 _BACKTICKS = re.compile(r"`+")
 _SPACE = re.compile(r"\s*")
-_DESTINATION = re.compile(r"[^\s()<>]+")
+_DESTINATION = re.compile(r"(?:[^\s()<>\\]|\\\S?)+")  # `\)` does not end it
 # CommonMark's `<…>` destination: no line ending, and no `<` or `>` unless backslash-escaped. A
 # scan stops at the next unescaped `<`, and the next `](<` to try starts there: each stretch of a
 # line is read by one such scan at most.

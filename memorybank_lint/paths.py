@@ -87,16 +87,24 @@ def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
     address bar comes escaped; read as written, both dangled and left their document unregistered.
     Escapes that do not spell UTF-8, or that spell a `#` or a NUL, leave the destination as written.
     A leading space (`%20notes.md`, `< notes.md>`) is part of the name, as `normalize` keeps it:
-    stripped, the link would lead to `notes.md`, another file.
+    stripped, the link would lead to `notes.md`, another file. Backslash escapes are read first,
+    as CommonMark reads them (`my\\_doc.md` is `my_doc.md`; `a\\b.md` keeps its backslash).
     """
-    path, mark, fragment = raw.partition("#")
+    path, mark, fragment = _unbackslashed(raw).partition("#")
     decoded = _decoded(path)
     spelled = path if decoded is None else decoded
     if spelled[:1].isspace():
         spelled = "./" + spelled  # `resolve` strips the ends of a target, not what follows `./`
-    if spelled == path:
+    if spelled + mark + fragment == raw:
         return resolve(doc_path, raw, bank_name)
     return replace(resolve(doc_path, spelled + mark + fragment, bank_name), raw=raw)
+
+
+_BACKSLASHED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation
+
+
+def _unbackslashed(text: str) -> str:
+    return _BACKSLASHED.sub(r"\1", text) if "\\" in text else text
 
 
 def _decoded(path: str) -> str | None:
@@ -112,8 +120,9 @@ def _decoded(path: str) -> str | None:
 
 
 def unescaped(path: str) -> str:
-    """`path` as a link destination reads it: its percent escapes decoded where `link_target`
-    decodes them, else as written."""
+    """`path` as a link destination reads it: its backslash escapes read, and its percent escapes
+    decoded where `link_target` decodes them."""
+    path = _unbackslashed(path)
     decoded = _decoded(path)
     return path if decoded is None else decoded
 
@@ -135,6 +144,8 @@ def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     """
     written = like.split("#", 1)[0]
     unfit = {character for character in path if _ends_destination(character, pointed)}
+    if _BACKSLASHED.search(path):
+        unfit.add("\\")  # `a\_b/` written as it is would be read as `a_b/`
     if _decoded(written) is None and not unfit:
         return path if spelled_as_is(path) else path.replace("%", "%25")
     escaped = (

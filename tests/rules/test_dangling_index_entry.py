@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from memorybank_lint.paths import link_target
+
 CODE = "MB007"
 
 
@@ -150,3 +152,19 @@ def test_a_name_beginning_with_a_space_keeps_it_in_a_link(make_bank, run_rule, t
         (3, "index entry '%20other.md' leads nowhere: ' other.md' — it is not a document of this bank"),
     ]
     assert [f.path for f in run_rule(bank, "MB009")] == ["other.md"]
+
+
+def test_backslash_escapes_in_a_link_lead_to_the_file_they_spell(make_bank, run_rule, tmp_path) -> None:
+    # CommonMark reads `\_` in a destination as `_` (some editors escape every underscore), `\)`
+    # as a `)` that does not end the link, and `\>` inside `<…>` as `>`.
+    readme = (
+        "- [Under](my\\_doc.md)\n- [Pointed](<my\\_doc.md>)\n- [Paren](a\\(1\\).md)\n"
+        "- [Gone](gone\\_doc.md)\n"
+    )
+    files = {"README.md": readme, "my_doc.md": "# Mine\n", "a(1).md": "# A\n"}
+    bank = make_bank(tmp_path, files)
+    assert [(f.line, f.message) for f in run_rule(bank, CODE)] == [
+        (4, "index entry 'gone\\_doc.md' leads nowhere: 'gone_doc.md' — it is not a document of this bank"),
+    ]
+    assert run_rule(bank, "MB009") == []
+    assert link_target("README.md", "odd\\b.md").resolved == "odd\\b.md"  # no escape: kept
