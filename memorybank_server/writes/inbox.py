@@ -108,7 +108,7 @@ def _rebase_derived(items: Any, source: str, destination: str, bank: Bank) -> tu
     return rebased, warnings
 
 
-_DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*(<[^<>\n]*>|[^\s<]\S*)")
+_DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*(<(?:[^<>\\\n]|\\.)*+>|[^\s<]\S*)")
 
 
 def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:

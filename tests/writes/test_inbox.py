@@ -508,3 +508,20 @@ def test_promote_writes_a_rebased_link_a_plain_destination_can_carry(
     assert link_target("engineering/n.md", written).resolved == f"_inbox/{folder}/other.md"
     (definition,) = [line for line in body.split("\n") if line.startswith("[o]: ")]
     assert definition == f"[o]: {written}"
+
+
+def test_promote_rebases_a_pointed_definition_holding_an_escaped_bracket(seeded: Bank, put: Callable) -> None:
+    """`[q]: <../x\\>y.md>` is the file `x>y.md`, as CommonMark reads `\\>` inside `<…>`: the
+    definition must be read whole and rewritten, not skipped as if it had no destination."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\nSee [it][q].\n\n[q]: <../x\\>y.md>\n"
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    put(seeded.root, "x>y.md", "# XY\n")
+    seeded.refresh()
+    promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    (definition,) = [line for line in body.split("\n") if line.startswith("[q]: ")]
+    written = definition.removeprefix("[q]: <").removesuffix(">")
+    assert link_target("engineering/deep/n.md", written).resolved == "x>y.md"
