@@ -146,12 +146,13 @@ def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     unfit = {character for character in path if _ends_destination(character, pointed)}
     if _BACKSLASHED.search(path):
         unfit.add("\\")  # `a\_b/` written as it is would be read as `a_b/`
-    if _decoded(written) is None and not unfit:
-        return path if spelled_as_is(path) else path.replace("%", "%25")
-    escaped = (
-        set() if _decoded(written) is None else {c for run in _ESCAPES.findall(written) for c in unquote(run)}
-    )
-    escaped = (escaped | unfit | {"%"}) - {"/"}
+    if _decoded(written) is None:
+        if not unfit:
+            return path if spelled_as_is(path) else path.replace("%", "%25")
+        escaped = unfit | {"%"}  # escapes the link never wrote, so a `%` of the path stays literal
+    else:
+        escaped = {character for run in _ESCAPES.findall(written) for character in unquote(run)}
+        escaped = (escaped | unfit | {"%"}) - {"/"}
     return "".join(quote(character, safe="") if character in escaped else character for character in path)
 
 
