@@ -103,6 +103,9 @@ def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
 _BACKSLASHED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation
 
 
+_AFTER_BACKSLASH = re.compile(r"(?<=\\).", re.DOTALL)
+
+
 def _unbackslashed(text: str) -> str:
     return _BACKSLASHED.sub(r"\1", text) if "\\" in text else text
 
@@ -153,6 +156,8 @@ def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     else:
         escaped = {character for run in _ESCAPES.findall(written) for character in unquote(run)}
         escaped = (escaped | unfit | {"%"}) - {"/"}
+    if any(after in escaped for after in _AFTER_BACKSLASH.findall(path)):
+        escaped.add("\\")  # `\` before a character written `%E2…` would be read as an escaped `%`
     return "".join(quote(character, safe="") if character in escaped else character for character in path)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from memorybank_lint import markdown
@@ -88,7 +88,12 @@ def test_a_heading_is_hashes_then_space_then_text(line: str, level: int, text: s
 
 
 _NAME = st.text(
-    st.characters(blacklist_categories=("Cs",), blacklist_characters="/#\0"), min_size=1, max_size=8
+    st.one_of(
+        st.sampled_from("\\%<>()[] \n_*\ue000\u00e9"),  # the characters a destination treats apart
+        st.characters(blacklist_categories=("Cs",), blacklist_characters="/#\0"),
+    ),
+    min_size=1,
+    max_size=8,
 ).filter(lambda name: name not in (".", "..") and name.strip() == name)
 
 
@@ -97,6 +102,8 @@ _NAME = st.text(
     like=st.sampled_from(["other.md", "my%20doc.md", "a%FFb.md", "%D0%B7.md"]),
     pointed=st.booleans(),
 )
+@example(folders=["\\\ud7fc"], like="other.md", pointed=False)  # `\` before a character escaped
+@example(folders=["\\\\\ud7fc"], like="other.md", pointed=True)
 def test_a_destination_spelled_like_a_link_reads_back_as_the_path(
     folders: list[str], like: str, pointed: bool
 ) -> None:
