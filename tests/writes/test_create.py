@@ -668,3 +668,30 @@ def test_a_name_its_folder_index_would_link_as_an_escape_is_refused(
     with pytest.raises(ToolInputError, match="an index link reads as an escape"):
         make(seeded, path="d%FF/a%41.md")
     assert tree(seeded.root) == before
+
+
+def test_opening_an_epic_in_the_flows_order_registers_each_page_once(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    """The epic flow's "Opening an Epic" steps, followed as written, leave the registry listing the
+    epic and the epic's own README listing its pages, with zero findings."""
+    flow = (seeded.root / "flows/epic-flow.md").read_text("utf-8")
+    steps = flow.split("## Opening an Epic", 1)[1].split("\n## ", 1)[0]
+    order = list(dict.fromkeys(re.findall(r"`([\w-]+\.md)`", steps)))
+    assert order[0] == "README.md" and len(order) == 6
+    for name in order:
+        result = make(
+            seeded,
+            doc_kind="epic",
+            path=f"epics/EP-01/{name}",
+            title=f"EP-01 {name[:-3]}",
+            derived_from=["../../flows/epic-flow.md"],
+        )
+        assert result["created"] is True
+    registry = (seeded.root / "epics/README.md").read_text("utf-8")
+    assert [raw for _label, raw, _column in links(registry)] == ["EP-01/README.md"]
+    epic = (seeded.root / "epics/EP-01/README.md").read_text("utf-8")
+    assert sorted(raw for _label, raw, _column in links(epic) if not raw.startswith("../")) == sorted(
+        order[1:]
+    )
+    clean_after(seeded)
