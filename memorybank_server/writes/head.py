@@ -188,15 +188,29 @@ def as_text(value: Any) -> str:
 
 
 def _comment(key: str, inline: str) -> str:
-    """A trailing `# comment` on the line (with the spaces before it), or ""."""
-    whole = read12(f"{key}:{inline}", key)
+    """A trailing `# comment` on the line (with the spaces before it), or "".
+
+    Why the scanner: the comment begins after the value's last token, which the YAML scanner
+    finds in one pass; re-reading the line up to each ` #` (a quoted value may hold thousands)
+    was quadratic. The value without the comment must still read as the whole line's value.
+    """
+    line = f"{key}:{inline}"
+    whole = read12(line, key)
     if whole is _UNSET:
         return ""
-    for match in re.finditer(r"(?<![ \t])[ \t]+#", inline):  # from a run's start only: linear
-        before = read12(f"{key}:{inline[: match.start()]}", key)
-        if before is not _UNSET and type(before) is type(whole) and before == whole:
-            return inline[match.start() :]
-    return ""
+    try:
+        tokens = [token for token in yaml.scan(line, Loader=yaml.SafeLoader) if not isinstance(token, _FRAME)]
+    except yaml.YAMLError:
+        return ""
+    end = tokens[-1].end_mark.index if tokens else len(line)
+    comment = line[end:]
+    if not re.match(r"[ \t]+#", comment):
+        return ""
+    before = read12(line[:end], key)
+    return comment if before is not _UNSET and type(before) is type(whole) and before == whole else ""
+
+
+_FRAME = (yaml.StreamStartToken, yaml.StreamEndToken, yaml.BlockEndToken)
 
 
 def _styles(inline: str | None) -> tuple[str, ...]:
