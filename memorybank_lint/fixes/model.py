@@ -38,6 +38,9 @@ class Fix:
     # (key, edit of many): the fixes of a file that share the key are applied together, once the
     # file's fixes before them are (registering thousands in one index, one by one, is quadratic)
     batch: tuple[str, Batch] | None = None
+    # (file line, its new text) of a fix that rewrites one line of `source`: its replacement
+    # without applying the edit (a file with thousands of such fixes would be copied once each)
+    line: tuple[int, str] | None = None
 
     @property
     def applicability(self) -> str:
@@ -45,6 +48,8 @@ class Fix:
 
     def replacement(self) -> Replacement | None:
         """The fix as one replacement of whole lines of `source` (what SARIF calls a fix)."""
+        if self.line is not None:
+            return Replacement(self.path, self.line[0], self.line[0] + 1, self.line[1] + "\n")
         new = self.edit(self.source)
         if new is None:
             return None
@@ -85,17 +90,27 @@ def replace_in_line(number: int, old: str, new: str) -> Edit:
     one stretch: it applies while the line before that stretch and the stretch itself still read
     as they did, so two fixes of one line (two targets of one `derived_from: [a, b]`, two links of
     one index line), applied from the right, both land in one run."""
-    start, end = unchanged_ends(old, new)
-    before, replaced, inserted = old[:start], old[start : len(old) - end], new[start : len(new) - end]
+    changed = line_edit(old, new)
 
     def edit(text: str) -> str | None:
         lines = text.split("\n")
-        if number > len(lines):
+        if number > len(lines) or (line := changed(lines[number - 1])) is None:
             return None
-        line = lines[number - 1]
-        if not line.startswith(before) or line[start : start + len(replaced)] != replaced:
-            return None
-        lines[number - 1] = line[:start] + inserted + line[start + len(replaced) :]
+        lines[number - 1] = line
         return "\n".join(lines)
 
     return edit
+
+
+def line_edit(old: str, new: str) -> Callable[[str], str | None]:
+    """`replace_in_line`'s change of one line: the line edited, or None when it no longer reads
+    as it did before and in the stretch that changes."""
+    start, end = unchanged_ends(old, new)
+    before, replaced, inserted = old[:start], old[start : len(old) - end], new[start : len(new) - end]
+
+    def changed(line: str) -> str | None:
+        if not line.startswith(before) or line[start : start + len(replaced)] != replaced:
+            return None
+        return line[:start] + inserted + line[start + len(replaced) :]
+
+    return changed

@@ -25,7 +25,7 @@ from ..findings import Finding
 from ..graph import ancestry
 from ..markdown import links
 from ..paths import link_target, spelled_like
-from .model import Fix, replace_in_line
+from .model import Fix, line_edit, replace_in_line
 
 
 def _relative(target: str, source: str) -> str:
@@ -74,61 +74,155 @@ def _rewrite(line: str, column: int, raw: str, new_path: str) -> str | None:
     return line[:at] + new_path + line[at + len(written) :]
 
 
-def _edge_fix(finding: Finding, bank: Bank, new_target: str, safe: bool, summary: str) -> Fix | None:
-    doc = bank.docs.get(finding.path)
-    if doc is None:
+def _edge_line(lines: list[str], doc: Document, edge: document.Edge, target: str) -> tuple[str, str] | None:
+    """The edge's header line as it reads and as the fix writes it, or None when the new path
+    cannot be written there as it is."""
+    if edge.line is None or edge.column is None or not 0 < edge.line <= len(lines):
         return None
-    index = next(
-        (
-            k
-            for k, edge in enumerate(doc.derived_from)
-            if edge.raw == finding.value and edge.line == finding.line and edge.column == finding.column
-        ),
-        None,
-    )
-    if index is None or finding.line is None or finding.column is None:
-        return None
-    lines = doc.text.split("\n")
-    old = lines[finding.line - 1]
-    new_path = _relative(new_target, doc.path)
+    old = lines[edge.line - 1]
+    new_path = _relative(target, doc.path)
     if not new_path.endswith(".md") or any(c in new_path for c in "#:'\"") or new_path.startswith("-"):
         return None  # a path a plain YAML value could not carry unchanged
-    new = _rewrite(old, finding.column, finding.value, new_path)
-    if new is None:
+    new = _rewrite(old, edge.column, edge.raw, new_path)
+    return None if new is None else (old, new)
+
+
+def _pick(bank: Bank, doc: Document, edge: document.Edge) -> tuple[str, bool] | None:
+    """The target a broken edge is to lead to, and whether that fix is safe: written from the
+    repository root (safe), or the one document of its name (unsafe), or None."""
+    target = edge.target
+    if target.resolved in bank.docs:
         return None
-    edit = replace_in_line(finding.line, old, new)
-    fixed_text = edit(doc.text)
-    if fixed_text is None:
+    if target.from_repo_root in bank.docs:
+        assert target.from_repo_root is not None
+        return target.from_repo_root, True
+    if target.resolved is None or target.external:
         return None
-    fixed = _reparsed(bank, doc, fixed_text)
-    edges = fixed.derived_from
+    moved = moved_to(bank, target.resolved, doc.path)
+    if moved is None or _closes_a_loop(bank, doc.path, moved):
+        return None
+    return moved, False
+
+
+_ONE_BY_ONE = 16  # documents read back one fix at a time, per document, when the fixes together fail
+
+
+def _checked(bank: Bank, doc: Document) -> dict[int, tuple[str, bool, tuple[str, str]]]:
+    """Each edge of `doc` a fix repoints (its index), with its new target, safety and line edit,
+    checked by reading the fixed document back: the edges must then lead where the fixes meant.
+
+    Why all of a document's fixes at once: read back one by one, a header of thousands of edges
+    written from the repository root was re-read once per edge (4,000 took two minutes in every
+    run, fixes applied or not). Read back together they are checked in one parse; only when that
+    fails is each checked alone, for at most `_ONE_BY_ONE` of them.
+    """
+    found = _plans.get(bank)
+    if found is None or found[0] != bank.revision:
+        found = _plans[bank] = (bank.revision, {})
+    plans = found[1]
+    if doc.path not in plans:
+        picked = {}
+        lines = doc.text.split("\n")
+        for k, edge in enumerate(doc.derived_from):
+            pick = _pick(bank, doc, edge)
+            if pick is not None and (line := _edge_line(lines, doc, edge, pick[0])) is not None:
+                picked[k] = (pick[0], pick[1], line)
+        if picked and not _reads_back(bank, doc, picked):
+            alone = list(picked.items())[:_ONE_BY_ONE]
+            picked = {k: plan for k, plan in alone if _reads_back(bank, doc, {k: plan})}
+        plans[doc.path] = picked
+    return plans[doc.path]
+
+
+def _reads_back(bank: Bank, doc: Document, picked: dict[int, tuple[str, bool, tuple[str, str]]]) -> bool:
+    """Whether `doc` with the `picked` line edits applied keeps its other values and each edge
+    leads to its new target."""
+    lines = doc.text.split("\n")
+    edges = doc.derived_from
+    for k in sorted(picked, key=lambda k: (edges[k].line or 0, -(edges[k].column or 0))):
+        number = edges[k].line or 0
+        changed = line_edit(*picked[k][2])(lines[number - 1]) if 0 < number <= len(lines) else None
+        if changed is None:
+            return False
+        lines[number - 1] = changed
+    fixed = _reparsed(bank, doc, "\n".join(lines))
     same_rest = {k: v for k, v in fixed.data.items() if k != "derived_from"} == {
         k: v for k, v in doc.data.items() if k != "derived_from"
     }
-    if len(edges) != len(doc.derived_from) or edges[index].target.resolved != new_target or not same_rest:
+    return (
+        same_rest
+        and len(fixed.derived_from) == len(edges)
+        and all(fixed.derived_from[k].target.resolved == plan[0] for k, plan in picked.items())
+    )
+
+
+def _edge_fix(finding: Finding, bank: Bank, safe: bool) -> Fix | None:
+    doc = bank.docs.get(finding.path)
+    index = _edge_at(bank, finding)
+    if doc is None or index is None or finding.line is None:
         return None
+    plan = _checked(bank, doc).get(index)
+    if plan is None or plan[1] != safe:
+        return None
+    target, _safe, (old, new) = plan
+    new_path = _relative(target, doc.path)
+    if safe:
+        summary = f"write derived_from as '{new_path}', relative to the document"
+    else:
+        summary = f"point derived_from at '{new_path}', the document named {posixpath.basename(target)}"
+    edit = replace_in_line(finding.line, old, new)
+    batch = (f"derived_from {doc.path}", _all_edges)
     return Fix(
         finding,
         doc.path,
         safe,
-        summary.format(new_path=new_path),
+        summary,
         edit,
         doc.text,
-        edge=(doc.path, new_target),
+        edge=(doc.path, target),
+        batch=batch,
+        line=(finding.line, new),
     )
+
+
+def _all_edges(text: str, fixes: list[Fix]) -> str | None:
+    """The edge fixes of one file applied in one pass over its lines (the rightmost of a line
+    first, as `apply` orders them), or None when one no longer applies: one by one, each edit
+    would copy the whole file."""
+    lines, source = text.split("\n"), fixes[0].source.split("\n")
+    for fix in fixes:
+        assert fix.line is not None
+        number, new = fix.line
+        if fix.source is not fixes[0].source or not 0 < number <= min(len(lines), len(source)):
+            return None
+        changed = line_edit(source[number - 1], new)(lines[number - 1])
+        if changed is None:
+            return None
+        lines[number - 1] = changed
+    return "\n".join(lines)
+
+
+_edges: weakref.WeakKeyDictionary[Bank, tuple[int, dict]] = weakref.WeakKeyDictionary()
+_plans: weakref.WeakKeyDictionary[Bank, tuple[int, dict]] = weakref.WeakKeyDictionary()
+
+
+def _edge_at(bank: Bank, finding: Finding) -> int | None:
+    """Which `derived_from` item of its document the finding is about (the one written at its
+    place), from a map built once per state of the bank: looking each finding's edge up in the
+    list made a header of thousands of broken targets quadratic."""
+    found = _edges.get(bank)
+    if found is None or found[0] != bank.revision:
+        places: dict[tuple, int] = {}
+        for path, doc in bank.docs.items():
+            for k, edge in enumerate(doc.derived_from):
+                places.setdefault((path, edge.raw, edge.line, edge.column), k)
+        found = _edges[bank] = (bank.revision, places)
+    return found[1].get((finding.path, finding.value, finding.line, finding.column))
 
 
 def repo_root(finding: Finding, bank: Bank) -> Fix | None:
     """MB001, safe: a target written from the repository root, rewritten relative to the document."""
-    doc = bank.docs.get(finding.path)
-    edge = next((e for e in doc.derived_from if e.raw == finding.value), None) if doc else None
-    if edge is None or edge.target.resolved in bank.docs or edge.target.from_repo_root not in bank.docs:
-        return None
-    target = edge.target.from_repo_root
-    assert target is not None
-    return _edge_fix(
-        finding, bank, target, True, "write derived_from as '{new_path}', relative to the document"
-    )
+    return _edge_fix(finding, bank, True)
 
 
 def _closes_a_loop(bank: Bank, source: str, target: str) -> bool:
@@ -138,19 +232,7 @@ def _closes_a_loop(bank: Bank, source: str, target: str) -> bool:
 
 def moved_edge(finding: Finding, bank: Bank) -> Fix | None:
     """MB001, unsafe: a broken target pointed at the document of that name."""
-    doc = bank.docs.get(finding.path)
-    edge = next((e for e in doc.derived_from if e.raw == finding.value), None) if doc else None
-    if doc is None or edge is None or edge.target.resolved is None or edge.target.external:
-        return None
-    if edge.target.resolved in bank.docs or edge.target.from_repo_root in bank.docs:
-        return None
-    target = moved_to(bank, edge.target.resolved, doc.path)
-    if target is None or _closes_a_loop(bank, doc.path, target):
-        return None
-    name = posixpath.basename(target)
-    return _edge_fix(
-        finding, bank, target, False, f"point derived_from at '{{new_path}}', the document named {name}"
-    )
+    return _edge_fix(finding, bank, False)
 
 
 _placed: weakref.WeakKeyDictionary[Bank, tuple[int, dict]] = weakref.WeakKeyDictionary()

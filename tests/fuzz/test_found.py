@@ -252,3 +252,33 @@ def test_thousands_of_index_links_to_folders_without_documents(worker: Worker, t
     code, out, _ = worker.call("lint_text", str(root), ["--select", "MB007"], bound=5.0)
     assert code == 1
     assert out.count("MB007") == 10_000 and "no documents live there" in out
+
+
+def _edges_bank(tmp_path, written: str, count: int):
+    edges = "".join(f"  - {written}\n" for _ in range(count))
+    document = f"---\ntitle: T\nstatus: draft\npurpose: p\nderived_from:\n{edges}---\n# T\n"
+    return write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"dna/t.md": document})
+
+
+def test_thousands_of_edges_written_from_the_repository_root(worker: Worker, tmp_path) -> None:
+    # Each edge's fix was checked by reading the whole document back, in every run (fixes applied
+    # or not): 4,000 edges took two minutes; applied or shown as SARIF, each fix copied the file.
+    root = _edges_bank(tmp_path, "memory-bank/dna/principles.md", 5_000)
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB001", "--statistics"], bound=5.0)
+    assert code == 1 and "5000  MB001  broken-derived-from  (5000 fixable)" in out
+    runs = {fmt: (code, out) for fmt, code, out, _ in worker.call("lint", str(root), [])}
+    assert runs["sarif"][1].count('"deletedRegion"') == 5_000 + 1  # and registering the document
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB001", "--fix"], bound=5.0)
+    assert code == 0 and "5000 fixed" in out
+    assert (root / "dna/t.md").read_text().splitlines().count("  - principles.md") == 5_000
+
+
+def test_thousands_of_edges_to_a_document_that_moved(worker: Worker, tmp_path) -> None:
+    # The unsafe pick (the one document of that name) is checked and applied the same way.
+    root = _edges_bank(tmp_path, "old/principles.md", 5_000)
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB001", "--statistics"], bound=5.0)
+    assert code == 1 and "5000  MB001  broken-derived-from  (5000 fixable)" in out
+    args = ["--select", "MB001", "--fix", "--unsafe-fixes"]
+    code, out, _ = worker.call("lint_text", str(root), args, bound=5.0)
+    assert code == 0 and "5000 fixed" in out
+    assert (root / "dna/t.md").read_text().splitlines().count("  - principles.md") == 5_000
