@@ -171,7 +171,7 @@ def _edge_fix(finding: Finding, bank: Bank, safe: bool) -> Fix | None:
     else:
         summary = f"point derived_from at '{new_path}', the document named {posixpath.basename(target)}"
     edit = replace_in_line(finding.line, old, new)
-    batch = (f"derived_from {doc.path}", _all_edges)
+    batch = (f"derived_from {doc.path}", _all_lines)
     return Fix(
         finding,
         doc.path,
@@ -185,8 +185,8 @@ def _edge_fix(finding: Finding, bank: Bank, safe: bool) -> Fix | None:
     )
 
 
-def _all_edges(text: str, fixes: list[Fix]) -> str | None:
-    """The edge fixes of one file applied in one pass over its lines (the rightmost of a line
+def _all_lines(text: str, fixes: list[Fix]) -> str | None:
+    """The line fixes of one file applied in one pass over its lines (the rightmost of a line
     first, as `apply` orders them), or None when one no longer applies: one by one, each edit
     would copy the whole file."""
     lines, source = text.split("\n"), fixes[0].source.split("\n")
@@ -259,7 +259,7 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     target = moved_to(bank, entry.link.target.resolved, index.path)
     if target is None:
         return None
-    lines = index.text.split("\n")
+    lines = _lines_of(bank, index)
     if not 0 < entry.link.line <= len(lines):
         return None  # a line the parse numbered past the text: no fix rather than a crash
     old = lines[entry.link.line - 1]
@@ -280,4 +280,21 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     edit = replace_in_line(entry.link.line, old, new)
     name = posixpath.basename(target)
     summary = f"point the entry at '{new_path}', the document named {name}"
-    return Fix(finding, index.path, False, summary, edit, index.text)
+    batch = (f"links {index.path}", _all_lines)
+    return Fix(
+        finding, index.path, False, summary, edit, index.text, batch=batch, line=(entry.link.line, new)
+    )
+
+
+_split: weakref.WeakKeyDictionary[Bank, tuple[int, dict[str, list[str]]]] = weakref.WeakKeyDictionary()
+
+
+def _lines_of(bank: Bank, doc: Document) -> list[str]:
+    """The lines of `doc`, split once per state of the bank: split per finding, an index of
+    thousands of dead entries was copied once per entry."""
+    found = _split.get(bank)
+    if found is None or found[0] != bank.revision:
+        found = _split[bank] = (bank.revision, {})
+    if doc.path not in found[1]:
+        found[1][doc.path] = doc.text.split("\n")
+    return found[1][doc.path]
