@@ -28,10 +28,52 @@ _MAPPING_START = re.compile(r"[^\s:'\"]+:(?:[ \t]|$)")
 # Starts that are YAML syntax a person may have meant; `%`, `@` and a backtick are reserved and
 # cannot start a plain value, so a value starting with them is text and is quoted.
 _MEANINGFUL_START = ("'", '"', "[", "{", "|", ">", "&", "*", "!", "#", "?", "- ")
-# A line that opens a block scalar: `key: |`, `- >-`, `key: |2 # note`.
-_BLOCK_START = re.compile(
-    r"([ \t]*)(?:-[ \t]+|\?[ \t]+)?(?:.*?:[ \t]+)?(?:[&!][^ \t]*[ \t]+)*[|>][-+0-9]*[ \t]*(?:#.*)?$"
-)  # a key of any spelling (quoted, with `#`, `:` alone), anchors and tags before the indicator
+# What follows a block scalar's indicator (`|`, `>-`, `|2`): blanks, then a comment or the end.
+_INDICATOR = re.compile(r"[|>][-+0-9]*[ \t]*(?:#|\Z)")
+_ENTRY = re.compile(r"[-?][ \t]+")  # the `- ` of a list item or the `? ` of a complex key
+_BLANKS = " \t"
+
+
+def _opens_block(line: str) -> int | None:
+    """The indent of `line` when it opens a block scalar (`key: |`, `- >-`, `key: |2 # note`,
+    with a key of any spelling and anchors or tags before the indicator), else None.
+
+    Read word by word in one pass: a single regular expression for it backtracked quadratically
+    on one long indented line of a broken header."""
+    content = line.lstrip(_BLANKS)
+    entry = _ENTRY.match(content)
+    entry_end = entry.end() if entry else 0
+    for start, char in enumerate(content):
+        starts_word = start == 0 or content[start - 1] in _BLANKS
+        if (
+            char in "|>"
+            and starts_word
+            and _INDICATOR.match(content, start)
+            and _led_in(content, start, entry_end)
+        ):
+            return len(line) - len(content)
+    return None
+
+
+def _led_in(content: str, end: int, entry_end: int) -> bool:
+    """Whether the words before `end` are anchors and tags after a key (`…: `), an entry mark or
+    nothing. Walks back over tags only, and an indicator is not one, so walks never overlap."""
+    while True:
+        if end in (0, entry_end):
+            return True
+        word_end = end
+        while word_end and content[word_end - 1] in _BLANKS:
+            word_end -= 1
+        if word_end == end:
+            return False
+        if word_end and content[word_end - 1] == ":":
+            return True
+        word_start = word_end
+        while word_start and content[word_start - 1] not in _BLANKS:
+            word_start -= 1
+        if content[word_start] not in "&!":
+            return False
+        end = word_start
 
 
 def _in_block_scalars(lines: list[str], close: int) -> set[int]:
@@ -46,8 +88,8 @@ def _in_block_scalars(lines: list[str], close: int) -> set[int]:
                 inside.add(index)
                 continue
             indent = None
-        if opened := _BLOCK_START.match(line):
-            indent = len(opened.group(1))
+        if (opened := _opens_block(line)) is not None:
+            indent = opened
     return inside
 
 

@@ -19,6 +19,7 @@ from markdown_it import MarkdownIt
 from memorybank_lint import cli, contract, document, markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.claims import claims
+from memorybank_lint.fixes.quoting import _opens_block
 from memorybank_server import resources
 from memorybank_server.errors import ToolInputError
 from memorybank_server.graph import graph
@@ -170,6 +171,9 @@ REFERENCE_ROOT = re.compile(
     r"(?:root\s+document|корневой\s+документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
 )
 REFERENCE_ARROW = re.compile(r"`?([\w./-]+\.md)`?\s*←\s*root\b", re.I)
+REFERENCE_BLOCK_START = re.compile(
+    r"([ \t]*)(?:-[ \t]+|\?[ \t]+)?(?:.*?:[ \t]+)?(?:[&!][^ \t]*[ \t]+)*[|>][-+0-9]*[ \t]*(?:#.*)?$"
+)
 
 
 def claims_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
@@ -205,6 +209,13 @@ def roots_both(line: str) -> tuple[list[str], list[str]]:
     theirs = [m.group(1) for m in REFERENCE_ROOT.finditer(line)]
     theirs += [m.group(1) for m in REFERENCE_ARROW.finditer(line)]
     return sorted(ours), sorted(theirs)
+
+
+def block_openers_both(line: str) -> tuple[int | None, int | None]:
+    """The indent at which a header line opens a block scalar, as MB002's fix reads it and as the
+    pattern it replaced did (None: the line opens none)."""
+    found = REFERENCE_BLOCK_START.match(line)
+    return _opens_block(line), len(found.group(1)) if found else None
 
 
 def read_contract(text: str) -> dict[str, Any]:

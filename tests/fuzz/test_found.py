@@ -299,3 +299,12 @@ def test_thousands_of_index_entries_to_documents_that_moved(worker: Worker, tmp_
     assert code == 0 and "10000 fixed" in out
     lines = (root / "notes/README.md").read_text().splitlines()
     assert lines[2:] == [f"- [n{i}](n{i}.md)" for i in range(10_000)]
+
+
+def test_a_long_indented_line_under_a_header_value_yaml_cannot_read(worker: Worker, tmp_path) -> None:
+    # Looking for a block scalar's opener, a pattern tried the rest of the line after every
+    # length of its indent: 40,000 pairs of blanks took 33 s to lint.
+    header = "title: T\nstatus: draft\npurpose: Read when: flaky tests.\n" + "  " * 40_000 + "y\n"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"t.md": f"---\n{header}---\n# T\n"})
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB002"])
+    assert code == 1 and "t.md" in out and "MB002" in out

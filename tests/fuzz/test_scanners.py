@@ -19,6 +19,9 @@ CLAIM_PIECES = [
 LINK_PIECES = [
     "[", "]", "(", ")", "](", "<", ">", "](<", '"', "'", " ", "\t", "\r", "a", "x.md", "\\", "!", "#",
 ]  # fmt: skip
+BLOCK_PIECES = [
+    "x", "k", ": ", ":", " ", "  ", "\t", "- ", "? ", "-", "|", ">", "+", "2", "&a ", "!b ", "!!str ", "#", '"', "'",
+]  # fmt: skip
 ROOT_PIECES = [
     "root document", "корень", "Корневой документ", " ", "\t", "is", "is ", "—", "-", ":", "[", "`",
     "x.md", "dna/p.md", ".md", "←", "root", "roots", "a", "/", ".",
@@ -34,12 +37,14 @@ LINES = {
     "links_both": lines(LINK_PIECES, 20),
     "spans_both": lines(["`", "``", "a", " "], 20),
     "roots_both": lines(ROOT_PIECES, 12),
+    "block_openers_both": lines(BLOCK_PIECES, 16),
 }
 
 
 @pytest.mark.parametrize("target", sorted(LINES))
 @given(data=st.data())
 def test_the_scanner_reads_what_it_replaced_read(worker: Worker, target: str, data: st.DataObject) -> None:
-    """claims, links, root sentences: as the patterns did; code spans: as markdown-it-py does."""
+    """claims, links, root sentences, block scalar openers: as the patterns did; code spans: as
+    markdown-it-py does."""
     ours, theirs = worker.call(target, data.draw(LINES[target]))
     assert ours == theirs
