@@ -298,7 +298,15 @@ def _make_folder(root: Path) -> list[Path]:
     while not os.path.lexists(folder) and folder != folder.parent:
         missing.append(folder)
         folder = folder.parent
-    root.mkdir(parents=True, exist_ok=True)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # named as the folder the user asked for, not an errno
+        why = (
+            f"{printable(str(folder))} is not a folder"
+            if folder.exists() and not folder.is_dir()
+            else exc.strerror or str(exc)
+        )
+        raise ScaffoldError(f"cannot make the bank folder {printable(str(root))}: {why}") from None
     return missing
 
 
