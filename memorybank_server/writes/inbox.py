@@ -285,8 +285,15 @@ def _log_header(bank: Bank) -> str:
 
 def _log_entry(stamp: str, record: dict[str, Any]) -> str:
     values = frontmatter.dump(record).rstrip("\n")
-    fence = "`" * max(3, 1 + max((len(run) for run in _BACKTICKS.findall(values)), default=0))
-    return f"## {stamp} — `{record['path']}`\n\n{fence}yaml\n{values}\n{fence}\n"
+    fence = "`" * max(3, _longest_backticks(values) + 1)
+    # a name is a code span whose fence outruns the name's own backticks: a name holding
+    # ``x` <!-- memorybank-lint: disable -->`` stays text instead of closing the span
+    name = "`" * (_longest_backticks(record["path"]) + 1)
+    return f"## {stamp} — {name}{record['path']}{name}\n\n{fence}yaml\n{values}\n{fence}\n"
+
+
+def _longest_backticks(text: str) -> int:
+    return max((len(run) for run in _BACKTICKS.findall(text)), default=0)
 
 
 def discard(

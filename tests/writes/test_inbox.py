@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markdown_it import MarkdownIt
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
@@ -306,6 +307,24 @@ def test_a_second_discard_appends_and_keeps_the_first_entry(noted: Bank, clean_a
     assert block is not None and len(block.group(1)) == 5  # longer than any backtick run inside
     assert frontmatter.load(block.group(2)).data["reason"] == reason
     clean_after(noted)
+
+
+@pytest.mark.parametrize("name", ["x` <!-- memorybank-lint: disable --> `.md", "x` <!-- .md", "a``b`.md"])
+def test_a_note_name_holding_backticks_stays_one_code_span_in_the_log(
+    noted: Bank, put: Callable, name: str
+) -> None:
+    """The log's heading wrapped the name in single backticks: a backtick in the name closed the
+    span, and what followed was markdown (a whole-document `disable`, or a comment left open)."""
+    discard(noted, path="_inbox/retry.md", reason="first", now=NOW)
+    put(noted.root, f"_inbox/{name}", NOTE)
+    noted.refresh()
+    discard(noted, path=f"_inbox/{name}", reason="duplicate", now=NOW + dt.timedelta(hours=1))
+    log = noted.docs["_inbox/DISCARDED.md"]
+    assert log.suppressions == ()
+    heading = next(line for line in log.text.splitlines() if line.startswith("## 2026-03-14T10:30"))
+    inline = MarkdownIt("commonmark").parseInline(heading[3:])[0].children or []
+    assert [token.type for token in inline] == ["text", "code_inline"]
+    assert inline[1].content == f"_inbox/{name}"
 
 
 DISCARD_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
