@@ -176,17 +176,38 @@ def temp_name() -> str:
     return f".memorybank-{secrets.token_hex(8)}.tmp"
 
 
-def stage(temp: Path | str, data: bytes, *, beneath: Path | None = None) -> None:
+def kept_mode(path: Path) -> int | None:
+    """The permission bits a replacement of `path` keeps (None: no regular file is there).
+
+    A file is replaced by renaming a new one over it, and the new one would otherwise get the
+    writer's defaults: a private (0600) document would turn world-readable, a group-writable
+    one would lose its group's write, a read-only one would become writable."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return stat.S_IMODE(info.st_mode) & 0o777 if stat.S_ISREG(info.st_mode) else None
+
+
+def stage(temp: Path | str, data: bytes, *, beneath: Path | None = None, mode: int | None = None) -> None:
     """Write `data` to the new file `temp` (never an existing one, never through a link), flushed.
 
     With `beneath`, `temp` is relative to that folder and its folders are opened one at a time,
-    none through a link: a folder swapped for a link just before cannot carry the file out.
+    none through a link: a folder swapped for a link just before cannot carry the file out. With
+    `mode`, the file gets exactly those permission bits (the file it will replace had them);
+    without, the writer's defaults.
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS
-    fd = os.open(temp, flags, 0o644) if beneath is None else _open_beneath(beneath, str(temp), flags, 0o644)
+    opening = 0o600 if mode is not None else 0o644  # never wider than asked, even for a moment
+    if beneath is None:
+        fd = os.open(temp, flags, opening)
+    else:
+        fd = _open_beneath(beneath, str(temp), flags, opening)
     if beneath is not None:
         temp = beneath / temp
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
@@ -204,7 +225,7 @@ def write_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> None:
     if path.is_symlink():
         raise UnsafePath(f"'{path}' is a symbolic link; writes never follow links")
     temp = path.with_name(temp_name())
-    stage(temp, data)
+    stage(temp, data, mode=None if exclusive else kept_mode(path))
     try:
         if exclusive:
             os.link(temp, path)

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..bank import DEFAULT_MAX_BYTES
 from .atomic import (
     UnsafePath,
+    kept_mode,
     missing_directories,
     read_regular,
     stage,
@@ -147,7 +148,8 @@ class Transaction:
             for write, step in zip(self.writes, journal.steps, strict=False):
                 assert step.temp is not None
                 try:  # folder by folder from the root: a folder swapped for a link is not followed
-                    stage(step.temp, write.data, beneath=self.root)
+                    kept = None if write.create else kept_mode(self.root / write.path)
+                    stage(step.temp, write.data, beneath=self.root, mode=kept)
                 except OSError as exc:
                     if exc.errno == errno.ELOOP:
                         raise UnsafePath(
