@@ -71,6 +71,9 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str
     wanted: set[str] = set()
     folders: list[str] = []
     for item in given:
+        if os.path.islink(item):  # named by the link, not by where it leads
+            say("memorybank-lint", f"{item} is a symbolic link, which the bank never follows; skipped")
+            continue
         absolute = real_path(item)
         try:
             relative = printable(absolute.relative_to(root).as_posix())
@@ -85,6 +88,8 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str
             folders.append(relative)
         elif relative in bank.docs:
             wanted.add(relative)
+        elif not absolute.is_file():
+            say("memorybank-lint", f"{item} is not a regular file (a FIFO, a socket, a device); skipped")
         else:
             twins = by_nfc.get(unicodedata.normalize("NFC", relative), [])
             wanted.add(twins[0] if len(twins) == 1 else relative)

@@ -514,3 +514,23 @@ def test_an_option_another_would_pass_over_is_refused(fixture_copy, tmp_path, ca
     )
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "base.json").exists()
+
+
+def test_a_link_or_a_special_file_named_on_the_command_line_is_skipped_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """Each was passed over with "No findings." (a FIFO) or called "not inside the bank" (a link
+    inside it leading out), never named for what it is."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(root / "fifo.md")
+    (root / "zero.md").symlink_to("/dev/zero")
+    (root / "twin.md").symlink_to("dna/principles.md")
+    code, _, err = run(
+        ["--root", "memory-bank", "memory-bank/fifo.md", "memory-bank/zero.md", "memory-bank/twin.md"], capsys
+    )
+    assert code == 0 and err.splitlines() == [
+        "memorybank-lint: memory-bank/fifo.md is not a regular file (a FIFO, a socket, a device); skipped",
+        "memorybank-lint: memory-bank/zero.md is a symbolic link, which the bank never follows; skipped",
+        "memorybank-lint: memory-bank/twin.md is a symbolic link, which the bank never follows; skipped",
+    ]
