@@ -204,7 +204,7 @@ def _usual_ending(raw: str) -> str:
     return "\r" if cr > lf else "\n"
 
 
-def read(root: Path, path: str, limit: int = 1 << 30) -> FileText:
+def read(root: Path, path: str, limit: int) -> FileText:
     """The file at `path` (relative to `root`) for an edit: a regular file, at most `limit`
     bytes, opened one folder at a time with none of them a link, so a folder swapped for a link
     between a check and the read cannot lead it out of `root`."""

@@ -171,7 +171,7 @@ def promote(
         destination = check_target(bank, to)
         if destination.startswith(INBOX):
             raise ToolInputError(f"The destination '{destination}' must leave the quarantine ({INBOX})")
-        source = read(bank.root, note.path)  # its digest guards the removal at commit
+        source = read(bank.root, note.path, bank.max_bytes)  # its digest guards the removal at commit
         parts, header = frontmatter.parse(source.text)
         read_note = document.parse(note.path, source.text, bank_name=bank.name)
         for name, given in (("title", title), ("purpose", purpose), ("docKind", doc_kind)):
@@ -323,7 +323,7 @@ def discard(
         if os.path.lexists(bank.root / LOG):
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")
-            log = read(bank.root, LOG)
+            log = read(bank.root, LOG, bank.max_bytes)
             transaction.replace(LOG, log.encode(log.text.rstrip("\n") + "\n\n" + entry), log.digest)
         else:
             check_distinct(bank.root, LOG)  # a `discarded.md` note beside it is the same name on macOS

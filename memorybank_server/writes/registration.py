@@ -41,7 +41,7 @@ class Staging:
 
     def text_of(self, path: str) -> str:
         if path not in self.files:
-            original = read(self.bank.root, path)
+            original = read(self.bank.root, path, self.bank.max_bytes)
             self.files[path] = Pending(original.text, original)
         return self.files[path].text
 

@@ -298,9 +298,9 @@ def test_the_edit_reader_never_passes_through_a_linked_folder(tmp_path: Path) ->
     (outside / "secret.md").write_text("# secret\n", encoding="utf-8")
     (root / "domain" / "own.md").write_text("# own\n", encoding="utf-8")
     os.symlink(outside, root / "linked")
-    assert read(root, "domain/own.md").text == "# own\n"
+    assert read(root, "domain/own.md", 1 << 20).text == "# own\n"
     with pytest.raises(Refused, match=r"'linked/secret\.md' cannot be edited"):
-        read(root, "linked/secret.md")
+        read(root, "linked/secret.md", 1 << 20)
 
 
 def test_a_journal_a_repository_carries_is_never_replayed(sandbox: tuple[Bank, Path]) -> None:
