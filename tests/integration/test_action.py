@@ -410,3 +410,23 @@ def test_a_run_that_cannot_lint_leaves_no_empty_report_to_upload(action: dict, w
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert not (workspace / "memorybank.sarif").exists()
     assert github_output.read_text(encoding="utf-8") == ""
+
+
+def test_a_long_run_of_backticks_beside_a_fix_gets_a_longer_fence_at_once(
+    action: dict, workspace: Path
+) -> None:
+    """The fence grew a backtick at a time, rescanning the diff each time: 10,000 backticks in a
+    document beside a fix stalled the step for minutes (the runner bound here is 120 s)."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    retry = workspace / "memory-bank/retry.md"
+    run = "`" * 20_000
+    retry.write_text(
+        retry.read_text(encoding="utf-8").replace("status: active\n", f"status: active\nnotes: |\n  {run}\n")
+    )
+    proc, _ = _run_lint_step(action, workspace, fix="true")
+    assert run in proc.stdout  # the diff did quote the run
+    summary = (workspace.parent / "step_summary").read_text(encoding="utf-8").splitlines()
+    opening = next(line for line in summary if line.endswith("diff") and line.startswith("```"))
+    fence = opening.removesuffix("diff")
+    inside = summary[summary.index(opening) + 1 :]
+    assert len(fence) == 20_001 and inside.count(fence) == 1 and inside[inside.index(fence) - 1] == ""
