@@ -470,8 +470,23 @@ def exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
+def utf8_output() -> None:
+    """Write stdout and stderr as UTF-8, whatever the locale says.
+
+    Why: a report quotes the bank's own text; under a locale whose encoding cannot hold it
+    (`PYTHONIOENCODING=cp1252`, a Windows pipe) printing raised, and the run ended with a
+    traceback, exit 1 and no report at all. SARIF and JSON readers expect UTF-8 in any case.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+
+
 def entry() -> NoReturn:
     """The `memorybank-lint` console script."""
+    utf8_output()
     exit_now(main())
 
 

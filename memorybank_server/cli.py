@@ -24,7 +24,7 @@ from click.core import ParameterSource
 
 from memorybank_lint import __version__, progress
 from memorybank_lint.bank import BankNotFound, BankRefused
-from memorybank_lint.cli import UsageProblem, exit_now, invoke
+from memorybank_lint.cli import UsageProblem, exit_now, invoke, utf8_output
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
 from memorybank_lint.paths import normalize
 from memorybank_lint.usage import say
@@ -226,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> NoReturn:
-    """The `mcp-memorybank` console script (see `exit_now`)."""
+    """The `mcp-memorybank` console script (see `exit_now`; output as in `utf8_output`)."""
+    utf8_output()
     exit_now(main())
 
 

@@ -534,3 +534,31 @@ def test_a_link_or_a_special_file_named_on_the_command_line_is_skipped_by_name(
         "memorybank-lint: memory-bank/zero.md is a symbolic link, which the bank never follows; skipped",
         "memorybank-lint: memory-bank/twin.md is a symbolic link, which the bank never follows; skipped",
     ]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+def test_a_report_the_locale_cannot_encode_is_written_as_utf8(tmp_path: Path, fmt: str) -> None:
+    """Under `PYTHONIOENCODING=cp1252` (a Windows pipe) a document's emoji made printing raise:
+    a traceback, exit 1 and no report at all, in every format."""
+    header = "---\ntitle: X\nderived_from:\n  - nope😀.md\n---\n# X\n"
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"x.md": header})
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from memorybank_lint.cli import entry; entry()",
+            "--root",
+            str(root),
+            "--format",
+            fmt,
+        ],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "cp1252"},
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=120,
+    )
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    report = done.stdout.decode("utf-8")
+    assert "nope😀.md" in (
+        json.dumps(json.loads(report), ensure_ascii=False) if fmt in ("json", "sarif") else report
+    )
