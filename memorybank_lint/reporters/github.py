@@ -87,6 +87,10 @@ def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportCo
 
 
 _MARKDOWN = re.compile(r"[\\`*_\[\]!|~]")  # what Markdown reads as syntax in a table cell
+# Where GitHub's Markdown turns bare text into a link (its "extended autolinks": a scheme's `://`,
+# a `www.` host, an address's `@`): an empty comment there splits the text, and shows nothing.
+_AUTOLINK = re.compile(r"(?=://)|(?<=www)(?=\.)|(?=@)", re.IGNORECASE)
+_SPLIT = "<!-- -->"
 CELL_LIMIT = 300  # characters of one value shown in the job summary
 SUMMARY_LIMIT = 900_000  # bytes: GitHub refuses a step summary over 1 MiB, and drops all of it
 _FRAME_BYTES = 2_000  # the heading, the note and the table's head around the rows
@@ -98,13 +102,14 @@ def summary_text(value: str, limit: int = CELL_LIMIT) -> str:
     entities, Markdown's punctuation escaped, one line.
 
     Why: file names and header values come from the pull request; raw, `<img src=…>` is a
-    tracking pixel, `[Fix it here](https://…)` a link, a `|` or a line break a new row, and an
-    escape sequence or a NUL reaches whatever reads the summary.
+    tracking pixel, `[Fix it here](https://…)` or a bare `https://…`, `www.…` or `a@b.c` a link,
+    a `|` or a line break a new row, and an escape sequence or a NUL reaches whatever reads the
+    summary.
     """
     text = visible(value)
     text = text if len(text) <= limit else text[: limit - 1] + "…"
     text = _MARKDOWN.sub(r"\\\g<0>", html.escape(text, quote=False))
-    return " ".join(text.split())
+    return _AUTOLINK.sub(_SPLIT, " ".join(text.split()))
 
 
 def render_step_summary(

@@ -103,6 +103,22 @@ def test_step_summary_escapes_pipes_and_newlines() -> None:
     assert summary.splitlines()[-1].endswith("| a\\|b\\\\nc 10 |")
 
 
+# What GitHub's Markdown reads as a bare link ("extended autolinks"): a scheme's `://` after its
+# letters, a `www.` host, an address's `@` after its name.
+AUTOLINKED = re.compile(r"[a-z]://|www\.|\w@", re.IGNORECASE)
+
+
+def test_step_summary_breaks_every_bare_link_and_address() -> None:
+    """Links written `[text](url)` were escaped, but a bare `https://…`, `www.…` or `a@b.c` in a
+    header value still rendered as a link the reviewer could click."""
+    quoted = "approve https://evil.example/x, HTTP://a.b, www.evil.example, WWW.c.d, mailto:a@b.c"
+    findings = [finding(n) for n in range(10)] + [finding(10, message=quoted)]
+    summary = render_step_summary(findings, CAPPED)
+    assert summary is not None and not AUTOLINKED.search(summary)
+    cell = summary.splitlines()[-1]
+    assert cell.replace("<!-- -->", "").endswith(f"| {quoted} 10 |")
+
+
 def test_step_summary_writes_control_characters_as_escapes() -> None:
     """The summary is the bank's text too: an escape sequence or a NUL in a quoted header value is
     shown as its escape (Markdown's `\\` before it), as the text format shows it."""
@@ -128,8 +144,8 @@ def test_step_summary_shows_the_banks_text_as_inert_text() -> None:
     hostile = "<img src=https://evil/p.png> [Fix it here](https://evil) **BUILD OK** `x` \\ !"
     findings = [finding(n) for n in range(10)] + [finding(10, message=hostile)]
     last = render_step_summary(findings, CAPPED).splitlines()[-1]
-    assert "<img" not in last and "&lt;img src=https://evil/p.png&gt;" in last
-    assert "\\[Fix it here\\](https://evil)" in last and "\\*\\*BUILD OK\\*\\*" in last
+    assert "<img" not in last and "&lt;img src=https<!-- -->://evil/p.png&gt;" in last
+    assert "\\[Fix it here\\](https<!-- -->://evil)" in last and "\\*\\*BUILD OK\\*\\*" in last
     assert "\\`x\\`" in last and "\\\\" in last and "\\!" in last
 
 
