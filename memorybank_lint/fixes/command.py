@@ -6,11 +6,12 @@ here, beside the fixes they report on.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 
 import click
 
-from ..bank import Bank
+from ..bank import Bank, visible
 from ..findings import Finding
 from .apply import Outcome, apply, unified
 from .model import Fix
@@ -26,6 +27,12 @@ def _named(outcome: Outcome) -> None:
         click.echo(f"memorybank-lint: {why}", err=True)
 
 
+def _for_terminal(diff: str) -> str:
+    """A diff shown on a terminal, each control character of the bank's text written as the text
+    format writes it: raw, an escape sequence in a document would drive the reader's terminal."""
+    return "\n".join(visible(line) for line in diff.split("\n"))
+
+
 def show_diff(bank: Bank, findings: list[Finding], unsafe: bool, shown: Callable[[str], str]) -> int:
     """`--diff`: print what `--fix` would change as a unified diff; write nothing.
 
@@ -34,8 +41,8 @@ def show_diff(bank: Bank, findings: list[Finding], unsafe: bool, shown: Callable
     outcome = apply(bank, plan(bank, findings, unsafe=unsafe), write=False)
     _named(outcome)
     text = unified(outcome.changes, shown)
-    if text:
-        click.echo(text, nl=False)
+    if text:  # written as it is (`color`: click would strip some escape sequences), so it applies
+        click.echo(_for_terminal(text) if sys.stdout.isatty() else text, nl=False, color=True)
     fixes, files = len(outcome.fixed), len(outcome.changes)
     counted = "1 fix" if fixes == 1 else f"{fixes} fixes"
     click.echo(

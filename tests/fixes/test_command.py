@@ -27,6 +27,7 @@ from tests.writes.conftest import tree_hash
 
 LINT = str(Path(sys.executable).with_name("memorybank-lint"))
 BAD_YAML = "broken/bad-yaml.md"
+ROADMAP = "ROADMAP.md"
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -284,3 +285,57 @@ def test_a_name_with_a_space_ends_at_a_tab_in_the_diff_headers() -> None:
     assert headers == ["--- a/domain/my doc.md\t", "+++ b/domain/my doc.md\t"]
     plain = Change("domain/mine.md", b"a\n", b"b\n", [], "")
     assert unified([plain], lambda path: path).startswith("--- a/domain/mine.md\n+++ b/domain/mine.md\n")
+
+
+def _with_escapes(tmp_path: Path) -> Path:
+    """A checkout whose fixable document carries escape sequences beside the line the fix changes."""
+    root = _copy(tmp_path)
+    document = root / ROADMAP
+    text = document.read_text(encoding="utf-8")
+    document.write_text(
+        text.replace("# Roadmap\n", "# Roadmap \x1b]0;pwned\x07\x1b[2J\n", 1), encoding="utf-8"
+    )
+    return root
+
+
+def test_a_diff_written_to_a_pipe_keeps_the_files_bytes_and_applies(tmp_path: Path) -> None:
+    """click stripped the `\\x1b[2J` from a context line written to a pipe: the diff no longer
+    matched the file, so `git apply` refused it."""
+    diffed, fixed = _with_escapes(tmp_path / "a"), _with_escapes(tmp_path / "b")
+    shown = _lint(diffed.parent, "--root", "fixture_bank", "--diff")
+    assert shown.returncode == 1 and "\x1b[2J" in shown.stdout
+    (diffed.parent / "fix.diff").write_text(shown.stdout, encoding="utf-8", newline="")
+    subprocess.run(["git", "apply", "fix.diff"], cwd=diffed.parent, check=True, capture_output=True)
+    _lint(fixed.parent, "--root", "fixture_bank", "--fix")
+    assert (diffed / BAD_YAML).read_bytes() == (fixed / BAD_YAML).read_bytes() != b""
+    assert "purpose: 'Defines the retry layer: backoff and jitter.'" in (fixed / BAD_YAML).read_text(
+        encoding="utf-8"
+    )
+
+
+def test_a_diff_shown_on_a_terminal_writes_control_characters_as_escapes(tmp_path: Path) -> None:
+    """Raw, the note's escape sequences set the reader's window title and cleared the screen."""
+    import pty
+
+    root = _with_escapes(tmp_path)
+    leader, follower = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")} | {"NO_COLOR": "1"}
+    subprocess.run(
+        [LINT, "--root", "fixture_bank", "--diff"],
+        cwd=root.parent,
+        stdout=follower,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is closed: all of it was read
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    assert b"\x1b" not in shown and b"# Roadmap \\x1b]0;pwned\\x07\\x1b[2J" in shown
