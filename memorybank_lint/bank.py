@@ -91,10 +91,14 @@ class IndexLink:
     lands: str | None
 
 
-# U+2028/9 end a line for many readers; the bidirectional overrides and isolates reorder what a
-# line shows (a name ending `\u202egnp.md` reads as one ending `.png`); a lone surrogate is how
-# the file system hands over a byte of a name that is not UTF-8, and no UTF-8 output can hold it
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# U+2028/9 end a line for many readers; Unicode's bidirectional controls (the overrides,
+# embeddings and isolates, and the marks U+061C, U+200E, U+200F) reorder what a line shows (a name
+# ending `\u202egnp.md` reads as one ending `.png`, and a mark makes two names look alike); a lone
+# surrogate is how the file system hands over a byte of a name that is not UTF-8, and no UTF-8
+# output can hold it
+_CONTROL = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|([\\nrt]))")
 _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}

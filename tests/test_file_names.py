@@ -268,4 +268,20 @@ def test_every_name_prints_as_one_line_of_text_that_reads_back_as_it(name: str) 
 
 
 # what would end or reorder a line, drive a terminal, or not encode as UTF-8
-UNPRINTED = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+UNPRINTED = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def test_every_bidirectional_control_is_written_as_its_escape() -> None:
+    """Unicode's Bidi_Control characters: the marks U+061C, U+200E and U+200F were printed raw,
+    so `a\u200e.md` and `a.md` looked the same in a report."""
+    from memorybank_lint.bank import visible
+
+    for control in BIDI_CONTROLS:
+        assert visible(f"a{control}.md") == f"a\\u{ord(control):04x}.md"
+
+
+# Unicode's Bidi_Control characters (PropList.txt)
+BIDI_MARKS = ["\u061c", "\u200e", "\u200f"]
+BIDI_CONTROLS = BIDI_MARKS + [chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
