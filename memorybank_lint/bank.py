@@ -12,9 +12,11 @@ import gc
 import os
 import re
 import time
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from . import document, progress
 from .contract import Contract, read_contract
@@ -198,6 +200,24 @@ def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
                     yield f"{prefix}{name}", entry.stat(follow_symlinks=False)
             except OSError:
                 continue
+
+
+T = TypeVar("T")
+
+
+class PerRevision(Generic[T]):
+    """A value derived from a bank, built on first use and kept until its documents change
+    (`Bank.revision` moves): the lookups a run makes once per finding build it once per state."""
+
+    def __init__(self, build: Callable[[Bank], T]) -> None:
+        self._build = build
+        self._kept: weakref.WeakKeyDictionary[Bank, tuple[int, T]] = weakref.WeakKeyDictionary()
+
+    def __call__(self, bank: Bank) -> T:
+        found = self._kept.get(bank)
+        if found is None or found[0] != bank.revision:
+            found = self._kept[bank] = (bank.revision, self._build(bank))
+        return found[1]
 
 
 class Bank:

@@ -7,13 +7,12 @@ property of the bank.
 from __future__ import annotations
 
 import hashlib
-import weakref
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .bank import Bank
+from .bank import Bank, PerRevision
 
 SPELLED = 12  # members a loop's message and identity spell out; a longer loop is summarised
 DRAWN = 60  # members a report may draw; a longer loop is listed, not drawn
@@ -246,13 +245,9 @@ def _strong_groups(ups: list[list[int]]) -> list[int]:
     return group
 
 
-_ancestries: weakref.WeakKeyDictionary[Bank, tuple[int, Ancestry]] = weakref.WeakKeyDictionary()
+_ancestries: PerRevision[Ancestry] = PerRevision(Ancestry)
 
 
 def ancestry(bank: Bank) -> Ancestry:
     """The bank's `Ancestry`, built once per state of its documents (`Bank.revision`)."""
-    found = _ancestries.get(bank)
-    if found is None or found[0] != bank.revision:
-        found = (bank.revision, Ancestry(bank))
-        _ancestries[bank] = found
-    return found[1]
+    return _ancestries(bank)

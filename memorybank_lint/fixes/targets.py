@@ -16,10 +16,9 @@ reading the fixed document back: the entry must then lead where the fix meant it
 from __future__ import annotations
 
 import posixpath
-import weakref
 
 from .. import document
-from ..bank import Bank, IndexLink
+from ..bank import Bank, IndexLink, PerRevision
 from ..document import Document
 from ..findings import Finding
 from ..graph import ancestry
@@ -116,10 +115,7 @@ def _checked(bank: Bank, doc: Document) -> dict[int, tuple[str, bool, tuple[str,
     run, fixes applied or not). Read back together they are checked in one parse; only when that
     fails is each checked alone, for at most `_ONE_BY_ONE` of them.
     """
-    found = _plans.get(bank)
-    if found is None or found[0] != bank.revision:
-        found = _plans[bank] = (bank.revision, {})
-    plans = found[1]
+    plans = _plans(bank)
     if doc.path not in plans:
         picked = {}
         lines = doc.text.split("\n")
@@ -202,22 +198,23 @@ def _all_lines(text: str, fixes: list[Fix]) -> str | None:
     return "\n".join(lines)
 
 
-_edges: weakref.WeakKeyDictionary[Bank, tuple[int, dict]] = weakref.WeakKeyDictionary()
-_plans: weakref.WeakKeyDictionary[Bank, tuple[int, dict]] = weakref.WeakKeyDictionary()
+def _edge_places(bank: Bank) -> dict[tuple, int]:
+    places: dict[tuple, int] = {}
+    for path, doc in bank.docs.items():
+        for k, edge in enumerate(doc.derived_from):
+            places.setdefault((path, edge.raw, edge.line, edge.column), k)
+    return places
+
+
+_edges = PerRevision(_edge_places)
+_plans: PerRevision[dict[str, dict]] = PerRevision(lambda bank: {})
 
 
 def _edge_at(bank: Bank, finding: Finding) -> int | None:
     """Which `derived_from` item of its document the finding is about (the one written at its
     place), from a map built once per state of the bank: looking each finding's edge up in the
     list made a header of thousands of broken targets quadratic."""
-    found = _edges.get(bank)
-    if found is None or found[0] != bank.revision:
-        places: dict[tuple, int] = {}
-        for path, doc in bank.docs.items():
-            for k, edge in enumerate(doc.derived_from):
-                places.setdefault((path, edge.raw, edge.line, edge.column), k)
-        found = _edges[bank] = (bank.revision, places)
-    return found[1].get((finding.path, finding.value, finding.line, finding.column))
+    return _edges(bank).get((finding.path, finding.value, finding.line, finding.column))
 
 
 def repo_root(finding: Finding, bank: Bank) -> Fix | None:
@@ -235,19 +232,20 @@ def moved_edge(finding: Finding, bank: Bank) -> Fix | None:
     return _edge_fix(finding, bank, False)
 
 
-_placed: weakref.WeakKeyDictionary[Bank, tuple[int, dict]] = weakref.WeakKeyDictionary()
+def _link_places(bank: Bank) -> dict[tuple, IndexLink]:
+    places: dict[tuple, IndexLink] = {}
+    for entry in bank.index_links:
+        places.setdefault((entry.source, entry.link.line, entry.link.column), entry)
+    return places
+
+
+_placed = PerRevision(_link_places)
 
 
 def _index_link_at(bank: Bank, path: str, line: int | None, column: int | None) -> IndexLink | None:
     """The index link at that place, from a map built once per state of the bank: looking each
     finding's link up in the list made an index of thousands of dead entries quadratic."""
-    found = _placed.get(bank)
-    if found is None or found[0] != bank.revision:
-        places: dict[tuple, IndexLink] = {}
-        for entry in bank.index_links:
-            places.setdefault((entry.source, entry.link.line, entry.link.column), entry)
-        found = _placed[bank] = (bank.revision, places)
-    return found[1].get((path, line, column))
+    return _placed(bank).get((path, line, column))
 
 
 def moved_link(finding: Finding, bank: Bank) -> Fix | None:
@@ -286,15 +284,13 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     )
 
 
-_split: weakref.WeakKeyDictionary[Bank, tuple[int, dict[str, list[str]]]] = weakref.WeakKeyDictionary()
+_split: PerRevision[dict[str, list[str]]] = PerRevision(lambda bank: {})
 
 
 def _lines_of(bank: Bank, doc: Document) -> list[str]:
     """The lines of `doc`, split once per state of the bank: split per finding, an index of
     thousands of dead entries was copied once per entry."""
-    found = _split.get(bank)
-    if found is None or found[0] != bank.revision:
-        found = _split[bank] = (bank.revision, {})
-    if doc.path not in found[1]:
-        found[1][doc.path] = doc.text.split("\n")
-    return found[1][doc.path]
+    split = _split(bank)
+    if doc.path not in split:
+        split[doc.path] = doc.text.split("\n")
+    return split[doc.path]
