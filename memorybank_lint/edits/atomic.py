@@ -198,12 +198,11 @@ def stage(temp: Path | str, data: bytes, *, beneath: Path | None = None, mode: i
     without, the writer's defaults.
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS
-    opening = 0o600 if mode is not None else 0o644  # never wider than asked, even for a moment
+    opening = 0o600 if mode is not None else 0o644  # the writer's alone until `mode` is set
     if beneath is None:
         fd = os.open(temp, flags, opening)
     else:
         fd = _open_beneath(beneath, str(temp), flags, opening)
-    if beneath is not None:
         temp = beneath / temp
     try:
         if mode is not None:
