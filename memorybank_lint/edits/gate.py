@@ -100,16 +100,23 @@ def bank_path(root: Path, given: str) -> str:
 
 
 def check_no_links(root: Path, path: str) -> Path:
-    """The absolute target, after checking no existing component is a symlink or leaves the bank."""
+    """The absolute target, after checking no existing component is a symlink, a file where a
+    folder must be, or leaves the bank."""
     current = root
-    for part in path.split("/"):
+    parts = path.split("/")
+    for depth, part in enumerate(parts, start=1):
         current = current / part
         try:
             info = os.lstat(current)
         except FileNotFoundError:
             break
+        except OSError as exc:
+            raise Refused(f"'{path}' cannot be reached: {exc.strerror or exc}") from exc
         if stat.S_ISLNK(info.st_mode):
             raise Refused(f"'{path}' goes through a symbolic link ({part}); writes never follow links")
+        if depth < len(parts) and not stat.S_ISDIR(info.st_mode):
+            blocker = "/".join(parts[:depth])
+            raise Refused(f"'{path}' cannot be written: '{blocker}' is a file, not a folder")
     real_root = Path(os.path.realpath(root))
     real_parent = Path(os.path.realpath((root / path).parent))
     if real_parent != real_root and real_root not in real_parent.parents:

@@ -18,10 +18,11 @@ import pytest
 from memorybank_lint.bank import Bank
 from memorybank_server.errors import ToolInputError
 from memorybank_server.writes.fields import set_field
+from memorybank_server.writes.inbox import promote
 from memorybank_server.writes.sections import update_section
 
 from .conftest import finishes, tree_hash
-from .test_create import make
+from .test_create import TODAY, make
 
 
 @pytest.fixture
@@ -151,6 +152,37 @@ def test_a_path_too_long_or_too_deep_is_refused_before_any_folder_is_made(
     before = tree_hash(seeded.root)
     with pytest.raises(ToolInputError, match=phrase):
         make(seeded, path=path)
+    assert tree_hash(seeded.root) == before
+
+
+@pytest.mark.parametrize("blocker", ["file", "fifo"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda b: make(b, path="domain/x/pricing.md"),
+        lambda b: make(b, path="domain/x/deeper/pricing.md", dry_run=True),
+        lambda b: promote(b, path="_inbox/retry.md", to="domain/x/retry.md", today=TODAY),
+        lambda b: promote(b, path="_inbox/retry.md", to="domain/x/retry.md", dry_run=True, today=TODAY),
+    ],
+    ids=["create", "dry-run create", "promote", "dry-run promote"],
+)
+def test_a_target_under_a_file_is_refused_naming_the_file(seeded: Bank, call: Callable, blocker: str) -> None:
+    """A write whose folder is a file (or a FIFO) says which name stands in the way, as a bank
+    path; it never answers with the operating system's `[Errno 20]` and an absolute path."""
+    note = seeded.root / "_inbox" / "retry.md"
+    note.parent.mkdir(exist_ok=True)
+    note.write_text("---\ntitle: Retry\npurpose: How retries are budgeted.\n---\n# Retry\n", encoding="utf-8")
+    if blocker == "file":
+        (seeded.root / "domain" / "x").write_text("not a folder\n", encoding="utf-8")
+    else:
+        os.mkfifo(seeded.root / "domain" / "x")
+    seeded.refresh()
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError) as info:
+        finishes(lambda: call(seeded))
+    message = str(info.value)
+    assert "'domain/x'" in message and "not a folder" in message
+    assert "Errno" not in message and str(seeded.root) not in message
     assert tree_hash(seeded.root) == before
 
 
