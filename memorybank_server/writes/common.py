@@ -21,6 +21,7 @@ from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
+from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.paths import normalize, real_path
 
 from ..errors import ToolInputError
@@ -126,3 +127,14 @@ def guard_suppressions(old_body: str, new_body: str, path: str) -> None:
             f"the change adds a suppression comment to {path} (memorybank-lint: disable or noqa), "
             "which would hide findings; a person adds those by hand"
         )
+
+
+def land(bank: Bank, transaction: Transaction, *, dry_run: bool) -> None:
+    """Commit the write and let the bank see it; a dry run checks what the commit would (the files
+    read are unchanged, the targets still free, the notes removable) and writes nothing, so it
+    refuses what the real write would."""
+    if dry_run:
+        transaction.check()
+        return
+    transaction.commit()
+    bank.refresh()

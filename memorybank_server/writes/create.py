@@ -28,7 +28,7 @@ from memorybank_lint.paths import spelled_as_is
 from ..errors import ToolInputError
 from ..read import jsonable
 from ..templates import Template, find_template, unlinked_unwritten
-from .common import content_from, guard_suppressions, locked
+from .common import content_from, guard_suppressions, land, locked
 from .governance import check_kind, governance
 from .registration import Staging, lazy_section, register
 from .values import checked_values, entries, listed, required, sources
@@ -292,9 +292,7 @@ def create(
         transaction = Transaction(bank.root, bank.max_bytes)
         transaction.create(target, text.encode("utf-8"))
         staging.stage(transaction)
-        if not dry_run:
-            transaction.commit()
-            bank.refresh()
+        land(bank, transaction, dry_run=dry_run)
     return {
         "path": target,
         "created": not dry_run,

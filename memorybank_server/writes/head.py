@@ -30,7 +30,7 @@ from memorybank_lint.edits.keep import header_comment
 from memorybank_lint.edits.transaction import Transaction
 
 from ..errors import ToolInputError
-from .common import document_bytes, existing_document
+from .common import document_bytes, existing_document, land
 
 _UNSET: Any = object()
 
@@ -88,14 +88,13 @@ def load(bank: Bank, given: str) -> Loaded:
 def commit(bank: Bank, changes: Iterable[tuple[str, bytes, str]], *, dry_run: bool) -> None:
     """Replace each `(path, bytes, digest read)` in one transaction, then see the result.
 
-    Under `dry_run` the changes are staged (so a size refusal is the same) and nothing is written.
+    Under `dry_run` the changes are checked as a commit checks them (sizes, the bytes read still
+    on disk) and nothing is written.
     """
     transaction = Transaction(bank.root, bank.max_bytes)
     for path, data, digest in changes:
         transaction.replace(path, data, digest)
-    if not dry_run:
-        transaction.commit()
-        bank.refresh()
+    land(bank, transaction, dry_run=dry_run)
 
 
 # -- the lines of a head ---------------------------------------------------------------------

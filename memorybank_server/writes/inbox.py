@@ -32,7 +32,7 @@ from memorybank_lint.paths import Target, link_target, resolve, spelled_like
 from ..errors import ToolInputError
 from ..read import jsonable
 from ..templates import find_template
-from .common import document_bytes, existing_document, guard_suppressions, locked
+from .common import document_bytes, existing_document, guard_suppressions, land, locked
 from .create import (
     GOVERNED,
     INBOX,
@@ -238,11 +238,7 @@ def promote(
         transaction.create(destination, source.encode(text))
         staging.stage(transaction)
         transaction.remove(note.path, source.digest)
-        if dry_run:
-            transaction.check()
-        else:
-            transaction.commit()
-            bank.refresh()
+        land(bank, transaction, dry_run=dry_run)
     return {
         "from": note.path,
         "to": destination,
@@ -329,11 +325,7 @@ def discard(
             check_distinct(bank.root, LOG)  # a `discarded.md` note beside it is the same name on macOS
             transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))
         transaction.remove(note.path, sha)
-        if dry_run:
-            transaction.check()
-        else:
-            transaction.commit()
-            bank.refresh()
+        land(bank, transaction, dry_run=dry_run)
     return {
         "path": note.path,
         "title": parsed.title,
