@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .edits.atomic import read_regular, refusal, write_atomic
+from .edits.atomic import file_in_the_way, read_regular, refusal, write_atomic
 from .findings import Finding
 from .registry import all_rules
 from .untrusted import json_value
@@ -58,7 +58,7 @@ def check_target(path: Path) -> None:
     """
     try:
         info = os.lstat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
         kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
@@ -73,7 +73,8 @@ def check_target(path: Path) -> None:
                 )
     parent = path.parent
     if not parent.is_dir():
-        problem = "No such file or directory" if not parent.exists() else "Not a directory"
+        blocker = file_in_the_way(parent)
+        problem = f"{blocker} is a file, not a folder" if blocker else "No such file or directory"
         raise BaselineError(f"cannot write baseline file {path}: {problem}")
     if not os.access(parent, os.W_OK):
         raise BaselineError(f"cannot write baseline file {path}: Permission denied")

@@ -26,7 +26,7 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank, printable
-from memorybank_lint.edits.atomic import read_regular
+from memorybank_lint.edits.atomic import file_in_the_way, read_regular
 from memorybank_lint.edits.errors import Refused
 from memorybank_lint.edits.gate import check_distinct, check_no_links
 from memorybank_lint.edits.journal import recover
@@ -301,11 +301,8 @@ def _make_folder(root: Path) -> list[Path]:
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # named as the folder the user asked for, not an errno
-        why = (
-            f"{printable(str(folder))} is not a folder"
-            if folder.exists() and not folder.is_dir()
-            else exc.strerror or str(exc)
-        )
+        blocker = file_in_the_way(root)
+        why = f"{printable(str(blocker))} is not a folder" if blocker else exc.strerror or str(exc)
         raise ScaffoldError(f"cannot make the bank folder {printable(str(root))}: {why}") from None
     return missing
 

@@ -81,6 +81,20 @@ def test_a_relative_baseline_path_through_a_linked_folder_is_not_written(
     assert code == 0 and (repository / "kept" / "known.json").is_file()
 
 
+@pytest.mark.parametrize("under", ["notes.txt", "notes.txt/deeper"])
+def test_a_baseline_path_under_a_file_names_the_file(bank: Path, tmp_path: Path, under: str, capsys) -> None:
+    """`--write-baseline notes.txt/known.json` with `notes.txt` a file is a mistaken path: one line
+    naming the file that stands where a folder must be, exit 2, no operating-system error code."""
+    (tmp_path / "notes.txt").write_text("a file\n", encoding="utf-8")
+    target = tmp_path / under / "known.json"
+    for option in ("--write-baseline", "--baseline"):
+        code, out, err = run(["--root", str(bank), option, str(target)], capsys)
+        assert (code, out) == (2, ""), option
+        assert "notes.txt" in err and "is a file, not a folder" in err and "Errno" not in err, option
+        assert len(err.strip().splitlines()) == 1
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "a file\n"
+
+
 def test_a_baselined_loop_stays_known_when_a_document_outside_it_derives_from_a_member(
     tmp_path: Path, capsys
 ) -> None:

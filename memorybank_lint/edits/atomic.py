@@ -112,10 +112,27 @@ def _open_beneath(root: Path, relative: str, flags: int, mode: int = 0o777) -> i
         os.close(folder)
 
 
+def file_in_the_way(folder: Path | str) -> Path | None:
+    """What stands where `folder` or the nearest of its parents that exists should be a folder (a
+    file, a FIFO), or None: the name a message should give for `[Errno 20] Not a directory`, which
+    names only the whole path."""
+    folder = Path(folder)
+    while not os.path.lexists(folder) and folder != folder.parent:
+        folder = folder.parent
+    with contextlib.suppress(OSError):
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return folder
+    return None
+
+
 def refusal(exc: OSError, limit: int) -> str:
     """Why `read_regular` gave no bytes, as the end of a sentence that names the file first."""
     if isinstance(exc, FileNotFoundError):
         return "does not exist"
+    where = exc.filename if isinstance(exc, NotADirectoryError) else None
+    # the blocker by its name only: the caller named the path as it was given
+    if where and (blocker := file_in_the_way(Path(where).parent)):
+        return f"cannot be read: '{blocker.name}' on its way is a file, not a folder"
     if isinstance(exc, NotRegular):
         return str(exc.strerror)
     if isinstance(exc, TooBig):
