@@ -18,6 +18,7 @@ import click
 
 from . import git
 from .bank import Bank
+from .edits.atomic import file_in_the_way
 from .findings import Finding
 from .fixes import command as fixing
 from .fixes import fixability
@@ -56,6 +57,8 @@ def summary_target() -> Path | None:
         problem = "it is a directory"
     elif target.exists() and not target.is_file():
         problem = "it is not a regular file (a FIFO or a device would block the run)"
+    elif blocker := file_in_the_way(target.parent):
+        problem = f"{blocker} is a file, not a folder"
     elif not target.parent.is_dir():
         problem = f"its folder {target.parent} does not exist"
     elif not os.access(target if target.exists() else target.parent, os.W_OK):

@@ -329,6 +329,19 @@ def test_a_job_summary_that_is_a_fifo_is_refused_without_blocking(fixture_copy, 
     assert "GITHUB_STEP_SUMMARY" in done.stderr and "not a regular file" in done.stderr
 
 
+@pytest.mark.parametrize("under", ["notes.txt", "notes.txt/deeper"])
+def test_a_job_summary_under_a_file_names_the_file(
+    fixture_copy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, under: str, capsys
+) -> None:
+    """`its folder … does not exist` was said of a folder that was a file: the message names it."""
+    (tmp_path / "notes.txt").write_text("a file\n", encoding="utf-8")
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / under / "summary.md"))
+    code, out, err = run(["--root", str(fixture_copy)], capsys)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert f"{tmp_path / 'notes.txt'} is a file, not a folder" in err, err
+
+
 def test_a_bank_folder_linked_out_of_the_repository_is_refused(tmp_path: Path, monkeypatch, capsys) -> None:
     """A cloned repository that commits `memory_bank` as a link to a folder elsewhere must not aim
     the fixes, writes and reports there, just as a configured root may not."""

@@ -120,7 +120,7 @@ def test_a_body_file_that_is_a_symlink_or_a_folder_is_refused(seeded: Bank) -> N
         make(seeded, body_file=str(project / "link.md"))
     with pytest.raises(ToolInputError, match="not a regular file"):
         make(seeded, body_file=str(project / "folder.md"))
-    with pytest.raises(ToolInputError, match="'real.md' on its way is a file, not a folder") as info:
+    with pytest.raises(ToolInputError, match=r"'real\.md' on its way is a file, not a folder") as info:
         make(seeded, body_file=str(project / "real.md" / "body.md"))
     assert "Errno" not in str(info.value)
     assert tree_hash(seeded.root) == before
