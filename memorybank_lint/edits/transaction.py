@@ -94,6 +94,7 @@ class Transaction:
         before: dict[str, bytes | None] = {}
         steps: list[Step] = []
         made: list[str] = []
+        receiving: list[tuple[str, Path]] = []  # each write and the folder that must take a new entry
         for write in self.writes:
             if write.create:
                 if os.path.lexists(self.root / write.path):
@@ -104,7 +105,9 @@ class Transaction:
             else:
                 before[write.path] = self._check(write.path, write.expected)
             folder = posixpath.dirname(write.path)
-            for directory in missing_directories(self.root, folder):
+            missing = missing_directories(self.root, folder)
+            receiving.append((write.path, missing[0].parent if missing else self.root / folder))
+            for directory in missing:
                 name = directory.relative_to(self.root).as_posix()
                 if name not in made:
                     made.append(name)
@@ -116,7 +119,19 @@ class Transaction:
             if current is not None:
                 self._removable(path)
                 steps.append(Step(path, None, digest(current), None))
+        for path, folder in receiving:  # after the removals: a note that cannot go is named first
+            self._writable(path, folder)
         return Journal(self.root, steps, made), before
+
+    def _writable(self, path: str, folder: Path) -> None:
+        """Refuse now a write whose folder (or the nearest one to make a folder in) will not take a
+        new file: the commit would refuse it at staging, and a dry run must answer the same."""
+        if not os.access(folder, os.W_OK | os.X_OK, effective_ids=True):
+            shown = folder.relative_to(self.root).as_posix() if folder != self.root else "."
+            raise Refused(
+                f"the file system refused writing '{path}' in '{shown}' (Permission denied); "
+                "nothing was written"
+            )
 
     def _removable(self, path: str) -> None:
         """Refuse now a removal the folder will not allow (read-only, or another user's file in a

@@ -9,17 +9,22 @@ that no byte and no directory appeared anywhere.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_server import scaffold
 from memorybank_server.errors import ToolInputError
 from memorybank_server.writes.fields import set_field
 from memorybank_server.writes.inbox import promote
 from memorybank_server.writes.sections import update_section
+from tests.conftest import as_another_user, owned_by_another_user
 
 from .conftest import finishes, tree_hash
 from .test_create import TODAY, make
@@ -187,6 +192,48 @@ def test_a_target_under_a_file_is_refused_naming_the_file(seeded: Bank, call: Ca
     assert "'domain/x'" in message and "not a folder" in message
     assert "Errno" not in message and str(seeded.root) not in message
     assert tree_hash(seeded.root) == before
+
+
+def test_a_dry_run_into_a_folder_that_forbids_writing_is_refused_like_the_write(tmp_path: Path) -> None:
+    """A dry run answers what the write would: a new page in a read-only folder, or an edit of a
+    page whose folder forbids replacing it, is refused by both, and neither changes a byte."""
+    base = Path(tempfile.mkdtemp(prefix="read-only-"))  # outside pytest's private folder
+    try:
+        root = base / "memory-bank"
+        scaffold.init(root, "demo")
+        owned_by_another_user(base)
+        before = tree_hash(root)
+        (root / "domain").chmod(0o555)
+        (root / "product").chmod(0o555)
+
+        def opened() -> Bank:
+            bank = Bank(root)
+            bank.refresh()
+            return bank
+
+        def page(dry_run: bool) -> Any:
+            return make(
+                opened(), path="domain/pricing.md", derived_from=["../product/context.md"], dry_run=dry_run
+            )
+
+        def field(dry_run: bool) -> Any:
+            return set_field(opened(), path="product/context.md", field="owner", value="ops", dry_run=dry_run)
+
+        answers = as_another_user(
+            [lambda: page(True), lambda: page(False), lambda: field(True), lambda: field(False)]
+        )
+        dry_page, real_page, dry_field, real_field = answers
+        assert dry_page.startswith("refused:") and "'domain/pricing.md'" in dry_page, dry_page
+        assert real_page.startswith("refused:") and "'domain/pricing.md'" in real_page, real_page
+        assert dry_field.startswith("refused:") and "'product/context.md'" in dry_field, dry_field
+        assert real_field.startswith("refused:") and "'product/context.md'" in real_field, real_field
+        (root / "domain").chmod(0o755)
+        (root / "product").chmod(0o755)
+        assert tree_hash(root) == before
+    finally:
+        for folder in (root / "domain", root / "product"):
+            folder.chmod(0o755)
+        shutil.rmtree(base)
 
 
 # -- a document the bank could not read back ----------------------------------------------------
