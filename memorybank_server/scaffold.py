@@ -246,7 +246,7 @@ def init(
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")
     planned = plan(name, today or dt.date.today())
-    made = [] if dry_run else _make_folder(root)
+    made = _can_make_folder(root) if dry_run else _make_folder(root)
     warnings = []
     try:
         # what the folder holds is judged under the lock the write holds, once a write a killed
@@ -274,8 +274,7 @@ def init(
                 missing = {path: text for path, text in planned.items() if path not in present}
                 files, left_out = _settle(root, missing, bool(existing))
                 skipped += left_out
-                if not dry_run:
-                    _commit(root, files)
+                _commit(root, files, dry_run=dry_run)
     except BaseException:
         for folder in made:  # a refused seeding leaves no folder behind, the bank's own included
             with contextlib.suppress(OSError):
@@ -289,6 +288,21 @@ def init(
     directories = [s.directory for s in SEEDED] + ["dna", "flows"]
     shown = printable(str(root))  # a folder name that is not UTF-8 must not stop the answer
     return ScaffoldResult(shown, not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
+
+
+def _can_make_folder(root: Path) -> list[Path]:
+    """`_make_folder`'s refusal without making anything, for a dry run; no folder is made."""
+    folder = root
+    while not os.path.lexists(folder) and folder != folder.parent:
+        folder = folder.parent
+    if folder != root or not root.is_dir():
+        blocker = file_in_the_way(root)
+        why = f"{printable(str(blocker))} is not a folder" if blocker else None
+        if why is None and not os.access(folder, os.W_OK | os.X_OK, effective_ids=True):
+            why = "Permission denied"
+        if why:
+            raise ScaffoldError(f"cannot make the bank folder {printable(str(root))}: {why}")
+    return []
 
 
 def _make_folder(root: Path) -> list[Path]:
@@ -318,10 +332,11 @@ def _not_documents(root: Path, paths: Iterable[str]) -> None:
             )
 
 
-def _commit(root: Path, files: dict[str, str]) -> None:
+def _commit(root: Path, files: dict[str, str], *, dry_run: bool = False) -> None:
     """Write `files` (bank path to text) as one governed write does: new files and replacements
     in one journalled transaction, so a failure part-way leaves every file as it was and removes
-    the folders it made; the refusal names the bank path, not a temporary file."""
+    the folders it made; the refusal names the bank path, not a temporary file. A dry run checks
+    what the commit would and writes nothing."""
     transaction = Transaction(root)
     for path, text in files.items():
         data = text.encode("utf-8")
@@ -330,7 +345,10 @@ def _commit(root: Path, files: dict[str, str]) -> None:
         else:
             transaction.create(path, data)
     try:
-        transaction.commit()
+        if dry_run:
+            transaction.check()
+        else:
+            transaction.commit()
     except (Refused, OSError) as exc:  # the first names the bank path; the second is rarer
         raise ScaffoldError(str(exc) if isinstance(exc, Refused) else f"{exc.strerror or exc}") from exc
 
@@ -374,8 +392,7 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
         _not_documents(root, planned)
         files, skipped = _settle(root, planned, bool(bank.docs))
         overwrites = sorted(path for path in files if (root / path).exists())
-        if not dry_run:
-            _commit(root, files)
+        _commit(root, files, dry_run=dry_run)
     warnings = (
         [f"Overwrote {len(overwrites)} files that flows/templates/ already held."] if overwrites else []
     )

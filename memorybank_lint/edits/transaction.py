@@ -94,7 +94,7 @@ class Transaction:
         before: dict[str, bytes | None] = {}
         steps: list[Step] = []
         made: list[str] = []
-        receiving: list[tuple[str, Path]] = []  # each write and the folder that must take a new entry
+        receiving: list[tuple[str, Path]] = []  # each write and the folder it lands in
         for write in self.writes:
             if write.create:
                 if os.path.lexists(self.root / write.path):
@@ -105,9 +105,8 @@ class Transaction:
             else:
                 before[write.path] = self._check(write.path, write.expected)
             folder = posixpath.dirname(write.path)
-            missing = missing_directories(self.root, folder)
-            receiving.append((write.path, missing[0].parent if missing else self.root / folder))
-            for directory in missing:
+            receiving.append((write.path, self.root / folder))
+            for directory in missing_directories(self.root, folder):
                 name = directory.relative_to(self.root).as_posix()
                 if name not in made:
                     made.append(name)
@@ -124,10 +123,14 @@ class Transaction:
         return Journal(self.root, steps, made), before
 
     def _writable(self, path: str, folder: Path) -> None:
-        """Refuse now a write whose folder (or the nearest one to make a folder in) will not take a
-        new file: the commit would refuse it at staging, and a dry run must answer the same."""
+        """Refuse now a write whose folder (or, where folders are still to be made, the nearest one
+        that exists) will not take a new entry: the commit would refuse it at staging, and a dry
+        run must answer the same."""
+        while not os.path.lexists(folder) and folder != folder.parent:
+            folder = folder.parent
         if not os.access(folder, os.W_OK | os.X_OK, effective_ids=True):
-            shown = folder.relative_to(self.root).as_posix() if folder != self.root else "."
+            inside = folder == self.root or self.root in folder.parents
+            shown = (folder.relative_to(self.root).as_posix() or ".") if inside else str(folder)
             raise Refused(
                 f"the file system refused writing '{path}' in '{shown}' (Permission denied); "
                 "nothing was written"

@@ -474,17 +474,31 @@ def test_a_seeding_that_fails_part_way_leaves_every_file_and_folder_as_it_was(tm
         for folder in locked:
             folder.chmod(0o555)
         before = tree_digest(root)
-        materialized, seeded_fresh = as_another_user(
-            [
-                lambda: scaffold.materialize_flows(root, force=True),
-                lambda: scaffold.init(fresh, "Acme", today=TODAY),
-            ]
-        )
-        assert materialized.startswith("refused: the file system refused writing 'flows/templates/use-case/")
-        assert materialized.endswith("in 'flows/templates/use-case' (Permission denied); nothing was written")
+        base.chmod(0o555)  # nor make a new bank folder beside them
+        answers = [  # a dry run answers what the write would
+            as_another_user(
+                [
+                    lambda d=dry_run: scaffold.materialize_flows(root, force=True, dry_run=d),
+                    lambda d=dry_run: scaffold.init(fresh, "Acme", today=TODAY, dry_run=d),
+                    lambda d=dry_run: scaffold.init(base / "new_bank", "Acme", today=TODAY, dry_run=d),
+                ]
+            )
+            for dry_run in (True, False)
+        ]
+        for materialized, seeded_fresh, seeded_new in answers:
+            assert materialized.startswith(
+                "refused: the file system refused writing 'flows/templates/use-case/"
+            )
+            assert materialized.endswith(
+                "in 'flows/templates/use-case' (Permission denied); nothing was written"
+            )
+            assert "in 'product' (Permission denied); nothing was written" in seeded_fresh
+            assert (
+                seeded_new == f"refused: cannot make the bank folder {base / 'new_bank'}: Permission denied"
+            )
         assert tree_digest(root) == before and "Our own addition." in edited.read_text(encoding="utf-8")
-        assert "in 'product' (Permission denied); nothing was written" in seeded_fresh
         assert sorted(p.name for p in fresh.iterdir()) == ["product"]
+        assert sorted(p.name for p in base.iterdir()) == ["fresh", "memory_bank"]
     finally:
         subprocess.run(["chmod", "-R", "u+w", str(base)], check=False)
         shutil.rmtree(base, ignore_errors=True)
@@ -607,7 +621,7 @@ def test_a_link_at_a_starter_path_of_a_fresh_folder_is_refused_by_name(tmp_path:
 def test_a_refused_seeding_removes_the_parent_folders_it_made(tmp_path: Path, monkeypatch) -> None:
     """Only the bank's own folder was removed; `a/` and `a/b/`, made for it, stayed behind."""
 
-    def full_disk(root: Path, files: dict) -> None:
+    def full_disk(root: Path, files: dict, *, dry_run: bool = False) -> None:
         raise scaffold.ScaffoldError("the file system refused writing 'dna/principles.md'")
 
     monkeypatch.setattr(scaffold, "_commit", full_disk)
