@@ -174,12 +174,14 @@ def _name_problem(path: str) -> str | None:
     return None
 
 
-def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
+def walk(root: Path, unread: list[tuple[str, str]] | None = None) -> Iterator[tuple[str, os.stat_result]]:
     """Yield `(bank path, lstat)` for every markdown document, in directory-listing order.
 
     The order is the file system's; `Bank` sorts its documents by code point. Hidden entries and
     `node_modules`, `.git`, `dist`, `.obsidian` are skipped; symlinks are never followed (neither
-    as files nor as directories); unreadable directories are skipped.
+    as files nor as directories). A directory that cannot be listed is skipped and, when `unread`
+    is given, added to it as `(bank path, reason)` (`.` for the root): a folder the run could not
+    see must be said, not pass for one without documents.
     """
     stack: list[tuple[str, str]] = [(str(root), "")]
     while stack:
@@ -187,7 +189,9 @@ def walk(root: Path) -> Iterator[tuple[str, os.stat_result]]:
         try:
             with os.scandir(directory) as it:
                 entries = list(it)
-        except OSError:
+        except OSError as exc:
+            if unread is not None:
+                unread.append((prefix.rstrip("/") or ".", exc.strerror or str(exc)))
             continue
         for entry in entries:
             name = entry.name
@@ -249,6 +253,7 @@ class Bank:
         self._folders: tuple[tuple[int, int, int], set[str]] | None = None
         self._loaded = False
         self.revision = 0  # moves whenever `docs` changes; code that edits `docs` by hand moves it too
+        self.unread: list[tuple[str, str]] = []  # folders the last refresh could not list, and why
 
     # -- reading the disk ------------------------------------------------------------------
     def _load(self, path: str, stat: os.stat_result) -> Document:
@@ -316,8 +321,9 @@ class Bank:
 
     def _scan(self, seen: set[str], result: RefreshResult) -> None:
         stamps, docs, cache = self._stamps, self.docs, self.cache
+        unread: list[tuple[str, str]] = []
         with progress.task("indexing") as tick:
-            for name, stat in walk(self.root):
+            for name, stat in walk(self.root, unread):
                 path = printable(name)  # the key every answer shows; `name` opens the file
                 seen.add(path)
                 stamp = stamp_of(stat)
@@ -332,6 +338,7 @@ class Bank:
                 stamps[path] = stamp
                 if not len(seen) & 255:
                     tick(len(seen))
+        self.unread = [(printable(folder), reason) for folder, reason in unread]
 
     def save_cache(self) -> bool:
         """Store the parse of every settled document for the next process; True when written."""

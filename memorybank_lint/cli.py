@@ -42,7 +42,11 @@ def on_disk(item: str) -> Path | None:
     parent, name = os.path.split(os.path.abspath(item))
     if os.path.isdir(parent):
         wanted = unicodedata.normalize("NFC", name)
-        for entry in os.listdir(parent):
+        try:
+            entries = os.listdir(parent)
+        except OSError as exc:  # a folder this user may not list: say so, not "no such file"
+            raise UsageProblem(f"{item}: cannot be read ({exc.strerror or exc})") from exc
+        for entry in entries:
             if unicodedata.normalize("NFC", entry) == wanted:
                 return Path(parent, entry)
     return None

@@ -34,6 +34,7 @@ from .linter import Selection
 from .paths import real_path
 from .registry import all_rules, find_rule
 from .untrusted import toml_table
+from .usage import say
 
 LIMIT = 4 * 1024 * 1024  # bytes a configuration file may hold: a link to a device is refused
 KEYS = {
@@ -115,8 +116,13 @@ def open_bank(root: Path, config: Config, *, cache: bool = True) -> Bank:
     folder = config.cache_folder(real_path(root)) if cache else None
     bank = Bank(root, **config.bank_options(), cache=folder)
     bank.refresh()
+    unread = dict(bank.unread)
+    if "." in unread:
+        raise BankNotFound(f"bank root {root} cannot be read ({unread['.']})")
     if not bank.docs:
         raise BankNotFound(f"no documents in {root}: a bank is a folder of markdown files")
+    for name, reason in unread.items():  # its documents are neither checked nor answered from
+        say("memorybank", f"{name}/ in the bank cannot be read ({reason}); its documents were skipped")
     bank.save_cache()
     return bank
 

@@ -98,4 +98,7 @@ def validate(
     selection: Selection | None = None,
 ) -> dict[str, Any]:
     found = findings(bank, scope, severity, rule, selection)
-    return {**counts(found), "findings": [as_dict(f) for f in found]}
+    result = {**counts(found), "findings": [as_dict(f) for f in found]}
+    if unread := [{"folder": f"{name}/", "reason": why} for name, why in bank.unread if name != "."]:
+        result["unreadable"] = unread  # their documents were not checked: said, not passed over
+    return result

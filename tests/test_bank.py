@@ -281,8 +281,8 @@ def _swapped_after_the_walk(monkeypatch: pytest.MonkeyPatch, root: Path, name: s
 
     real_walk = bank_module.walk
 
-    def walk(folder: Path):
-        for path, info in real_walk(folder):
+    def walk(folder: Path, unread: list | None = None):
+        for path, info in real_walk(folder, unread):
             if path == name:
                 (root / name).unlink()
                 swap(root / name)

@@ -575,3 +575,70 @@ def test_a_report_the_locale_cannot_encode_is_written_as_utf8(tmp_path: Path, fm
     assert "nope😀.md" in (
         json.dumps(json.loads(report), ensure_ascii=False) if fmt in ("json", "sarif") else report
     )
+
+
+def test_a_folder_the_user_cannot_list_is_named_not_passed_over(capfd: pytest.CaptureFixture[str]) -> None:
+    """A folder this user may not list was skipped without a word: its documents were neither
+    checked nor answered from, and the index entry leading into it read as a dangling link. Each
+    way in says so: both commands name the folder, `bank_validate` lists it, a path inside it is
+    a one-line usage error, and a bank root that cannot be listed is not "a folder without
+    documents"."""
+    import shutil
+    import tempfile
+
+    from memorybank_lint.bank import Bank
+    from memorybank_server import scaffold
+    from memorybank_server.cli import main as server_main
+    from memorybank_server.validate import validate
+
+    from .conftest import as_another_user, owned_by_another_user
+
+    base = Path(tempfile.mkdtemp(prefix="unlisted-"))  # outside pytest's private folder
+    base.chmod(0o755)
+    root = base / "memory_bank"
+    try:
+        scaffold.init(root, "Acme")
+        owned_by_another_user(base)
+        os.chown(root / "domain", 0, 0)  # another owner's folder the user may not enter
+        (root / "domain").chmod(0o700)
+
+        def exits(call) -> None:  # the exit code, through the refusal text `as_another_user` keeps
+            raise RuntimeError(f"exit {call()}")
+
+        def listed() -> None:
+            bank = Bank(root)
+            bank.refresh()
+            raise RuntimeError(json.dumps(validate(bank).get("unreadable")))
+
+        def from_the_project() -> None:
+            os.chdir(base)
+            exits(lambda: main([]))
+
+        capfd.readouterr()
+        answers = as_another_user(
+            [
+                lambda: exits(lambda: main(["--root", str(root)])),
+                lambda: exits(lambda: server_main(["--root", str(root), "--validate"])),
+                listed,
+                lambda: exits(lambda: main(["--root", str(root), str(root / "domain" / "README.md")])),
+            ]
+        )
+        err = capfd.readouterr().err
+        assert answers[:2] == ["refused: exit 1", "refused: exit 1"], answers
+        note = (
+            "memorybank: domain/ in the bank cannot be read (Permission denied); its documents were skipped"
+        )
+        assert err.count(note) >= 2, err
+        assert json.loads(answers[2].removeprefix("refused: ")) == [
+            {"folder": "domain/", "reason": "Permission denied"}
+        ]
+        assert answers[3] == "refused: exit 2", answers
+        assert f"{root / 'domain' / 'README.md'}: cannot be read (Permission denied)" in err, err
+        os.chown(root, 0, 0)
+        root.chmod(0o700)
+        (project,) = as_another_user([from_the_project])
+        assert project == "refused: exit 2", project
+        assert f"bank root {root} cannot be read (Permission denied)" in capfd.readouterr().err
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(base)], check=False)
+        shutil.rmtree(base, ignore_errors=True)
