@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .bank import Bank
 from .context import RuleContext
+from .document import Document
 from .findings import Finding, Problem, Severity
 from .registry import RuleSpec, all_rules, find_rule
 from .suppressions import Suppression
@@ -61,6 +62,16 @@ def _composed(path: str) -> str:
     return path if unicodedata.is_normalized("NFC", path) else unicodedata.normalize("NFC", path)
 
 
+@dataclass
+class _Reach:
+    """A document's suppressions by where they reach: the line each `noqa` covers, the `disable`
+    comments that cover the whole document, and the rule codes each names (None: every rule)."""
+
+    lines: dict[int, list[int]] = field(default_factory=dict)
+    whole: list[int] = field(default_factory=list)
+    codes: list[frozenset[str | None] | None] = field(default_factory=list)
+
+
 class Usage:
     """Which suppressions silenced which findings in one run, for MB013 to name the idle ones.
 
@@ -77,6 +88,8 @@ class Usage:
         )
         self.used: dict[tuple[str, int], set[str]] = {}
         self._codes: dict[str, str | None] = {}
+        self._reach: dict[str, tuple[Document, _Reach]] = {}
+        self._whole: dict[tuple[str, str], bool] = {}  # (path, code): a `disable` silences it
 
     def code(self, token: str) -> str | None:
         """The rule code a written token names (`MB001`, `broken-derived-from`), or None."""
@@ -86,18 +99,48 @@ class Usage:
         return self._codes[token]
 
     def silences(self, finding: Finding) -> bool:
-        """Whether a suppression in the finding's document covers it (and note which did)."""
+        """Whether a suppression in the finding's document covers it (and note which did).
+
+        Why the suppressions are sorted by reach first: a document may hold thousands of `noqa`
+        lines over as many findings, and checking each finding against each comment took
+        seconds; a finding is checked against the comments on its own line, and a document's
+        `disable` comments are checked once per rule.
+        """
         doc = self.bank.docs.get(finding.path)
         if doc is None or not doc.suppressions:
             return False
+        reach = self._reach_of(finding.path, doc)
         silenced = False
-        for index, item in enumerate(doc.suppressions):
-            if item.covers(finding.line) and (
-                not item.tokens or any(self.code(token) == finding.code for token in item.tokens)
-            ):
-                self.used.setdefault((finding.path, index), set()).add(finding.code)
-                silenced = True
+        for index in reach.lines.get(finding.line, ()) if finding.line is not None else ():
+            silenced = self._mark(finding, index, reach.codes[index]) or silenced
+        if reach.whole:
+            key = (finding.path, finding.code)
+            if key not in self._whole:  # every `disable` naming this rule is marked once
+                self._whole[key] = False
+                for index in reach.whole:
+                    self._whole[key] = self._mark(finding, index, reach.codes[index]) or self._whole[key]
+            silenced = self._whole[key] or silenced
         return silenced
+
+    def _mark(self, finding: Finding, index: int, codes: frozenset[str | None] | None) -> bool:
+        if codes is not None and finding.code not in codes:
+            return False
+        self.used.setdefault((finding.path, index), set()).add(finding.code)
+        return True
+
+    def _reach_of(self, path: str, doc: Document) -> _Reach:
+        found = self._reach.get(path)
+        if found is not None and found[0] is doc:
+            return found[1]
+        reach = _Reach()
+        for index, item in enumerate(doc.suppressions):
+            reach.codes.append(frozenset(self.code(token) for token in item.tokens) if item.tokens else None)
+            if item.covers(None):  # whatever the line: a `disable`
+                reach.whole.append(index)
+            else:
+                reach.lines.setdefault(item.line, []).append(index)
+        self._reach[path] = (doc, reach)
+        return reach
 
     def idle(self, path: str, index: int, item: Suppression) -> tuple[list[str], list[str]]:
         """`(codes that silenced nothing, tokens that name no rule)` of one suppression.

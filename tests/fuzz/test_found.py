@@ -308,3 +308,15 @@ def test_a_long_indented_line_under_a_header_value_yaml_cannot_read(worker: Work
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"t.md": f"---\n{header}---\n# T\n"})
     code, out, _ = worker.call("lint_text", str(root), ["--select", "MB002"])
     assert code == 1 and "t.md" in out and "MB002" in out
+
+
+def test_thousands_of_line_suppressions_in_one_document(worker: Worker, tmp_path) -> None:
+    # Every finding was checked against every suppression of its document: 16,000 dead index
+    # entries, each with its own `<!-- noqa: MB007 -->`, took 30 s to lint.
+    index = "# Notes\n\n" + "".join(f"- [gone{i}](gone{i}.md) <!-- noqa: MB007 -->\n" for i in range(12_000))
+    index += "".join("<!-- memorybank-lint: disable MB007 -->\n" for _ in range(3_000))
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"notes/README.md": index})
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB007,MB013"], bound=5.0)
+    assert (code, out.strip()) == (0, "No findings.")
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB007", "--ignore-noqa"], bound=5.0)
+    assert code == 1 and out.count("MB007") == 12_000
