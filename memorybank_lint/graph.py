@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,37 +25,41 @@ def _member_digest(path: str) -> int:
 
 @dataclass(frozen=True)
 class Cycle:
-    """A loop found by the depth-first search: `members` in edge order from the smallest one,
-    closed by `closer` (the last member, whose edge leads back to the first)."""
+    """A loop found by the depth-first search, in edge order from its smallest member and closed
+    by `closer` (the last member, whose edge leads back to the first).
 
-    members: tuple[str, ...]
+    Why it does not hold every member: one document deriving from the first of a long chain
+    closes a loop per link, N loops of up to N members; copying each made the search grow with
+    the square of the bank. A loop keeps what a report shows of it: its members when it is short
+    enough to draw (`spelled`; else the first `SPELLED - 2`), its size, an order-free digest of
+    its members, and whether any member is in the scope asked for.
+    """
+
+    size: int
+    spelled: tuple[str, ...]
     closer: str
     line: int | None
-    column: int | None = None
+    column: int | None
+    digest: int
+    touches: bool = True
 
     def render(self) -> str:
-        """The loop as `a -> b -> a`; past `SPELLED` members, its start and its end.
-
-        Why bounded: one document deriving from the first of a long chain closes a loop per
-        link, and loops spelled out in full made the report grow with the square of the bank.
-        """
-        members = self.members
-        if len(members) <= SPELLED:
-            return " -> ".join((*members, members[0]))
-        head = " -> ".join(members[: SPELLED - 2])
-        return f"{head} -> … {len(members) - SPELLED + 1} more … -> {members[-1]} -> {members[0]}"
+        """The loop as `a -> b -> a`; past `SPELLED` members, its start and its end."""
+        if self.size <= SPELLED:
+            return " -> ".join((*self.spelled, self.spelled[0]))
+        head = " -> ".join(self.spelled[: SPELLED - 2])
+        return f"{head} -> … {self.size - SPELLED + 1} more … -> {self.closer} -> {self.spelled[0]}"
 
     def identity(self) -> str:
         """What the loop is, whatever the walk order: its members sorted, or past `SPELLED`
         members their count and an order-free digest of them."""
-        if len(self.members) <= SPELLED:
-            return " ".join(sorted(self.members))
-        total = sum(map(_member_digest, self.members)) % (1 << 64)
-        return f"{len(self.members)} documents {total:016x}"
+        if self.size <= SPELLED:
+            return " ".join(sorted(self.spelled))
+        return f"{self.size} documents {self.digest:016x}"
 
     def drawable(self) -> tuple[str, ...]:
         """The members a report draws: all of them, or none past `DRAWN`."""
-        return self.members if len(self.members) <= DRAWN else ()
+        return self.spelled if self.size <= DRAWN else ()
 
 
 def _targets(bank: Bank, path: str) -> list[tuple[str, int | None, int | None]]:
@@ -66,7 +70,7 @@ def _targets(bank: Bank, path: str) -> list[tuple[str, int | None, int | None]]:
     ]
 
 
-def find_cycles(bank: Bank) -> Iterator[Cycle]:
+def find_cycles(bank: Bank, in_scope: Callable[[str], bool] | None = None) -> Iterator[Cycle]:
     """Every loop the DFS closes through a back edge, each member set reported once, each
     starting at its smallest member and closed by the edge back to it.
 
@@ -78,6 +82,8 @@ def find_cycles(bank: Bank) -> Iterator[Cycle]:
     A back edge `closer -> target` names its loop: the path below `closer` does not change while
     `closer` is on it, and a finished document never returns to it, so two back edges close the
     same members only when they are one edge written twice.
+
+    `in_scope`, when given, sets each loop's `touches`: whether any of its members is in scope.
     """
     nodes = list(bank.docs)
     index = {path: i for i, path in enumerate(nodes)}
@@ -91,7 +97,58 @@ def find_cycles(bank: Bank) -> Iterator[Cycle]:
         start = min(inside)
         if len(inside) == 1 and all(target != start for target, _, _ in edges[index[start]]):
             continue
-        yield from _group_cycles(start, g, group, index, edges)
+        yield from _group_cycles(start, g, group, index, edges, in_scope)
+
+
+class _Path:
+    """The depth-first walk's current path, with what a loop along its end is asked in O(1):
+    the smallest member of any stretch up to the end (a sparse table built as the path grows:
+    `mins[p][k]` is the smallest of the `2**k` members ending at `p`), and running sums of the
+    members' digests and of those in scope."""
+
+    def __init__(self, in_scope: Callable[[str], bool] | None) -> None:
+        self.members: list[str] = []
+        self.mins: list[list[tuple[str, int]]] = []
+        self.digests = [0]
+        self.scoped = [0]
+        self.in_scope = in_scope
+
+    def push(self, member: str) -> None:
+        at = len(self.members)
+        self.members.append(member)
+        row = [(member, at)]
+        span = 1
+        while span * 2 <= at + 1:
+            row.append(min(row[-1], self.mins[at - span][len(row) - 1]))
+            span *= 2
+        self.mins.append(row)
+        self.digests.append(self.digests[-1] + _member_digest(member))
+        self.scoped.append(self.scoped[-1] + (self.in_scope is None or self.in_scope(member)))
+
+    def pop(self) -> str:
+        self.mins.pop()
+        self.digests.pop()
+        self.scoped.pop()
+        return self.members.pop()
+
+    def smallest_from(self, first: int) -> int:
+        """The position of the smallest member of `members[first:]`."""
+        end = len(self.members) - 1
+        k = (end - first + 1).bit_length() - 1
+        return min(self.mins[end][k], self.mins[first + (1 << k) - 1][k])[1]
+
+    def loop(self, first: int, line: int | None, column: int | None, into: list) -> Cycle:
+        """The loop `members[first:]` closed by the edge back to `members[first]`."""
+        members, size = self.members, len(self.members) - first
+        turn = self.smallest_from(first) - first
+        if turn:  # the edge back to the smallest member is one the walk went down
+            line, column = into[first + turn]
+        shown = size if size <= DRAWN else SPELLED - 2
+        spelled = tuple(members[first + (turn + i) % size] for i in range(shown))
+        closer = members[first + (turn - 1) % size]
+        digest = (self.digests[-1] - self.digests[first]) % (1 << 64)
+        touches = self.scoped[-1] > self.scoped[first]
+        return Cycle(size, spelled, closer, line, column, digest, touches)
 
 
 def _group_cycles(
@@ -100,11 +157,13 @@ def _group_cycles(
     group: list[int],
     index: dict[str, int],
     edges: list[list[tuple[str, int | None, int | None]]],
+    in_scope: Callable[[str], bool] | None = None,
 ) -> Iterator[Cycle]:
     """The loops a depth-first walk from `start` closes along the edges of group `g`."""
     state: dict[str, int] = {start: 1}  # 1 on the current path, 2 finished
     reported: set[tuple[str, str]] = set()
-    path: list[str] = [start]
+    path = _Path(in_scope)
+    path.push(start)
     into: list[tuple[int | None, int | None]] = [(None, None)]  # the edge that led to each step
     position = {start: 0}
     stack = [iter(edges[index[start]])]
@@ -122,20 +181,14 @@ def _group_cycles(
             continue
         mark = state.get(target)
         if mark == 1:
-            edge = (path[-1], target)
+            edge = (path.members[-1], target)
             if edge not in reported:
                 reported.add(edge)
-                first = position[target]
-                loop = path[first:]
-                turn = loop.index(min(loop))
-                if turn:  # the edge back to the smallest member is one the walk went down
-                    line, column = into[first + turn]
-                ring = (*loop[turn:], *loop[:turn])
-                yield Cycle(ring, ring[-1], line, column)
+                yield path.loop(position[target], line, column, into)
         elif mark is None:
             state[target] = 1
-            position[target] = len(path)
-            path.append(target)
+            position[target] = len(path.members)
+            path.push(target)
             into.append((line, column))
             stack.append(iter(edges[index[target]]))
 

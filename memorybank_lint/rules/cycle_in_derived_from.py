@@ -27,8 +27,8 @@ from ..registry import rule
 def check(ctx: RuleContext) -> Iterator[Problem]:
     if ctx.contract is None or not ctx.contract.forbids_cycles:
         return
-    for cycle in find_cycles(ctx.bank):
-        if ctx.in_scope(cycle.closer) or any(ctx.in_scope(member) for member in cycle.members):
+    for cycle in find_cycles(ctx.bank, ctx.in_scope):
+        if cycle.touches:
             yield Problem(
                 f"derived_from cycle: {cycle.render()}",
                 path=cycle.closer,

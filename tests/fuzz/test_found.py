@@ -339,3 +339,32 @@ def test_a_contract_of_thousands_of_values_and_as_many_findings(worker: Worker, 
     code, out, _ = worker.call("lint_text", str(root), ["--select", "MB008"], bound=5.0)
     assert code == 0 and out.count("MB008") == 6_000  # warnings
     assert len(out) < 6_000 * 400  # each finding names a few declared values, not all of them
+
+
+def test_a_chain_whose_every_link_closes_a_loop(worker: Worker, tmp_path) -> None:
+    # Each of N documents derives from the next and from the first: N loops of 2 to N members,
+    # each copied, searched for its smallest member and summed: 16,000 took 46 s to lint.
+    count = 8_000
+    names = [f"c{i:05d}.md" for i in range(count)]
+    documents = {}
+    for i, name in enumerate(names):
+        targets = ([names[i + 1]] if i + 1 < count else []) + ([names[0]] if i else [])
+        edges = "".join(f"  - {target}\n" for target in targets)
+        documents[f"notes/{name}"] = (
+            f"---\ntitle: C\nstatus: draft\npurpose: p\nderived_from:\n{edges}---\n# C\n"
+        )
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | documents)
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB003", "--format", "json"], bound=5.0)
+    import json
+
+    found = json.loads(out)
+    assert code == 1 and len(found) == count - 1
+    by_size = sorted(found, key=lambda f: len(f["message"]))
+    assert (
+        by_size[0]["message"] == "derived_from cycle: notes/c00000.md -> notes/c00001.md -> notes/c00000.md"
+    )
+    longest = [f for f in found if f["path"] == f"notes/{names[-1]}"]
+    assert (
+        len(longest) == 1
+        and f"… {count - 12 + 1} more … -> notes/{names[-1]} -> notes/c00000.md" in (longest[0]["message"])
+    )

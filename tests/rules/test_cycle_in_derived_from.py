@@ -132,14 +132,22 @@ def test_long_loops_are_summarised_so_the_report_grows_with_the_bank(make_bank, 
 
 
 def test_a_loops_identity_does_not_depend_on_where_the_walk_entered_it() -> None:
-    from memorybank_lint.graph import DRAWN, SPELLED, Cycle
+    from memorybank_lint.graph import DRAWN, SPELLED, Cycle, _Path
+
+    def walked(members: tuple[str, ...]) -> Cycle:
+        """The loop a walk down `members` closes with an edge back to the first of them."""
+        path = _Path(None)
+        for member in members:
+            path.push(member)
+        return path.loop(0, 1, None, [(None, None)] * len(members))
 
     for size in (SPELLED, SPELLED + 1, DRAWN + 1):
-        ring = tuple(f"r{i}.md" for i in range(size))
+        ring = tuple(f"r{i:03d}.md" for i in range(size))
         turned = ring[5:] + ring[:5]
-        assert Cycle(ring, ring[-1], 1).identity() == Cycle(turned, turned[-1], 1).identity()
-        assert Cycle(ring, ring[-1], 1).identity() != Cycle(ring[:-1], ring[-2], 1).identity()
-        assert Cycle(ring, ring[-1], 1).drawable() == (ring if size <= DRAWN else ())
+        assert walked(ring).identity() == walked(turned).identity()
+        assert walked(ring).identity() != walked(ring[:-1]).identity()
+        assert walked(turned).drawable() == (ring if size <= DRAWN else ())
+        assert walked(turned).closer == ring[-1] and walked(turned).spelled[0] == ring[0]
 
 
 def test_a_document_outside_a_loop_does_not_move_it(make_bank, run_rule, tmp_path) -> None:
