@@ -228,7 +228,7 @@ class Ancestry:
     """
 
     def __init__(self, bank: Bank) -> None:
-        nodes = list(bank.docs)
+        self._nodes = nodes = list(bank.docs)
         self._index = {path: i for i, path in enumerate(nodes)}
         ups = [[self._index[t] for t, _, _ in _targets(bank, path)] for path in nodes]
         self._group = group = _strong_groups(ups)
@@ -250,6 +250,19 @@ class Ancestry:
         """Whether `path` derives, through one edge or many, from `ancestor`."""
         i, j = self._index.get(path), self._index.get(ancestor)
         return i is not None and j is not None and bool(self._above[self._group[i]] >> j & 1)
+
+    def bit(self, path: str) -> int:
+        """`path` as a one-member set of documents (0 when it is not one), for `reached`."""
+        i = self._index.get(path)
+        return 0 if i is None else 1 << i
+
+    def reached(self, path: str, among: int) -> list[str]:
+        """The documents of the set `among` (bits from `bit`) that `path` is or derives from:
+        one set operation, where asking `derives_from` of each member costs one each."""
+        i = self._index.get(path)
+        if i is None:
+            return []
+        return [self._nodes[j] for j in _bits((self._above[self._group[i]] | 1 << i) & among)]
 
 
 def _bits(value: int) -> Iterator[int]:

@@ -41,36 +41,54 @@ def plan(bank: Bank, findings: Iterable[Finding], *, unsafe: bool = False) -> li
     `alpha`), so a pick that would close one with the picks taken before it is dropped.
     """
     chosen: list[Fix] = []
-    planned: list[tuple[str, str]] = []
+    planned = _Planned(bank)
     for finding in findings:
         found = fix_for(finding, bank)
         if found is None or not (found.safe or unsafe):
             continue
-        if found.edge is not None and not found.safe and planned and _closes_with(bank, planned, *found.edge):
+        if found.edge is not None and not found.safe and planned.closes(*found.edge):
             continue
         chosen.append(found)
         if found.edge is not None:
-            planned.append(found.edge)
+            planned.add(*found.edge)
     return chosen
 
 
-def _closes_with(bank: Bank, planned: list[tuple[str, str]], source: str, target: str) -> bool:
-    """Whether `target` reaches `source` through the bank's edges and the `planned` ones."""
-    known = ancestry(bank)
+class _Planned:
+    """The `derived_from` edges the run's fixes add, and whether another would close a loop.
 
-    def reaches(node: str, goal: str) -> bool:
-        return node == goal or known.derives_from(node, goal)
+    Why the starts are one set: each pick asked, for every edge planned before it, whether the
+    pick's target reaches that edge's start; 16,000 picks asked that 128 million times. The bank's
+    ancestry answers which of a set of documents one reaches in one operation.
+    """
 
-    reached, frontier = {target}, [target]
-    while frontier:
-        node = frontier.pop()
-        if reaches(node, source):
-            return True
-        for start, end in planned:
-            if end not in reached and reaches(node, start):
-                reached.add(end)
-                frontier.append(end)
-    return False
+    def __init__(self, bank: Bank) -> None:
+        self.known = ancestry(bank)
+        self.ends: dict[str, list[str]] = {}  # each planned edge's start: the ends it leads to
+        self.starts = 0  # the starts that are documents of the bank, as `Ancestry.bit` sets
+
+    def add(self, start: str, end: str) -> None:
+        self.ends.setdefault(start, []).append(end)
+        self.starts |= self.known.bit(start)
+
+    def closes(self, source: str, target: str) -> bool:
+        """Whether `target` reaches `source` through the bank's edges and the planned ones."""
+        if not self.ends:
+            return False
+        reached, frontier = {target}, [target]
+        while frontier:
+            node = frontier.pop()
+            if node == source or self.known.derives_from(node, source):
+                return True
+            starts = self.known.reached(node, self.starts)
+            if node in self.ends and node not in starts:  # a start that is no document of the bank
+                starts.append(node)
+            for start in starts:
+                for end in self.ends[start]:
+                    if end not in reached:
+                        reached.add(end)
+                        frontier.append(end)
+        return False
 
 
 def fixability(bank: Bank, findings: Iterable[Finding]) -> dict[Finding, Fix]:
