@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
 
 from memorybank_lint.fixes import fix_for
 from memorybank_lint.linter import lint
@@ -200,3 +202,66 @@ def test_a_moved_document_in_a_folder_with_a_space_is_linked_in_the_entrys_own_f
     findings = lint(bank)
     assert [f for f in findings if f.code == "MB007"] == []
     assert [f for f in findings if f.path == "decisions old/cache.md"] == []  # registered now
+
+
+_NODES = [f"n{i}.md" for i in range(8)]
+
+
+@given(
+    edges=st.dictionaries(
+        st.sampled_from(_NODES),
+        st.lists(st.tuples(st.sampled_from(_NODES), st.booleans()), max_size=3),
+        min_size=1,
+    ),
+    folders=st.lists(st.sampled_from(["adr", "domain"]), min_size=len(_NODES), max_size=len(_NODES)),
+)
+def test_the_picks_taken_together_close_no_loop_and_those_left_would(
+    edges: dict[str, list[tuple[str, bool]]], folders: list[str]
+) -> None:
+    """Each unsafe pick a run takes leaves its target unable to reach its source through the
+    bank's edges and the picks taken before it; each pick it leaves would close a loop with
+    them. Checked by walking the graph as written, pick by pick (edges written at `old/` moved)."""
+    import tempfile
+
+    from memorybank_lint.fixes import plan
+
+    where = dict(zip(_NODES, folders, strict=True))
+    files = {}
+    for name in _NODES:
+        written = "".join(
+            f"  - ../old/{target}\n" if moved else f"  - ../{where[target]}/{target}\n"
+            for target, moved in edges.get(name, [])
+        )
+        files[f"{where[name]}/{name}"] = _node(written or "  - ../dna/principles.md", name)
+    with tempfile.TemporaryDirectory() as folder:
+        bank = bank_with(Path(folder), files)
+        broken = [f for f in lint(bank) if f.code == "MB001"]
+        picks = [found.edge for f in broken if (found := fix_for(f, bank)) is not None and found.edge]
+        chosen = [fix.edge for fix in plan(bank, broken, unsafe=True) if fix.edge is not None]
+        graph: dict[str, set[str]] = {}
+        for path, document in bank.docs.items():
+            graph[path] = {t for e in document.derived_from if (t := bank.edge_target(e)) is not None}
+
+        def reaches(start: str, goal: str) -> bool:
+            seen, frontier = {start}, [start]
+            while frontier:
+                node = frontier.pop()
+                if node == goal:
+                    return True
+                for nxt in graph.get(node, ()):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        frontier.append(nxt)
+            return False
+
+        event(f"picks: {min(len(picks), 3)}, left: {min(len(picks) - len(chosen), 2)}")
+        taken = iter(chosen)
+        expected = next(taken, None)
+        for source, target in picks:
+            if (source, target) == expected:
+                assert not reaches(target, source), (source, target)
+                graph.setdefault(source, set()).add(target)
+                expected = next(taken, None)
+            else:
+                assert reaches(target, source), (source, target)
+        assert expected is None  # every chosen pick was met in order
