@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.linter import Selection, lint
@@ -226,3 +228,56 @@ def test_select_unused_suppression_and_the_servers_rule_agree(tmp_path: Path) ->
     assert [(f["code"], f["line"], f["message"]) for f in json.loads(served.stdout)["findings"]] == [
         (f["code"], f["line"], f["message"]) for f in json.loads(linted.stdout)
     ]
+
+
+_COMMENTS = [
+    "<!-- noqa -->",
+    "<!-- noqa: MB007 -->",
+    "<!-- noqa: MB007, dangling-index-entry -->",
+    "<!-- noqa: MB001 MB999 -->",
+    "<!-- memorybank-lint: disable MB007 -->",
+    "<!-- memorybank-lint: disable -->",
+    "<!-- memorybank-lint: disable MB001, nothing-by-that-name -->",
+]
+
+
+@given(
+    lines=st.lists(st.sampled_from(["text", *_COMMENTS]), min_size=1, max_size=12),
+    findings=st.lists(
+        st.tuples(st.sampled_from(["MB001", "MB007", "MB009"]), st.one_of(st.none(), st.integers(1, 20))),
+        max_size=12,
+    ),
+)
+def test_which_suppression_silences_which_finding_is_what_each_comment_says(
+    lines: list[str], findings: list[tuple[str, int | None]]
+) -> None:
+    """The engine looks suppressions up by line and `disable`s once per rule; what it answers,
+    and which comments it marks as used, is what asking every comment of the document gives."""
+    import tempfile
+
+    from hypothesis import event
+
+    from memorybank_lint.findings import Finding, Severity
+    from memorybank_lint.linter import Usage
+    from memorybank_lint.registry import find_rule
+
+    with tempfile.TemporaryDirectory() as folder:
+        body = "".join(f"{line}\n" for line in lines)
+        bank = Bank(
+            write_bank(Path(folder) / "memory-bank", {**CLEAN_BANK, "notes.md": f"# Notes\n\n{body}"})
+        )
+        bank.refresh()
+        usage = Usage(bank, Selection())
+        comments = bank.docs["notes.md"].suppressions
+        used: dict[tuple[str, int], set[str]] = {}
+        for code, line in findings:
+            finding = Finding(code, code, Severity.ERROR, "notes.md", "m", line)
+            expected = False
+            for index, item in enumerate(comments):
+                named = {(spec.code if (spec := find_rule(token)) else None) for token in item.tokens}
+                if item.covers(line) and (not item.tokens or code in named):
+                    used.setdefault(("notes.md", index), set()).add(code)
+                    expected = True
+            event(f"silenced: {expected}")
+            assert usage.silences(finding) == expected, (code, line)
+        assert usage.used == used
