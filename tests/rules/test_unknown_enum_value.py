@@ -117,3 +117,14 @@ def test_where_column_does_not_declare_values(make_bank, run_rule, tmp_path) -> 
         """
     bank = make_bank(tmp_path, contract(table) | {"a.md": "---\ndoc_kind: active\n---\n"})
     assert [f.value for f in run_rule(bank, CODE)] == ["doc_kind=active"]
+
+
+def test_a_long_list_of_declared_values_is_named_by_its_first_twelve(make_bank, run_rule, tmp_path) -> None:
+    values = " / ".join(f"`s{i:02d}`" for i in range(30))
+    table = FRONTMATTER_TABLE.replace("`draft` / `active` / `archived`", values)
+    bank = make_bank(
+        tmp_path, contract(table) | {"features/FT-1.md": "---\ndoc_kind: feature\nstatus: done\n---\n"}
+    )
+    [finding] = run_rule(bank, CODE)
+    shown = ", ".join(f"s{i:02d}" for i in range(12))
+    assert finding.message == f"status 'done' is not a declared value ({shown}, and 18 more)"
