@@ -29,6 +29,7 @@ from .validate import scoped
 
 DAY_SECONDS = 86_400
 ARGUMENT_BYTES = 64 * 1024  # paths given to one `git log`: far below any kernel's limit
+PATHSPECS = 32  # folders one `git log` is narrowed to (`_pathspecs`)
 PATH_BYTES = 4096  # Linux's PATH_MAX: no longer anchor names a file
 NAME_BYTES = 255  # NAME_MAX: no longer name is a file or folder
 MAX_THRESHOLD = 3650
@@ -60,10 +61,29 @@ def _batches(paths: list[str]) -> list[list[str]]:
     return runs
 
 
+def _pathspecs(paths: list[str], most: int = PATHSPECS) -> list[str]:
+    """At most `most` folders (or the paths themselves) that hold every one of `paths`: the
+    deepest such cut, each path shortened to the same number of its leading names ([] is the
+    whole repository).
+
+    Why: git matches every name a commit changed against every pathspec it was given, so a
+    thousand anchors over a thousand commits took 15 s and two thousand ran past git's time
+    limit; a few folders cost it nearly nothing, and the names the log then gives beyond the
+    paths asked for are only looked up by name.
+    """
+    deepest = max((path.count("/") + 1 for path in paths), default=0)
+    for depth in range(deepest, 0, -1):
+        cut = sorted({"/".join(path.split("/")[:depth]) for path in paths})
+        if len(cut) <= most:
+            return cut
+    return []
+
+
 def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
-    """The newest commit touching each path (files only, repository-relative), or why none."""
+    """The newest commit touching each path (files only, repository-relative), or why none;
+    the answer may hold other names too (`_pathspecs`)."""
     times: dict[str, Stamp] = {}
-    for run in _batches(paths):
+    for run in _batches(_pathspecs(paths)) if paths else []:
         result = git.run(
             repo,
             "log",

@@ -385,3 +385,36 @@ def test_thousands_of_unsafe_picks_for_moved_targets(worker: Worker, tmp_path) -
     args = ["--select", "MB001", "--diff", "--unsafe-fixes"]
     code, out, _ = worker.call("lint_text", str(root), args, bound=5.0)
     assert code == 1 and out.count("+  - ../ops/t") == count
+
+
+def test_a_thousand_anchors_over_a_thousand_commits(worker: Worker, tmp_path) -> None:
+    # Every anchor and document was one literal pathspec of one `git log`, and git matches each
+    # changed name against each: 1,000 anchors over 1,000 commits took 15 s, 2,000 hit git's
+    # 60 s limit and `bank_drift` answered that no anchor could be timed.
+    import json
+    import subprocess
+
+    from tests.conftest import git
+
+    count = 1_200
+    repo = tmp_path / "repo"
+    header = "title: D\ndoc_kind: engineering\nstatus: active\nanchors:\n  - src/f{i}.py\n"
+    documents = {f"engineering/d{i}.md": f"---\n{header.format(i=i)}---\n# D\n" for i in range(count)}
+    write_bank(repo, {f"src/f{i}.py": "x = 0\n" for i in range(count)})
+    root = write_bank(repo / "memory-bank", CLEAN_BANK | documents)
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "first", date="2023-11-14T00:00:00+00:00")
+    base = git(repo, "rev-parse", "HEAD").strip()
+    stream = "".join(  # then each file changed once, a commit each, 200 days on
+        f"commit refs/heads/main\ncommitter a <a@b> {1_717_000_000 + 60 * i} +0000\ndata 1\nc\n"
+        + (f"from {base}\n" if i == 0 else "")
+        + f"M 100644 inline src/f{i}.py\ndata {len(f'y = {i}') + 1}\ny = {i}\n\n"
+        for i in range(count)
+    )
+    subprocess.run(["git", "-C", str(repo), "fast-import", "--quiet"], input=stream.encode(), check=True)
+    git(repo, "reset", "-q", "--hard")
+    answer = json.loads(worker.call("drift_answer", str(root), bound=5.0))
+    assert "note" not in answer, answer.get("note")
+    assert answer["anchored"] == count and len(answer["drifted"]) == count
+    assert {entry["aheadDays"] for entry in answer["drifted"]} <= {197, 198}

@@ -240,3 +240,14 @@ def test_a_shallow_clone_says_drift_can_be_missed(repo: Path, tmp_path: Path) ->
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(clone))
     answer = drift(refreshed(clone / "memory-bank"), 30)
     assert answer["drifted"] == [] and "shallow clone" in answer["note"]
+
+
+def test_the_log_is_narrowed_to_a_few_folders_that_hold_every_path() -> None:
+    from memorybank_server.drift import _pathspecs
+
+    paths = ["memory-bank/a.md", "src/api/x.py", "src/api/y.py", "src/web/z.ts"]
+    assert _pathspecs(paths, most=4) == sorted(paths)
+    assert _pathspecs(paths, most=3) == ["memory-bank/a.md", "src/api", "src/web"]
+    assert _pathspecs(paths, most=2) == ["memory-bank", "src"]
+    assert _pathspecs(paths, most=1) == []  # the whole repository
+    assert _pathspecs([f"src/f{i}.py" for i in range(1_000)]) == ["src"]
