@@ -93,10 +93,10 @@ def materialize(root: Path, opts: dict[str, Any]) -> Answer:
 
 def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Answer:
     """`--validate`: the linter's findings under the project configuration, in the linter's format."""
-    from .validate import as_dict, counts, findings
+    from .validate import as_dict, counts, findings, unreadable
 
     found = findings(bank, opts["scope"], None, opts["rule"], config.selection())
-    result = counts(found)
+    result = counts(found) | unreadable(bank)
     if opts["summary"]:
         stats = text_format.render_statistics(found)
         return result, "\n".join(filter(None, [stats, text_format.summary(found)]))

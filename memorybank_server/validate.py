@@ -98,7 +98,11 @@ def validate(
     selection: Selection | None = None,
 ) -> dict[str, Any]:
     found = findings(bank, scope, severity, rule, selection)
-    result = {**counts(found), "findings": [as_dict(f) for f in found]}
-    if unread := [{"folder": f"{name}/", "reason": why} for name, why in bank.unread if name != "."]:
-        result["unreadable"] = unread  # their documents were not checked: said, not passed over
-    return result
+    return {**counts(found), "findings": [as_dict(f) for f in found], **unreadable(bank)}
+
+
+def unreadable(bank: Bank) -> dict[str, Any]:
+    """`{"unreadable": [...]}` naming the folders the bank could not list (their documents were
+    not checked: said, not passed over), or nothing when every folder was read."""
+    unread = [{"folder": f"{name}/", "reason": why} for name, why in bank.unread if name != "."]
+    return {"unreadable": unread} if unread else {}

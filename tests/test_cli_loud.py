@@ -621,9 +621,10 @@ def test_a_folder_the_user_cannot_list_is_named_not_passed_over(capfd: pytest.Ca
                 lambda: exits(lambda: server_main(["--root", str(root), "--validate"])),
                 listed,
                 lambda: exits(lambda: main(["--root", str(root), str(root / "domain" / "README.md")])),
+                lambda: exits(lambda: server_main(["--root", str(root), "--validate", "--json"])),
             ]
         )
-        err = capfd.readouterr().err
+        out, err = capfd.readouterr()
         assert answers[:2] == ["refused: exit 1", "refused: exit 1"], answers
         note = (
             "memorybank: domain/ in the bank cannot be read (Permission denied); its documents were skipped"
@@ -633,6 +634,10 @@ def test_a_folder_the_user_cannot_list_is_named_not_passed_over(capfd: pytest.Ca
             {"folder": "domain/", "reason": "Permission denied"}
         ]
         assert answers[3] == "refused: exit 2", answers
+        assert answers[4] == "refused: exit 1", answers  # the same list in the command's JSON
+        assert json.loads(out[out.rindex("\n{") + 1 :])["unreadable"] == json.loads(
+            answers[2].removeprefix("refused: ")
+        )
         assert f"{root / 'domain' / 'README.md'}: cannot be read (Permission denied)" in err, err
         os.chown(root, 0, 0)
         root.chmod(0o700)
