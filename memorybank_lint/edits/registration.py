@@ -17,6 +17,7 @@ import posixpath
 
 from ..bank import Bank
 from .entries import add_entries, add_entry, add_section
+from .errors import Refused
 
 
 def is_index(bank: Bank, path: str) -> bool:
@@ -31,14 +32,29 @@ def index_names(bank: Bank) -> tuple[str, ...]:
 
 
 def find_index(bank: Bank, target: str, planned: frozenset[str] = frozenset()) -> str | None:
-    """The nearest index document above `target` (or one `planned` to be created with it)."""
+    """The nearest index document above `target` (or one `planned` to be created with it).
+
+    Refused when the nearest one is there but cannot be read (or its folder cannot be listed):
+    passing over it would register the document in an index further up, where a reader of the
+    folder never looks.
+    """
     names = index_names(bank)
+    unread = dict(bank.unread)
     directory = posixpath.dirname(target)
     while True:
+        if directory in unread:
+            raise Refused(
+                f"'{directory}/' cannot be read ({unread[directory]}); its index cannot register '{target}'"
+            )
         for name in names:
             candidate = f"{directory}/{name}" if directory else name
             if candidate != target and (candidate in planned or is_index(bank, candidate)):
                 return candidate
+            doc = bank.docs.get(candidate)
+            if candidate != target and doc is not None and doc.read_error and name in bank.index_files:
+                raise Refused(
+                    f"'{candidate}' would register '{target}' but cannot be read ({doc.read_error})"
+                )
         if not directory:
             return None
         directory = posixpath.dirname(directory)

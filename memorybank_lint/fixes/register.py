@@ -15,6 +15,7 @@ when `--fix` or `--diff` asks for it.
 from __future__ import annotations
 
 from ..bank import Bank
+from ..edits.errors import Refused
 from ..edits.registration import find_index, index_names, registered, registered_all
 from ..findings import Finding
 from ..markdown import links
@@ -37,8 +38,13 @@ def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:
 
 def fix(finding: Finding, bank: Bank) -> Fix | None:
     doc = bank.docs.get(finding.path)
-    index = find_index(bank, finding.path) if doc is not None and not doc.read_error else None
-    if doc is None or index is None:
+    if doc is None or doc.read_error:
+        return None
+    try:
+        index = find_index(bank, finding.path)
+    except Refused:  # its nearest index cannot be read: that has its own finding, and no fix here
+        return None
+    if index is None:
         return None
     if any(character in _NOT_IN_LINKS for character in doc.path) or not spelled_as_is(doc.path):
         return None  # an entry's link could not carry this path unchanged

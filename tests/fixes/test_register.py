@@ -49,6 +49,15 @@ def test_a_document_with_no_index_above_it_has_no_fix(tmp_path: Path) -> None:
     assert fixed_text(bank, "MB009", "notes/loose.md") == (None, None)
 
 
+def test_a_document_whose_nearest_index_cannot_be_read_has_no_fix(tmp_path: Path) -> None:
+    # Passing over `domain/README.md` would register the page in the root index, where a reader
+    # of `domain/` never looks; the unreadable index has its own finding (MB002).
+    files: dict[str, str | bytes] = {"domain/README.md": HEAD.encode() + b"\xff\n", "domain/terms.md": NEW}
+    bank = bank_with(tmp_path, files)
+    assert bank.docs["domain/README.md"].read_error
+    assert fixed_text(bank, "MB009", "domain/terms.md") == (None, None)
+
+
 def test_a_name_whose_entry_would_read_as_an_escape_has_no_fix(tmp_path: Path) -> None:
     # `[A](a%41.md)` leads to `aA.md`: such an entry would dangle and leave the document unregistered.
     bank = bank_with(tmp_path, {"domain/a%41.md": doc("title: A\nstatus: draft")})

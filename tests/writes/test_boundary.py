@@ -236,6 +236,34 @@ def test_a_dry_run_into_a_folder_that_forbids_writing_is_refused_like_the_write(
         shutil.rmtree(base)
 
 
+def test_a_page_for_a_folder_that_cannot_be_listed_is_refused_not_registered_further_up() -> None:
+    """A folder the user may write into but not list hides its index: the page is refused (dry
+    run too) rather than registered in the root index, and nothing changes."""
+    base = Path(tempfile.mkdtemp(prefix="unlisted-"))  # outside pytest's private folder
+    root = base / "memory-bank"
+    try:
+        scaffold.init(root, "demo")
+        owned_by_another_user(base)
+        before = tree_hash(root)
+        (root / "domain").chmod(0o333)
+
+        def page(dry_run: bool) -> Any:
+            bank = Bank(root)
+            bank.refresh()
+            return make(
+                bank, path="domain/pricing.md", derived_from=["../product/context.md"], dry_run=dry_run
+            )
+
+        for answer in as_another_user([lambda: page(True), lambda: page(False)]):
+            assert answer.startswith("refused: 'domain/' cannot be read"), answer
+            assert "'domain/pricing.md'" in answer, answer
+        (root / "domain").chmod(0o755)
+        assert tree_hash(root) == before
+    finally:
+        (root / "domain").chmod(0o755)
+        shutil.rmtree(base)
+
+
 # -- a document the bank could not read back ----------------------------------------------------
 @pytest.mark.parametrize(
     "call",

@@ -302,3 +302,32 @@ def test_an_entry_appended_to_an_index_without_a_list_keeps_every_byte_before_it
     index = HEAD + "# Index\n\n" + tail
     text = add_entry(index, "one.md", "One", "first")
     assert text.startswith(index) and text.endswith("\n\n- [One](one.md) — first\n")
+
+
+def test_an_index_that_cannot_be_read_refuses_the_create_it_would_register(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    """The nearest index is the one a reader of the folder looks in; one that cannot be read must
+    not be passed over for the root index, which would register the page where nobody looks."""
+    from tests.writes.conftest import tree_hash
+
+    index = seeded.root / "domain" / "README.md"
+    index.write_bytes(index.read_bytes() + b"\xff\xfe broken\n")
+    seeded.refresh()
+    before = tree_hash(seeded.root)
+    for dry_run in (True, False):
+        with pytest.raises(Exception, match=r"'domain/README\.md'.*cannot be read.*UTF-8"):
+            create(
+                seeded,
+                doc_kind="domain",
+                path="domain/model.md",
+                title="Model",
+                purpose="Read when you need the entities.",
+                derived_from=["../product/context.md"],
+                today=dt.date(2026, 1, 2),
+                dry_run=dry_run,
+            )
+        assert tree_hash(seeded.root) == before
+    with pytest.raises(Exception, match=r"'domain/README\.md'.*cannot be read"):
+        find_index(seeded, "domain/deeper/model.md")
+    assert find_index(seeded, "adr/ADR-1.md") == "adr/README.md"
