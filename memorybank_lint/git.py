@@ -144,10 +144,29 @@ def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:
     found = result.out.removesuffix("\n")  # only git's own line end: a folder may end in a blank
     if result.ok and found:
         return Path(os.path.realpath(found)), None
-    if result.ok or "not a git repository" in result.err:
+    if result.ok:
         return None, None
+    if "not a git repository" in result.err:
+        return None, _closed_repository(Path(directory))
     lines = result.err.splitlines()
     return None, (lines[0].removeprefix("fatal: ") if lines else "git failed without a message")
+
+
+def _closed_repository(directory: Path) -> str | None:
+    """Why a `.git` above `directory` that git passed over cannot be used, or None when there is
+    none: git says "not a git repository" of a `.git` it may not read, and the bank is in one."""
+    for folder in (directory, *directory.parents):
+        dot_git = folder / ".git"
+        try:
+            os.lstat(dot_git)
+        except OSError:
+            continue
+        try:
+            os.listdir(dot_git) if dot_git.is_dir() else dot_git.read_bytes()
+        except OSError as exc:
+            return f"'{dot_git}' cannot be read ({exc.strerror or exc})"
+        return None
+    return None
 
 
 def shallow(directory: Path | str) -> bool:

@@ -442,3 +442,31 @@ def test_a_since_of_any_length_is_refused_in_a_short_sentence(three_commits: tup
     with pytest.raises(ToolInputError) as refused:
         changed(refreshed(root), "a" * 300_000)
     assert len(str(refused.value)) < 200 and "300,000 characters" in str(refused.value)
+
+
+def test_a_repository_the_user_cannot_read_is_said_so_not_called_no_repository() -> None:
+    """git answers "not a git repository" when it cannot read `.git`; the bank is inside one, so
+    bank_changed (and bank_drift, through the same `git.toplevel`) say what stops git."""
+    import shutil
+    import tempfile
+
+    from memorybank_lint import git as git_runner
+    from tests.conftest import as_another_user, owned_by_another_user
+
+    base = Path(tempfile.mkdtemp(prefix="closed-git-"))  # outside pytest's private folder
+    try:
+        root = write_bank(base / "memory-bank", {"a.md": doc("A")})
+        git(base, "init", "-q", "-b", "main")
+        owned_by_another_user(base)
+        (base / ".git").chmod(0o000)
+
+        def why_not() -> None:
+            raise RuntimeError(git_runner.toplevel(root))
+
+        asked, found = as_another_user([lambda: changed(refreshed(root), "HEAD~1"), why_not])
+        assert asked.startswith("refused: git cannot answer for the bank"), asked
+        assert f"'{base / '.git'}' cannot be read" in asked, asked
+        assert found.startswith("refused: (None, ") and "cannot be read" in found, found
+    finally:
+        (base / ".git").chmod(0o755)
+        shutil.rmtree(base)
