@@ -73,12 +73,21 @@ class Config:
     def selection(
         self, select: str | None = None, ignore: str | None = None, extend: str | None = None
     ) -> Selection:
-        """The rules in force: the configuration, with command-line `--select`/`--ignore` on top."""
-        chosen = rule_codes(select, "--select", chosen=True) if select is not None else self.select
-        extra = self.extend_select + (rule_codes(extend, "--extend-select") if extend is not None else [])
+        """The rules in force: the configuration, with command-line `--select`/`--ignore` on top.
+
+        A rule the command line names in `--select` or `--extend-select` runs even when the
+        configuration ignores it (the later word wins, and `mcp-memorybank --rule` sends a user
+        here for just that); a command-line `--ignore` still beats both.
+        """
+        named = rule_codes(select, "--select", chosen=True) if select is not None else None
+        named_extra = rule_codes(extend, "--extend-select") if extend is not None else []
+        chosen = named if named is not None else self.select
+        extra = self.extend_select + named_extra
         if chosen is not None or extra:
             chosen = list(chosen if chosen is not None else [s.code for s in all_rules()]) + extra
-        ignored = self.ignore + (rule_codes(ignore, "--ignore") if ignore else [])
+        asked = set(named or ()) | set(named_extra)
+        ignored = [code for code in self.ignore if code not in asked]
+        ignored += rule_codes(ignore, "--ignore") if ignore else []
         selection = Selection(
             select=frozenset(chosen) if chosen is not None else None,
             ignore=frozenset(ignored),

@@ -295,3 +295,20 @@ def test_a_yaml_11_line_break_in_a_value_does_not_move_the_frontmatter_finding_i
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"].endswith("domain/breaks.md")
     assert (location["region"]["startLine"], location["region"]["startColumn"]) == (4, 21)
+
+
+def test_a_rule_named_on_the_command_line_runs_though_the_configuration_ignores_it(
+    fixture_copy, monkeypatch, capsys
+) -> None:
+    """The command line is the latest word: `--select` / `--extend-select` bring back a rule the
+    configuration ignores (as `mcp-memorybank --rule` tells a user), while `--ignore` still wins."""
+    (fixture_copy.parent / ".memorybank.toml").write_text('ignore = ["MB011", "MB001"]\n', encoding="utf-8")
+    monkeypatch.chdir(fixture_copy.parent)
+    codes = lambda argv: {f["code"] for f in json.loads(run(["--format", "json", *argv], capsys)[1])}  # noqa: E731
+    assert "MB001" not in codes([]) and "MB011" not in codes([])
+    assert codes(["--select", "MB001"]) == {"MB001"}
+    assert codes(["--select", "MB001,MB004"]) == {"MB001", "MB004"}
+    with_extend = codes(["--extend-select", "MB001"])
+    assert "MB001" in with_extend and "MB011" not in with_extend
+    code, _, err = run(["--select", "MB001", "--ignore", "MB001"], capsys)
+    assert code == 2 and "--select and --ignore" in err
