@@ -182,9 +182,10 @@ _CLASHES = (
     ("diff", "fix"),
     ("diff", "write_baseline"),
     ("diff", "statistics"),
-    ("diff", "baseline"),
     ("write_baseline", "baseline"),
     ("write_baseline", "statistics"),
+    ("write_baseline", "strict"),  # writing a baseline exits 0: nothing for these to change
+    ("write_baseline", "exit_zero"),
 )
 
 
@@ -224,7 +225,7 @@ def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
         raise UsageProblem(f"--diff prints a unified diff, not {opts['format']}")
     if opts.get("statistics") and opts.get("format") not in (None, "text", "json"):
         raise UsageProblem(f"--statistics prints text or json, not {opts['format']}")
-    if opts.get("write_baseline") and opts.get("format") in ("json", "sarif"):
+    if opts.get("write_baseline") and opts.get("format") not in (None, "text"):
         raise UsageProblem(
             f"--write-baseline prints one line, not {opts['format']}; it writes the file it names"
         )
@@ -261,6 +262,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         return 0
     root = real_path(opts["root"]) if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
+    if opts["ignore_noqa"] and not _ran(selection, noqa=False):
+        raise UsageProblem("--ignore-noqa leaves no rule to run: MB013 judges the suppressions it turns off")
     if output_format(opts) == "text":
         progress.enable(sys.stderr)
     bank = open_bank(root, config, cache=not opts["no_cache"])
@@ -273,15 +276,16 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         in_scope = reported_on = scope_filter()
     hidden: list[Finding] = []  # what inline suppressions silenced: a baseline entry may name it
     findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"], hidden=hidden)
-    if opts["diff"]:
+    # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
+    known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
+    if opts["diff"]:  # what --fix would change, with the same baseline: only the new findings' fixes
         shown = ReportContext(root=root, cwd=cwd, repo_root=cwd).shown_path
-        code = fixing.show_diff(bank, findings, opts["unsafe_fixes"], shown)
+        offered = findings if known is None else baseline.new_findings(findings, known)
+        code = fixing.show_diff(bank, offered, opts["unsafe_fixes"], shown)
         return 0 if opts["exit_zero"] else code
     fixed = None
     if not opts["write_baseline"]:
         summary_target()  # a job summary that cannot be written stops the run before --fix writes
-    # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
-    known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
     ran = _ran(selection, noqa=not opts["ignore_noqa"])
     target = Path(opts["write_baseline"]) if opts["write_baseline"] else None
     replaced: list[dict] | None = None  # the entries a partial rewrite may keep; None: replaced whole
@@ -400,6 +404,11 @@ def invoke(cmd: click.Command, argv: list[str] | None, prog_name: str) -> int:
     A usage error click finds (an unknown flag, a bad value) is one line on stderr and exit 2,
     the same as the usage errors the command finds itself.
     """
+    given = list(sys.argv[1:] if argv is None else argv)
+    options = given[: given.index("--")] if "--" in given else given
+    if "--version" in options and len(given) > 1:  # eager: whatever else was asked would not run
+        say(prog_name, "--version prints the version only; give it alone")
+        return 2
     try:
         cmd.main(args=argv, prog_name=prog_name, standalone_mode=False)
     except click.exceptions.Exit as done:

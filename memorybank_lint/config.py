@@ -323,7 +323,13 @@ def load(start: Path, explicit: Path | None = None) -> Config:
 
 
 def settings(config: Config, root: Path | None) -> dict[str, Any]:
-    """The resolved settings (`--show-settings`): what is in force and where it came from."""
+    """The resolved settings (`--show-settings`): what is in force and where it came from.
+
+    A root given or configured that is not a folder is refused as a run refuses it, so the
+    settings shown are never ones a run would not start with.
+    """
+    if root is not None and not root.is_dir():
+        raise BankNotFound(f"bank root {root} is not a directory")
     searched = config.searched
     stop = None
     if searched and config.source is None:

@@ -185,7 +185,7 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
         resolved = settings(config, root)
         click.echo(json.dumps(resolved, indent=2, ensure_ascii=False) if opts["json"] else show(resolved))
         return 0
-    if opts["json"] and opts["format"] not in (None, "text"):
+    if opts["json"] and opts["format"] is not None:
         raise UsageProblem(
             f"--json prints the tool's result and --format {opts['format']} a diagram; pick one"
         )

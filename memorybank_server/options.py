@@ -37,7 +37,7 @@ _ALL = (*ACTIONS, "serve")
 _APPLIES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "root": ("Bank", None),
     "config": ("Bank", None),
-    "no_cache": ("Bank", None),
+    "no_cache": ("Bank", (*(a for a in ACTIONS if a != "show_settings"), "serve")),  # settings read no cache
     "section": ("Taken by actions", ("read",)),
     "summary": ("Taken by actions", ("validate",)),
     "rule": ("Taken by actions", ("validate",)),

@@ -257,6 +257,18 @@ LINT_MISTAKES = {
         "--select does not apply to --show-settings",
     ),
     "the settings and an explanation": (["--show-settings", "--explain", "MB001"], "do not go together"),
+    "the suppression rule with suppressions off": (
+        ["--select", "MB013", "--ignore-noqa"],
+        "--ignore-noqa leaves no rule to run",
+    ),
+    "a baseline to write, strictly": (["--write-baseline", "b.json", "--strict"], "do not go together"),
+    "a baseline to write, exit zero": (["--write-baseline", "b.json", "--exit-zero"], "do not go together"),
+    "a baseline to write as annotations": (
+        ["--write-baseline", "b.json", "--format", "github"],
+        "--write-baseline prints one line, not github",
+    ),
+    "the version beside a fix": (["--version", "--fix"], "--version prints the version only"),
+    "the settings of a missing root": (["--show-settings", "--root", "no-such"], "no-such"),
 }
 
 
@@ -515,7 +527,6 @@ def test_a_usage_error_stops_fix_before_it_writes(fixture_copy, argv, env, messa
 @pytest.mark.parametrize(
     "argv",
     [
-        ["--diff", "--baseline", "base.json"],
         ["--write-baseline", "base.json", "--statistics"],
         ["--write-baseline", "base.json", "--format", "sarif"],
         ["--write-baseline", "base.json", "--format", "json"],

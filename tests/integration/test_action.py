@@ -430,3 +430,31 @@ def test_a_long_run_of_backticks_beside_a_fix_gets_a_longer_fence_at_once(
     fence = opening.removesuffix("diff")
     inside = summary[summary.index(opening) + 1 :]
     assert len(fence) == 20_001 and inside.count(fence) == 1 and inside[inside.index(fence) - 1] == ""
+
+
+def test_fix_input_with_a_baseline_and_strict_in_args_previews_only_the_new_findings(
+    action: dict, workspace: Path
+) -> None:
+    """The diff the fix input shows runs with the user's args too: a baseline (the adoption path)
+    and `--strict` must not stop the step, and the fixes of baselined findings are not offered."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    recorded = subprocess.run(
+        [
+            str(Path(sys.executable).with_name("memorybank-lint")),
+            "--root",
+            "memory-bank",
+            "--write-baseline",
+            "known.json",
+        ],
+        cwd=workspace,
+        capture_output=True,
+        text=True,
+    )
+    assert recorded.returncode == 0, recorded.stderr
+    before = _bank_bytes(workspace)
+    proc, _ = _run_lint_step(action, workspace, fix="true", args="--strict --baseline known.json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "::notice" not in proc.stdout and "+purpose:" not in proc.stdout
+    assert _bank_bytes(workspace) == before
+    proc, _ = _run_lint_step(action, workspace, fix="true", args="--strict")
+    assert proc.returncode == 1 and "+purpose: 'Defines the retry layer" in proc.stdout, proc.stdout

@@ -88,6 +88,10 @@ def test_stats_prints_json(project: Path, capsys) -> None:
         (["--no-such-flag"], "No such option '--no-such-flag'"),
         (["--route", "price", "--route", "tax rules"], "--route is given more than once"),
         (["--validate", "--scope", "domain", "--scope", "adr"], "--scope is given more than once"),
+        (["--show-settings", "--no-cache"], "--no-cache works only with"),
+        (["--show-settings", "--root", "no-such"], "no-such is not a directory"),
+        (["--graph", "domain/pricing.md", "--format", "text", "--json"], "pick one"),
+        (["--version", "--validate"], "--version prints the version only"),
     ],
 )
 def test_usage_errors_exit_two_with_one_line(project: Path, capsys, argv: list[str], reason: str) -> None:
