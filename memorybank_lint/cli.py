@@ -19,7 +19,7 @@ from typing import NoReturn
 import click
 
 from . import __version__, baseline, progress
-from .bank import BANK_DIR_NAMES, Bank, BankNotFound, find_root, printable
+from .bank import BANK_DIR_NAMES, SKIPPED_NAMES, Bank, BankNotFound, find_root, printable
 from .config import ConfigError, load, open_bank, settings, show
 from .edits.errors import Refused
 from .findings import Finding
@@ -87,17 +87,45 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str
         if relative in ("", "."):
             wanted.update(bank.docs)
             folders.append("")
-        elif absolute.is_dir():
-            wanted.update(path for path in bank.docs if _under(path, relative))
-            folders.append(relative)
-        elif relative in bank.docs:
+            continue
+        if relative in bank.docs:
             wanted.add(relative)
-        elif not absolute.is_file():
-            say("memorybank-lint", f"{item} is not a regular file (a FIFO, a socket, a device); skipped")
+            continue
+        twins = by_nfc.get(unicodedata.normalize("NFC", relative), [])
+        if not absolute.is_dir() and len(twins) == 1:
+            wanted.add(twins[0])
+            continue
+        why = _never_read(relative, absolute)
+        if why is not None:
+            say("memorybank-lint", f"{item} {why}; skipped")
+        elif absolute.is_dir():
+            inside = [path for path in bank.docs if _under(path, relative)]
+            if not inside:
+                say("memorybank-lint", f"{item} holds no document of the bank; skipped")
+            wanted.update(inside)
+            folders.append(relative)
         else:
-            twins = by_nfc.get(unicodedata.normalize("NFC", relative), [])
-            wanted.add(twins[0] if len(twins) == 1 else relative)
+            wanted.add(relative)
     return wanted, folders
+
+
+def _never_read(relative: str, absolute: Path) -> str | None:
+    """Why a path inside the bank names nothing the bank reads as a document, or None: a run over
+    it must not answer "No findings." as if it had been checked."""
+    *folders, name = relative.split("/")
+    if any(part.startswith(".") or part in SKIPPED_NAMES for part in folders):
+        return "is in a folder the bank never reads (hidden, or one of dist, node_modules, .obsidian)"
+    if absolute.is_dir():
+        if name.startswith(".") or name in SKIPPED_NAMES:
+            return "is a folder the bank never reads (hidden, or one of dist, node_modules, .obsidian)"
+        return None
+    if not absolute.is_file():
+        return "is not a regular file (a FIFO, a socket, a device)"
+    if name.startswith("."):
+        return "is a hidden file, which the bank never reads"
+    if not name.endswith(".md"):
+        return "is not a markdown document"
+    return None
 
 
 def _reported_on(in_scope: Callable[[str], bool], folders: list[str], bank: Bank) -> Callable[[str], bool]:

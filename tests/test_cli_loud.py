@@ -658,3 +658,29 @@ def test_a_folder_the_user_cannot_list_is_named_not_passed_over(capfd: pytest.Ca
     finally:
         subprocess.run(["chmod", "-R", "u+rwx", str(base)], check=False)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_a_path_inside_the_bank_that_is_no_document_is_named_not_passed_as_clean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """Each was answered "No findings." without a word, as if it had been checked."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (root / "notes.txt").write_text("t\n", encoding="utf-8")
+    for folder in ("dist", ".hidden", "empty"):
+        (root / folder).mkdir()
+    (root / "dist" / "x.md").write_text("# X\n", encoding="utf-8")
+    (root / ".h.md").write_text("# H\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    expected = {
+        "memory-bank/notes.txt": "is not a markdown document",
+        "memory-bank/dist/x.md": "is in a folder the bank never reads",
+        "memory-bank/dist": "is a folder the bank never reads",
+        "memory-bank/.hidden": "is a folder the bank never reads",
+        "memory-bank/.h.md": "is a hidden file, which the bank never reads",
+        "memory-bank/empty": "holds no document of the bank",
+    }
+    for given, why in expected.items():
+        code, out, err = run([given], capsys)
+        assert (code, out.strip()) == (0, "No findings."), out
+        assert err.startswith(f"memorybank-lint: {given} {why}") and err.endswith("; skipped\n"), err
+        assert len(err.splitlines()) == 1, err
