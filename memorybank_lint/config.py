@@ -313,7 +313,12 @@ def load(start: Path, explicit: Path | None = None) -> Config:
     if explicit is not None:
         data = _read(explicit)
         if explicit.name == "pyproject.toml":
-            data = _project_table(explicit, data) or {}
+            table = _project_table(explicit, data)
+            if table is None:  # asked for by name: reading it as the defaults would hide a typo
+                raise ConfigError(
+                    f"{explicit} has no [tool.memorybank] table; nothing in it configures a run"
+                )
+            data = table
         return parse(explicit, data)
     searched: list[Path] = []
     found = find_config(start, searched)

@@ -684,3 +684,19 @@ def test_a_path_inside_the_bank_that_is_no_document_is_named_not_passed_as_clean
         assert (code, out.strip()) == (0, "No findings."), out
         assert err.startswith(f"memorybank-lint: {given} {why}") and err.endswith("; skipped\n"), err
         assert len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("text", ['[project]\nname = "x"\n', "[tool.memorybnak]\nstrict = true\n"])
+def test_a_pyproject_given_as_the_configuration_without_its_table_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, text: str
+) -> None:
+    """Asked for by name, a pyproject.toml without `[tool.memorybank]` (or with it misspelt) was
+    read as the defaults, and --show-settings named it as the configuration in force."""
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "pyproject.toml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for argv in (["--config", "sub/pyproject.toml"], ["--show-settings", "--config", "sub/pyproject.toml"]):
+        code, out, err = run(argv, capsys)
+        assert (code, out) == (2, ""), out
+        assert "sub/pyproject.toml has no [tool.memorybank] table" in err and len(err.splitlines()) == 1, err
