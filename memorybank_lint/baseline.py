@@ -110,6 +110,10 @@ def _entries(path: Path, follow_links: bool = True) -> list[dict[str, Any]]:
         isinstance(e, dict) and all(isinstance(e.get(key), str) for key in _KEYS) for e in entries
     ):
         raise BaselineError(f"baseline file {path} has a malformed entry")
+    codes = {spec.code for spec in all_rules()}
+    unknown = next((e["code"] for e in entries if e["code"] not in codes), None)
+    if unknown is not None:  # it could match nothing, and would never be reported as gone
+        raise BaselineError(f"baseline file {path} has an entry of {unknown!r}: no such rule in this version")
     return entries
 
 

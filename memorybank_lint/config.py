@@ -28,7 +28,7 @@ from typing import Any
 
 from . import cachedir
 from .bank import Bank, BankNotFound, find_root
-from .edits.atomic import read_regular, refusal
+from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
 from .linter import Selection
 from .paths import real_path
@@ -232,6 +232,11 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
     config.ignore = rule_codes(table.get("ignore", []), f"{where}: ignore")
     config.extend_select = rule_codes(table.get("extend-select", []), f"{where}: extend-select")
     ignores = _table(table, "per-file-ignores", where, "glob = [rules]")
+    for glob, codes in ignores.items():  # a blank glob matches nothing, an empty list ignores nothing
+        if not glob.strip():
+            raise ConfigError(f"{where}: per-file-ignores has an empty glob")
+        if codes == []:
+            raise ConfigError(f"{where}: per-file-ignores {glob!r} names no rule")
     config.per_file_ignores = {
         glob: rule_codes(codes, f"{where}: per-file-ignores {glob!r}") for glob, codes in ignores.items()
     }
@@ -256,6 +261,11 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         config.cache_dir = _inside(
             source, "cache-dir", _folder(table, "cache-dir", where), "MEMORYBANK_CACHE_DIR"
         )
+        blocker = file_in_the_way(config.cache_dir)
+        if blocker is not None:  # as a `root` that is a file: a mistake in the file, not a passing state
+            raise ConfigError(
+                f"{where}: cache-dir {table['cache-dir']!r}: '{blocker}' is a file, not a folder"
+            )
     if "index-files" in table:
         config.index_files = _index_files(table["index-files"], where)
     if not config.selection().active():

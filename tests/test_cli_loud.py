@@ -700,3 +700,40 @@ def test_a_pyproject_given_as_the_configuration_without_its_table_is_refused(
         code, out, err = run(argv, capsys)
         assert (code, out) == (2, ""), out
         assert "sub/pyproject.toml has no [tool.memorybank] table" in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('[per-file-ignores]\n"" = ["MB001"]\n', "per-file-ignores has an empty glob"),
+        ('[per-file-ignores]\n"adr/*" = []\n', "per-file-ignores 'adr/*' names no rule"),
+        ('cache-dir = "taken"\n', "cache-dir"),
+    ],
+    ids=["empty glob", "empty rule list", "cache folder is a file"],
+)
+def test_a_configuration_value_that_could_not_mean_anything_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, text: str, reason: str
+) -> None:
+    """Each was accepted without a word (the cache folder with a warning, then no cache)."""
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (tmp_path / "taken").write_text("a file\n", encoding="utf-8")
+    (tmp_path / ".memorybank.toml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run([], capsys)
+    assert (code, out) == (2, "") and reason in err and len(err.splitlines()) == 1, err
+    if reason == "cache-dir":
+        assert "is a file, not a folder" in err, err
+
+
+def test_a_baseline_entry_of_a_rule_this_version_does_not_have_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """It could match nothing and was never reported as gone: a typo or a hand edit hid in it."""
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    entry = {"code": "MB999", "path": "a.md", "fingerprint": "f"}
+    (tmp_path / "known.json").write_text(json.dumps({"version": 1, "findings": [entry]}), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["--baseline", "known.json"], capsys)
+    assert (
+        (code, out) == (2, "") and "MB999" in err and "no such rule" in err and len(err.splitlines()) == 1
+    ), err
