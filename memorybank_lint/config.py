@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cachedir
-from .bank import Bank, BankNotFound, find_root
+from .bank import Bank, BankNotFound, find_root, printable
 from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
 from .linter import Selection
@@ -354,18 +354,20 @@ def settings(config: Config, root: Path | None) -> dict[str, Any]:
     elif searched:
         stop = str(searched[-1])
     selection = config.selection()
+    # every path and name as the reports print them: the repository chose them, and a line break or
+    # an escape in a folder's name must not start a line of its own or drive the terminal
     return {
-        "configuration": str(config.source) if config.source else None,
-        "searched": {"from": str(searched[0]), "to": stop} if searched else None,
-        "root": str(root) if root is not None else None,
+        "configuration": printable(str(config.source)) if config.source else None,
+        "searched": {"from": printable(str(searched[0])), "to": printable(stop or "")} if searched else None,
+        "root": printable(str(root)) if root is not None else None,
         "rules": [spec.code for spec in selection.active()],
         "ignore": sorted(selection.ignore),
-        "perFileIgnores": config.per_file_ignores,
+        "perFileIgnores": {printable(glob): codes for glob, codes in config.per_file_ignores.items()},
         "severity": {code: str(level) for code, level in sorted(config.severity.items())},
         "strict": config.strict,
         "maxFileSize": config.max_file_size,
-        "cacheDir": str(config.cache_folder(root)) if root is not None else None,
-        "indexFiles": list(config.index_files or ("README.md",)),
+        "cacheDir": printable(str(config.cache_folder(root))) if root is not None else None,
+        "indexFiles": [printable(name) for name in config.index_files or ("README.md",)],
     }
 
 

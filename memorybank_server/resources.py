@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, printable
 from memorybank_lint.linter import Selection
 from memorybank_lint.sections import INBOX_NOT_NOTES
 
@@ -68,7 +68,11 @@ def index(bank: Bank) -> dict[str, Any]:
         if doc.canonical_for:
             entry["canonicalFor"] = doc.canonical_for
         documents.append(entry)
-    answer: dict[str, Any] = {"root": str(bank.root), "count": len(documents), "documents": documents}
+    answer: dict[str, Any] = {
+        "root": printable(str(bank.root)),
+        "count": len(documents),
+        "documents": documents,
+    }
     if _size(answer) <= BUDGET_BYTES:
         return answer
     rank = {layer: position for position, layer in enumerate(_LAYER_ORDER)}
@@ -100,7 +104,7 @@ def health(bank: Bank, selection: Selection | None = None) -> dict[str, Any]:
     """A fresh validation under the project's rule selection; findings errors first, within budget."""
     result = validate(bank, selection=selection)
     answer = {
-        "root": str(bank.root),
+        "root": printable(str(bank.root)),
         "documents": len(bank.docs),
         "contract": _contract(bank),
         **result,
@@ -138,7 +142,7 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
     entries.sort(key=lambda e: (-e["ageDays"], e["path"]))
     for entry in entries:
         entry["purpose"] = _cut(entry["purpose"], PURPOSE_CHARS)
-    answer: dict[str, Any] = {"root": str(bank.root), "count": len(entries), "entries": entries}
+    answer: dict[str, Any] = {"root": printable(str(bank.root)), "count": len(entries), "entries": entries}
     if _size(answer) <= BUDGET_BYTES:
         return answer
     kept = [entries[i] for i in _within(entries, BUDGET_BYTES - _RESERVE)]

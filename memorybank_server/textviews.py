@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from memorybank_lint.bank import Bank, visible
+from memorybank_lint.bank import Bank, printable, visible
 from memorybank_lint.contract import TRACKED_FIELDS
 
 
@@ -161,7 +161,7 @@ def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
         for name in TRACKED_FIELDS  # every field the linter checks against the contract (MB006)
     }
     return {
-        "root": str(bank.root),
+        "root": printable(str(bank.root)),
         "documents": len(docs),
         "kilobytes": sum(d.size for d in docs) // 1024,
         "indexedMs": round(indexed_ms, 1),

@@ -737,3 +737,28 @@ def test_a_baseline_entry_of_a_rule_this_version_does_not_have_is_refused(
     assert (
         (code, out) == (2, "") and "MB999" in err and "no such rule" in err and len(err.splitlines()) == 1
     ), err
+
+
+def test_the_settings_print_a_hostile_folder_name_escaped_on_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A committed configuration may aim `root` at any folder of the repository: its name went out
+    raw, so an escape drove the terminal and a line break started a forged `::error` line."""
+    from memorybank_server.cli import main as server_main
+
+    name = "x\x1b]0;PWNED\x07\u202e\n::error file=a::forged"
+    write_bank(tmp_path / "docs" / name / "memory-bank", CLEAN_BANK)
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".memorybank.toml").write_text(
+        'root = "docs/'
+        + "".join(c if " " <= c < "\x7f" else f"\\u{ord(c):04X}" for c in name)
+        + '/memory-bank"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    for command, argv in ((main, ["--show-settings"]), (server_main, ["--show-settings"])):
+        code, out, err = captured(command, argv, capsys)
+        assert code == 0, err
+        assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, out
+        assert not any(line.startswith("::") for line in out.splitlines()), out
+        assert "\\x1b]0;PWNED" in out, out

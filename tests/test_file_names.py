@@ -285,3 +285,68 @@ def test_every_bidirectional_control_is_written_as_its_escape() -> None:
 # Unicode's Bidi_Control characters (PropList.txt)
 BIDI_MARKS = ["\u061c", "\u200e", "\u200f"]
 BIDI_CONTROLS = BIDI_MARKS + [chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))]
+
+
+RUNS_UNDER_A_RAW_FOLDER = {
+    "diff": ["memorybank-lint", "--diff"],
+    "fix": ["memorybank-lint", "--fix"],
+    "settings json": ["memorybank-lint", "--show-settings", "--format", "json"],
+    "settings text": ["memorybank-lint", "--show-settings"],
+    "server settings": ["mcp-memorybank", "--show-settings", "--json"],
+    "create": [
+        "mcp-memorybank",
+        "--create",
+        "engineering/new.md",
+        "--purpose",
+        "Read when new.",
+        "--dry-run",
+    ],
+    "create for real": ["mcp-memorybank", "--create", "engineering/newer.md", "--purpose", "Read when new."],
+    "list inbox": ["mcp-memorybank", "--list-inbox", "--json"],
+    "stats": ["mcp-memorybank", "--stats", "--json"],
+    "validate": ["mcp-memorybank", "--validate", "--json"],
+    "route": ["mcp-memorybank", "--route", "retry backoff", "--json"],
+}
+
+
+@pytest.mark.parametrize("argv", RUNS_UNDER_A_RAW_FOLDER.values(), ids=RUNS_UNDER_A_RAW_FOLDER.keys())
+def test_a_bank_under_a_folder_whose_name_is_not_utf8_answers_every_command_in_utf8(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    """The fixes, the writes and the inbox listing measured or printed the bank's absolute path
+    as UTF-8 and died with a traceback; the settings and stats wrote the raw byte to stdout."""
+    from memorybank_server import scaffold
+
+    root = Path(os.fsdecode(os.fsencode(tmp_path) + b"/p\xff")) / "memory-bank"
+    scaffold.init(root, "Acme")
+    fixable = "---\ntitle: X\ndoc_kind: engineering\npurpose: Retry layer: backoff\nstatus: draft\n---\n# X\n"
+    (root / "engineering" / "x.md").write_text(fixable, encoding="utf-8")
+    (root / "_inbox").mkdir(exist_ok=True)
+    (root / "_inbox" / "2026-11-01-note.md").write_text("---\ntitle: Note\n---\n# Note\n", encoding="utf-8")
+    command = str(Path(sys.executable).with_name(argv[0]))
+    done = subprocess.run(
+        [command, "--root", "memory-bank", *([] if "--show-settings" in argv else ["--no-cache"]), *argv[1:]],
+        capture_output=True,
+        cwd=root.parent,
+        timeout=120,
+    )
+    assert done.returncode in (0, 1), done.stderr.decode("utf-8", "replace")
+    assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
+    done.stdout.decode("utf-8")  # strict: a raw byte of the path must not reach it
+    done.stderr.decode("utf-8")
+    if "--json" in argv or "json" in argv:
+        json.loads(done.stdout)
+
+
+def test_the_resources_of_a_bank_under_a_folder_whose_name_is_not_utf8_encode(tmp_path: Path) -> None:
+    """memorybank://index, ://health and ://inbox each failed with an internal error: their
+    answers carried the raw byte of the bank's absolute path."""
+    from memorybank_server import resources, scaffold
+
+    root = Path(os.fsdecode(os.fsencode(tmp_path) + b"/p\xff")) / "memory-bank"
+    scaffold.init(root, "Acme")
+    bank = Bank(root)
+    bank.refresh()
+    for answer in (resources.index(bank), resources.health(bank), resources.inbox(bank)):
+        json.dumps(answer, ensure_ascii=False).encode("utf-8")
+        assert answer["root"].endswith("p\\xff/memory-bank")

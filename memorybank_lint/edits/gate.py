@@ -50,7 +50,7 @@ def check_size(root: Path, path: str) -> None:
                 f"{MAX_NAME_BYTES}-byte limit of the file system"
             )
     size = len(path.encode("utf-8"))
-    whole = len(str(root).encode("utf-8")) + 1 + size + 1 + _TEMP_NAME_BYTES
+    whole = len(os.fsencode(root)) + 1 + size + 1 + _TEMP_NAME_BYTES  # the bytes the system is given
     if size > MAX_PATH_BYTES or whole >= _PATH_MAX:
         raise Refused(
             f"'{_short(path)}' is {size} bytes long; a bank path has at most {MAX_PATH_BYTES} bytes"
