@@ -50,8 +50,9 @@ def _split(text: str | None) -> list[str]:
 
 
 def _write_text(result: dict[str, Any], verb: str, would: str, subject: str) -> str:
+    result = textviews.shown(result)  # the preview and the warnings quote the bank and the arguments
     lines = [
-        f"{would if result['dryRun'] else verb} {subject}",
+        f"{would if result['dryRun'] else verb} {visible(subject)}",
         f"template: {result.get('template') or '(none)'}",
         f"registered in: {', '.join(result.get('registeredIn') or []) or '(nowhere)'}",
     ]

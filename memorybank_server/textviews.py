@@ -18,15 +18,17 @@ from memorybank_lint.bank import Bank, printable, visible
 from memorybank_lint.contract import TRACKED_FIELDS
 
 
-def _shown(value: Any, key: str = "") -> Any:
+def shown(value: Any, key: str = "") -> Any:
+    """`value` with every string escaped for a terminal (`visible`); the text of a document
+    (`content`, a write's `preview`) keeps its line breaks and tabs."""
     if isinstance(value, str):
-        if key == "content":
+        if key in ("content", "preview"):
             return "\n".join("\t".join(map(visible, line.split("\t"))) for line in value.split("\n"))
         return visible(value)
     if isinstance(value, dict):  # keys too: counts are keyed by the bank's own values
-        return {visible(k) if isinstance(k, str) else k: _shown(v, k) for k, v in value.items()}
+        return {visible(k) if isinstance(k, str) else k: shown(v, k) for k, v in value.items()}
     if isinstance(value, list):
-        return [_shown(v, key) for v in value]
+        return [shown(v, key) for v in value]
     return value
 
 
@@ -34,10 +36,10 @@ def _terminal(view: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any]
     """The view, given the result with its control characters escaped (see the module)."""
 
     @functools.wraps(view)
-    def shown(result: dict[str, Any]) -> str:
-        return view(_shown(result))
+    def escaped(result: dict[str, Any]) -> str:
+        return view(shown(result))
 
-    return shown
+    return escaped
 
 
 def _cut(text: str, width: int) -> str:

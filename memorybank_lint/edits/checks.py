@@ -5,6 +5,8 @@ it) binary, and an escape or a C1 character hides text from the person reading i
 ordinary text; line breaks are allowed only where a value may span lines (a body, a purpose), and
 there a carriage return only before a line feed: markdown reads a lone one as a line break, which
 would open a code fence or a heading no check of the edit saw.
+A bidirectional embedding, override or isolate (U+202A-U+202E, U+2066-U+2069) is refused too:
+it shows a reviewer text in another order than the bank holds it.
 Why a lone surrogate is refused here: it cannot be encoded, so it would fail only at the write.
 """
 
@@ -14,8 +16,9 @@ import re
 
 from .errors import Refused
 
-_ONE_LINE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]|\r(?!\n)")
+_BIDI = "\u202a-\u202e\u2066-\u2069"  # embeddings, overrides, isolates (the marks U+200E/F stay)
+_ONE_LINE = re.compile(rf"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_BIDI}]")
+_LINES = re.compile(rf"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff{_BIDI}]|\r(?!\n)")
 _BREAKS = frozenset("\r\n\u2028\u2029")
 
 
@@ -35,5 +38,10 @@ def checked_text(name: str, value: str, *, lines: bool = False) -> str:
         )
     if character in _BREAKS:
         raise Refused(f"{name} must be one line: a line break in a header value could write other keys")
+    if re.fullmatch(f"[{_BIDI}]", character):
+        raise Refused(
+            f"{name} contains a bidirectional control (U+{ord(character):04X}), which makes text read in "
+            "another order than it is written; remove it"
+        )
     label = " NUL" if character == "\x00" else ""
     raise Refused(f"{name} contains a control character (U+{ord(character):04X}{label}); remove it")

@@ -200,3 +200,24 @@ def test_a_scope_typed_in_another_unicode_normalisation_finds_its_folder(tmp_pat
     assert json.loads(composed[1])["total"] > 0
     drift = run(["--root", root, "--drift", "--json", "--scope", decomposed], capsys)
     assert drift[0] == 0, drift[2]
+
+
+def test_a_promoted_notes_preview_is_printed_with_its_escapes_shown(tmp_path: Path, capsys) -> None:
+    """--read and --list-inbox escaped a note's control characters, but the promote preview
+    printed them raw: an escape sequence in a note drove the terminal of whoever promoted it."""
+    from memorybank_server import scaffold
+
+    root = tmp_path / "memory-bank"
+    scaffold.init(root, "Acme")
+    (root / "_inbox").mkdir(exist_ok=True)
+    (root / "_inbox" / "note.md").write_text(
+        "---\ntitle: Note\ndoc_kind: engineering\npurpose: A note.\nstatus: draft\n---\n# Note\n\n"
+        "clear: \x1b[2J\x1b]0;PWNED\x07 rlo: \u202egnp.md\n",
+        encoding="utf-8",
+    )
+    argv = ["--root", str(root), "--promote", "_inbox/note.md", "--to", "domain/note.md"]
+    code, out, err = run([*argv, "--derived", "../dna/principles.md", "--dry-run"], capsys)
+    assert code == 0, err
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, out
+    assert "clear: \\x1b[2J\\x1b]0;PWNED\\x07 rlo: \\u202egnp.md" in out, out
+    assert "\n--- preview ---\n---\ntitle: Note\n" in out, out  # lines stay lines
