@@ -53,11 +53,10 @@ def on_disk(item: str) -> Path | None:
 
 
 def _under(path: str, folder: str) -> bool:
-    """Whether bank path `path` lies in bank folder `folder` ("" is the whole bank), also when the
-    two are written in different Unicode normalisations."""
-    if not folder or path.startswith(folder + "/"):
-        return True
-    return unicodedata.normalize("NFC", path).startswith(unicodedata.normalize("NFC", folder) + "/")
+    """Whether bank path `path` lies in bank folder `folder` ("" is the whole bank). `folder` is
+    the one found on disk (`on_disk` took care of the form it was typed in), so a twin folder whose
+    name differs only by Unicode form is not in it."""
+    return not folder or path.startswith(folder + "/")
 
 
 def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str], list[str]]:

@@ -41,17 +41,25 @@ class Selection:
         )
 
 
-def scope_filter(paths: Collection[str] | None = None, scope: str | None = None) -> Callable[[str], bool]:
+def scope_filter(
+    paths: Collection[str] | None = None, scope: str | None = None, *, composed: bool = True
+) -> Callable[[str], bool]:
     """The in-scope test: given files only (pre-commit), a subdirectory, or everything.
 
     The scope is taken as written, surrounding whitespace included, since a name may begin with a
     space; a caller that also takes a scope typed with stray whitespace tries it stripped too.
+    With `composed`, a scope matches in either Unicode normalisation (macOS types NFD); a caller
+    that has the bank tries it exactly first, so of two folders that differ only by form the one
+    named is the one meant.
     """
     if paths is not None:
         wanted = frozenset(paths)
         return wanted.__contains__
     if scope:
-        prefix = unicodedata.normalize("NFC", scope.removeprefix("./").strip("/"))
+        prefix = scope.removeprefix("./").strip("/")
+        if prefix and not composed:
+            return lambda path: path == prefix or path.startswith(prefix + "/")
+        prefix = unicodedata.normalize("NFC", prefix)
         if prefix:
             return lambda path: _composed(path) == prefix or _composed(path).startswith(prefix + "/")
     return lambda path: True

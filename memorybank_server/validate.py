@@ -62,10 +62,11 @@ def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
         return scope_filter()
     if not scope.strip():
         raise ToolInputError(f"scope {scope!r} is blank; leave it out to mean the whole bank")
-    for form in dict.fromkeys((scope, scope.strip())):
-        in_scope = scope_filter(scope=form)
-        if any(in_scope(path) for path in bank.docs):
-            return in_scope
+    for composed in (False, True):  # as written first: a twin folder in the other form is not it
+        for form in dict.fromkeys((scope, scope.strip())):
+            in_scope = scope_filter(scope=form, composed=composed)
+            if any(in_scope(path) for path in bank.docs):
+                return in_scope
     raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
 
 

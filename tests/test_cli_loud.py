@@ -762,3 +762,27 @@ def test_the_settings_print_a_hostile_folder_name_escaped_on_one_line(
         assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, out
         assert not any(line.startswith("::") for line in out.splitlines()), out
         assert "\\x1b]0;PWNED" in out, out
+
+
+def test_a_folder_named_in_one_unicode_form_is_not_its_twin_in_the_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """Two folders whose names differ only by form (`dé` composed and decomposed): a run, a fix or
+    a scope limited to one judged and rewrote the other's documents too."""
+    from memorybank_server.cli import main as server_main
+
+    nfc, nfd = unicodedata.normalize("NFC", "dé"), unicodedata.normalize("NFD", "dé")
+    fixable = "---\ntitle: {0}\npurpose: Retry layer: backoff\nstatus: draft\n---\n# {0}\n"
+    files = {f"{nfc}/a.md": fixable.format("A"), f"{nfd}/b.md": fixable.format("B")}
+    root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, **files})
+    monkeypatch.chdir(tmp_path)
+    before = (root / nfd / "b.md").read_bytes()
+    code, out, err = run(["--format", "json", f"memory-bank/{nfc}"], capsys)
+    assert {f["path"] for f in json.loads(out)} == {f"{nfc}/a.md"}, out
+    code, out, err = captured(
+        server_main, ["--validate", "--json", "--scope", nfc, "--root", "memory-bank"], capsys
+    )
+    assert {f["path"] for f in json.loads(out)["findings"]} == {f"{nfc}/a.md"}, out
+    code, out, err = run(["--fix", f"memory-bank/{nfc}"], capsys)
+    assert (root / nfc / "a.md").read_bytes() != fixable.format("A").encode()  # the one named was fixed
+    assert (root / nfd / "b.md").read_bytes() == before  # its twin was not
