@@ -97,12 +97,17 @@ class IndexLink:
 # embeddings and isolates, and the marks U+061C, U+200E, U+200F) reorder what a line shows (a name
 # ending `\u202egnp.md` reads as one ending `.png`, and a mark makes two names look alike); a lone
 # surrogate is how the file system hands over a byte of a name that is not UTF-8, and no UTF-8
-# output can hold it
+# output can hold it; the invisible format characters (a zero-width space or joiner, a word
+# joiner, a byte order mark, a soft hyphen, the tag characters) print as nothing at all, so
+# `z<U+200B>w.md` would print as `zw.md`
+_INVISIBLE = "\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff\U000e0000-\U000e007f"
 _CONTROL = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+    + _INVISIBLE
+    + "]"
 )
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-_ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|([\\nrt]))")
+_ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|U([0-9a-f]{8})|([\\nrt]))")
 _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -124,6 +129,8 @@ def _escape(character: str) -> str:
     code = ord(character)
     if 0xDC80 <= code <= 0xDCFF:  # the byte `code - 0xDC00` of a name, as surrogateescape holds it
         return f"\\x{code - 0xDC00:02x}"
+    if code > 0xFFFF:  # a tag character: eight digits, so it never reads as four and a letter
+        return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
 
 
@@ -152,10 +159,11 @@ def real_name(shown: str) -> str:
         return shown
 
     def one(found: re.Match[str]) -> str:
-        byte, code, named = found.groups()
+        byte, code, wide, named = found.groups()
         if byte is not None:
             value = int(byte, 16)
             return chr(value) if value < 0x80 else chr(0xDC00 + value)
+        code = code if code is not None else wide
         return chr(int(code, 16)) if code is not None else _UNNAMED[named]
 
     return _ESCAPED.sub(one, shown)
@@ -167,7 +175,10 @@ def _name_problem(path: str) -> str | None:
         path.encode("utf-8")
     except UnicodeEncodeError:
         return "the path is not valid UTF-8"
-    if _CONTROL.search(path):
+    found = _CONTROL.search(path)
+    if found and re.fullmatch(f"[{_INVISIBLE}]", found[0]):
+        return f"the path holds an invisible character ({_escape(found[0])}), so it prints like another name"
+    if found:
         return "the path holds a control character (a line break, a tab, an escape)"
     if "\\" in path:  # printed doubled, so the bank's key for it could not open it
         return "the path holds a backslash, which Windows reads as a folder separator"

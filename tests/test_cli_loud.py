@@ -778,11 +778,11 @@ def test_a_folder_named_in_one_unicode_form_is_not_its_twin_in_the_other(
     monkeypatch.chdir(tmp_path)
     before = (root / nfd / "b.md").read_bytes()
     code, out, err = run(["--format", "json", f"memory-bank/{nfc}"], capsys)
-    assert {f["path"] for f in json.loads(out)} == {f"{nfc}/a.md"}, out
+    assert code == 1 and {f["path"] for f in json.loads(out)} == {f"{nfc}/a.md"}, err
     code, out, err = captured(
         server_main, ["--validate", "--json", "--scope", nfc, "--root", "memory-bank"], capsys
     )
-    assert {f["path"] for f in json.loads(out)["findings"]} == {f"{nfc}/a.md"}, out
-    code, out, err = run(["--fix", f"memory-bank/{nfc}"], capsys)
+    assert code == 1 and {f["path"] for f in json.loads(out)["findings"]} == {f"{nfc}/a.md"}, err
+    run(["--fix", f"memory-bank/{nfc}"], capsys)
     assert (root / nfc / "a.md").read_bytes() != fixable.format("A").encode()  # the one named was fixed
     assert (root / nfd / "b.md").read_bytes() == before  # its twin was not

@@ -350,3 +350,29 @@ def test_the_resources_of_a_bank_under_a_folder_whose_name_is_not_utf8_encode(tm
     for answer in (resources.index(bank), resources.health(bank), resources.inbox(bank)):
         json.dumps(answer, ensure_ascii=False).encode("utf-8")
         assert answer["root"].endswith("p\\xff/memory-bank")
+
+
+INVISIBLE = ["\u200b", "\u2060", "\ufeff", "\u00ad", "\U000e0041", "\u200d"]
+
+
+@pytest.mark.parametrize("mark", INVISIBLE, ids=[f"U+{ord(m):04X}" for m in INVISIBLE])
+def test_a_name_with_an_invisible_character_prints_unlike_its_look_alike(tmp_path: Path, mark: str) -> None:
+    """`z<U+200B>w.md` printed as `zw.md` in every human output: two files, one name on screen.
+    It is named with the character escaped, and is not read as a document (as a name holding a
+    bidirectional mark is not): the writes refuse such a name for the same reason."""
+    root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "zw.md": "---\ntitle: Z\n---\n# Z\n"})
+    (root / f"z{mark}w.md").write_text("---\ntitle: Z\n---\n# Z\n", encoding="utf-8")
+    bank = Bank(root)
+    bank.refresh()
+    escaped = f"\\u{ord(mark):04x}" if ord(mark) <= 0xFFFF else f"\\U{ord(mark):08x}"
+    key = f"z{escaped}w.md"
+    assert key in bank.docs and "zw.md" in bank.docs
+    assert "invisible" in (bank.docs[key].read_error or ""), bank.docs[key].read_error
+    done = subprocess.run(
+        [sys.executable, "-m", "memorybank_lint.cli", "--root", str(root), "--format", "text"],
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "GITHUB_ACTIONS"},
+        timeout=60,
+    )
+    assert f"z{mark}w.md" not in done.stdout and f"{key}:1:1: MB002" in done.stdout, done.stdout
