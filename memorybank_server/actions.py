@@ -38,6 +38,30 @@ _CLI_WORDS = [
 ]
 
 
+# A read's refusal starts with the tool argument it is about; on the command line, its flag.
+_READ_ARGUMENTS = {
+    "question": "--route",
+    "query": "--search",
+    "scope": "--scope",
+    "limit": "--limit",
+    "depth": "--depth",
+    "direction": "--direction",
+    "section": "--section",
+    "threshold_days": "--threshold-days",
+    "since": "--changed",
+}
+
+
+_READ_WORDS = ((re.compile(r"(unknown )?rule\b"), "--rule"), (re.compile(r"No section\b"), "--section"))
+
+
+def read_refusal(action: str, message: str) -> str:
+    """A read action's refusal on the command line: it begins with the flag the user typed."""
+    first = message.split(" ", 1)[0].strip("`'\":")
+    flag = _READ_ARGUMENTS.get(first) or next((f for words, f in _READ_WORDS if words.match(message)), None)
+    return f"{flag or '--' + action.replace('_', '-')}: {message}"
+
+
 def cli_words(message: str) -> str:
     """A refusal worded for the command line: MCP parameter names become the flags that set them."""
     for pattern, flag in _CLI_WORDS:

@@ -153,7 +153,7 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
     try:
         return actions.read_action(bank, action, opts, config, cwd)
     except ToolInputError as exc:  # a read refuses only what was asked wrongly
-        raise UsageProblem(str(exc)) from None
+        raise UsageProblem(actions.read_refusal(action, str(exc))) from None
 
 
 _LISTS = ("derived", "canonical")  # comma-separated values: `a,,b` or `,` is a slip, not a list

@@ -221,3 +221,26 @@ def test_a_promoted_notes_preview_is_printed_with_its_escapes_shown(tmp_path: Pa
     assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, out
     assert "clear: \\x1b[2J\\x1b]0;PWNED\\x07 rlo: \\u202egnp.md" in out, out
     assert "\n--- preview ---\n---\ntitle: Note\n" in out, out  # lines stay lines
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["--route", "a"], "--route"),
+        (["--search", "x"], "--search"),
+        (["--read", "no/such.md"], "--read"),
+        (["--graph", "no/such.md"], "--graph"),
+        (["--validate", "--scope", "nope"], "--scope"),
+        (["--drift", "--scope", "nope"], "--scope"),
+        (["--validate", "--rule", "typo"], "--rule"),
+        (["--read", "orphan.md", "--section", "Nope"], "--section"),
+    ],
+)
+def test_a_refused_read_names_the_flag_it_came_from(
+    project: Path, capsys, argv: list[str], flag: str
+) -> None:
+    """The tool's refusal names its MCP argument (`question`, `query`, `scope`); on the command
+    line the user typed a flag, and the line says which."""
+    code, out, err = run(argv, capsys)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"mcp-memorybank: {flag}"), err
