@@ -211,8 +211,6 @@ _CLASHES = (
     ("diff", "statistics"),
     ("write_baseline", "baseline"),
     ("write_baseline", "statistics"),
-    ("write_baseline", "strict"),  # writing a baseline exits 0: nothing for these to change
-    ("write_baseline", "exit_zero"),
 )
 
 

@@ -261,8 +261,6 @@ LINT_MISTAKES = {
         ["--select", "MB013", "--ignore-noqa"],
         "--ignore-noqa leaves no rule to run",
     ),
-    "a baseline to write, strictly": (["--write-baseline", "b.json", "--strict"], "do not go together"),
-    "a baseline to write, exit zero": (["--write-baseline", "b.json", "--exit-zero"], "do not go together"),
     "a baseline to write as annotations": (
         ["--write-baseline", "b.json", "--format", "github"],
         "--write-baseline prints one line, not github",
