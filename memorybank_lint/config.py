@@ -262,7 +262,7 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
             source, "cache-dir", _folder(table, "cache-dir", where), "MEMORYBANK_CACHE_DIR"
         )
         blocker = file_in_the_way(config.cache_dir)
-        if blocker is not None:  # as a `root` that is a file: a mistake in the file, not a passing state
+        if blocker is not None and blocker.is_file():  # as a `root` that is a file: a mistake in the file
             raise ConfigError(
                 f"{where}: cache-dir {table['cache-dir']!r}: '{blocker}' is a file, not a folder"
             )

@@ -49,7 +49,7 @@ def _action(given: set[str]) -> str | None:
     action = chosen[0] if chosen else None
     for name in sorted(given - set(ACTIONS)):
         allowed = applies_to(name)
-        if allowed is None or (action is None and allowed == ("serve",)):
+        if allowed is None or (action is None and "serve" in allowed):
             continue
         if action not in allowed:
             flag = f"--{name.replace('_', '-')}"
