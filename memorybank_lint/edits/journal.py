@@ -61,7 +61,8 @@ class Journal:
     def begin(self) -> None:
         """Write the pending journal (step 1); nothing else is on disk yet."""
         body = {"version": 1, "made": self.made, "steps": [asdict(s) for s in self.steps]}
-        data = json.dumps({**body, "mac": _signature(self.root, body)})
+        macs = {"mac": _signature(self.root, body), "mac_folder": _signature(self.root, body, by_folder=True)}
+        data = json.dumps({**body, **macs})
         try:
             stage(self.root / PENDING, data.encode("utf-8"))
         except FileExistsError as exc:
@@ -153,27 +154,52 @@ def _forward(root: Path, step: Step) -> bool:
 
 
 # -- reading a journal a killed writer left --------------------------------------------------
-def _refuse(name: str, why: str) -> Refused:
+def _refuse(name: str, why: str, raw: object = None) -> Refused:
     return Refused(
         f"{name} in the bank {why}, so an interrupted write cannot be finished safely; "
-        "look at it, then delete it by hand"
+        f"{_named_files(raw)}look at it, then delete it by hand"
     )
 
 
-def _signature(root: Path, body: dict) -> str:
-    """A MAC of the journal's steps and the bank's real path under this user's private key.
+def _named_files(raw: object) -> str:
+    """ "it names a.md (staged in …), b.md; " for a journal that reads as one, else nothing: deleting
+    a journal leaves its write half done and its staged files behind, so a person checks them."""
+    steps = raw.get("steps") if isinstance(raw, dict) else None
+    if not isinstance(steps, list):
+        return ""
+    named = []
+    for step in steps[:6]:
+        if isinstance(step, dict) and isinstance(step.get("path"), str):
+            temp = step.get("temp")
+            named.append(step["path"] + (f" (staged in {temp})" if isinstance(temp, str) else ""))
+    more = f" and {len(steps) - 6} more" if len(steps) > 6 else ""
+    return f"it names {', '.join(named)}{more}; " if named else ""
+
+
+def _signature(root: Path, body: dict, *, by_folder: bool = False) -> str:
+    """A MAC of the journal's steps and the bank (its real path, or with `by_folder` the folder
+    itself: its device and inode) under this user's private key.
 
     Why: finishing a journal deletes and replaces files, and a repository can commit a
     `.memorybank-journal` of its own (naming `README.md` to replace, or a document to delete):
     the next write or `--fix` in a clone would carry it out. Only a journal this user's writer
     wrote for this bank verifies; without a private folder for the key nothing verifies, and a
-    left journal is named for a person to look at.
+    left journal is named for a person to look at. Either binding verifies: the folder's identity
+    survives moving the project (a clone or a copy is another folder), its path a restore.
     """
     key = cache_key()
     if key is None:
         return ""
     canonical = json.dumps(body, sort_keys=True, ensure_ascii=True)
-    mac = hmac.new(key, os.fsencode(os.path.realpath(root)) + b"\0", "sha256")
+    if by_folder:
+        try:
+            status = os.stat(root)
+        except OSError:
+            return ""
+        bank = f"folder {status.st_dev}:{status.st_ino}".encode("ascii")
+    else:
+        bank = os.fsencode(os.path.realpath(root))
+    mac = hmac.new(key, bank + b"\0", "sha256")
     mac.update(canonical.encode("ascii"))
     return mac.hexdigest()
 
@@ -183,11 +209,17 @@ def _checked(root: Path, name: str, raw: object) -> Journal:
     every path in it is one this writer could have written."""
     if not isinstance(raw, dict):
         raise _refuse(name, "is not a journal this writer wrote")
-    body = {key: value for key, value in raw.items() if key != "mac"}
-    expected = _signature(root, body)
-    if not expected or not isinstance(raw.get("mac"), str) or not hmac.compare_digest(raw["mac"], expected):
+    body = {key: value for key, value in raw.items() if key not in ("mac", "mac_folder")}
+    signed = any(
+        expected and isinstance(raw.get(field), str) and hmac.compare_digest(raw[field], expected)
+        for field, expected in (
+            ("mac", _signature(root, body)),
+            ("mac_folder", _signature(root, body, by_folder=True)),
+        )
+    )
+    if not signed:
         raise _refuse(
-            name, "was not written by this user's writer for this bank (its signature does not match)"
+            name, "was not written by this user's writer for this bank (its signature does not match)", raw
         )
     try:
         if raw.get("version") != 1:
@@ -204,7 +236,7 @@ def _checked(root: Path, name: str, raw: object) -> Journal:
             if bank_path(root, path) != path or not any(s.path.startswith(path + "/") for s in steps):
                 raise TypeError(f"a folder {path!r} no step needs")
     except (AttributeError, KeyError, TypeError, Refused) as exc:
-        raise _refuse(name, "names steps this writer never takes") from exc
+        raise _refuse(name, "names steps this writer never takes", raw) from exc
     return Journal(root, steps, made)
 
 

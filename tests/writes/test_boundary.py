@@ -8,6 +8,7 @@ that no byte and no directory appeared anywhere.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -468,3 +469,46 @@ def test_a_staged_file_that_is_a_link_is_never_moved_into_place(sandbox: tuple[B
     recover(bank.root)
     assert target.read_bytes() == old and not target.is_symlink()
     assert not (bank.root / COMMITTED).exists()
+
+
+def test_a_journal_left_before_the_project_was_moved_is_still_finished(tmp_path: Path) -> None:
+    """The signature bound the journal to the bank's path: after `mv project elsewhere`, a write
+    killed past its commit point could never be finished, and the advice to delete the journal
+    left a page no index reaches."""
+    from memorybank_lint.edits.journal import COMMITTED, Journal, Step, recover
+    from memorybank_lint.edits.text import digest
+
+    first = tmp_path / "project" / "memory-bank"
+    scaffold.init(first, "demo")
+    target = first / "product/context.md"
+    old, new = target.read_bytes(), target.read_bytes() + b"\nMore.\n"
+    staged = "product/.memorybank-0123456789abcdef.tmp"
+    (first / staged).write_bytes(new)
+    journal = Journal(first, [Step("product/context.md", staged, digest(old), digest(new))], [])
+    journal.begin()
+    journal.seal()
+    moved = tmp_path / "moved"
+    os.rename(tmp_path / "project", moved)
+    root = moved / "memory-bank"
+    assert recover(root) == "rolled forward"
+    assert (root / "product/context.md").read_bytes() == new
+    assert not (root / COMMITTED).exists() and not (root / staged).exists()
+
+
+def test_a_journal_that_cannot_be_finished_names_the_files_it_would_touch(sandbox: tuple[Bank, Path]) -> None:
+    """Deleting it as told left the temporary files it staged and a half-done write: the
+    refusal says which files to look at."""
+    bank, _outside = sandbox
+    staged = "product/.memorybank-0123456789abcdef.tmp"
+    planted = {
+        "version": 1,
+        "made": [],
+        "steps": [{"path": "product/context.md", "temp": staged, "before": None, "after": "0" * 64}],
+        "mac": "0" * 64,
+    }
+    (bank.root / ".memorybank-journal").write_text(json.dumps(planted))
+    with pytest.raises(
+        ToolInputError,
+        match=r"it names product/context\.md \(staged in product/\.memorybank-0123456789abcdef\.tmp\)",
+    ):
+        make(bank)
