@@ -1,7 +1,8 @@
 """Writing fixes: each file through the same gates, lock and atomic replace as a governed write.
 
 Why file by file: one file that changed on disk since the linter read it must not hold back the
-fixes of every other file. Each file is re-read under the bank's lock, through the path gate (no
+fixes of every other file, and a governed write must not wait behind a whole run: each file is
+its own turn of the bank's lock. Each file is re-read under the lock, through the path gate (no
 link followed, regular files only, bounded), compared with the text the findings were computed
 on, edited in memory, and committed in a transaction of its own that refuses it again if the
 bytes moved in between. A file that changed is left alone, byte for byte, and named.
@@ -96,13 +97,22 @@ def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
 
 
 def apply(bank: Bank, fixes: list[Fix], *, write: bool = True) -> Outcome:
-    """Apply `fixes` (or, without `write`, only compute what they would change)."""
+    """Apply `fixes` (or, without `write`, only compute what they would change).
+
+    The bank's lock is taken for each file in turn, not for the whole run: a governed write
+    waiting for it (up to 60 s) gets in between two files, and each file is re-read under the
+    lock anyway. A run that cannot start (the lock held past the wait, a journal it may not
+    finish) stops before its first file.
+    """
     outcome = Outcome()
-    with bank_lock(bank.root) if write else contextlib.nullcontext():  # --diff writes nothing
-        if write:
+    if write:
+        with bank_lock(bank.root):
             recover(bank.root)
-        for path, group in _by_file(fixes).items():
-            try:
+    for path, group in _by_file(fixes).items():
+        try:
+            with bank_lock(bank.root) if write else contextlib.nullcontext():  # --diff writes nothing
+                if write:
+                    recover(bank.root)  # a writer killed between two of our files
                 change = _change(bank, path, group)
                 if change is None:
                     continue
@@ -110,13 +120,13 @@ def apply(bank: Bank, fixes: list[Fix], *, write: bool = True) -> Outcome:
                     transaction = Transaction(bank.root, bank.max_bytes)
                     transaction.replace(path, change.after, change.digest)
                     transaction.commit()
-            except Refused as exc:
-                outcome.refused.append((path, str(exc)))
-                continue
-            except OSError as exc:
-                outcome.refused.append((path, f"'{path}' cannot be fixed: {exc.strerror or exc}"))
-                continue
-            outcome.changes.append(change)
+        except Refused as exc:
+            outcome.refused.append((path, str(exc)))
+            continue
+        except OSError as exc:
+            outcome.refused.append((path, f"'{path}' cannot be fixed: {exc.strerror or exc}"))
+            continue
+        outcome.changes.append(change)
     if write and outcome.changes:
         bank.refresh()
     return outcome

@@ -339,3 +339,41 @@ def test_a_diff_shown_on_a_terminal_writes_control_characters_as_escapes(tmp_pat
         shown += chunk
     os.close(leader)
     assert b"\x1b" not in shown and b"# Roadmap \\x1b]0;pwned\\x07\\x1b[2J" in shown
+
+
+def test_fix_lets_another_writer_in_between_its_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--fix` held the bank's lock from its first file to its last: over thousands of files (or
+    a slow disk) a governed write waiting for it gave up after 60 s. Each file is its own turn."""
+    import contextlib
+    import fcntl
+
+    from memorybank_lint.fixes import apply as applying
+
+    root = _copy(tmp_path)
+    bank = Bank(root)
+    bank.refresh()
+    fixes = plan(bank, lint(bank), unsafe=True)
+    files = {fix.path for fix in fixes}
+    assert len(files) >= 2
+    free_between: list[bool] = []
+    real_lock = applying.bank_lock
+
+    @contextlib.contextmanager
+    def watched(folder: Path):
+        with real_lock(folder):
+            yield
+        probe = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:  # another writer's attempt, right after this turn
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            free_between.append(True)
+        except BlockingIOError:
+            free_between.append(False)
+        finally:
+            os.close(probe)
+
+    monkeypatch.setattr(applying, "bank_lock", watched)
+    outcome = apply(bank, fixes)
+    assert len(outcome.changes) == len(files)
+    assert free_between == [True] * (1 + len(files))  # the start (a killed writer's journal), then each file
