@@ -7,6 +7,7 @@ the same answer, and nothing here holds state the disk does not.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -16,7 +17,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
-from mcp.types import INVALID_PARAMS, ToolAnnotations
+from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from memorybank_lint import __version__
@@ -222,23 +223,42 @@ def _scaffold(action: Callable[[], scaffold.ScaffoldResult]) -> dict[str, Any]:
         raise ToolInputError(str(exc)) from exc
 
 
+def _said(read: Callable[..., str]) -> Callable[..., str]:
+    """A resource or prompt whose refusal (a configuration broken mid-session, the bank folder
+    gone) reaches the client as the tools' one sentence: anything else than an `MCPError` the
+    SDK answers "Error reading resource …" with no reason, and logs a traceback."""
+
+    @functools.wraps(read)
+    def answered(*args: Any, **kwargs: Any) -> str:
+        try:
+            return read(*args, **kwargs)
+        except (ToolError, ToolInputError) as exc:
+            raise MCPError(INTERNAL_ERROR, str(exc)) from None
+
+    return answered
+
+
 def _resources(server: MCPServer, state: BankState) -> None:
     @server.resource("memorybank://index", mime_type="application/json")
+    @_said
     def index() -> str:
         """Every document: path, title, purpose, kind, layer, status (within 40 KB). Read first."""
         return as_json(resources.index(state.bank()))
 
     @server.resource("memorybank://schema/frontmatter", mime_type="text/markdown")
+    @_said
     def schema() -> str:
         """The bank's frontmatter schema (dna/frontmatter.md)."""
         return resources.schema(state.bank())
 
     @server.resource("memorybank://health", mime_type="application/json")
+    @_said
     def health() -> str:
         """Validation counts and findings, errors first (within 40 KB)."""
         return as_json(resources.health(state.bank(), state.config.selection()))
 
     @server.resource("memorybank://inbox", mime_type="application/json")
+    @_said
     def inbox() -> str:
         """Quarantined _inbox/ notes waiting for review, oldest first."""
         return as_json(resources.inbox(state.bank()))
@@ -258,6 +278,7 @@ def _prompts(server: MCPServer, state: BankState) -> None:
     ) -> str:
         return prompts.check_before_commit(scope)
 
+    @_said
     def record_adr(decision: Annotated[str, Field(description="the decision, in a sentence")]) -> str:
         return prompts.record_adr(decision, prompts.next_adr(state.bank()))
 

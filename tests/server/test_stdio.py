@@ -91,3 +91,46 @@ def test_two_bank_folders_are_refused_as_the_linter_refuses_them(tmp_path: Path)
     assert done.stderr.strip() == (
         f"mcp-memorybank: both memory_bank/ and memory-bank/ exist in {tmp_path}; pass --root DIR"
     )
+
+
+def test_resources_and_prompts_refuse_a_broken_configuration_in_one_sentence(tmp_path: Path) -> None:
+    """The tools refused a configuration broken mid-session by name; every resource answered
+    "Error reading resource …" and the record-adr prompt "Error rendering prompt …" (code 0),
+    each with a traceback in the server's log and no reason for the client."""
+    from mcp import MCPError
+
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").mkdir()
+    shutil.copytree(Path(__file__).parents[1] / "fixture_bank", project / "memory-bank")
+    log = tmp_path / "server.log"
+
+    async def main() -> None:
+        logged = f'exec "{COMMAND}" 2>"{log}"'  # the server's own log, to read after the session
+        server = StdioServerParameters(command="sh", args=["-c", logged], cwd=str(project))
+        if True:
+            async with Client(server) as client:
+                await client.read_resource("memorybank://index")  # served while the file is sound
+                (project / ".memorybank.toml").write_text("bogus = 1\n", encoding="utf-8")
+                uris = [
+                    "memorybank://index",
+                    "memorybank://health",
+                    "memorybank://inbox",
+                    "memorybank://schema/frontmatter",
+                ]
+                for uri in uris:
+                    try:
+                        await client.read_resource(uri)
+                    except MCPError as exc:
+                        assert "unknown key(s) bogus" in exc.error.message, (uri, exc.error)
+                    else:
+                        raise AssertionError(f"{uri} answered from a broken configuration")
+                try:
+                    await client.get_prompt("record-adr", {"decision": "Use a queue"})
+                except MCPError as exc:
+                    assert "unknown key(s) bogus" in exc.error.message and exc.error.code != 0, exc.error
+                else:
+                    raise AssertionError("record-adr rendered from a broken configuration")
+
+    anyio.run(main)
+    assert "Traceback" not in log.read_text(encoding="utf-8")
