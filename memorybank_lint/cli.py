@@ -27,7 +27,7 @@ from .fixes import command as fixing
 from .linter import Selection, lint, scope_filter
 from .paths import real_path
 from .registry import all_rules, find_rule
-from .report import output_format, report, summary_target
+from .report import output_format, repo_root, report, summary_target
 from .reporters import FORMATS, ReportContext
 from .usage import OnceEach, UsageProblem, say
 
@@ -304,7 +304,12 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
     known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
     if opts["diff"]:  # what --fix would change, with the same baseline: only the new findings' fixes
-        shown = ReportContext(root=root, cwd=cwd, repo_root=cwd).shown_path
+        # a patch names files from where it is applied: here, when the bank is here or below;
+        # from inside the bank, `../adr/x.md` would apply nowhere, so from the repository's root
+        base = cwd if cwd == root or cwd in root.parents else repo_root(root)
+        if base != cwd:
+            say("memorybank-lint", f"the diff's paths are relative to {printable(str(base))}; apply it there")
+        shown = ReportContext(root=root, cwd=base, repo_root=base).shown_path
         offered = findings if known is None else baseline.new_findings(findings, known)
         code = fixing.show_diff(bank, offered, opts["unsafe_fixes"], shown)
         return 0 if opts["exit_zero"] else code

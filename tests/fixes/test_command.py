@@ -377,3 +377,19 @@ def test_fix_lets_another_writer_in_between_its_files(
     outcome = apply(bank, fixes)
     assert len(outcome.changes) == len(files)
     assert free_between == [True] * (1 + len(files))  # the start (a killed writer's journal), then each file
+
+
+def test_a_diff_made_inside_the_bank_applies_where_it_says(tmp_path: Path) -> None:
+    """Run from `memory-bank/domain`, the diff named `a/../adr/…`, which neither `git apply` nor
+    `patch -p1` takes anywhere. It now names files from the repository root and says so."""
+    root = _copy(tmp_path)
+    inside = root / "domain"
+    done = _lint(inside, "--root", "..", "--diff")
+    assert done.returncode == 1, done.stderr
+    assert "a/../" not in done.stdout and f"--- a/fixture_bank/{BAD_YAML}" in done.stdout, done.stdout
+    assert f"relative to {tmp_path}" in done.stderr, done.stderr
+    patch = tmp_path / "fixes.patch"
+    patch.write_text(done.stdout, encoding="utf-8")
+    applied = subprocess.run(["git", "apply", str(patch)], cwd=tmp_path, capture_output=True, text=True)
+    assert applied.returncode == 0, applied.stderr
+    assert _lint(tmp_path, "--root", "fixture_bank", "--diff").stdout == ""
