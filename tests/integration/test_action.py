@@ -458,3 +458,33 @@ def test_fix_input_with_a_baseline_and_strict_in_args_previews_only_the_new_find
     assert _bank_bytes(workspace) == before
     proc, _ = _run_lint_step(action, workspace, fix="true", args="--strict")
     assert proc.returncode == 1 and "+purpose: 'Defines the retry layer" in proc.stdout, proc.stdout
+
+
+def test_a_sarif_file_in_a_folder_not_made_yet_is_written_there(action: dict, workspace: Path) -> None:
+    """The redirect failed on the missing folder: the linter never ran, the step exited 1 (as if
+    for findings) and published the path of a report that did not exist."""
+    _make_checkout(workspace, broken=False)
+    proc, github_output = _run_lint_step(
+        action, workspace, format="sarif", **{"sarif-file": "reports/lint/memorybank.sarif"}
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    report = json.loads((workspace / "reports/lint/memorybank.sarif").read_text(encoding="utf-8"))
+    assert report["runs"][0]["results"] == []
+    assert (
+        "sarif-file=reports/lint/memorybank.sarif" in github_output.read_text(encoding="utf-8").splitlines()
+    )
+
+
+def test_a_sarif_file_through_a_link_out_of_the_workspace_is_refused(
+    action: dict, workspace: Path, tmp_path: Path
+) -> None:
+    """A pull request can commit `reports` as a link to a folder outside the workspace."""
+    _make_checkout(workspace, broken=False)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (workspace / "reports").symlink_to(outside)
+    for target in ("reports/x.sarif", "reports/deeper/x.sarif"):
+        proc, github_output = _run_lint_step(action, workspace, format="sarif", **{"sarif-file": target})
+        assert proc.returncode == 2 and "inside the workspace" in proc.stdout, proc.stdout + proc.stderr
+        assert list(outside.iterdir()) == []  # not even a folder made there
+        assert "sarif-file=" not in github_output.read_text(encoding="utf-8")
