@@ -84,6 +84,11 @@ class BankState:
         self._configured()
         if self._existed and not self.root.is_dir():  # answered as an empty bank: "0 errors"
             raise ToolError(f"the bank folder {self.root} is gone (deleted or moved); restart the server")
+        if self._existed and self.root.is_symlink():  # the session's root was resolved at its start
+            raise ToolError(
+                f"the bank folder {self.root} was replaced by a symbolic link, which the bank never "
+                "follows; restart the server to serve the folder it leads to"
+            )
         if self._bank is None:
             self._existed = self.root.is_dir()  # a bank not made yet (seeding) is not a lost one
             folder = self.config.cache_folder(self.root) if self.cache else None

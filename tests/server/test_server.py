@@ -306,3 +306,31 @@ def test_a_bank_folder_removed_while_serving_is_said_to_be_gone(tmp_path: Path) 
             assert gone.is_error and "is gone (deleted or moved)" in gone.content[0].text
 
     run(main)
+
+
+def test_a_bank_folder_swapped_for_a_link_mid_session_is_refused_not_followed(tmp_path: Path) -> None:
+    """`bank_materialize_flows` and `bank_init(force)` wrote their files through a link put where
+    the served folder was, and the reads answered from the link's target under the old name."""
+    import os
+
+    root, elsewhere = tmp_path / "memory_bank", tmp_path / "elsewhere"
+    scaffold.init(root, "Acme")
+    scaffold.init(elsewhere, "Other")
+    before = sorted(elsewhere.rglob("*"))
+
+    async def main() -> None:
+        async with Client(build_server(root)) as client:
+            assert not (await client.call_tool("bank_validate", {})).is_error
+            os.rename(root, tmp_path / "set-aside")
+            os.symlink(elsewhere, root)
+            for tool, arguments in (
+                ("bank_materialize_flows", {}),
+                ("bank_init", {"name": "Acme", "force": True}),
+                ("bank_validate", {}),
+                ("bank_route", {"question": "testing policy"}),
+            ):
+                answer = await client.call_tool(tool, arguments)
+                assert answer.is_error and "symbolic link" in answer.content[0].text, (tool, answer)
+
+    run(main)
+    assert sorted(elsewhere.rglob("*")) == before
