@@ -96,11 +96,18 @@ def scaffold_text(result: scaffold.ScaffoldResult, heading: str) -> str:
     return "\n".join(lines + [f"warning: {w}" for w in result.warnings])
 
 
+def _seeded_verb(result: scaffold.ScaffoldResult) -> str:
+    """CREATED for a new bank; SEEDED when `--force` added starter files around the bank's own."""
+    if result.dryRun:
+        return "WOULD SEED" if result.skipped else "WOULD CREATE"
+    return "CREATED" if result.created else "SEEDED"
+
+
 def init(root: Path, opts: dict[str, Any]) -> Answer:
     result = scaffold.init(root, opts["init"], dry_run=opts["dry_run"], force=opts["force"])
     heading = "\n".join(
         [
-            f"{'WOULD CREATE' if result.dryRun else 'CREATED'} {result.root}",
+            f"{_seeded_verb(result)} {result.root}",
             f"directories: {', '.join(sorted(result.directories))}",
         ]
     )

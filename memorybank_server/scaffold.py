@@ -248,6 +248,7 @@ def init(
     planned = plan(name, today or dt.date.today())
     made = _can_make_folder(root) if dry_run else _make_folder(root)
     warnings = []
+    new_folders: set[str] = set()
     try:
         # what the folder holds is judged under the lock the write holds, once a write a killed
         # writer left is finished: a half-done seeding is not "documents of the bank's own", and
@@ -274,6 +275,8 @@ def init(
                 missing = {path: text for path, text in planned.items() if path not in present}
                 files, left_out = _settle(root, missing, bool(existing))
                 skipped += left_out
+                written_into = {path.split("/", 1)[0] for path in files if "/" in path}
+                new_folders = {name for name in written_into if not (root / name).is_dir()}
                 _commit(root, files, dry_run=dry_run)
     except BaseException:
         for folder in made:  # a refused seeding leaves no folder behind, the bank's own included
@@ -285,9 +288,11 @@ def init(
             f"Seeding around {existing} existing documents: {len(files)} starter files added, "
             f"{len(skipped)} left as they are."
         )
-    directories = [s.directory for s in SEEDED] + ["dna", "flows"]
+    # what this seeding made (or would make): a new bank, and the folders that were not there
+    directories = [name for name in [s.directory for s in SEEDED] + ["dna", "flows"] if name in new_folders]
+    created = not dry_run and not existing
     shown = printable(str(root))  # a folder name that is not UTF-8 must not stop the answer
-    return ScaffoldResult(shown, not dry_run, dry_run, sorted(files), directories, warnings, [], skipped)
+    return ScaffoldResult(shown, created, dry_run, sorted(files), directories, warnings, [], skipped)
 
 
 def _can_make_folder(root: Path) -> list[Path]:

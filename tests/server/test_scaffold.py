@@ -237,6 +237,11 @@ def test_force_adds_only_the_missing_starter_files_and_keeps_the_banks_own(tmp_p
     assert result.warnings == [
         "Seeding around 23 existing documents: 1 starter files added, 23 left as they are."
     ]
+    # it created no bank and no folder: it said it had created both (`created`, every folder)
+    assert not result.created and result.directories == []
+    shutil.rmtree(root / "ops")
+    again = scaffold.init(root, "Acme", force=True, today=TODAY)
+    assert not again.created and again.directories == ["ops"] and again.files == ["ops/README.md"]
 
 
 def test_dry_run_writes_nothing_not_even_the_root(tmp_path: Path) -> None:
