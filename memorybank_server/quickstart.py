@@ -23,6 +23,7 @@ import json
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -91,6 +92,7 @@ class Relay:
         self.drop: Any = None  # the id of the replayed `initialize`, whose second answer is dropped
         self.recording = True  # until the first request that is not a handshake or a list
         self.blocked = False  # a request waits for the SDK: every later line waits too, in order
+        self.owed: set[tuple[str, Any]] = set()  # requests handed to the SDK and not answered yet
         self.lock = threading.Lock()
 
     def _load(self) -> dict[str, Any]:
@@ -147,11 +149,13 @@ class Relay:
         string holding a lone surrogate, `params` that is not an object), and its client would
         wait on that id for ever."""
         try:
-            message = _as_request(json_value(line))
+            decoded = json_value(line)
         except TooDeep:
             return self._refuse_too_deep(line)
         except ValueError:
             return False
+        self._cancelled(decoded)
+        message = _as_request(decoded)
         if message is None:
             return False
         from mcp.types import jsonrpc_message_adapter  # imported by the SDK already: these lines go to it
@@ -167,7 +171,17 @@ class Relay:
             reply = {"jsonrpc": "2.0", "id": message["id"], "error": error}
             self.send(json.dumps(reply, separators=(",", ":")) + "\n")  # ASCII: the id may hold a surrogate
             return True
+        with self.lock:
+            self.owed.add(_owed(message["id"]))
         return False
+
+    def _cancelled(self, decoded: Any) -> None:
+        """A request the client cancelled may go unanswered: it is owed no more."""
+        if isinstance(decoded, dict) and decoded.get("method") == "notifications/cancelled":
+            params = decoded.get("params")
+            if isinstance(params, dict) and _is_id(params.get("requestId")):
+                with self.lock:
+                    self.owed.discard(_owed(params["requestId"]))
 
     def _refuse_too_deep(self, line: str) -> bool:
         """A request nested too deep to decode is answered on the id its top level names: the SDK
@@ -203,12 +217,14 @@ class Relay:
     def from_server(self, line: str) -> None:
         """A line from the SDK: dropped when it answers the replayed `initialize`, recorded when it
         answers a watched request, written to the client otherwise."""
-        if self.drop is not None or self.watch:
+        if self.drop is not None or self.watch or self.owed:
             try:
                 message = json_value(line)
             except ValueError:
                 message = None
             if isinstance(message, dict) and "method" not in message and _is_id(message.get("id")):
+                with self.lock:
+                    self.owed.discard(_owed(message["id"]))
                 if self.drop is not None and message["id"] == self.drop:
                     self.drop = None
                     return
@@ -260,6 +276,14 @@ def _is_id(value: Any) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
 
 
+def _owed(ident: str | int) -> tuple[str, Any]:
+    """An id as `owed` keys it: the string "1" and the number 1 are two requests."""
+    return (type(ident).__name__, ident)
+
+
+OWED_SECONDS = 300  # a tool that never returns must not keep the process for ever
+
+
 class _Lines:
     """The SDK's stdin: the lines that waited, then the live ones (an async iterator of str)."""
 
@@ -276,14 +300,26 @@ class _Lines:
             if self.waiting:
                 item = self.waiting.pop(0)
             elif self.ended:
+                await self._answered()
                 raise StopAsyncIteration
             else:
                 item = await anyio.to_thread.run_sync(self.lines.get, abandon_on_cancel=True)
                 if item is _EOF or item is _READY:
+                    await self._answered()
                     raise StopAsyncIteration
                 self.relay.from_client(item)
             if not self.relay.refuse(item):
                 return item
+
+    async def _answered(self) -> None:
+        """Wait (up to `OWED_SECONDS`) for the answers still owed: the end of the input ends the
+        SDK's session, which drops them, though a write among them is done. A client that wrote
+        its requests and closed its end (a pipeline, a script) is owed every answer."""
+        import anyio
+
+        deadline = time.monotonic() + OWED_SECONDS
+        while self.relay.owed and time.monotonic() < deadline:
+            await anyio.sleep(0.01)
 
 
 class _Out:

@@ -373,3 +373,47 @@ def test_a_client_that_stops_reading_ends_the_session_quietly(fixture_bank: Path
         assert server.stderr.read() == b""
     finally:
         server.kill()
+
+
+@pytest.mark.parametrize("cache_use", [[], ["--no-cache"]], ids=["cache", "no cache"])
+def test_every_request_sent_before_the_input_closed_is_answered(tmp_path: Path, cache_use: list[str]) -> None:
+    """A client that writes its requests and closes its end (a pipeline, a script) got answers
+    to some: the session ended at the end of input and dropped the answers still owed, though
+    the writes among them were done."""
+    from memorybank_server import scaffold
+
+    root = tmp_path / "memory-bank"
+    scaffold.init(root, "Acme")
+    calls = [
+        ("bank_route", {"question": "testing policy"}),
+        ("bank_validate", {}),
+        (
+            "bank_create",
+            {"docKind": "domain", "path": "domain/p.md", "title": "P", "purpose": "Read when p."},
+        ),
+        ("bank_search", {"query": "testing"}),
+    ]
+    messages = [*LEGACY[:2]] + [
+        {
+            "jsonrpc": "2.0",
+            "id": 10 + n,
+            "method": "tools/call",
+            "params": {"name": name, "arguments": arguments},
+        }
+        for n, (name, arguments) in enumerate(calls)
+    ]
+    messages.append(
+        {"jsonrpc": "2.0", "id": 20, "method": "resources/read", "params": {"uri": "memorybank://index"}}
+    )
+    done = subprocess.run(
+        [COMMAND, "--root", str(root), *cache_use],
+        input="".join(json.dumps(m) + "\n" for m in messages),
+        env={**os.environ, ENV: str(tmp_path / "cache")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    answered = {json.loads(line)["id"] for line in done.stdout.splitlines()}
+    assert answered == {0, 10, 11, 12, 13, 20}, done.stdout
+    assert (root / "domain" / "p.md").is_file()
