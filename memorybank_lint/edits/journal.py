@@ -170,8 +170,9 @@ def _named_files(raw: object) -> str:
     named = []
     for step in steps[:6]:
         if isinstance(step, dict) and isinstance(step.get("path"), str):
-            temp = step.get("temp")
-            named.append(step["path"] + (f" (staged in {temp})" if isinstance(temp, str) else ""))
+            temp = step.get("temp")  # each cut short: a planted journal may name anything, at length
+            staged = f" (staged in {temp[:120]})" if isinstance(temp, str) else ""
+            named.append(step["path"][:120] + staged)
     more = f" and {len(steps) - 6} more" if len(steps) > 6 else ""
     return f"it names {', '.join(named)}{more}; " if named else ""
 
