@@ -516,7 +516,7 @@ def test_a_journal_that_cannot_be_finished_names_the_files_it_would_touch(sandbo
 
 def test_a_planted_journal_naming_long_paths_gives_a_bounded_refusal(sandbox: tuple[Bank, Path]) -> None:
     bank, _outside = sandbox
-    step = {"path": "a" * 100_000 + ".md", "temp": "b" * 100_000, "before": None, "after": "0" * 64}
+    step = {"path": "a" * 20_000 + ".md", "temp": "b" * 10_000, "before": None, "after": "0" * 64}
     planted = {"version": 1, "made": [], "steps": [step] * 50, "mac": "0" * 64}
     (bank.root / ".memorybank-journal").write_text(json.dumps(planted))
     with pytest.raises(ToolInputError) as refused:
