@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,14 +158,16 @@ def _closed_repository(directory: Path) -> str | None:
     none: git says "not a git repository" of a `.git` it may not read, and the bank is in one."""
     for folder in (directory, *directory.parents):
         dot_git = folder / ".git"
-        try:
-            os.lstat(dot_git)
-        except OSError:
+        if not os.path.lexists(dot_git):
             continue
-        try:
-            os.listdir(dot_git) if dot_git.is_dir() else dot_git.read_bytes()
+        try:  # asked of its mode and permissions, never opened: it may be a FIFO
+            mode = os.stat(dot_git).st_mode
         except OSError as exc:
             return f"'{dot_git}' cannot be read ({exc.strerror or exc})"
+        if stat.S_ISDIR(mode) and not os.access(dot_git, os.R_OK | os.X_OK):
+            return f"'{dot_git}' cannot be read (Permission denied)"
+        if stat.S_ISREG(mode) and not os.access(dot_git, os.R_OK):
+            return f"'{dot_git}' cannot be read (Permission denied)"
         return None
     return None
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -57,3 +59,13 @@ def test_the_sarif_root_is_found_from_the_bank_not_from_a_hooks_git_dir(
     (repo / "memory_bank").mkdir()
     monkeypatch.setenv("GIT_DIR", str(other / ".git"))
     assert repo_root(repo / "memory_bank") == repo.resolve()
+
+
+def test_a_fifo_named_git_above_the_bank_is_looked_at_without_being_opened(tmp_path: Path) -> None:
+    """Telling a `.git` the user may not read from no repository opened it: a FIFO named `.git`
+    above the bank hung every git question (bank_changed, bank_drift) for ever."""
+    (tmp_path / "bank").mkdir()
+    os.mkfifo(tmp_path / ".git")
+    asked = f"from memorybank_lint import git; print(git.toplevel({str(tmp_path / 'bank')!r}))"
+    done = subprocess.run([sys.executable, "-c", asked], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "(None, None)", done.stderr
