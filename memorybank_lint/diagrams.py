@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .bank import visible
+from .quoting import shortened
 
 NodeKind = Literal["document", "root", "missing", "external", "more"]
 LinkKind = Literal["edge", "broken", "external", "cycle"]
@@ -101,8 +102,7 @@ def mermaid_label(text: str) -> str:
     character is written as the text format writes it (`visible`): a label is the bank's text,
     and a raw escape sequence or NUL would reach the job summary and the terminal alike."""
     text = visible(text)
-    if len(text) > LABEL_CHARS:
-        text = text[: LABEL_CHARS - 1] + "…"
+    text = shortened(text, LABEL_CHARS)
     return mermaid_text(text)
 
 

@@ -24,6 +24,8 @@ from typing import Any
 import yaml
 from yaml.constructor import ConstructorError, SafeConstructor
 
+from .quoting import shortened
+
 MAX_ALIASES = 16
 MAX_DEPTH = 32
 MAX_NUMBER_CHARS = 100
@@ -51,11 +53,6 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def short_tag(tag: str) -> str:
     """A tag as it is written: `!!bool` for the YAML types, `!name` or the URI otherwise."""
     return "!!" + tag[len(_PREFIX) :] if tag.startswith(_PREFIX) else tag
-
-
-def excerpt(value: str, limit: int = 40) -> str:
-    """A value short enough to quote in a message."""
-    return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
 def refused(reason: str, node: yaml.Node) -> ConstructorError:
@@ -111,7 +108,7 @@ class Builder:
             return construct(self.loader, node)
         except _UNREADABLE:
             raise refused(
-                f"the value '{excerpt(node.value)}' cannot be read as {short_tag(tag)}", node
+                f"the value '{shortened(node.value, 40)}' cannot be read as {short_tag(tag)}", node
             ) from None
 
     def _collection(self, node: yaml.Node) -> Any:
@@ -151,7 +148,7 @@ class Builder:
             else:
                 key = self._key(key_node)
                 if key in own:  # js-yaml, which the reference reads headers with, refuses it too
-                    raise refused(f"duplicated mapping key {excerpt(str(key))!r}", key_node)
+                    raise refused(f"duplicated mapping key {shortened(str(key), 40)!r}", key_node)
                 own[key] = self.build(value_node)
         if not sources:
             return own

@@ -31,6 +31,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
+from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
 
@@ -234,7 +235,7 @@ def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | Non
 
 
 def _heading(title: str) -> str:
-    return title if len(title) <= HEADING_CHARS else title[: HEADING_CHARS - 1] + "…"
+    return shortened(title, HEADING_CHARS)
 
 
 def _skipped(bank: Bank, given: str, room: int) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from memorybank_lint.bank import Bank, printable
 from memorybank_lint.linter import Selection
+from memorybank_lint.quoting import shortened
 from memorybank_lint.sections import INBOX_NOT_NOTES
 
 from .read import BUDGET_BYTES
@@ -83,7 +84,7 @@ def index(bank: Bank) -> dict[str, Any]:
         e["path"].split("/")[0] if "/" in e["path"] else "." for e in documents if e["path"] not in kept_paths
     )
     answer["documents"] = sorted(kept, key=lambda e: e["path"])
-    by_folder = {_cut(folder, 80): count for folder, count in left.most_common(LISTED_FOLDERS)}
+    by_folder = {shortened(folder, 80): count for folder, count in left.most_common(LISTED_FOLDERS)}
     answer["omitted"] = {"count": sum(left.values()), "byFolder": by_folder}
     if len(left) > LISTED_FOLDERS:  # thousands of folders would not fit the budget either
         answer["omitted"]["otherFolders"] = len(left) - LISTED_FOLDERS
@@ -141,7 +142,7 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
     ]
     entries.sort(key=lambda e: (-e["ageDays"], e["path"]))
     for entry in entries:
-        entry["purpose"] = _cut(entry["purpose"], PURPOSE_CHARS)
+        entry["purpose"] = shortened(entry["purpose"], PURPOSE_CHARS)
     answer: dict[str, Any] = {"root": printable(str(bank.root)), "count": len(entries), "entries": entries}
     if _size(answer) <= BUDGET_BYTES:
         return answer
@@ -162,7 +163,3 @@ def _contract(bank: Bank) -> Any:
     if isinstance(source, list) and len(source) > LISTED_FOLDERS:
         return [*source[:LISTED_FOLDERS], f"… {len(source) - LISTED_FOLDERS} more"]
     return source
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -25,6 +25,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from memorybank_lint.bank import Bank, BankNotFound, visible
 from memorybank_lint.config import Config, ConfigError, Reload
 from memorybank_lint.paths import real_path
+from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
 
@@ -36,7 +37,7 @@ def refusal(message: str) -> str:
     override it quotes from the request is escaped) of at most `REFUSAL_CHARS` characters, as a
     1 MB path must not come back as a 1 MB refusal."""
     shown = visible(message)
-    return shown if len(shown) <= REFUSAL_CHARS else shown[: REFUSAL_CHARS - 1] + "…"
+    return shortened(shown, REFUSAL_CHARS)
 
 
 def as_json(result: Any) -> str:

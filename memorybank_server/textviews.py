@@ -16,6 +16,7 @@ from typing import Any
 
 from memorybank_lint.bank import Bank, printable, visible
 from memorybank_lint.contract import TRACKED_FIELDS
+from memorybank_lint.quoting import shortened
 
 
 def shown(value: Any, key: str = "") -> Any:
@@ -42,10 +43,6 @@ def _terminal(view: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any]
     return escaped
 
 
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 @_terminal
 def route_text(result: dict[str, Any]) -> str:
     if not result["results"]:
@@ -60,7 +57,7 @@ def route_text(result: dict[str, Any]) -> str:
         if r.get("section"):
             lines.append(f"        section: {r['section']}")
         if r["purpose"]:
-            lines.append(f"        {_cut(r['purpose'], 120)}")
+            lines.append(f"        {shortened(r['purpose'], 120)}")
     return "\n".join(lines)
 
 
@@ -68,11 +65,12 @@ def route_text(result: dict[str, Any]) -> str:
 def search_text(result: dict[str, Any]) -> str:
     if not result["results"]:
         return f"(no matches) {result.get('hint', '')}".strip()
-    return "\n".join(
+    rows = [
         f"{r['score']:<7} {r['path']}:{r['line']} [{r['docKind'] or '?'} / {r['layer']}] x{r['hits']}"
         + (f"\n        {r['excerpt']}" if r["excerpt"] else "")
         for r in result["results"]
-    )
+    ]
+    return "\n".join(rows + ([f"({result['hint']})"] if "hint" in result else []))
 
 
 @_terminal

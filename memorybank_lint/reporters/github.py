@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..bank import visible
 from ..findings import Finding, Severity
+from ..quoting import shortened
 from ..registry import RuleSpec
 from .text import plural
 
@@ -107,7 +108,7 @@ def summary_text(value: str, limit: int = CELL_LIMIT) -> str:
     summary.
     """
     text = visible(value)
-    text = text if len(text) <= limit else text[: limit - 1] + "…"
+    text = shortened(text, limit)
     text = _MARKDOWN.sub(r"\\\g<0>", html.escape(text, quote=False))
     return _AUTOLINK.sub(_SPLIT, " ".join(text.split()))
 

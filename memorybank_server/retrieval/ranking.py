@@ -14,6 +14,7 @@ from decimal import ROUND_HALF_UP, Context, Decimal
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
+from memorybank_lint.quoting import shortened
 
 from ..errors import ToolInputError
 
@@ -74,16 +75,12 @@ def check_filters(bank: Bank, **given: str | None) -> None:
         if value in known:
             continue
         values = sorted(v for v in known if isinstance(v, str) and v)
-        shown = ", ".join(_cut(v) for v in values[:LISTED_VALUES])
+        shown = ", ".join(shortened(v, VALUE_CHARS) for v in values[:LISTED_VALUES])
         more = f", … {len(values) - LISTED_VALUES} more" if len(values) > LISTED_VALUES else ""
         raise ToolInputError(
             f"{name} {value!r} matches no document of this bank and is not declared in dna/; "
             + (f"the {field_name} values it knows: {shown}{more}." if values else f"none has a {field_name}.")
         )
-
-
-def _cut(value: str) -> str:
-    return value if len(value) <= VALUE_CHARS else value[: VALUE_CHARS - 1] + "…"
 
 
 def eligible(doc: Document, doc_kind: str | None, layer: str | None, status: str | None = None) -> bool:

@@ -21,6 +21,7 @@ from itertools import compress
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Document
+from memorybank_lint.quoting import shortened
 
 from ..errors import ToolInputError
 from .body_index import BodyIndex, body_of
@@ -37,6 +38,18 @@ HINT = (
     "No document body contains these words. Try bank_route for a topic, or fewer or other words "
     "(an identifier, a term as written in the bank)."
 )
+
+
+def _unheld_hint(words: list[str]) -> str:
+    """Say which query words no body holds, so a result for the other words is not read as a
+    match for them (a ticket or identifier that is not in the bank at all)."""
+    named = ", ".join(shortened(word, 40) for word in words[:5]) + (
+        f" and {len(words) - 5} more" if len(words) > 5 else ""
+    )
+    return (
+        f"No document body holds {named} as written or in another form; these results match "
+        "the other words or pieces of an identifier."
+    )
 
 
 _QUOTED = re.compile(r'["«“„]([^"«»“”„]+)["»”“]')
@@ -209,7 +222,13 @@ class SearchIndex(BodyIndex):
         ranked = self._rank(strict or allowed, weighted, complete, parsed, docs, limit)
         if not ranked:
             return {"results": [], "hint": HINT}
-        return {"results": [self._result(docs[p], s, weighted[p], parsed.concepts) for p, s in ranked]}
+        answer: dict = {
+            "results": [self._result(docs[p], s, weighted[p], parsed.concepts) for p, s in ranked]
+        }
+        unheld = [c.typed for c in parsed.concepts if max(c.forms.values(), default=0.0) < RELATED]
+        if unheld:
+            answer["hint"] = _unheld_hint(unheld)
+        return answer
 
     def _hits(self, concepts: list[_Concept]) -> tuple[dict[str, float], set[str]]:
         """Σ occurrences × tier weight per document, and the documents holding every concept.

@@ -162,3 +162,11 @@ def test_a_bank_folder_under_a_file_is_refused_by_the_file_it_is_under(tmp_path:
     assert (tmp_path / "notes.txt").read_text() == "kept\n" and sorted(tmp_path.iterdir()) == [
         tmp_path / "notes.txt"
     ]
+
+
+def test_search_names_a_word_no_body_holds_under_its_results(capsys) -> None:
+    example = Path(__file__).parents[2] / "examples" / "memory-bank"
+    code, out, _ = run(["--root", str(example), "--search", "FOO_BAR_BAZ checkout"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].endswith("features/FT-001-checkout/brief.md:16 [feature / delivery] x2.0")
+    assert lines[-1].startswith("(No document body holds foo_bar_baz as written")

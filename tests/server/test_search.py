@@ -229,6 +229,16 @@ def test_empty_answer_has_a_hint(bank: Bank) -> None:
     assert answer["results"] == [] and "bank_route" in answer["hint"]
 
 
+def test_a_word_no_body_holds_is_named_beside_the_other_words_results(bank: Bank) -> None:
+    answer = search(bank, "FT-SMD-999 digest")
+    assert paths(answer) == ["features/FT-SMD-843/feature.md"]
+    assert "ft-smd-999" in answer["hint"] and "digest" not in answer["hint"]
+
+
+def test_every_word_held_somewhere_gives_no_hint(bank: Bank) -> None:
+    assert "hint" not in search(bank, "digest storage")
+
+
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [
