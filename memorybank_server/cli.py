@@ -23,9 +23,10 @@ import click
 from click.core import ParameterSource
 
 from memorybank_lint import __version__, progress
-from memorybank_lint.bank import BankNotFound, BankRefused
+from memorybank_lint.bank import BankNotFound, BankRefused, printable
 from memorybank_lint.cli import UsageProblem, exit_now, invoke, utf8_output
 from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
+from memorybank_lint.edits.atomic import file_in_the_way
 from memorybank_lint.paths import normalize
 from memorybank_lint.usage import say
 
@@ -127,6 +128,10 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         root = Path(opts["root"]) if opts["root"] else config.root
         if root is None:
             raise UsageProblem("--init needs --root DIR (or root in the configuration): where the bank goes")
+        blocker = file_in_the_way(root)
+        if blocker is not None:  # a mistaken path, as for every other action, not a refused write
+            where, what = printable(str(root)), printable(str(blocker))
+            raise UsageProblem(f"cannot make the bank folder {where}: {what} is not a folder")
         return actions.init(root, opts)
     most = LIMITS.get(action)
     if most is not None and opts["limit"] is not None and not 1 <= opts["limit"] <= most:

@@ -152,12 +152,15 @@ def test_stats_lists_every_field_the_linter_checks_against_the_contract(tmp_path
         assert allowed[name]
 
 
-def test_a_bank_folder_under_a_file_is_refused_by_the_file_it_is_under(tmp_path: Path, capsys) -> None:
-    """The refusal was the bare errno text, `[Errno 20] Not a directory: '…/x'`."""
+def test_a_bank_folder_under_a_file_is_a_mistaken_path_named_by_the_file_it_is_under(
+    tmp_path: Path, capsys
+) -> None:
+    """The refusal was the bare errno text, `[Errno 20] Not a directory: '…/x'`, and it exited 1
+    where every other action exits 2 for the same root."""
     (tmp_path / "notes.txt").write_text("kept\n")
     root = tmp_path / "notes.txt" / "docs" / "memory_bank"
     code, _, err = run(["--root", str(root), "--init", "Acme"], capsys)
-    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert code == 2 and len(err.strip().splitlines()) == 1
     assert f"cannot make the bank folder {root}: {tmp_path / 'notes.txt'} is not a folder" in err
     assert (tmp_path / "notes.txt").read_text() == "kept\n" and sorted(tmp_path.iterdir()) == [
         tmp_path / "notes.txt"
