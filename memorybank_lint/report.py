@@ -132,4 +132,4 @@ def statistics(findings: list[Finding], fmt: str, fixable: Mapping[Finding, obje
         return json.dumps(text.statistics(findings, fixable), indent=2)
     if fmt != "text":
         raise UsageProblem(f"--statistics prints text or json, not {fmt}")
-    return text.render_statistics(findings, fixable) or "No findings."
+    return "\n".join(filter(None, [text.render_statistics(findings, fixable), text.summary(findings)]))

@@ -130,7 +130,7 @@ def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Ans
     found = findings(bank, opts["scope"], None, opts["rule"], config.selection())
     result = counts(found) | unreadable(bank)
     if opts["summary"]:
-        stats = text_format.render_statistics(found)
+        stats = text_format.render_statistics(found, fixability(bank, found))
         return result, "\n".join(filter(None, [stats, text_format.summary(found)]))
     result["findings"] = [as_dict(f) for f in found]
     ctx = ReportContext(root=bank.root, cwd=cwd, repo_root=cwd)

@@ -7,7 +7,7 @@ problem matchers and `grep` all understand it without configuration.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Container, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..bank import visible
@@ -89,9 +89,26 @@ def render_statistics(findings: Sequence[Finding], fixable: Container[Finding] |
     rows = statistics(findings, fixable)
     if not rows:
         return ""
+    unsafe = Counter(
+        finding.code
+        for finding in findings
+        if isinstance(fixable, Mapping) and finding in fixable and not getattr(fixable[finding], "safe", True)
+    )
     width = max(4, len(str(rows[0]["count"])))
     return "\n".join(
-        f"{row['count']:>{width}}  {row['code']}  {row['rule']}"
-        + (f"  ({row['fixable']} fixable)" if row.get("fixable") else "")
+        f"{row['count']:>{width}}  {row['code']}  {row['rule']}" + _fixable(row, unsafe[str(row["code"])])
         for row in rows
     )
+
+
+def _fixable(row: dict[str, object], unsafe: int) -> str:
+    """How many of a rule's findings a fix takes care of, saying which need `--unsafe-fixes`, as
+    the line after the report does."""
+    fixable = int(str(row.get("fixable") or 0))
+    if not fixable:
+        return ""
+    if not unsafe:
+        return f"  ({fixable} fixable)"
+    if unsafe == fixable:
+        return f"  ({fixable} fixable with --unsafe-fixes)"
+    return f"  ({fixable - unsafe} fixable, {unsafe} more with --unsafe-fixes)"

@@ -277,7 +277,7 @@ def test_thousands_of_edges_to_a_document_that_moved(worker: Worker, tmp_path) -
     # The unsafe pick (the one document of that name) is checked and applied the same way.
     root = _edges_bank(tmp_path, "old/principles.md", 5_000)
     code, out, _ = worker.call("lint_text", str(root), ["--select", "MB001", "--statistics"], bound=5.0)
-    assert code == 1 and "5000  MB001  broken-derived-from  (5000 fixable)" in out
+    assert code == 1 and "5000  MB001  broken-derived-from  (5000 fixable with --unsafe-fixes)" in out
     args = ["--select", "MB001", "--fix", "--unsafe-fixes"]
     code, out, _ = worker.call("lint_text", str(root), args, bound=5.0)
     assert code == 0 and "5000 fixed" in out
