@@ -273,7 +273,8 @@ def parse(
     mask = markdown.fenced(body)
     if suppressions.mentions(text):
         header = range(1, parts.body_line - 2) if parts.block is not None and parts.closed else range(0)
-        doc.suppressions = suppressions.scan(lines, header, len(lines) - len(body), mask)
+        values = frontmatter.value_lines(parts.block) if parts.block and header else frozenset()
+        doc.suppressions = suppressions.scan(lines, header, len(lines) - len(body), mask, values)
     h1, doc.sections = markdown.headings(body, parts.body_line, mask)
     name = posixpath.basename(path)
     doc.named_index = name in index_names

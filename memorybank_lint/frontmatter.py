@@ -192,6 +192,31 @@ def _unquoted_colon(block: str, exc: yaml.YAMLError) -> bool:
     return line[column : column + 1] == ":" and ": " in line[:column]
 
 
+def value_lines(block: str) -> frozenset[int]:
+    """The lines of `block` (0-based) that lie wholly inside a scalar value spanning lines: a block
+    scalar's text (`|`, `>`) and a quoted value's middle lines. A `#` there is the value's text,
+    never a comment, which a line read alone cannot tell.
+
+    Read from the YAML scanner's tokens; where the header stops being YAML, what was scanned
+    before stands and the rest is read line by line as before.
+    """
+    inside: set[int] = set()
+    loader = _Loader(block)
+    try:
+        while (token := loader.get_token()) is not None:
+            if isinstance(token, yaml.ScalarToken):
+                first, _ = _place(block, token.start_mark)
+                last, column = _place(block, token.end_mark)
+                inside.update(range(first + 1, last))
+                if column and token.style in ("|", ">") and last > first:
+                    inside.add(last)
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return frozenset(inside)
+
+
 def comment_start(line: str) -> int | None:
     """Where a YAML comment starts on a header line: the first `#` after a blank (or at column 0)
     that is not inside a quoted scalar; None when the line has no comment.

@@ -20,6 +20,7 @@ A document without the words `noqa` or `memorybank-lint` is not scanned at all.
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Literal
 
@@ -135,14 +136,20 @@ def body_disables(line: str) -> list[tuple[int, tuple[str, ...]]]:
     return found
 
 
-def scan(lines: list[str], header: range, body_start: int, fenced: list[bool]) -> tuple[Suppression, ...]:
+def scan(
+    lines: list[str], header: range, body_start: int, fenced: list[bool], values: Container[int] = ()
+) -> tuple[Suppression, ...]:
     """Every suppression in a document's LF `lines` (0-based list, file line = index + 1).
 
-    `header` holds the indexes of the lines between the frontmatter fences; body lines start at
-    index `body_start`, and `fenced` says which of them are code (where comments are examples).
+    `header` holds the indexes of the lines between the frontmatter fences, `values` those of them
+    inside a value spanning lines (a block scalar's text: a `#` there is the value's, as a comment
+    in code is an example); body lines start at index `body_start`, and `fenced` says which of them
+    are code.
     """
     found: list[Suppression] = []
     for i in header:
+        if i in values:
+            continue
         line = lines[i]
         stripped = line.strip()
         if stripped.startswith("#") and (tokens := _disable(stripped[1:])) is not None:

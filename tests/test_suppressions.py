@@ -150,6 +150,37 @@ def test_a_disable_as_a_header_comment_works_too(tmp_path: Path) -> None:
     assert _found(_bank(tmp_path, {"loose.md": text, "README.md": readme})) == []
 
 
+@pytest.mark.parametrize("indicator", ["|", ">", "|-", ">+", "|2"])
+def test_a_comment_inside_a_block_scalar_is_the_values_text_not_a_suppression(
+    tmp_path: Path, indicator: str
+) -> None:
+    """Such a line silenced the rule for the whole document, and a `# noqa` there was reported as
+    an unused suppression, though YAML reads both as the value's text."""
+    orphan = (
+        f"---\ntitle: Orphan\nstatus: draft\nnotes: {indicator}\n"
+        "  # memorybank-lint: disable MB009\n  see also # noqa: MB008\n---\n# Orphan\n"
+    )
+    assert _found(_bank(tmp_path, {"orphan.md": orphan})) == [("MB009", "orphan.md", None)]
+
+
+def test_a_noqa_after_a_quoted_value_spanning_lines_is_read_and_one_inside_it_is_not(
+    tmp_path: Path,
+) -> None:
+    # the comment after the closing quote is a suppression (unused: MB013 on its line 6); the
+    # line inside the quotes (line 5) is the value's text
+    edges = BROKEN_EDGES.format(first="", second="").replace(
+        "purpose: Two broken edges.",
+        'purpose: "Two broken\n      # noqa: MB001\n      edges."  # noqa: MB001',
+    )
+    readme = CLEAN_BANK["README.md"] + "        - [Edges](domain/edges.md)\n"
+    found = _found(_bank(tmp_path, {"README.md": readme, "domain/edges.md": edges}))
+    assert found == [
+        ("MB001", "domain/edges.md", 9),
+        ("MB001", "domain/edges.md", 10),
+        ("MB013", "domain/edges.md", 6),
+    ]
+
+
 def test_a_disable_inside_fenced_or_inline_code_is_an_example(tmp_path: Path) -> None:
     orphan = (
         "# Orphan\n\nWrite `<!-- memorybank-lint: disable MB009 -->` to accept it.\n\n"
@@ -281,3 +312,33 @@ def test_which_suppression_silences_which_finding_is_what_each_comment_says(
             event(f"silenced: {expected}")
             assert usage.silences(finding) == expected, (code, line)
         assert usage.used == used
+
+
+_VALUE_LINES = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["# noqa", "# noqa: MB001", "# memorybank-lint: disable MB009", "x # noqa", "", "'a"]
+        ),
+        st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=20),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+@given(indicator=st.sampled_from(["|", ">", "|-", ">+"]), value=_VALUE_LINES)
+def test_no_line_of_a_block_scalar_is_ever_a_suppression(indicator: str, value: list[str]) -> None:
+    """Whatever a block scalar holds, YAML reads it as the value's text, so no line of it is a
+    suppression; the comment on the indicator's line, a YAML comment, still is."""
+    from memorybank_lint.document import parse
+
+    inner = [f"  {line}".rstrip() for line in value]
+    text = (
+        f"---\ntitle: T\nnotes: {indicator}  # noqa: MB005\n"
+        + "\n".join(inner)
+        + "\nstatus: draft\n---\n# T\n"
+    )
+    doc = parse("t.md", text)
+    if doc.parse_error:  # a line the scalar cannot hold (indentation), not what is asked here
+        return
+    assert [(s.line, s.tokens) for s in doc.suppressions] == [(3, ("MB005",))]
