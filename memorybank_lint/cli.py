@@ -211,6 +211,8 @@ _CLASHES = (
     ("diff", "statistics"),
     ("write_baseline", "baseline"),
     ("write_baseline", "statistics"),
+    ("fix", "ignore_noqa"),  # it would fix what a suppression accepts and leave the comment unused
+    ("diff", "ignore_noqa"),
 )
 
 

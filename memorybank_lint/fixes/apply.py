@@ -116,9 +116,9 @@ def apply(bank: Bank, fixes: list[Fix], *, write: bool = True) -> Outcome:
                 change = _change(bank, path, group)
                 if change is None:
                     continue
+                transaction = Transaction(bank.root, bank.max_bytes)
+                transaction.replace(path, change.after, change.digest)  # --diff is refused alike
                 if write:
-                    transaction = Transaction(bank.root, bank.max_bytes)
-                    transaction.replace(path, change.after, change.digest)
                     transaction.commit()
         except Refused as exc:
             outcome.refused.append((path, str(exc)))

@@ -72,6 +72,31 @@ def test_diff_writes_nothing_and_is_what_fix_writes(tmp_path: Path) -> None:
     assert tree_hash(root) == patched != before
 
 
+def test_diff_shows_no_fix_that_fix_would_refuse_for_the_size_limit(tmp_path: Path) -> None:
+    """`--diff` printed the quoting of a value that `--fix` then refused, since the quotes took the
+    file past `max-file-size`: a change the Action would show and no run could apply."""
+    root = _copy(tmp_path)
+    size = (root / BAD_YAML).stat().st_size
+    (tmp_path / ".memorybank.toml").write_text(f'root = "fixture_bank"\nmax-file-size = {size}\n')
+    before = tree_hash(root)
+    for action in ("--diff", "--fix"):
+        done = _lint(tmp_path, action, "--select", "MB002")
+        assert (done.stdout == "") if action == "--diff" else ("0 fixed" in done.stdout)
+        assert f"'{BAD_YAML}' would be {size + 2} bytes, over the {size}-byte limit" in done.stderr
+        assert tree_hash(root) == before
+
+
+def test_fix_and_diff_refuse_ignore_noqa(tmp_path: Path) -> None:
+    """With `--ignore-noqa`, `--fix` fixed what suppressions accept and left their comments, so
+    the next run reported each as unused: an audit flag must not change the bank."""
+    root = _copy(tmp_path)
+    before = tree_hash(root)
+    for action in ("--fix", "--diff"):
+        done = _lint(tmp_path, "--root", "fixture_bank", action, "--ignore-noqa")
+        assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--ignore-noqa" in done.stderr
+    assert tree_hash(root) == before
+
+
 @pytest.mark.parametrize("odd", ["\u2028", "\x85", "\x0c", "\x1e", "\r"])
 def test_a_line_holding_a_character_other_readers_break_at_stays_one_line_of_the_diff(
     tmp_path: Path, odd: str
