@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cachedir
-from .bank import Bank, BankNotFound, find_root, printable
+from .bank import Bank, BankNotFound, find_root, printable, visible
 from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
 from .linter import Selection
@@ -310,6 +310,7 @@ def _index_files(value: Any, where: str) -> tuple[str, ...]:
             or "\\" in name
             or name != name.strip()
             or name == ".md"
+            or visible(name) != name  # a NUL, a line break: no file is called that
         ):
             raise ConfigError(
                 f"{where}: index-files lists {name!r}; each entry is a file name ending in .md, "

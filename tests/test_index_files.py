@@ -124,6 +124,8 @@ def test_show_settings_prints_the_names(tmp_path: Path) -> None:
         ('index-files = ["docs/index.md"]', "each entry is a file name ending in .md"),
         ('index-files = ["index.txt"]', "each entry is a file name ending in .md"),
         ("index-files = [3]", "each entry is a file name ending in .md"),
+        ('index-files = ["a\\u0000b.md"]', "each entry is a file name ending in .md"),
+        ('index-files = ["a\\nb.md"]', "each entry is a file name ending in .md"),
     ],
 )
 @pytest.mark.parametrize("command", ["memorybank-lint", "mcp-memorybank"])
