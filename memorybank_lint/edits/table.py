@@ -163,15 +163,20 @@ def table_row(
     return "| " + " | ".join(inline(cell).replace("|", "\\|") for cell in row) + " |"
 
 
+_UNSHOWN = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
 def inline(value: str) -> str:
     """A header value as one line of an index: whitespace runs (line breaks, U+2028 and the like
     included) become one space, and a comment opener is written as an entity.
 
     Why: an index line is composed from another document's header, and a line break in it would
     write headings and links of its own into the index, a `<!-- memorybank-lint: disable -->`
-    would switch the linter off for the whole index.
+    would switch the linter off for the whole index. A control character or a bidirectional
+    control (an override reorders the rest of the index line as it is shown) is left out: the
+    governed writes refuse them, and a title already in a bank reaches the index only here.
     """
-    return " ".join(value.split()).replace("<!--", "&lt;!--")
+    return " ".join(_UNSHOWN.sub("", value).split()).replace("<!--", "&lt;!--")
 
 
 def prose(value: str) -> str:
