@@ -232,7 +232,8 @@ class BodyIndex:
         made every query word of that stem expand to all of them (a search took 20 s).
         """
         root = normal(word)
-        found = set(self._families.get(root, ()))
+        live = self._postings.__contains__  # a word only a gone document held is no form
+        found = set(filter(live, self._families.get(root, ())))
         if len(root) >= MIN_PREFIX_STEM and (is_cyrillic(root) or root.isalpha()):
             vocab = self._vocabulary()
             start = bisect_left(vocab, root)
@@ -240,7 +241,7 @@ class BodyIndex:
             for token in vocab[start : start + PREFIX_SCAN]:
                 if not token.startswith(root):
                     break
-                if "-" not in token and "_" not in token and len(token) - len(root) <= 8:
+                if "-" not in token and "_" not in token and len(token) - len(root) <= 8 and live(token):
                     derived.append(token)
             found.update(sorted(derived, key=lambda t: (len(t), t))[:PREFIX_KEEP])
         return found
@@ -255,6 +256,9 @@ class BodyIndex:
         spellings = (normal(word), word.lower()) if cyrillic else (word,)
         for key in dict.fromkeys(k for spelling in spellings for k in translit.keys(spelling)):
             found.update(t for t in self._sounds.get(key, ()) if is_cyrillic(t) != cyrillic)
+        if self._postings.dead:  # a Russian word stands for its stem: live if any form is
+            live = self._postings.__contains__
+            found = {t for t in found if any(map(live, self._families.get(normal(t), (t,))))}
         return sorted(found)
 
     def _sound_map(self) -> dict[str, set[str]]:

@@ -31,7 +31,16 @@ class Postings:
         self._dead = 0
 
     def __contains__(self, term: str) -> bool:
-        return term in self._terms
+        """Whether a live document posts `term`. A term whose every holder was re-indexed or
+        removed stays stored until the next compaction, and must not count as known meanwhile:
+        search would take a word no body holds any more for a word of the bank."""
+        found = self._terms.get(term)
+        if found is None:
+            return False
+        if not self._dead:
+            return True
+        paths = self.paths
+        return any(paths[doc_id] is not None for doc_id in found[0])
 
     def __len__(self) -> int:
         return len(self.ids)

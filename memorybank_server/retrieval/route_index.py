@@ -72,6 +72,9 @@ def header_of(doc: Document) -> Header:
     )
 
 
+FIELDS = "kptsf"  # the fields a header posts under, each as `field:stem`
+
+
 def header_terms(header: Header) -> dict[str, int]:
     """The `field:stem` terms one document posts (the value is unused)."""
     terms: dict[str, int] = {}
@@ -249,18 +252,22 @@ class HeaderIndex:
         prefix-match `problem`, `goal`, `city`).
         """
         found = [(stem, True)] if stem in self._stems else []
-        if len(stem) < min_prefix:
-            return found
-        vocab = self._vocabulary()
-        i = bisect_left(vocab, stem)
-        while i < len(vocab) and vocab[i].startswith(stem):
-            if vocab[i] != stem:
-                found.append((vocab[i], False))
-            i += 1
-        for size in range(min_prefix, len(stem)):
-            if stem[:size] in self._stems:
-                found.append((stem[:size], False))
+        if len(stem) >= min_prefix:
+            vocab = self._vocabulary()
+            i = bisect_left(vocab, stem)
+            while i < len(vocab) and vocab[i].startswith(stem):
+                if vocab[i] != stem:
+                    found.append((vocab[i], False))
+                i += 1
+            for size in range(min_prefix, len(stem)):
+                if stem[:size] in self._stems:
+                    found.append((stem[:size], False))
+        if self._postings.dead:  # a stem only gone documents held is stored until compaction
+            found = [item for item in found if self._live(item[0])]
         return found
+
+    def _live(self, stem: str) -> bool:
+        return any(f"{field}:{stem}" in self._postings for field in FIELDS)
 
     def _vocabulary(self) -> list[str]:
         if self._sorted is None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from memorybank_lint import __version__
 from memorybank_lint.bank import Bank
-from memorybank_lint.parse_cache import RACY_NS, code_stamp
+from memorybank_lint.parse_cache import RACY_NS, code_stamp, is_settled
 
 from .postings import Postings
 from .route_index import Header, HeaderIndex
@@ -87,7 +87,7 @@ def _settled(bank: Bank, paths) -> dict[str, Any]:
     stamps = {}
     for path in paths:
         stamp = bank.stamp(path)
-        if stamp is not None and stamp[0] < settled:
+        if stamp is not None and is_settled(stamp, settled):
             stamps[path] = stamp
     return stamps
 
