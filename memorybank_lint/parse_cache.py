@@ -53,6 +53,20 @@ def stamp_of(info: os.stat_result) -> Stamp:
     return (info.st_mtime_ns, info.st_size, info.st_ctime_ns, info.st_ino)
 
 
+def is_settled(stamp: Stamp, settled: int) -> bool:
+    """Whether a file's stamp is older than `settled`, so a same-size edit can no longer share it.
+
+    The modification time alone is not enough: `cp -p`, `rsync -a`, `tar x` and `touch -d` set it
+    in the past. The kernel sets the change time on every write, and where it keeps nanoseconds the
+    stamp (which holds it) already tells two edits apart, as a run takes longer than one clock
+    tick. A file system keeping whole seconds (ext2/3 with small inodes, FAT, some network
+    mounts) gives two edits within a second the same change time, so there it must be settled too.
+    """
+    modified, _, changed, _ = stamp
+    whole_seconds = changed % 1_000_000_000 == 0
+    return modified < settled and (not whole_seconds or changed < settled)
+
+
 def code_stamp(package: Path) -> str:
     """A digest of the name, size and mtime of each module of `package`: an edited parser (an
     editable install keeps its version) makes every cache built by the old code a miss."""
@@ -253,7 +267,7 @@ class ParseCache:
                 rows[path] = used[1]
                 continue
             stamp = stamps.get(path)
-            if stamp is None or stamp[0] >= settled or doc.path != path:
+            if stamp is None or not is_settled(stamp, settled) or doc.path != path:
                 continue
             rows[path] = (stamp, encode(doc))
         previous = self._rows or {}

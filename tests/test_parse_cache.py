@@ -295,3 +295,18 @@ def test_a_gitignore_another_writer_adds_while_the_folder_is_judged_is_read(
     assert CacheFolder(cache).write("parse-0123.marshal", b"x")
     monkeypatch.undo()
     assert CacheFolder(cache).read("parse-0123.marshal") == b"x"
+
+
+def test_a_file_written_a_moment_ago_is_never_settled_on_a_file_system_keeping_whole_seconds() -> None:
+    """`touch -d`, `cp -p` or `rsync -a` set the modification time in the past; the change time of
+    a file just written is now. Where it holds whole seconds, two same-size edits within a second
+    share every part of the stamp, so such a file must not be stored."""
+    from memorybank_lint.parse_cache import RACY_NS, is_settled
+
+    now = 1_800_000_000 * 1_000_000_000
+    settled = now - RACY_NS
+    past = now - 86_400 * 1_000_000_000
+    assert not is_settled((past, 10, now, 1), settled)  # whole seconds, written just now
+    assert is_settled((past, 10, now + 123_456_789, 1), settled)  # nanoseconds tell edits apart
+    assert is_settled((past, 10, past, 1), settled)
+    assert not is_settled((now - 1, 10, past + 5, 1), settled)  # modified within the window
