@@ -16,7 +16,8 @@ the snapshot it started from (always, when it started from none).
 
 from __future__ import annotations
 
-import importlib.util
+import functools
+import importlib.metadata
 import marshal
 import sys
 import time
@@ -38,6 +39,19 @@ FORMAT = 1
 _STALE = object()  # never a bank's document: an entry the next `update` re-indexes
 
 
+@functools.cache
+def _stemmers() -> tuple[str | None, str | None]:
+    """The versions of the stemmers in use (`PyStemmer`'s C one when present): an upgrade that
+    stems a word differently must rebuild the postings, not mix old stems with new ones."""
+    found = []
+    for name in ("snowballstemmer", "PyStemmer"):
+        try:
+            found.append(importlib.metadata.version(name))
+        except importlib.metadata.PackageNotFoundError:
+            found.append(None)
+    return found[0], found[1]
+
+
 def _identity(bank: Bank, kind: str) -> tuple:
     layout = tuple(array(code).itemsize for code in "BHIQ")
     return (
@@ -49,7 +63,7 @@ def _identity(bank: Bank, kind: str) -> tuple:
         bank.index_files,  # which documents are indexes changes how they are indexed
         __version__,
         code_stamp(Path(__file__).parent),
-        importlib.util.find_spec("Stemmer") is not None,
+        _stemmers(),  # the stems the postings were made with
         sys.byteorder,
         layout,
         marshal.version,

@@ -113,3 +113,16 @@ def test_a_new_file_size_limit_is_not_answered_from_indexes_kept_under_the_old_o
     kept = bank(after, cache)
     assert search(kept, "zephyrword", 5) == search(fresh, "zephyrword", 5)
     assert _answers(kept) == _answers(fresh)
+
+
+def test_indexes_kept_under_another_stemmer_version_are_built_again(kept, monkeypatch) -> None:
+    """They were keyed by whether the C stemmer was installed, not by either stemmer's version:
+    an upgrade that stems a word differently would have mixed old stems with new ones."""
+    from memorybank_server.retrieval import snapshot
+
+    root, cache = kept
+    versions = snapshot._stemmers()
+    monkeypatch.setattr(snapshot, "_stemmers", lambda: (versions[0], "0.0.1"))
+    bank = _bank(root, cache)
+    assert index_for(bank).touched_total == len(bank.docs)
+    assert header_index_for(bank).touched_total == len(bank.docs)
