@@ -124,5 +124,6 @@ def test_indexes_kept_under_another_stemmer_version_are_built_again(kept, monkey
     versions = snapshot._stemmers()
     monkeypatch.setattr(snapshot, "_stemmers", lambda: (versions[0], "0.0.1"))
     bank = _bank(root, cache)
+    assert _answers(bank) == _answers(_bank(root, None))
     assert index_for(bank).touched_total == len(bank.docs)
     assert header_index_for(bank).touched_total == len(bank.docs)
