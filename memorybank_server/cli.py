@@ -35,6 +35,7 @@ from .errors import ToolInputError
 from .options import ACTIONS, GroupedCommand, applies_to, options
 from .scaffold import ScaffoldError
 from .starter import StarterMissing
+from .writes.added_findings import judged_by
 
 
 def _given(ctx: click.Context) -> set[str]:
@@ -154,7 +155,8 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
             raise UsageProblem("--create needs --purpose TEXT: what a reader finds in the document")
         if action == "promote" and normalize(bank.root, opts["promote"], bank.docs.keys()) not in bank.docs:
             raise UsageProblem(f"Not a document of this bank: {opts['promote']!r}")
-        return actions.write_action(bank, action, opts)
+        with judged_by(config.selection()):
+            return actions.write_action(bank, action, opts)
     try:
         return actions.read_action(bank, action, opts, config, cwd)
     except ToolInputError as exc:  # a read refuses only what was asked wrongly

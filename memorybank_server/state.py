@@ -28,6 +28,7 @@ from memorybank_lint.paths import real_path
 from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
+from .writes.added_findings import judged_by
 
 REFUSAL_CHARS = 2_000
 
@@ -104,7 +105,8 @@ class BankState:
         with self.lock:
             self._refreshed()
             try:
-                return as_json(operation(self._bank))
+                with judged_by(self.config.selection()):
+                    return as_json(operation(self._bank))
             except ToolInputError as exc:
                 raise ToolError(refusal(str(exc))) from exc
             except OSError as exc:  # a full disk or a permission: name the file, not a stack trace

@@ -25,6 +25,7 @@ from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.paths import normalize, real_path
 
 from ..errors import ToolInputError
+from .added_findings import refuse_added_findings
 
 MAX_CONTENT_BYTES = 1_000_000
 
@@ -129,10 +130,12 @@ def guard_suppressions(old_body: str, new_body: str, path: str) -> None:
         )
 
 
-def land(bank: Bank, transaction: Transaction, *, dry_run: bool) -> None:
+def land(bank: Bank, transaction: Transaction, *, dry_run: bool, told: frozenset[str] = frozenset()) -> None:
     """Commit the write and let the bank see it; a dry run checks what the commit would (the files
     read are unchanged, the targets still free, the notes removable) and writes nothing, so it
-    refuses what the real write would."""
+    refuses what the real write would. A write that would give a file it writes a finding is
+    refused first (`added_findings`; `told`: the rules whose finding its answer warns of)."""
+    refuse_added_findings(bank, transaction, told)
     if dry_run:
         transaction.check()
         return

@@ -292,7 +292,8 @@ def create(
         transaction = Transaction(bank.root, bank.max_bytes)
         transaction.create(target, text.encode("utf-8"))
         staging.stage(transaction)
-        land(bank, transaction, dry_run=dry_run)
+        unregistered = not inbox and not registered  # no index above: the answer warns of MB009
+        land(bank, transaction, dry_run=dry_run, told=frozenset({"MB009"} if unregistered else ()))
     return {
         "path": target,
         "created": not dry_run,

@@ -1,0 +1,93 @@
+"""The last gate of every governed write: the linter, run on the bank as the write would leave it.
+
+Why: each write checks what it knows (a resolving `derived_from`, an owner-free key, no added
+suppression), but a body is prose, and prose can break the bank in ways only the linter sees: an
+index entry edited to a page that does not exist (MB007, and the page it pointed at now
+unregistered, MB009), a backticked `dna/` path that names no rule (MB010). So the bank is linted
+once as it is and once with the written files in their place, in memory, and a write that gives
+one of the files it writes a finding it did not have is refused, naming the finding. Findings on
+other documents are not the write's to refuse: a change to `dna/` may rightly ask more of pages
+written before it.
+
+The rules judged are the project's (`judged_by`, set by the server and the command line from the
+configuration), so a rule the project ignores never stops a write. Seeding (`--init --force`,
+`--materialize-flows`) has a gate of its own that leaves files out instead (`trial`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from memorybank_lint import document
+from memorybank_lint.bank import Bank
+from memorybank_lint.edits.transaction import Transaction
+from memorybank_lint.findings import Finding
+from memorybank_lint.linter import Selection, lint
+
+from ..errors import ToolInputError
+
+_SELECTION: ContextVar[Selection | None] = ContextVar("memorybank_write_selection", default=None)
+
+
+@contextmanager
+def judged_by(selection: Selection) -> Iterator[None]:
+    """Judge the writes made inside the block by the project's rule selection."""
+    token = _SELECTION.set(selection)
+    try:
+        yield
+    finally:
+        _SELECTION.reset(token)
+
+
+def _as_written(bank: Bank, transaction: Transaction) -> Bank:
+    """A copy of `bank` in memory with the transaction's files written and removed; the bank's
+    own documents are copied, since relinking them (`registered_in`, `layer`) edits them."""
+    trial = copy.copy(bank)
+    docs = {path: copy.copy(doc) for path, doc in bank.docs.items()}
+    for write in transaction.writes:
+        text = write.data.decode("utf-8")
+        docs[write.path] = document.parse(
+            write.path, text, bank_name=bank.name, size=len(write.data), index_names=bank.index_files
+        )
+    for path, _ in transaction.removals:
+        docs.pop(path, None)
+    trial.docs = dict(sorted(docs.items()))
+    trial.revision = bank.revision + 1
+    trial._rebuild()
+    return trial
+
+
+def _keys(found: list[Finding]) -> Counter[tuple[str, str, str]]:
+    return Counter((f.code, f.path, f.message) for f in found)
+
+
+# A suppression a write keeps goes idle when the write fixes what it silenced (a header value
+# made readable): that is for a person to tidy, not a reason to refuse the fix.
+NEVER_REFUSED = frozenset({"MB013"})
+
+
+def refuse_added_findings(bank: Bank, transaction: Transaction, told: frozenset[str] = frozenset()) -> None:
+    """Refuse the write if it gives a file it writes a finding that file did not have; `told`
+    names rules whose finding the write's own answer already warns of (a new page with no index
+    above it to register in is MB009, and the answer says so)."""
+    written = {write.path for write in transaction.writes}
+    if not written:
+        return
+    selection = _SELECTION.get() or Selection()
+    before = _keys(lint(bank, selection, in_scope=written.__contains__))
+    found = lint(_as_written(bank, transaction), selection, in_scope=written.__contains__)
+    found = [f for f in found if f.code not in NEVER_REFUSED and f.code not in told]
+    added = _keys(found) - before
+    if not added:
+        return
+    first = next(f for f in found if (f.code, f.path, f.message) in added)
+    more = sum(added.values()) - 1
+    raise ToolInputError(
+        f"the write would give {first.path} a finding: {first.code} [{first.rule}] {first.message}"
+        + (f" (and {more} more)" if more else "")
+        + "; nothing was written"
+    )

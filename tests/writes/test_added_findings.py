@@ -1,0 +1,74 @@
+"""A write that would give a file it writes a finding is refused, and nothing is written.
+
+Why: body edits were checked for structure (fences, comments, suppressions) but not by the
+linter, so `bank_edit` could turn an index entry into a dangling one (MB007, and its page then
+unregistered, MB009) and `bank_update_section` could name a `dna/` rule that does not exist
+(MB010), each answered as done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from memorybank_lint.bank import Bank
+from memorybank_lint.linter import Selection
+from memorybank_server.errors import ToolInputError
+from memorybank_server.writes.added_findings import judged_by
+from memorybank_server.writes.create import create
+from memorybank_server.writes.edit import edit
+from memorybank_server.writes.fields import set_field
+from memorybank_server.writes.sections import update_section
+from tests.writes.conftest import findings, tree_hash
+
+MISSING_RULE = "The rule is defined in `dna/missing.md`."
+WRITES: dict[str, Callable[[Bank, bool], object]] = {
+    "an index entry edited to a page that is not there": lambda bank, dry: edit(
+        bank, path="product/README.md", find="(context.md)", replace="(contxt.md)", dry_run=dry
+    ),
+    "a section naming a rule dna/ does not hold": lambda bank, dry: update_section(
+        bank, path="product/context.md", section="Problem", content=MISSING_RULE, dry_run=dry
+    ),
+    "a new page whose purpose names such a rule": lambda bank, dry: create(
+        bank,
+        doc_kind="domain",
+        path="domain/terms.md",
+        title="Terms",
+        purpose=MISSING_RULE,
+        derived_from=["../product/context.md"],
+        dry_run=dry,
+    ),
+    "a purpose set to name such a rule": lambda bank, dry: set_field(
+        bank, path="product/context.md", field="purpose", value=MISSING_RULE, dry_run=dry
+    ),
+}
+NAMED = ["MB007 [dangling-index-entry]", "MB010 [unresolved-rule-reference]"]
+
+
+@pytest.mark.parametrize("dry_run", [False, True], ids=["write", "dry run"])
+@pytest.mark.parametrize("write", WRITES.values(), ids=WRITES.keys())
+def test_a_write_that_adds_a_finding_is_refused_by_it_and_writes_nothing(
+    seeded: Bank, write: Callable, dry_run: bool
+) -> None:
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError) as refused:
+        write(seeded, dry_run)
+    assert "the write would give " in str(refused.value) and any(code in str(refused.value) for code in NAMED)
+    assert str(refused.value).endswith("nothing was written")
+    assert tree_hash(seeded.root) == before
+    assert findings(seeded) == set()
+
+
+def test_a_rule_the_project_leaves_out_does_not_stop_a_write(seeded: Bank) -> None:
+    with judged_by(Selection(ignore=frozenset({"MB007"}))):
+        edit(seeded, path="product/README.md", find="(context.md)", replace="(contxt.md)")
+    assert ("MB007", "product/README.md") in {(code, path) for code, path, _ in findings(seeded)}
+
+
+def test_a_finding_on_a_page_the_write_does_not_write_is_not_its_to_refuse(seeded: Bank) -> None:
+    """Unregistering a page (MB009 on the page, not on the index written) is a person's call."""
+    index = seeded.root / "product/README.md"
+    line = next(line for line in index.read_text().splitlines() if "(context.md)" in line)
+    edit(seeded, path="product/README.md", find=line, replace="- the context page is kept apart for now")
+    assert {(code, path) for code, path, _ in findings(seeded)} == {("MB009", "product/context.md")}
