@@ -231,6 +231,23 @@ def _settle(
     return kept, skipped + [{"path": path, "reason": reason} for path, reason in sorted(left_out.items())]
 
 
+def _refuse_a_name_that_adds_findings(root: Path, name: str, planned: dict[str, str]) -> None:
+    """The starter bank validates with zero findings; a project name is written into its prose,
+    and prose can make a finding (`… is defined in dna/nope.md` names a rule that is not there),
+    so the seeded bank is linted in memory first and such a name refused by the finding."""
+    from memorybank_lint.linter import lint
+
+    from .writes.added_findings import as_written
+
+    found = lint(as_written(Bank(root), planned))
+    if found:
+        first = found[0]
+        raise ScaffoldError(
+            f"the project name {name!r} would give the seeded bank a finding: {first.path}: "
+            f"{first.code} [{first.rule}] {first.message}; choose another name"
+        )
+
+
 def init(
     root: Path, name: str, *, dry_run: bool = False, force: bool = False, today: dt.date | None = None
 ) -> ScaffoldResult:
@@ -246,6 +263,7 @@ def init(
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")
     planned = plan(name, today or dt.date.today())
+    _refuse_a_name_that_adds_findings(root, name, planned)
     made = _can_make_folder(root) if dry_run else _make_folder(root)
     warnings = []
     new_folders: set[str] = set()

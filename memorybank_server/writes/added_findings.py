@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -43,17 +43,17 @@ def judged_by(selection: Selection) -> Iterator[None]:
         _SELECTION.reset(token)
 
 
-def _as_written(bank: Bank, transaction: Transaction) -> Bank:
-    """A copy of `bank` in memory with the transaction's files written and removed; the bank's
-    own documents are copied, since relinking them (`registered_in`, `layer`) edits them."""
+def as_written(bank: Bank, written: dict[str, str], removed: Iterable[str] = ()) -> Bank:
+    """A copy of `bank` in memory with `written` (path → text) in place and `removed` gone; the
+    bank's own documents are copied, since relinking them (`registered_in`, `layer`) edits them.
+    A `Bank` never refreshed stands for a bank not written yet (`bank_init`)."""
     trial = copy.copy(bank)
     docs = {path: copy.copy(doc) for path, doc in bank.docs.items()}
-    for write in transaction.writes:
-        text = write.data.decode("utf-8")
-        docs[write.path] = document.parse(
-            write.path, text, bank_name=bank.name, size=len(write.data), index_names=bank.index_files
+    for path, text in written.items():
+        docs[path] = document.parse(
+            path, text, bank_name=bank.name, size=len(text.encode("utf-8")), index_names=bank.index_files
         )
-    for path, _ in transaction.removals:
+    for path in removed:
         docs.pop(path, None)
     trial.docs = dict(sorted(docs.items()))
     trial.revision = bank.revision + 1
@@ -79,7 +79,9 @@ def refuse_added_findings(bank: Bank, transaction: Transaction, told: frozenset[
         return
     selection = _SELECTION.get() or Selection()
     before = _keys(lint(bank, selection, in_scope=written.__contains__))
-    found = lint(_as_written(bank, transaction), selection, in_scope=written.__contains__)
+    texts = {write.path: write.data.decode("utf-8") for write in transaction.writes}
+    removed = [path for path, _ in transaction.removals]
+    found = lint(as_written(bank, texts, removed), selection, in_scope=written.__contains__)
     found = [f for f in found if f.code not in NEVER_REFUSED and f.code not in told]
     added = _keys(found) - before
     if not added:

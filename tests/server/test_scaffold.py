@@ -680,3 +680,15 @@ def test_a_shipped_template_is_found_exactly_as_if_it_lived_in_the_bank(tmp_path
         assert shipped is None or shipped.from_server
     support = find_template(banks["fresh"], "feature-support", "features/FT-001/support/use-cases.md")
     assert support is not None and support.path == "flows/templates/feature/support/use-cases.md"
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["new", "force"])
+def test_a_project_name_that_would_seed_a_finding_is_refused_and_nothing_is_made(
+    tmp_path: Path, force: bool
+) -> None:
+    """The name is written into the starter's prose, where `… is defined in dna/nope.md` names a
+    rule the bank does not hold: 13 MB010 warnings in a bank promised to seed with none."""
+    root = tmp_path / "memory_bank"
+    with pytest.raises(scaffold.ScaffoldError, match=r"would give the seeded bank a finding: .*MB010"):
+        scaffold.init(root, "The rule is defined in `dna/nope.md`", force=force)
+    assert not root.exists()
