@@ -243,6 +243,7 @@ def test_files_pattern_matches_bank_markdown_at_any_depth() -> None:
         "memory_bank/dna/principles.md",
         "docs/memory-bank/domain/model.md",
         "a/b/memory_bank/x.md",
+        "memory-bank/domain/nl\nx.md",  # a name git allows, which the linter names as MB002
     ):
         assert pattern.search(path), path
     for path in (
@@ -252,6 +253,7 @@ def test_files_pattern_matches_bank_markdown_at_any_depth() -> None:
         "memory-bank/notes.md.bak",
         "not-memory-bank/x.md",
         "memorybank/x.md",
+        "memory-bank/x.md\n",  # not a document: its name does not end in .md
     ):
         assert not pattern.search(path), path
 
@@ -277,6 +279,20 @@ def test_broken_bank_fails_and_names_the_file(
     reported = [line for line in output.splitlines() if line.startswith(broken + ":")]
     assert any("MB001" in line for line in reported), output
     assert "memory-bank/domain/model.md:" not in output, output
+
+
+def test_a_staged_name_holding_a_line_break_is_checked_not_passed_over(
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path
+) -> None:
+    """The hook's file pattern's `.` did not match a line break, so pre-commit never handed the
+    file over and the hook passed; the linter gives such a name MB002."""
+    name = "memory-bank/domain/nl\nx.md"
+    _write(user_repo / name, "---\ntitle: X\n---\n# X\n")
+    _git(user_repo, "add", "memory-bank", env=_env(pre_commit_home))
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, [name], try_repo=True)
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 1 and _hook_line(output).endswith("Failed"), output
+    assert "memory-bank/domain/nl\\nx.md:1:1: MB002" in output, output
 
 
 def test_only_the_given_files_are_reported(hook_repo: Path, user_repo: Path, pre_commit_home: Path) -> None:
