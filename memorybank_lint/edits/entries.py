@@ -71,7 +71,7 @@ def _link_unwritten(text: str, targets: set[str]) -> tuple[str, set[str]]:
 
 
 # -- the text of one entry ------------------------------------------------------------------
-def _label(title: str, backticked: bool) -> str:
+def link_label(title: str, backticked: bool) -> str:
     """Link text that every markdown reader (and the linter's link scanner) sees as one link.
 
     Brackets become parentheses, backticks go (one of them can open a code span that swallows
@@ -153,7 +153,7 @@ def _entry(
     line = lines[model]
     found = _model_link(line)
     ticked = bool(found) and len(found[0]) > 1 and found[0].startswith("`") and found[0].endswith("`")
-    label = _label(title, ticked)
+    label = link_label(title, ticked)
     kind = _shape(line)
     if kind == "table":
         model_label = found[0] if found else ""
@@ -231,14 +231,14 @@ def add_entry(
         del lines[holder : holder + (2 if blank_around else 1)]
         return add_entry("\n".join(lines), target, title, purpose, root=root, status=status)
     if holder is not None:
-        lines[holder] = f"- [{_label(title, False)}]({target}){_after(purpose)}"
+        lines[holder] = f"- [{link_label(title, False)}]({target}){_after(purpose)}"
         return "\n".join(lines)
     if models:
         model = models[-1]
         end = _entry_end(lines, model, high)
         lines[end:end] = _entry(lines, model, (start, high), title, target, purpose, status)
         return "\n".join(lines)
-    entry = f"- [{_label(title, False)}]({target}){_after(purpose)}"
+    entry = f"- [{link_label(title, False)}]({target}){_after(purpose)}"
     if scope is None:  # appended after a blank line; the text before keeps every byte
         ending = "" if text.endswith("\n\n") else "\n" if text.endswith("\n") else "\n\n"
         return text + ending + entry + "\n"
@@ -319,7 +319,9 @@ def add_section(text: str, directory: str, hint: str, title: str) -> str:
         len(match.group(1)) > 1 and match.group(1)[0] == match.group(1)[-1] == "`",
     )
     label = (
-        (f"`{link}`" if ticked else link) if written.strip("`") == match.group(2) else _label(title, ticked)
+        (f"`{link}`" if ticked else link)
+        if written.strip("`") == match.group(2)
+        else link_label(title, ticked)
     )
     end = _entry_end(lines, model, len(lines))
     hint = inline(hint)

@@ -19,6 +19,7 @@ import re
 from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Link
+from memorybank_lint.edits.entries import link_label
 from memorybank_lint.edits.table import cell_spans, columns, header_line, inline, prose
 
 from . import head
@@ -64,24 +65,22 @@ def _mention(line: str, spans: list[tuple[int, int]], old: str, new: str, window
     return line
 
 
-def _safe_label(new: str, table: bool) -> str | None:
-    """`new` as link text, composed like an index line (`inline`: no comment can open in it), or
-    None when a bracket, backtick or backslash could break the link."""
-    if any(mark in new for mark in "[]`\\"):
-        return None
-    label = inline(new)
-    return label.replace("|", "\\|") if table else label  # a `|` would split a table row's cell
-
-
 def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
-    """`line` with each given link labelled exactly `old` (or `` `old` ``) relabelled `new`."""
-    label_text = _safe_label(new, line.lstrip().startswith("|"))
-    if label_text is None:
-        return line
+    """`line` with each given link labelled `old` relabelled `new`, both as an entry is labelled
+    when it is written (`link_label`: brackets as parentheses, no backtick, a backslash as `/`),
+    so a title holding one of them still reaches the entry that repeats it."""
+    table = line.lstrip().startswith("|")
+
+    def shown(title: str) -> str:
+        label = link_label(title, False)
+        return label.replace("|", "\\|") if table else label  # a `|` would split a table row's cell
+
+    olds = {old, inline(old), shown(old)}
     for start, label_end, _end in sorted(spans, reverse=True):
         label = line[start + 1 : label_end]
-        if label in {old, inline(old), f"`{old}`", f"`{inline(old)}`"}:
-            renamed = f"`{label_text}`" if label.startswith("`") else label_text
+        ticked = len(label) > 1 and label.startswith("`") and label.endswith("`")
+        if (label[1:-1] if ticked else label) in olds:
+            renamed = f"`{shown(new)}`" if ticked else shown(new)
             line = line[: start + 1] + renamed + line[label_end:]
     return line
 
