@@ -15,6 +15,7 @@ ends (a `---` written at the top of a document without frontmatter) is refused.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from memorybank_lint import markdown
@@ -47,6 +48,49 @@ def section_span(body: str, request: str, path: str) -> tuple[Section, int, int]
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
     return chosen, offsets[chosen.line - 1], min(offsets[chosen.end], len(body))
+
+
+_SETEXT = re.compile(r" {0,3}(?:-+|=+)[ \t]*")
+_INDENTED_ATX = re.compile(r" {1,3}#{1,2}(?:[ \t]|$)")
+
+
+def unread_headings(lines: list[str]) -> list[str]:
+    """The lines after the first that CommonMark reads as a level-one or -two heading the bank's
+    `## ` scan does not see: a setext underline under a paragraph line, or a `#`/`##` indented by
+    one to three spaces (outside code). A section running on past one would, rewritten, delete
+    what follows it."""
+    mask = markdown.fenced(lines)
+    found = []
+    for i in range(1, len(lines)):
+        if mask[i]:
+            continue
+        line = lines[i]
+        if _INDENTED_ATX.match(line):
+            found.append(line.strip())
+            continue
+        previous = lines[i - 1]
+        if (
+            _SETEXT.fullmatch(line)
+            and len(line.strip()) >= (1 if "=" in line else 2)
+            and previous.strip()
+            and not mask[i - 1]
+            and not previous.lstrip().startswith(("#", "-", "*", "+", ">", "|"))
+        ):
+            found.append(previous.strip())
+    return found
+
+
+def guard_headings(old_body: str, new_body: str, path: str) -> None:
+    """Refuse a change that writes such a heading: readers would show a section the bank does
+    not have, and the section holding it could no longer be rewritten (`bank_update_section`)."""
+    before = unread_headings(["", *old_body.split("\n")])
+    added = [line for line in unread_headings(["", *new_body.split("\n")]) if line not in before]
+    if added:
+        raise ToolInputError(
+            f"the change writes '{added[0]}' in {path} as a heading readers show (a setext "
+            "underline or an indented #) and the bank's sections do not; write it as '## …' "
+            "or '### …', or not as a heading"
+        )
 
 
 def guard_head(parts: head.Parts, new_text: str, path: str) -> None:
@@ -143,6 +187,7 @@ def edit(
         guard_suppressions(body, new_body, loaded.path)
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
+        guard_headings(body, new_body, loaded.path)
         data = loaded.file.encode(new_text)
         head.commit(bank, [(loaded.path, data, loaded.file.digest)], dry_run=dry_run)
     position = len(parts.head) + at

@@ -15,18 +15,16 @@ after it would turn into code, which changes the rest of the document without to
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.keep import kept
 from memorybank_lint.frontmatter import line_feeds
-from memorybank_lint.markdown import fenced
 
 from ..errors import ToolInputError
 from . import head
 from .common import content_from, guard_suppressions, locked
-from .edit import guard_head, guard_rest, section_span
+from .edit import guard_head, guard_headings, guard_rest, section_span, unread_headings
 
 MODES = ("replace", "append")
 PREVIEW_LINES = 20
@@ -38,34 +36,6 @@ def _trimmed(text: str) -> str:
     while lines and not lines[0].strip():
         lines.pop(0)
     return "\n".join(lines).rstrip()
-
-
-_SETEXT = re.compile(r" {0,3}(?:-+|=+)[ \t]*")
-_INDENTED_ATX = re.compile(r" {1,3}#{1,2}(?:[ \t]|$)")
-
-
-def _unread_heading(lines: list[str]) -> str | None:
-    """The first line after a section's own heading that CommonMark reads as a level-one or -two
-    heading the bank's `## ` scan does not see: a setext underline under a paragraph line, or a
-    `#`/`##` indented by one to three spaces (outside code). Replacing the section would
-    delete what follows it."""
-    mask = fenced(lines)
-    for i in range(1, len(lines)):
-        if mask[i]:
-            continue
-        line = lines[i]
-        if _INDENTED_ATX.match(line):
-            return line.strip()
-        previous = lines[i - 1]
-        if (
-            _SETEXT.fullmatch(line)
-            and len(line.strip()) >= (1 if "=" in line else 2)
-            and previous.strip()
-            and not mask[i - 1]
-            and not previous.lstrip().startswith(("#", "-", "*", "+", ">", "|"))
-        ):
-            return previous.strip()
-    return None
 
 
 def update_section(
@@ -95,9 +65,9 @@ def update_section(
         body = parts.body
         chosen, start, end = section_span(body, section, loaded.path)
         old_lines = body[start:end].split("\n")
-        if (hidden := _unread_heading(old_lines)) is not None:
+        if hidden := unread_headings(old_lines):
             raise ToolInputError(
-                f"section '{chosen.title}' of {loaded.path} runs on past '{hidden}', which readers "
+                f"section '{chosen.title}' of {loaded.path} runs on past '{hidden[0]}', which readers "
                 "show as a heading of its own (a setext or indented ##) and the bank does not; "
                 "write it as '## …' first, so rewriting this section keeps it"
             )
@@ -111,6 +81,7 @@ def update_section(
         guard_suppressions(body, new_body, loaded.path)
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
+        guard_headings(body, new_body, loaded.path)
         data = loaded.file.encode(new_text)
         changed = new_text != loaded.file.text
         if changed:

@@ -292,3 +292,28 @@ def test_a_heading_the_bank_does_not_read_ends_no_section_silently(
     root = _bank(tmp_path / "fenced", fenced_rule)
     _call(root, "Formula")  # inside code it is no heading: the section is written
     assert "New text." in decoded(root / "engineering/auth.md")
+
+
+@pytest.mark.parametrize(
+    ("content", "named"),
+    [
+        ("Summary\n-------", "Summary"),
+        ("   ## indented", "## indented"),
+        ("Title\n===", "Title"),
+    ],
+)
+@pytest.mark.parametrize("tool", ["update_section", "edit"])
+def test_new_text_holding_a_heading_the_bank_does_not_read_is_refused(
+    tmp_path: Path, content: str, named: str, tool: str
+) -> None:
+    """It was written, and the section holding it could never be rewritten after: the next update
+    refused it as running on past that heading."""
+    from memorybank_server.writes.edit import edit
+
+    root = _bank(tmp_path, HEAD + "# Auth\n\n## Formula\n\nold\n\n## Last\n\nend\n")
+    if tool == "edit":
+        call = lambda: edit(open_bank(root), path="engineering/auth.md", find="old", replace=content)  # noqa: E731
+    else:
+        call = lambda: _call(root, "Formula", content)  # noqa: E731
+    message = refused(root, call, "as a heading readers show")
+    assert f"'{named}'" in message
