@@ -14,6 +14,7 @@ Example: `delivery_status: implemented` when `dna/` declares planned, in_progres
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -21,6 +22,8 @@ from ..context import RuleContext
 from ..contract import TRACKED_FIELDS
 from ..document import Document
 from ..findings import Problem, Severity
+from ..frontmatter import comment_start
+from ..quoting import shortened
 from ..registry import rule
 
 SHOWN = 12  # declared values a finding names; a longer list ends in how many more there are
@@ -35,6 +38,29 @@ def _declared(allowed: frozenset[str]) -> str:
     return shown if len(values) <= SHOWN else f"{shown}, and {len(values) - SHOWN:,} more"
 
 
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, dt.date):
+        return "a date"
+    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "a value"
+
+
+def _written(doc: Document, field_name: str, value: object) -> str:
+    """A value that is not text as its header line writes it (`1e3`, `[draft]`), short enough to
+    quote; as YAML read it when the line holds no value of its own (a block list)."""
+    number = doc.key_lines.get(field_name)
+    line = doc.text.split("\n", number)[number - 1] if number else ""
+    text = line.split(":", 1)[1] if ":" in line else ""
+    cut = comment_start(text)
+    text = (text if cut is None else text[:cut]).strip()
+    if not text:
+        text = value.isoformat() if isinstance(value, dt.date) else str(value)
+    return f"'{shortened(text, 40)}'"
+
+
 @rule("MB008", "unknown-enum-value", severity=Severity.WARNING)
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     contract = ctx.contract
@@ -43,6 +69,16 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     for field_name in TRACKED_FIELDS:
         value = getattr(doc, field_name) or ""
         if not value:
+            raw = doc.data.get(field_name)
+            allowed = contract.allowed(field_name, doc.doc_kind)
+            if allowed is not None and raw is not None and raw != [] and not isinstance(raw, str):
+                written = _written(doc, field_name, raw)
+                yield Problem(
+                    f"{field_name} {written} is read as {_kind(raw)}, not as one of the declared values "
+                    f"({_declared(allowed)}); quote it if it is meant as text",
+                    line=doc.key_lines.get(field_name),
+                    value=f"{field_name}={written}",
+                )
             continue
         allowed = contract.allowed(field_name, doc.doc_kind)
         if allowed is None or value in allowed:

@@ -128,3 +128,34 @@ def test_a_long_list_of_declared_values_is_named_by_its_first_twelve(make_bank, 
     [finding] = run_rule(bank, CODE)
     shown = ", ".join(f"s{i:02d}" for i in range(12))
     assert finding.message == f"status 'done' is not a declared value ({shown}, and 18 more)"
+
+
+@pytest.mark.parametrize(
+    ("written", "kind"),
+    [
+        ("2024-01-01", "a date"),
+        ("2024-01-01 10:00:00  # when", "a date"),
+        ("true", "a boolean"),
+        ("1e3", "a number"),
+        ("5", "a number"),
+        ("[draft]", "a list"),
+        ("{a: 1}", "a mapping"),
+    ],
+)
+def test_a_value_yaml_reads_as_something_other_than_text_is_reported_as_written(
+    make_bank, run_rule, tmp_path, written: str, kind: str
+) -> None:
+    """Such a value was read as no value at all and passed, while the same text quoted was
+    reported, and the writes refuse it."""
+    bank = make_bank(tmp_path, contract() | {"a.md": f"---\ntitle: A\nstatus: {written}\n---\n"})
+    [finding] = run_rule(bank, CODE)
+    shown = written.split("  #")[0]
+    assert finding.line == 3 and finding.value == f"status='{shown}'"
+    assert finding.message.startswith(
+        f"status '{shown}' is read as {kind}, not as one of the declared values"
+    )
+
+
+def test_a_null_status_is_no_value(make_bank, run_rule, tmp_path) -> None:
+    bank = make_bank(tmp_path, contract() | {"a.md": "---\ntitle: A\nstatus: null\n---\n"})
+    assert run_rule(bank, CODE) == []
