@@ -7,7 +7,9 @@ drops a document out of all of them.
 The allowed values come from the values column of the `dna/` tables. A list that trails off with
 `…` or `...` is a list of examples and is not enforced; a table introduced as applying to
 governance documents only is checked on `doc_kind: governance` documents only. A finding names
-the declared values, the first twelve and how many more when the list is longer.
+the declared values, the first twelve and how many more when the list is longer. A value YAML
+reads as something other than text (`status: 2024-01-01` is a date, `true` a boolean, `[draft]` a
+list) is reported as written: it matches no declared value, and quoting it is the fix.
 
 Example: `delivery_status: implemented` when `dna/` declares planned, in_progress, done, cancelled.
 """
