@@ -15,7 +15,7 @@ from .tables import Table, tables
 
 TRACKED_FIELDS = ("doc_kind", "doc_function", "status", "delivery_status", "decision_status")
 _NOISE = {"enum", "string", "array", "object", "md", "yaml", "true", "false"}
-_TOKEN = re.compile(r"`([a-z][a-z0-9_-]*)`")
+_TOKEN = re.compile(r"`([^\W\d_][\w-]*)`")  # a value, in any script: `draft`, `черновик`
 _OPEN_LIST = re.compile(r"(?:\.\.\.|…)")
 _SEPARATOR = re.compile(r"^[\s,/;|()…\.]*(?:(?:or|или|and|и)[\s,/;|()…\.]*)?$", re.I)
 _CODE = re.compile(r"`[^`]*`")
@@ -118,7 +118,7 @@ def _value_sets(path: str, table: Table) -> list[tuple[str, ValueSet]]:
         if column is not None and column < len(row):
             cell = row[column]
         else:
-            cell = next((c for i, c in enumerate(row[1:], start=1) if i not in skip and _TOKEN.search(c)), "")
+            cell = next((c for i, c in enumerate(row[1:], start=1) if i not in skip and _tokens(c)), "")
         tokens, is_open = _value_run(cell)
         tokens = [t for t in tokens if t not in _NOISE and t not in TRACKED_FIELDS]
         if not tokens:
@@ -127,13 +127,19 @@ def _value_sets(path: str, table: Table) -> list[tuple[str, ValueSet]]:
     return found
 
 
+def _tokens(cell: str) -> list[re.Match[str]]:
+    """The backticked values of a cell: lower-case words in any script (`in_progress`,
+    `черновик`); `Feature` or `FT-XXX` read as a name or a placeholder, not a value."""
+    return [match for match in _TOKEN.finditer(cell) if match.group(1).islower()]
+
+
 def _value_run(cell: str) -> tuple[list[str], bool]:
     """The first run of backticked values in a cell, and whether it trails off (`…`, `...`).
 
     Values are separated by commas, slashes, "or"/"или" and the like; the first stretch of prose
     ends the run, so a description that mentions another field in backticks adds nothing.
     """
-    matches = list(_TOKEN.finditer(cell))
+    matches = _tokens(cell)
     if not matches:
         return [], False
     run = [matches[0]]
