@@ -228,7 +228,7 @@ def create(
     """
     if title is not None:
         title = required(title, "title", WHY["title"])
-    purpose = required(purpose, "purpose", WHY["purpose"], lines=True)
+    purpose = required(purpose, "purpose", WHY["purpose"])  # one line, as bank_set_field holds it
     doc_kind = check_kind(required(doc_kind, "docKind", WHY["docKind"]))
     status = required(status, "status", WHY["status"])
     extra = checked_values("extra", _check_extra(extra))

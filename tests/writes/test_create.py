@@ -66,6 +66,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
         {"purpose": "Read when \u2066x."},
         "`purpose` contains a bidirectional control",
     ),
+    ("line break in the purpose", {"purpose": "Read when\nstatus: active"}, "`purpose` must be one line"),
     ("zero-width space", {"path": "domain/mo\u200bdel.md"}, "an invisible formatting character"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("escape in the name", {"path": "domain/a%41.md"}, "an index link reads as an escape"),
