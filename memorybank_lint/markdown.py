@@ -76,7 +76,8 @@ def heading(line: str, level: int) -> str | None:
 
 
 def atx_heading(line: str) -> tuple[int, str] | None:
-    """`(level, text)` of an ATX heading of any level 1-6, closing `#`s and spaces removed.
+    """`(level, text)` of an ATX heading of any level 1-6, a closing run of `#`s and spaces removed
+    (CommonMark: only after a space, so `## C#` is `C#`).
 
     What `^(#{1,6})\\s+(.*?)\\s*#*\\s*$` gives, without its cubic backtracking on a run of
     spaces inside the heading.
@@ -84,7 +85,11 @@ def atx_heading(line: str) -> tuple[int, str] | None:
     level = len(line) - len(line.lstrip("#"))
     if not 1 <= level <= 6 or not line[level : level + 1].isspace():
         return None
-    return level, line[level:].strip().rstrip("#").rstrip()
+    text = line[level:].strip()
+    bare = text.rstrip("#")
+    if not bare or bare[-1] in " \t":  # a closing run follows a space: `## C#` keeps its `#`
+        text = bare.rstrip()
+    return level, text
 
 
 def headings(

@@ -114,3 +114,17 @@ def test_a_destination_spelled_like_a_link_reads_back_as_the_path(
     line = f"[x](<{written}>)" if pointed else f"[x]({written})"
     assert [raw for _label, raw, _column in markdown.links(line)] == [written]
     assert link_target("doc.md", written).resolved == posixpath.normpath(path)
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("## Beta ##", (2, "Beta")),
+        ("## C#", (2, "C#")),
+        ("### F# and C# ###", (3, "F# and C#")),
+        ("## ##", (2, "")),
+    ],
+)
+def test_a_closing_run_of_hashes_is_one_after_a_space(line: str, found: tuple[int, str]) -> None:
+    """`## C#` lost its `#` as if it closed the heading; CommonMark closes only after a space."""
+    assert markdown.atx_heading(line) == found
