@@ -305,7 +305,7 @@ def test_seeding_never_writes_through_a_link_not_even_in_its_trial(
     assert tree_digest(root) == bank_before
 
 
-def test_the_trial_copy_itself_refuses_to_write_through_a_link(tmp_path: Path) -> None:
+def test_the_trial_itself_refuses_a_path_through_a_link(tmp_path: Path) -> None:
     root, outside = _hostile_links(tmp_path, "folder")
     with pytest.raises(ToolInputError, match="symbolic link"):
         harmless(root, {"flows/README.md": "# Flows\n"})
@@ -404,14 +404,13 @@ def _instance_targets() -> set[str]:
     return targets
 
 
-def test_the_trial_copies_only_the_pages_it_lints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An asset or a page too large to parse stands in the trial as a sparse file of its size:
-    a link to it still resolves and the page is still reported as too large, so the trial judges
-    as before, without copying gigabytes for a dry run."""
-    import shutil
-
+def test_the_trial_copies_nothing_and_judges_an_asset_and_a_huge_page_as_the_bank_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trial once copied the bank into the temporary folder for every seeding write, dry runs
+    included (a killed one left the copy behind); it now lints the bank in memory. An asset a page
+    links to and a page too large to parse are judged as a plain run judges them."""
     from memorybank_lint.bank import DEFAULT_MAX_BYTES
-    from memorybank_server import trial
 
     root = seeded(tmp_path).root
     (root / "product/diagram.png").write_bytes(b"\x89PNG" + bytes(range(256)) * 64)
@@ -419,15 +418,12 @@ def test_the_trial_copies_only_the_pages_it_lints(tmp_path: Path, monkeypatch: p
     context.write_text(context.read_text("utf-8") + "\n![diagram](diagram.png)\n", encoding="utf-8")
     with open(root / "product/huge.md", "wb") as huge:
         huge.truncate(DEFAULT_MAX_BYTES + 1)
-    copied: list[str] = []
-    real_copy = shutil.copy2
-    monkeypatch.setattr(
-        trial.shutil, "copy2", lambda s, t, **k: (copied.append(str(s)), real_copy(s, t, **k))[1]
-    )
+    made: list[str] = []
+    real_mkdtemp = tempfile.mkdtemp
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda *a, **k: made.append(real_mkdtemp(*a, **k)) or made[-1])
     result = scaffold.materialize_flows(root, dry_run=True)
     assert len(result.files) == 24 and not result.skipped
-    assert copied and all(path.endswith(".md") for path in copied)
-    assert not any(path.endswith(("huge.md", "diagram.png")) for path in copied)
+    assert made == []  # no copy of the bank was made to try the files on
 
 
 @pytest.mark.parametrize("seeding", ["init", "materialize"])
