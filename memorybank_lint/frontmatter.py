@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 import sys
+from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -181,6 +183,20 @@ def _place(block: str, mark: Any) -> tuple[int, int]:
     return before.count("\n"), len(before) - before.rfind("\n") - 1
 
 
+def _placer(block: str) -> Callable[[Any], tuple[int, int]]:
+    """`_place` for many marks of one block: the line starts are found once, so placing every
+    token of a header is linear, not the header's length for each token."""
+    if "\r" in block:  # a carriage return changes the offsets `line_feeds` counts: the slow way
+        return lambda mark: _place(block, mark)
+    starts = [0] + [found.end() for found in re.finditer("\n", block)]
+
+    def place(mark: Any) -> tuple[int, int]:
+        line = bisect_right(starts, mark.index) - 1
+        return line, mark.index - starts[line]
+
+    return place
+
+
 def _unquoted_colon(block: str, exc: yaml.YAMLError) -> bool:
     """Whether YAML stopped at a `:` that follows an earlier `: ` on its line, inside a value."""
     mark = getattr(exc, "problem_mark", None)
@@ -201,12 +217,13 @@ def value_lines(block: str) -> frozenset[int]:
     before stands and the rest is read line by line as before.
     """
     inside: set[int] = set()
+    place = _placer(block)
     loader = _Loader(block)
     try:
         while (token := loader.get_token()) is not None:
             if isinstance(token, yaml.ScalarToken):
-                first, _ = _place(block, token.start_mark)
-                last, column = _place(block, token.end_mark)
+                first, _ = place(token.start_mark)
+                last, column = place(token.end_mark)
                 inside.update(range(first + 1, last))
                 if column and token.style in ("|", ">") and last > first:
                     inside.add(last)
