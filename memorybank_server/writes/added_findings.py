@@ -61,8 +61,11 @@ def as_written(bank: Bank, written: dict[str, str], removed: Iterable[str] = ())
     return trial
 
 
-def _keys(found: list[Finding]) -> Counter[tuple[str, str, str]]:
-    return Counter((f.code, f.path, f.message) for f in found)
+def _keys(found: list[Finding]) -> Counter[tuple[str, str]]:
+    """Findings counted by rule and file, not by message: a message quotes what the write may
+    change (the declared values an MB008 lists, the owners an MB004 names), and the same finding
+    with new words is not a new one."""
+    return Counter((f.code, f.path) for f in found)
 
 
 # A suppression a write keeps goes idle when the write fixes what it silenced (a header value
@@ -86,7 +89,7 @@ def refuse_added_findings(bank: Bank, transaction: Transaction, told: frozenset[
     added = _keys(found) - before
     if not added:
         return
-    first = next(f for f in found if (f.code, f.path, f.message) in added)
+    first = next(f for f in found if (f.code, f.path) in added)
     more = sum(added.values()) - 1
     raise ToolInputError(
         f"the write would give {first.path} a finding: {first.code} [{first.rule}] {first.message}"

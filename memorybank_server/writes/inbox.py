@@ -179,7 +179,7 @@ def promote(
                 raise ToolInputError(f"`{name}` is blank; leave it out to keep the note's")
         title = required(title or read_note.title, "title", "the note has none; pass one")
         purpose = required(
-            purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none", lines=True
+            purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none"
         )
         doc_kind = required(
             doc_kind or read_note.doc_kind, "docKind", "the captured note does not declare one"
@@ -238,7 +238,8 @@ def promote(
         transaction.create(destination, source.encode(text))
         staging.stage(transaction)
         transaction.remove(note.path, source.digest)
-        land(bank, transaction, dry_run=dry_run)
+        unregistered = not outcome.registered_in  # no index above: the answer warns of MB009
+        land(bank, transaction, dry_run=dry_run, told=frozenset({"MB009"} if unregistered else ()))
     return {
         "from": note.path,
         "to": destination,

@@ -72,3 +72,40 @@ def test_a_finding_on_a_page_the_write_does_not_write_is_not_its_to_refuse(seede
     line = next(line for line in index.read_text().splitlines() if "(context.md)" in line)
     edit(seeded, path="product/README.md", find=line, replace="- the context page is kept apart for now")
     assert {(code, path) for code, path, _ in findings(seeded)} == {("MB009", "product/context.md")}
+
+
+def test_a_finding_the_file_already_had_in_other_words_is_not_added(seeded: Bank) -> None:
+    """Findings were compared with their messages, and an MB008 listing the declared values was
+    "new" once an edit declared one more, so declaring a value beside an undeclared one in use
+    was refused."""
+    contract = seeded.root / "dna/frontmatter.md"
+    contract.write_text(contract.read_text().replace("status: active", "status: current", 1))
+    seeded.refresh()
+    assert ("MB008", "dna/frontmatter.md") in {(code, path) for code, path, _ in findings(seeded)}
+    edit(
+        seeded,
+        path="dna/frontmatter.md",
+        find="`draft` / `active` / `archived` |",
+        replace="`draft` / `active` / `archived` / `superseded` |",
+    )
+
+
+def test_a_promoted_note_with_no_index_above_it_is_promoted_with_the_warning(seeded: Bank) -> None:
+    from memorybank_server.writes.inbox import promote
+
+    (seeded.root / "README.md").unlink()
+    seeded.refresh()
+    create(seeded, doc_kind="engineering", path="_inbox/n.md", title="N", purpose="Read for n.", inbox=True)
+    result = promote(seeded, path="_inbox/n.md", to="misc/n.md", derived_from=["../dna/principles.md"])
+    assert any(warning.startswith("No index found above misc/n.md") for warning in result["warnings"])
+    assert (seeded.root / "misc/n.md").is_file()
+
+
+def test_promote_refuses_a_purpose_holding_a_line_break(seeded: Bank) -> None:
+    from memorybank_server.writes.inbox import promote
+
+    create(seeded, doc_kind="engineering", path="_inbox/m.md", title="M", purpose="Read.", inbox=True)
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match="`purpose` must be one line"):
+        promote(seeded, path="_inbox/m.md", to="engineering/m.md", purpose="line one\nline two")
+    assert tree_hash(seeded.root) == before
