@@ -8,6 +8,7 @@ or in Russian with a handful of stock sentences; the contract recognises both, a
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
@@ -15,7 +16,7 @@ from .tables import Table, tables
 
 TRACKED_FIELDS = ("doc_kind", "doc_function", "status", "delivery_status", "decision_status")
 _NOISE = {"enum", "string", "array", "object", "md", "yaml", "true", "false"}
-_TOKEN = re.compile(r"`([^\W\d_][\w-]*)`")  # a value, in any script: `draft`, `черновик`
+_TOKEN = re.compile(r"`([^\W\d_][^`\s]*)`")  # a value, in any script: `draft`, `черновик`, `草稿`
 _OPEN_LIST = re.compile(r"(?:\.\.\.|…)")
 _SEPARATOR = re.compile(r"^[\s,/;|()…\.]*(?:(?:or|или|and|и)[\s,/;|()…\.]*)?$", re.I)
 _CODE = re.compile(r"`[^`]*`")
@@ -128,9 +129,16 @@ def _value_sets(path: str, table: Table) -> list[tuple[str, ValueSet]]:
 
 
 def _tokens(cell: str) -> list[re.Match[str]]:
-    """The backticked values of a cell: lower-case words in any script (`in_progress`,
-    `черновик`); `Feature` or `FT-XXX` read as a name or a placeholder, not a value."""
-    return [match for match in _TOKEN.finditer(cell) if match.group(1).islower()]
+    """The backticked values of a cell: words in any script (`in_progress`, `черновик`, `草稿`,
+    `ร่าง` with its vowel marks), never capitalised (`Feature` or `FT-XXX` is a name or a
+    placeholder) and never a file name (`feature.md`)."""
+    return [match for match in _TOKEN.finditer(cell) if _is_value(match.group(1))]
+
+
+def _is_value(word: str) -> bool:
+    return word == word.lower() and all(
+        char.isalnum() or char in "_-" or unicodedata.category(char).startswith("M") for char in word
+    )
 
 
 def _value_run(cell: str) -> tuple[list[str], bool]:

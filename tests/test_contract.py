@@ -251,6 +251,8 @@ def test_a_lower_case_value_in_another_script_is_a_value() -> None:
     text = """
 | Field | Values |
 |---|---|
-| `status` | `draft` / `черновик` / `готово` / `WIP` |
+| `status` | `draft` / `черновик` / `готово` / `草稿` / `ร่าง` / `مسودة` / `WIP` |
 """
-    assert declared(text) == {"status": [({"draft", "черновик", "готово"}, False, False)]}
+    assert declared(text) == {
+        "status": [({"draft", "черновик", "готово", "草稿", "ร่าง", "مسودة"}, False, False)]
+    }
