@@ -15,7 +15,6 @@ ends (a `---` written at the top of a document without frontmatter) is refused.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from memorybank_lint import markdown
@@ -50,33 +49,20 @@ def section_span(body: str, request: str, path: str) -> tuple[Section, int, int]
     return chosen, offsets[chosen.line - 1], min(offsets[chosen.end], len(body))
 
 
-_SETEXT = re.compile(r" {0,3}(?:-+|=+)[ \t]*")
-_INDENTED_ATX = re.compile(r" {1,3}#{1,2}(?:[ \t]|$)")
-
-
 def unread_headings(lines: list[str]) -> list[str]:
-    """The lines after the first that CommonMark reads as a level-one or -two heading the bank's
-    `## ` scan does not see: a setext underline under a paragraph line, or a `#`/`##` indented by
-    one to three spaces (outside code). A section running on past one would, rewritten, delete
-    what follows it."""
-    mask = markdown.fenced(lines)
+    """The lines after the first that begin a level-one or -two heading to a CommonMark reader
+    and not to the bank's `## ` scan (a setext underline under a paragraph, a `#`/`##` indented
+    by one to three spaces), as the parser the project already has reads them: a rule after a
+    list item, a lazy quote line or an indented code block is no heading. A section running on
+    past one would, rewritten, delete what follows it."""
+    from markdown_it import MarkdownIt  # only the writes that change prose need an exact parse
+
     found = []
-    for i in range(1, len(lines)):
-        if mask[i]:
-            continue
-        line = lines[i]
-        if _INDENTED_ATX.match(line):
-            found.append(line.strip())
-            continue
-        previous = lines[i - 1]
-        if (
-            _SETEXT.fullmatch(line)
-            and len(line.strip()) >= (1 if "=" in line else 2)
-            and previous.strip()
-            and not mask[i - 1]
-            and not previous.lstrip().startswith(("#", "-", "*", "+", ">", "|"))
-        ):
-            found.append(previous.strip())
+    for token in MarkdownIt("commonmark").parse("\n".join(lines)):
+        if token.type == "heading_open" and token.tag in ("h1", "h2") and token.map and token.map[0] > 0:
+            line = lines[token.map[0]]
+            if markdown.heading(line, 1) is None and markdown.heading(line, 2) is None:
+                found.append(line.strip())
     return found
 
 

@@ -317,3 +317,16 @@ def test_new_text_holding_a_heading_the_bank_does_not_read_is_refused(
         call = lambda: _call(root, "Formula", content)  # noqa: E731
     message = refused(root, call, "as a heading readers show")
     assert f"'{named}'" in message
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["- item\n  continued\n---", "    code line\n---", "> quote\nlazy\n---", "Text\n\n---\n\nMore"],
+    ids=["after a list item", "after indented code", "after a lazy quote line", "a rule between paragraphs"],
+)
+def test_a_rule_commonmark_reads_as_a_rule_is_written(tmp_path: Path, content: str) -> None:
+    """`---` under a list item, an indented code block or a lazy quote line is a thematic break to
+    CommonMark, not a heading; the guard refused them as headings."""
+    root = _bank(tmp_path, HEAD + "# Auth\n\n## Formula\n\nold\n\n## Last\n\nend\n")
+    _call(root, "Formula", content)
+    assert content in decoded(root / "engineering/auth.md")
