@@ -159,6 +159,7 @@ def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
     allowed = {
         name: sorted(contract.allowed(name, "governance") or []) or None
         for name in TRACKED_FIELDS  # every field the linter checks against the contract (MB006)
+        if contract is not None
     }
     return {
         "root": printable(str(bank.root)),

@@ -173,3 +173,12 @@ def test_search_names_a_word_no_body_holds_under_its_results(capsys) -> None:
     lines = out.splitlines()
     assert code == 0 and lines[0].endswith("features/FT-001-checkout/brief.md:16 [feature / delivery] x2.0")
     assert lines[-1].startswith("(No document body holds foo_bar_baz as written")
+
+
+def test_stats_of_a_bank_without_a_contract_says_so(tmp_path: Path, capsys) -> None:
+    """It died with a traceback on any bank without dna/ (the linter's MB012 case)."""
+    (tmp_path / "README.md").write_text("# Index\n")
+    code, out, _ = run(["--root", str(tmp_path), "--stats"], capsys)
+    assert code == 0 and "contract: absent" in out
+    code, out, _ = run(["--root", str(tmp_path), "--stats", "--json"], capsys)
+    assert code == 0 and json.loads(out)["contract"] is None
