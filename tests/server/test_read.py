@@ -329,17 +329,24 @@ def test_what_does_not_fit_is_skipped_with_its_sections(sized: Bank) -> None:
     assert answer["failed"] == []
 
 
-def test_the_first_document_is_returned_whatever_its_size(sized: Bank) -> None:
+def test_the_first_document_is_returned_whatever_its_size_cut_at_the_budget(sized: Bank) -> None:
+    """It came back whole (50 KB past a 40,000-byte budget; a 1,000-byte maxBytes bought 300 KB)."""
     answer = read(sized, ["nowhere.md", "huge.md", "a.md"])
     assert [d["path"] for d in answer["documents"]] == ["huge.md"]
+    [huge] = answer["documents"]
+    assert huge["truncated"] and huge["bytes"] == answer["bytes"] == 40_000 and "budget" in huge["note"]
+    small = read(sized, ["huge.md"], max_bytes=1_000)
+    assert small["bytes"] == 1_000 and small["documents"][0]["truncated"]
     assert answer["failed"][0]["path"] == "nowhere.md"
     assert "Not a document of this bank" in answer["failed"][0]["error"]
     assert [s["path"] for s in answer["skipped"]] == ["a.md"]
 
 
-def test_a_sectioned_request_is_not_held_back_by_the_look_ahead(sized: Bank) -> None:
+def test_a_sectioned_request_is_not_held_back_by_the_look_ahead_but_is_cut_at_the_budget(sized: Bank) -> None:
     answer = read(sized, ["a.md", "b.md", {"path": "c.md", "section": "два"}])
     assert [d.get("section") for d in answer["documents"]] == [None, None, "Раздел два"]
+    assert answer["bytes"] <= 40_000 and answer["documents"][2]["truncated"]
+    assert answer["bytes"] == sum(d["bytes"] for d in answer["documents"])
 
 
 def test_once_the_budget_is_spent_even_unknown_paths_are_skipped(sized: Bank) -> None:
