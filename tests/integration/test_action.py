@@ -488,3 +488,21 @@ def test_a_sarif_file_through_a_link_out_of_the_workspace_is_refused(
         assert proc.returncode == 2 and "inside the workspace" in proc.stdout, proc.stdout + proc.stderr
         assert list(outside.iterdir()) == []  # not even a folder made there
         assert "sarif-file=" not in github_output.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("target", ["memorybank.sarif", "memorybank.sarif/", "reports/"])
+def test_a_sarif_file_that_is_a_folder_is_refused_and_nothing_published(
+    action: dict, workspace: Path, target: str
+) -> None:
+    """A pull request can commit a folder under the report's name, holding a report of its own:
+    the redirect failed, the step exited 1 as if for findings, and the folder's path was handed
+    to upload-sarif."""
+    _make_checkout(workspace, broken=False)
+    folder = workspace / target.rstrip("/")
+    folder.mkdir(exist_ok=True)
+    (folder / "forged.sarif").write_text('{"version": "2.1.0", "runs": []}')
+    proc, github_output = _run_lint_step(action, workspace, format="sarif", **{"sarif-file": target})
+    assert proc.returncode == 2 and "names a folder or a special file" in proc.stdout, (
+        proc.stdout + proc.stderr
+    )
+    assert "sarif-file=" not in github_output.read_text(encoding="utf-8")
