@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +128,23 @@ def _unusable(anchor: str) -> bool:
     return len(encoded) > PATH_BYTES or any(len(part) > NAME_BYTES for part in encoded.split(b"/"))
 
 
+def _present(repo: Path, anchor: str) -> bool:
+    """Whether `anchor` names something in the repository, looked at without following a link on
+    the way: a committed link to a folder elsewhere (`outlink -> /etc`) would otherwise let a
+    bank's author learn which files exist on the reader's machine (`outlink/passwd`)."""
+    current = repo
+    parts = anchor.split("/")
+    for depth, part in enumerate(parts, start=1):
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except OSError:
+            return False
+        if depth < len(parts) and not stat.S_ISDIR(mode):  # a link or a file where a folder must be
+            return False
+    return True
+
+
 def _folders(times: dict[str, Stamp]) -> dict[str, Stamp]:
     """The newest stamp of the names under each folder (`.` is the repository), in one pass.
 
@@ -194,7 +212,7 @@ def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dic
     skipped = 0
     for doc, anchor in pairs:
         base = {"path": doc.path, "title": doc.title, "status": doc.status, "anchor": anchor}
-        if _unusable(anchor) or not os.path.lexists(repo / anchor):
+        if _unusable(anchor) or not _present(repo, anchor):
             missing.append({**base, "missing": True})
             continue
         code, touched = _code_time(times, folders, anchor), times.get(doc_paths[doc.path])

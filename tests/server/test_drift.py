@@ -251,3 +251,21 @@ def test_the_log_is_narrowed_to_a_few_folders_that_hold_every_path() -> None:
     assert _pathspecs(paths, most=2) == ["memory-bank", "src"]
     assert _pathspecs(paths, most=1) == []  # the whole repository
     assert _pathspecs([f"src/f{i}.py" for i in range(1_000)]) == ["src"]
+
+
+def test_an_anchor_through_a_committed_link_is_missing_whatever_lies_beyond(tmp_path: Path) -> None:
+    """A link was followed to answer whether the anchor exists: `outlink -> <outside>` made
+    `outlink/secret.txt` not missing, so a bank's author could learn which files exist on the
+    reader's machine."""
+    repo, outside = tmp_path / "repo", tmp_path / "outside"
+    write_bank(outside, {"secret.txt": "private\n"})
+    write_bank(
+        repo / "memory-bank", {"x.md": doc("X", "outlink/secret.txt", "outlink/nothing.txt", "src/a.py")}
+    )
+    write_bank(repo, {"src/a.py": "1\n"})
+    (repo / "outlink").symlink_to(outside)
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=0)
+    missing = {anchor for _, anchor, _ in anchors_of(answer["missing"])}
+    assert missing == {"outlink/secret.txt", "outlink/nothing.txt"}
