@@ -127,9 +127,9 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
         return found, None
     not_commit = ToolInputError(f"'{since}' is not a commit in the repository at {repo}")
     walk = _ancestry(since)
-    if walk == len(since):
+    if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
         raise not_commit
-    stem = since[:walk] or "HEAD"
+    stem = since[:walk]
     if stem == "HEAD" and _commit(bank, "HEAD") is None:
         return _empty_tree(bank), (
             f"The repository at {repo} has no commit yet, so every document under the bank is listed "
@@ -251,7 +251,7 @@ def changed(bank: Bank, since: str) -> dict[str, Any]:
         }
         return {**answer, "note": note}
     if repo is None:
-        if _ancestry(since) < len(since):
+        if 0 < _ancestry(since) < len(since):  # a ref counted back from, as `HEAD~20`; `~` alone is none
             note = (
                 f"The bank is not inside a git repository, so '{since}' cannot be measured and every "
                 "document is listed as present; commit the bank, or pass a date (YYYY-MM-DD)."

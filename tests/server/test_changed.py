@@ -172,7 +172,7 @@ def test_a_walking_ref_past_the_first_commit_falls_back_to_before_it(
     assert kinds(answer) == [("added", "one.md"), ("added", "two.md")]
 
 
-@pytest.mark.parametrize("since", ["v9.9.9", "no-such-branch~3", "deadbeef"])
+@pytest.mark.parametrize("since", ["v9.9.9", "no-such-branch~3", "deadbeef", "~", "^", "~~~", "~3"])
 def test_an_unknown_ref_is_not_a_commit(three_commits: tuple[Path, str], since: str) -> None:
     root, _ = three_commits
     with pytest.raises(ToolInputError, match="is not a commit"):
@@ -195,6 +195,12 @@ def test_no_repository_and_a_walking_ref_lists_every_document(no_repository: Pat
     assert (answer["since"], answer["mode"]) == ("HEAD~20", "mtime")
     assert kinds(answer) == [("modified", "a.md"), ("modified", "b.md")]
     assert "not inside a git repository" in answer["note"]
+
+
+@pytest.mark.parametrize("since", ["~", "^^"])
+def test_marks_with_no_ref_before_them_are_no_ref_outside_git_either(no_repository: Path, since: str) -> None:
+    with pytest.raises(ToolInputError, match="cannot be resolved"):
+        changed(refreshed(no_repository), since)
 
 
 def test_no_repository_and_another_ref_is_an_error(no_repository: Path) -> None:
