@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import math
+import posixpath
 import re
 import unicodedata
 from typing import Any
@@ -127,7 +128,11 @@ def _not_found(given: str, path: str) -> ToolInputError:
     if path != given.strip():
         message += f" (looked for '{path}')"
     if path.startswith(("/", "../")) or "/../" in path or path == "..":
-        message += "; the path leads outside the bank"
+        inside = posixpath.normpath(path)
+        if path.startswith("/") or inside == ".." or inside.startswith("../"):
+            message += "; the path leads outside the bank"
+        else:  # `dna/../README.md` stays inside: name the document the way the bank does
+            message += f"; write it without '..', as '{inside}'"
     return ToolInputError(message)
 
 

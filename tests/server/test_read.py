@@ -459,3 +459,18 @@ def test_the_skipped_entries_of_a_batch_list_their_headings_within_a_bound(tmp_p
     assert sum(len(title.encode()) for title in listed) <= LISTING_BYTES
     assert answer["skipped"][-1]["availableSections"] == [] and answer["skipped"][-1]["moreSections"] == 60
     assert len(json.dumps(answer["skipped"])) < 20_000
+
+
+@pytest.mark.parametrize(
+    ("given", "reason"),
+    [
+        ("engineering/../engineering/auth.md", "write it without '..', as 'engineering/auth.md'"),
+        ("engineering/../../x.md", "the path leads outside the bank"),
+        ("../x.md", "the path leads outside the bank"),
+    ],
+)
+def test_a_path_with_dot_dot_is_refused_for_the_right_reason(bank: Bank, given: str, reason: str) -> None:
+    """`dna/../README.md` stays inside the bank, and was refused as leading outside it."""
+    with pytest.raises(ToolInputError) as refused:
+        read(bank, given)
+    assert str(refused.value).endswith(reason)
