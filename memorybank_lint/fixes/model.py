@@ -54,7 +54,13 @@ class Fix:
         if new is None:
             return None
         old_lines, new_lines = self.source.split("\n"), new.split("\n")
+        if self.source.endswith("\n") and new.endswith(
+            "\n"
+        ):  # the empty piece after the last line ends no line
+            old_lines, new_lines = old_lines[:-1], new_lines[:-1]
         low, tail = unchanged_ends(old_lines, new_lines)
+        if low == len(old_lines) and low:  # lines added after the last: replace the last one with them
+            low -= 1
         inserted = new_lines[low : len(new_lines) - tail]
         return Replacement(
             self.path, low + 1, len(old_lines) - tail + 1, "".join(line + "\n" for line in inserted)

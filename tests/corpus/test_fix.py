@@ -86,3 +86,32 @@ def test_fix_on_a_real_bank(source: Path, unsafe: bool, tmp_path: Path) -> None:
     again = _run(tmp_path, *flags, *fixing)
     assert _digest(_files(root)) == _digest(after), again.stdout
     assert f"0 fixed, {len(remaining)} remaining" in again.stdout
+
+
+@pytest.mark.parametrize("root", corpus_banks(), ids=lambda p: p.parent.name)
+def test_every_fix_as_sarif_carries_it_is_the_edit_fix_makes(root: Path) -> None:
+    """Each fix's one replacement of whole lines (the SARIF `fixes` entry), applied to the file as
+    read, gives what the fix's own edit gives, and stays within the file's lines."""
+    from memorybank_lint.bank import Bank
+    from memorybank_lint.fixes import fixability
+    from memorybank_lint.linter import lint
+
+    bank = Bank(root)
+    bank.refresh()
+    checked = 0
+    for fix in fixability(bank, lint(bank)).values():
+        replacement = fix.replacement()
+        edited = fix.edit(fix.source)
+        if replacement is None or edited is None:
+            continue
+        lines = fix.source.split("\n")
+        assert 1 <= replacement.start <= replacement.end <= len(lines) + 1, fix.message
+        kept = fix.source.splitlines(keepends=True)
+        applied = (
+            "".join(kept[: replacement.start - 1])
+            + replacement.inserted
+            + "".join(kept[replacement.end - 1 :])
+        )
+        assert applied == edited, (fix.path, fix.message)
+        checked += 1
+    assert checked or not fixability(bank, lint(bank))

@@ -418,3 +418,35 @@ def test_a_diff_made_inside_the_bank_applies_where_it_says(tmp_path: Path) -> No
     applied = subprocess.run(["git", "apply", str(patch)], cwd=tmp_path, capture_output=True, text=True)
     assert applied.returncode == 0, applied.stderr
     assert _lint(tmp_path, "--root", "fixture_bank", "--diff").stdout == ""
+
+
+def _applied(text: str, region: dict, inserted: str) -> str:
+    """A SARIF replacement of whole lines applied as a consumer applies it: lines are 1-based and
+    the region ends before `endLine`."""
+    assert region["startColumn"] == region["endColumn"] == 1
+    lines = text.splitlines(keepends=True)
+    assert (
+        1 <= region["startLine"] <= len(lines) and region["startLine"] <= region["endLine"] <= len(lines) + 1
+    )
+    return "".join(lines[: region["startLine"] - 1]) + inserted + "".join(lines[region["endLine"] - 1 :])
+
+
+def test_a_sarif_fix_adding_lines_after_the_last_is_in_range_and_is_what_fix_writes(tmp_path: Path) -> None:
+    """An entry appended after an index's closing table came as a region past the file's last line
+    (line 20 of 18), inserting other text than `--fix` writes."""
+    bank = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", bank)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (bank / "new.md").write_text("---\ntitle: New doc\nstatus: draft\npurpose: a new page\n---\n# New\n")
+    before = (bank / "README.md").read_text(encoding="utf-8")
+    log = json.loads(_lint(tmp_path, "--select", "MB009", "--format", "sarif").stdout)
+    [fix] = [
+        r["fixes"][0]
+        for r in log["runs"][0]["results"]
+        if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "memory-bank/new.md"
+    ]
+    [change] = fix["artifactChanges"]
+    [replacement] = change["replacements"]
+    sarif = _applied(before, replacement["deletedRegion"], replacement["insertedContent"]["text"])
+    _lint(tmp_path, "--select", "MB009", "--fix", "--unsafe-fixes")
+    assert sarif == (bank / "README.md").read_text(encoding="utf-8") != before
