@@ -35,16 +35,28 @@ def repo_root(start: Path) -> Path:
     return top or start
 
 
-def annotation_root(start: Path, cwd: Path) -> Path:
-    """What GitHub resolves an annotation's `file=` against: the workspace, when it holds the bank
-    (a checkout into a subfolder included), else the repository, else (no repository) the cwd."""
+def _workspace(start: Path) -> Path | None:
+    """The Actions workspace, when it holds `start`: what GitHub resolves a file named in a
+    workflow's output against, with or without a repository in it."""
     workspace = os.environ.get("GITHUB_WORKSPACE")
     if workspace:
         folder = real_path(workspace)
         if folder == start or folder in start.parents:
             return folder
-    top, _problem = git.toplevel(start)
-    return top or cwd
+    return None
+
+
+def annotation_root(start: Path, cwd: Path) -> Path:
+    """What GitHub resolves an annotation's `file=` against: the workspace, when it holds the bank
+    (a checkout into a subfolder included), else the repository, else (no repository) the cwd."""
+    return _workspace(start) or git.toplevel(start)[0] or cwd
+
+
+def sarif_root(start: Path) -> Path:
+    """What a SARIF log's paths start from: the workspace when it holds the bank, as annotations
+    do (code scanning finds no file from a path that starts at the bank, in a workspace without
+    git or a bank in a nested repository), else the repository, else the bank."""
+    return _workspace(start) or repo_root(start)
 
 
 def summary_target() -> Path | None:
@@ -84,7 +96,7 @@ def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: in
     ctx = ReportContext(
         root=root,
         cwd=cwd,
-        repo_root=repo_root(root)
+        repo_root=sarif_root(root)
         if fmt == "sarif"
         else annotation_root(root, cwd)
         if fmt == "github"

@@ -398,6 +398,25 @@ def test_github_annotations_name_files_from_the_workspace_wherever_the_command_r
     assert "file=memory-bank/domain/loose.md," in out
 
 
+def test_sarif_names_files_from_the_workspace_as_annotations_do_without_git(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """Without a repository SARIF paths started at the bank (`domain/loose.md`, the source root
+    the bank folder) while annotations named `memory-bank/domain/loose.md`: code scanning, which
+    resolves from the checkout, attached the alerts to no file."""
+    files = {**CLEAN_BANK, "domain/loose.md": "---\ntitle: Loose\nstatus: bogus\n---\n# Loose\n"}
+    bank = write_bank(tmp_path / "memory-bank", files)
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    _code, out, _err = run(["--root", str(bank), "--format", "sarif"], capsys)
+    run_ = json.loads(out)["runs"][0]
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run_["results"]}
+    assert uris == {"memory-bank/domain/loose.md"}
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.resolve().as_uri() + "/"
+    _code, out, _err = run(["--root", str(bank), "--format", "github"], capsys)
+    assert "file=memory-bank/domain/loose.md," in out
+
+
 def test_the_job_summarys_pictures_name_a_loop_as_its_table_and_annotations_do(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
