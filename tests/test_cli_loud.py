@@ -444,6 +444,9 @@ def test_the_job_summarys_pictures_name_a_loop_as_its_table_and_annotations_do(
     assert named == "docs/memory-bank/adr/b.md"
     assert f"::warning file={named},line=1," in out  # as the annotations name the same file
     assert f"### Loop 1: 2 documents (closed at {named}:{line})" in drawn
+    # and so do the boxes of the pictures: the loop's and the broken edges'
+    assert '["docs/memory-bank/adr/a.md"]' in drawn and '["docs/memory-bank/adr/b.md"]' in drawn
+    assert '["docs/memory-bank/domain/broken-00.md"]' in drawn and '["adr/a.md"]' not in drawn
 
 
 def test_statistics_under_actions_print_as_text_unless_github_is_asked_for(

@@ -12,7 +12,7 @@ missing picture reads as nothing to draw.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..diagrams import Diagram, mermaid
@@ -29,31 +29,32 @@ MAX_CYCLE_NODES = 12
 MAX_BROKEN = 25
 
 
-def cycle_diagram(members: Sequence[str]) -> Diagram:
+def cycle_diagram(members: Sequence[str], shown: Callable[[str], str] = str) -> Diagram:
     """A loop as a ring: each document points at the next, the last at the first.
 
     Past `MAX_CYCLE_NODES` documents the ring keeps its first ones, one box for those between and
     its last one, whose edge back to the first is the one that closes the loop (the finding is
-    reported there), so a folded loop is still drawn as a loop.
+    reported there), so a folded loop is still drawn as a loop. Boxes are labelled `shown(path)`.
     """
     diagram = Diagram()
     if len(members) <= MAX_CYCLE_NODES:
-        keys = [diagram.node(path, path) for path in members]
+        keys = [diagram.node(path, shown(path)) for path in members]
     else:
         head = MAX_CYCLE_NODES - 2
-        keys = [diagram.node(path, path) for path in members[:head]]
+        keys = [diagram.node(path, shown(path)) for path in members[:head]]
         keys.append(diagram.node("\0more", f"… {len(members) - head - 1} more documents", kind="more"))
-        keys.append(diagram.node(members[-1], members[-1]))
+        keys.append(diagram.node(members[-1], shown(members[-1])))
     for index, key in enumerate(keys):
         diagram.link(key, keys[(index + 1) % len(keys)], "cycle")
     return diagram
 
 
-def broken_diagram(findings: Sequence[Finding]) -> Diagram:
-    """Each document with the `derived_from` targets it names that are not in the bank."""
+def broken_diagram(findings: Sequence[Finding], shown: Callable[[str], str] = str) -> Diagram:
+    """Each document (labelled `shown(path)`) with the `derived_from` targets it names that are
+    not in the bank."""
     diagram = Diagram()
     for finding in findings:
-        source = diagram.node(finding.path, finding.path)
+        source = diagram.node(finding.path, shown(finding.path))
         target = diagram.node(
             f"{finding.path}\0{finding.value}", finding.value, "(not in the bank)", kind="missing"
         )
@@ -87,7 +88,7 @@ def render_pictures(findings: Sequence[Finding], ctx: ReportContext) -> str | No
         # is read in the repository, not in the folder the command ran in
         where = f"{ctx.repo_shown(finding.path)}:{finding.line or 1}"
         out += [f"### Loop {number}: {len(finding.related)} documents (closed at {summary_text(where)})", ""]
-        out += _block(cycle_diagram(finding.related))
+        out += _block(cycle_diagram(finding.related, ctx.repo_shown))
     if len(cycles) > MAX_CYCLES:
         out += [f"{len(cycles) - MAX_CYCLES} more loops are not drawn; the findings list them all.", ""]
     if too_long:
@@ -99,7 +100,7 @@ def render_pictures(findings: Sequence[Finding], ctx: ReportContext) -> str | No
         ]
     if broken:
         out += [f"### derived_from targets that are not in the bank ({len(broken)})", ""]
-        out += _block(broken_diagram(broken[:MAX_BROKEN]))
+        out += _block(broken_diagram(broken[:MAX_BROKEN], ctx.repo_shown))
         if len(broken) > MAX_BROKEN:
             out += [f"{len(broken) - MAX_BROKEN} more are not drawn; the findings list them all.", ""]
     return "\n".join(out).rstrip() + "\n"
