@@ -183,7 +183,12 @@ def test_the_job_summary_draws_each_loop_up_to_the_cap_and_the_broken_edges(tmp_
     root = tmp_path / "memory-bank"
     _loops(root, MAX_CYCLES + 2)
     summary = tmp_path / "summary.md"
-    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    env = {
+        **os.environ,
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_WORKSPACE": str(root.parent),  # the checkout holding the bank, as on a runner
+    }
     done = subprocess.run(
         [str(BIN / "memorybank-lint"), "--root", str(root)], capture_output=True, text=True, env=env
     )
@@ -202,7 +207,12 @@ def test_the_job_summary_draws_each_loop_up_to_the_cap_and_the_broken_edges(tmp_
 def _summary(root: Path, summary: Path) -> str:
     """What `memorybank-lint` adds to the job summary at `summary`, under GitHub Actions."""
     before = summary.stat().st_size if summary.exists() else 0
-    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    env = {
+        **os.environ,
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_WORKSPACE": str(root.parent),  # the checkout holding the bank, as on a runner
+    }
     done = subprocess.run(
         [str(BIN / "memorybank-lint"), "--root", str(root)], capture_output=True, text=True, env=env
     )
@@ -243,7 +253,7 @@ def test_a_loop_too_long_to_draw_is_said_to_be_left_out(tmp_path: Path) -> None:
     text = _summary(root, tmp_path / "summary.md")
     assert f"1 loop of more than {DRAWN} documents is not drawn" in text
     blocks = re.findall(r"```mermaid\n(.*?)\n```", text, re.S)
-    assert [parse_mermaid(block)[0]["n0"] for block in blocks] == [["domain/model.md"]]
+    assert [parse_mermaid(block)[0]["n0"] for block in blocks] == [["memory-bank/domain/model.md"]]
 
 
 def _graph(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
