@@ -47,6 +47,9 @@ NO_REPOSITORY = (
 Stamp = tuple[int, str]  # committer Unix time, committer date as strict ISO 8601 with offset
 
 
+MAX_LISTED = 200  # drifted and missing anchors listed; 3,000 missing ones answered 929 KB
+
+
 def _batches(paths: list[str]) -> list[list[str]]:
     """`paths` in runs of at most `ARGUMENT_BYTES` bytes: one command line holds only so much
     (the kernel refuses the whole command past it), and a bank may name thousands of anchors."""
@@ -231,8 +234,14 @@ def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dic
     drifted.sort(key=lambda item: (-item[0], item[1]["path"], item[1]["anchor"]))
     missing.sort(key=lambda m: (m["path"], m["anchor"]))
     answer.update(
-        mode="git", repo=printable(str(repo)), drifted=[entry for _, entry in drifted], missing=missing
+        mode="git",
+        repo=printable(str(repo)),
+        drifted=[entry for _, entry in drifted[:MAX_LISTED]],
+        missing=missing[:MAX_LISTED],
     )
+    for key, count in (("drifted", len(drifted)), ("missing", len(missing))):
+        if count > MAX_LISTED:  # the widest gaps and the first missing kept; the rest counted
+            answer[f"{key}LeftOut"] = count - MAX_LISTED
     if failure is not None:
         answer["note"] = (
             f"git log failed ({failure}), so no anchor could be timed; only missing anchors are listed."

@@ -34,6 +34,7 @@ DIRECTIONS = ("up", "down", "both")
 MAX_DEPTH = 6
 MAX_LIMIT = 300
 MAX_NEIGHBOURS = 25
+MAX_LISTED = 100  # external and broken entries listed; a page with 9,000 of them answered 484 KB
 CEILING_LEVELS = 3
 NEIGHBOUR_READ_BYTES = 256 * 1024
 
@@ -226,11 +227,14 @@ def graph(
             {"from": s, "to": t, **({"fit": f} if f is not None else {})}
             for (s, t), f in sorted(walk.edges.items())
         ],
-        "external": external,
-        "broken": [walk.broken[k] for k in sorted(walk.broken)],
+        "external": external[:MAX_LISTED],
+        "broken": [walk.broken[k] for k in sorted(walk.broken)[:MAX_LISTED]],
         "byLayer": dict(sorted(by_layer.items())),
         "truncated": walk.truncated,
     }
+    for key, count in (("external", len(external)), ("broken", len(walk.broken))):
+        if count > MAX_LISTED:  # said, never silently dropped
+            answer[f"{key}LeftOut"] = count - MAX_LISTED
     if neighbours:
         readable = [entry for entry in external if not entry.get("url")]
         answer["neighbours"] = [neighbour(bank, entry) for entry in readable[:MAX_NEIGHBOURS]]

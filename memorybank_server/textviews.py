@@ -101,7 +101,12 @@ def graph_text(result: dict[str, Any]) -> str:
     )
     lines += [f"external: {item['from']} -> {item['raw']}" for item in result["external"]]
     lines += [f"broken: {item['from']} -> {item['raw']}" for item in result["broken"]]
-    return "\n".join(lines)
+    return "\n".join(lines + _left_out(result, ("external", "broken")))
+
+
+def _left_out(result: dict[str, Any], keys: tuple[str, ...]) -> list[str]:
+    """The line saying how many entries a bounded list left out, one per list that left any."""
+    return [f"{key}: {result[f'{key}LeftOut']} more not listed" for key in keys if f"{key}LeftOut" in result]
 
 
 @_terminal
@@ -126,7 +131,7 @@ def drift_text(result: dict[str, Any]) -> str:
         lines.append(result["note"])
     lines += [f"drifted {d['aheadDays']}d {d['path']} <- {d['anchor']}" for d in result["drifted"]]
     lines += [f"missing {m['path']} <- {m['anchor']}" for m in result["missing"]]
-    return "\n".join(lines)
+    return "\n".join(lines + _left_out(result, ("drifted", "missing")))
 
 
 @_terminal

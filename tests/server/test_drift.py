@@ -222,7 +222,7 @@ def test_more_anchors_than_one_command_line_holds_are_all_timed(repo: Path) -> N
     answer = drift(refreshed(repo / "memory-bank"))
     assert "note" not in answer
     assert anchors_of(answer["drifted"]) == [("engineering/api.md", "src/api.py", 182)]
-    assert len(answer["missing"]) == 25_000 + 2
+    assert len(answer["missing"]) + answer["missingLeftOut"] == 25_000 + 2
 
 
 def test_a_scope_that_matches_no_document_is_refused_as_validate_refuses_it(repo: Path) -> None:
@@ -269,3 +269,16 @@ def test_an_anchor_through_a_committed_link_is_missing_whatever_lies_beyond(tmp_
     answer = drift(refreshed(repo / "memory-bank"), threshold_days=0)
     missing = {anchor for _, anchor, _ in anchors_of(answer["missing"])}
     assert missing == {"outlink/secret.txt", "outlink/nothing.txt"}
+
+
+def test_missing_anchors_are_listed_up_to_a_bound_and_the_rest_counted(tmp_path: Path) -> None:
+    """3,000 missing anchors answered 929 KB, every one listed."""
+    from memorybank_server.drift import MAX_LISTED
+
+    repo = tmp_path / "repo"
+    write_bank(repo / "memory-bank", {"x.md": doc("X", *(f"gone/{n}.py" for n in range(MAX_LISTED + 30)))})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert len(answer["missing"]) == MAX_LISTED and answer["missingLeftOut"] == 30
+    assert "driftedLeftOut" not in answer

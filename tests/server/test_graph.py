@@ -252,3 +252,16 @@ def test_the_file_systems_root_is_never_the_ceiling() -> None:
 
     assert _ceiling(Path("/srv/bank")) == Path("/srv")
     assert _ceiling(Path("/bank")) == Path("/bank")
+
+
+def test_external_and_broken_entries_are_listed_up_to_a_bound_and_the_rest_counted(tmp_path: Path) -> None:
+    """A page naming 9,000 targets outside the bank answered 484 KB, every entry listed."""
+    from memorybank_server.graph import MAX_LISTED
+
+    sources = [f"https://example.com/{n}" for n in range(150)] + [f"missing-{n}.md" for n in range(130)]
+    bank = make_bank(tmp_path / "memory-bank", {"dna/principles.md": doc("Principles", *sources)})
+    answer = graph(bank, "dna/principles.md", direction="up", neighbours=False)
+    assert len(answer["external"]) == len(answer["broken"]) == MAX_LISTED
+    assert (answer["externalLeftOut"], answer["brokenLeftOut"]) == (150 - MAX_LISTED, 130 - MAX_LISTED)
+    small = graph(make_bank(tmp_path / "small"), "domain/orders.md", direction="up")
+    assert "externalLeftOut" not in small and "brokenLeftOut" not in small
