@@ -806,3 +806,18 @@ def test_a_folder_named_in_one_unicode_form_is_not_its_twin_in_the_other(
     run(["--fix", f"memory-bank/{nfc}"], capsys)
     assert (root / nfc / "a.md").read_bytes() != fixable.format("A").encode()  # the one named was fixed
     assert (root / nfd / "b.md").read_bytes() == before  # its twin was not
+
+
+def test_a_finding_on_a_folder_keeps_its_slash_in_every_format(tmp_path: Path, monkeypatch, capsys) -> None:
+    """MB012 is reported at `dna/`: JSON said `dna/`, the text, github and SARIF formats `…/dna`."""
+    bank = write_bank(tmp_path / "memory-bank", {"README.md": "# Index\n"})
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path))
+    seen = {}
+    for fmt in ("text", "json", "github", "sarif"):
+        _code, out, _err = run(["--root", str(bank), "--format", fmt], capsys)
+        seen[fmt] = out
+    assert '"path": "dna/"' in seen["json"]
+    assert "memory-bank/dna/:1:1: MB012" in seen["text"]
+    assert "file=memory-bank/dna/," in seen["github"]
+    assert '"uri": "memory-bank/dna/"' in seen["sarif"]

@@ -37,6 +37,11 @@ def _relative(target: Path, start: Path) -> str:
         return target.as_posix()
 
 
+def _folder_mark(bank_path: str) -> str:
+    """A finding on a folder (MB012 on `dna/`) keeps its slash, in every format."""
+    return "/" if bank_path.endswith("/") else ""
+
+
 @dataclass(frozen=True)
 class ReportContext:
     """Everything about the environment a renderer needs, resolved by the CLI."""
@@ -52,12 +57,14 @@ class ReportContext:
     def shown_path(self, bank_path: str) -> str:
         """Where a human (or a GitHub annotation) finds the file: relative to the cwd, as text even
         when a folder on the way has a name that is not UTF-8, the bank's part as the bank prints it."""
-        return printable(_relative(self.root / real_name(bank_path), self.cwd))
+        return printable(_relative(self.root / real_name(bank_path), self.cwd)) + _folder_mark(bank_path)
 
     def repo_shown(self, bank_path: str) -> str:
         """Where GitHub finds the file: relative to `repo_root` (for the `github` format, the
         workspace), whatever folder the command ran in."""
-        return printable(_relative(self.root / real_name(bank_path), self.repo_root))
+        return printable(_relative(self.root / real_name(bank_path), self.repo_root)) + _folder_mark(
+            bank_path
+        )
 
     def repo_path(self, bank_path: str) -> str:
         """A SARIF artifact uri: relative to `%SRCROOT%` and percent-encoded, as a URI must be.
@@ -66,7 +73,8 @@ class ReportContext:
         holding the byte 0xFE is `%FE`, so the uri names the real file, and one typed with a
         backslash is `%5C`.
         """
-        return quote(os.fsencode(_relative(self.root / real_name(bank_path), self.repo_root)), safe="/")
+        found = _relative(self.root / real_name(bank_path), self.repo_root) + _folder_mark(bank_path)
+        return quote(os.fsencode(found), safe="/")
 
 
 Renderer = Callable[[Sequence[Finding], Sequence[RuleSpec], ReportContext], str]
