@@ -61,11 +61,16 @@ def as_written(bank: Bank, written: dict[str, str], removed: Iterable[str] = ())
     return trial
 
 
-def _keys(found: list[Finding]) -> Counter[tuple[str, str]]:
-    """Findings counted by rule and file, not by message: a message quotes what the write may
-    change (the declared values an MB008 lists, the owners an MB004 names), and the same finding
-    with new words is not a new one."""
-    return Counter((f.code, f.path) for f in found)
+def _key(finding: Finding) -> tuple[str, str, str]:
+    """A finding by rule, file and what it is about (its `value`: the entry that leads nowhere, the
+    field and value not declared), not by its message: a message quotes what the write may change
+    (the declared values an MB008 lists, the owners an MB004 names), and the same finding in new
+    words is not a new one, while a second dangling entry in one index is."""
+    return finding.code, finding.path, finding.value or finding.message
+
+
+def _keys(found: list[Finding]) -> Counter[tuple[str, str, str]]:
+    return Counter(map(_key, found))
 
 
 # A suppression a write keeps goes idle when the write fixes what it silenced (a header value
@@ -89,7 +94,7 @@ def refuse_added_findings(bank: Bank, transaction: Transaction, told: frozenset[
     added = _keys(found) - before
     if not added:
         return
-    first = next(f for f in found if (f.code, f.path) in added)
+    first = next(f for f in found if _key(f) in added)
     more = sum(added.values()) - 1
     raise ToolInputError(
         f"the write would give {first.path} a finding: {first.code} [{first.rule}] {first.message}"

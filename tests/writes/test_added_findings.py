@@ -109,3 +109,15 @@ def test_promote_refuses_a_purpose_holding_a_line_break(seeded: Bank) -> None:
     with pytest.raises(ToolInputError, match="`purpose` must be one line"):
         promote(seeded, path="_inbox/m.md", to="engineering/m.md", purpose="line one\nline two")
     assert tree_hash(seeded.root) == before
+
+
+def test_a_second_dangling_entry_in_an_index_that_has_one_is_refused_and_named(seeded: Bank) -> None:
+    """Counted by rule and file alone, an index already holding one dangling entry took another:
+    the count of its MB007 findings did not move. The refusal names the entry the write adds."""
+    index = seeded.root / "product/README.md"
+    index.write_text(index.read_text() + "- [Old](gone.md) — removed page\n")
+    seeded.refresh()
+    before = tree_hash(seeded.root)
+    with pytest.raises(ToolInputError, match=r"index entry 'also-gone\.md' leads nowhere"):
+        edit(seeded, path="product/README.md", find="(gone.md)", replace="(also-gone.md)")
+    assert tree_hash(seeded.root) == before
