@@ -15,6 +15,7 @@ ends (a `---` written at the top of a document without frontmatter) is refused.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from memorybank_lint import markdown
@@ -50,32 +51,39 @@ def section_span(body: str, request: str, path: str) -> tuple[Section, int, int]
 
 
 def unread_headings(lines: list[str]) -> list[str]:
-    """The lines after the first that begin a level-one or -two heading to a CommonMark reader
-    and not to the bank's `## ` scan (a setext underline under a paragraph, a `#`/`##` indented
-    by one to three spaces), as the parser the project already has reads them: a rule after a
-    list item, a lazy quote line or an indented code block is no heading. A section running on
-    past one would, rewritten, delete what follows it."""
+    """The lines after the first that begin a heading the bank's section scan does not end a
+    section at, as a CommonMark reader reads them: a setext heading, a `##` indented by one to
+    three spaces or hidden from the scan by what it takes for a fence, and any level-one heading
+    (a section runs on past those, so rewriting it would delete what follows). Only headings of
+    the document itself count: one inside a quote or a list item is part of that block, and a rule
+    after a list item or a lazy quote line is no heading.
+
+    Read by the parser the project already has, its block rules only (the inline rules cost
+    seconds on a large page of brackets and say nothing about headings).
+    """
     from markdown_it import MarkdownIt  # only the writes that change prose need an exact parse
 
+    mask = markdown.fenced(lines)
+    sections = {i for i, line in enumerate(lines) if not mask[i] and markdown.heading(line, 2) is not None}
     found = []
-    for token in MarkdownIt("commonmark").parse("\n".join(lines)):
-        if token.type == "heading_open" and token.tag in ("h1", "h2") and token.map and token.map[0] > 0:
-            line = lines[token.map[0]]
-            if markdown.heading(line, 1) is None and markdown.heading(line, 2) is None:
-                found.append(line.strip())
+    for token in MarkdownIt("commonmark").disable("inline").parse("\n".join(lines)):
+        if token.type != "heading_open" or token.level or not token.map or token.map[0] == 0:
+            continue
+        if token.tag == "h1" or (token.tag == "h2" and token.map[0] not in sections):
+            found.append(lines[token.map[0]].strip())
     return found
 
 
 def guard_headings(old_body: str, new_body: str, path: str) -> None:
     """Refuse a change that writes such a heading: readers would show a section the bank does
     not have, and the section holding it could no longer be rewritten (`bank_update_section`)."""
-    before = unread_headings(["", *old_body.split("\n")])
-    added = [line for line in unread_headings(["", *new_body.split("\n")]) if line not in before]
+    before = Counter(unread_headings(["", *old_body.split("\n")]))
+    added = Counter(unread_headings(["", *new_body.split("\n")])) - before
     if added:
         raise ToolInputError(
-            f"the change writes '{added[0]}' in {path} as a heading readers show (a setext "
-            "underline or an indented #) and the bank's sections do not; write it as '## …' "
-            "or '### …', or not as a heading"
+            f"the change writes '{next(iter(added))}' in {path} as a heading readers show (a setext "
+            "underline, an indented # or a level-one #) and the bank's sections do not end at; "
+            "write it as '## …' or '### …', or not as a heading"
         )
 
 

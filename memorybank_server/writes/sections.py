@@ -68,8 +68,8 @@ def update_section(
         if hidden := unread_headings(old_lines):
             raise ToolInputError(
                 f"section '{chosen.title}' of {loaded.path} runs on past '{hidden[0]}', which readers "
-                "show as a heading of its own (a setext or indented ##) and the bank does not; "
-                "write it as '## …' first, so rewriting this section keeps it"
+                "show as a heading the bank's sections do not end at (a setext or indented ##, or a "
+                "level-one #); write it as '## …' first, so rewriting this section keeps it"
             )
         payload = _trimmed(text)
         if mode == "append" and (old := _trimmed("\n".join(old_lines[1:]))):

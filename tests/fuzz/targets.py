@@ -268,6 +268,15 @@ def set_field_answer(root: str, path: str, field: str, value: str) -> str:
     return _answer(lambda: set_field(bank, path=path, field=field, value=value, dry_run=True))
 
 
+def edit_answer(root: str, path: str, find: str, replace: str) -> str:
+    """What `bank_edit` answers (or the refusal) on the bank at `root`, written."""
+    from memorybank_server.writes.edit import edit
+
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: edit(bank, path=path, find=find, replace=replace))
+
+
 def registry_entry(text: str) -> str:
     """An index text with an entry for `x.md` added, as the governed writes add it."""
     from memorybank_lint.edits.entries import add_entry

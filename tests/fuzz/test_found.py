@@ -332,6 +332,16 @@ def test_a_header_of_tens_of_thousands_of_keys_that_mentions_a_suppression(worke
     assert code == 0 and "x.md:3:13: MB013" in out and "x.md:1:1: MB009" in out  # warnings only
 
 
+def test_an_edit_of_a_large_page_of_brackets(worker: Worker, tmp_path) -> None:
+    # Telling the headings a reader sees from the bank's sections ran the parser's inline rules
+    # over the whole page, twice: an edit of a 1.9 MB page of `[` lines took 31 s.
+    page = "---\ntitle: T\n---\n# T\n\n## A\n\nPLACE\n\n## B\n\n" + ("[" * 99 + "\n") * 19_000
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"notes/t.md": page})
+    answer = worker.call("edit_answer", str(root), "notes/t.md", "PLACE", "x", bound=10.0)
+    assert not answer.startswith("refused") and '"path":"notes/t.md"' in answer
+    assert "\nx\n" in (root / "notes/t.md").read_text()
+
+
 def test_a_contract_of_thousands_of_values_and_as_many_findings(worker: Worker, tmp_path) -> None:
     # Each MB008 finding listed every declared value: 4,000 values and 4,000 findings printed
     # 156 MB (16,000 of each took 12 GB and two minutes).

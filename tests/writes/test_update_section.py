@@ -330,3 +330,50 @@ def test_a_rule_commonmark_reads_as_a_rule_is_written(tmp_path: Path, content: s
     root = _bank(tmp_path, HEAD + "# Auth\n\n## Formula\n\nold\n\n## Last\n\nend\n")
     _call(root, "Formula", content)
     assert content in decoded(root / "engineering/auth.md")
+
+
+@pytest.mark.parametrize(
+    "inside",
+    ["> ## Note\n> quoted", "- ## item", "- Item\n  ---", "> Quoted\n> ===", "1. ## Step one"],
+    ids=["quote", "list item", "rule in a list", "setext in a quote", "numbered"],
+)
+@pytest.mark.parametrize("tool", ["update_section", "edit"])
+def test_a_heading_inside_a_quote_or_a_list_item_is_part_of_it(
+    tmp_path: Path, inside: str, tool: str
+) -> None:
+    """Such headings belong to their block, and the guard refused sections holding them."""
+    from memorybank_server.writes.edit import edit
+
+    root = _bank(tmp_path, HEAD + f"# Auth\n\n## Formula\n\nold\n\n{inside}\n\n## Last\n\nend\n")
+    if tool == "edit":
+        edit(open_bank(root), path="engineering/auth.md", find="old", replace=f"new\n\n{inside}")
+    else:
+        _call(root, "Formula", f"new\n\n{inside}")
+    assert "new" in decoded(root / "engineering/auth.md")
+
+
+@pytest.mark.parametrize(
+    ("inside", "named"),
+    [("# Other\n\nkeep me", "# Other"), ("    ```\ncode\n\n## Hidden\n\nkeep me", "## Hidden")],
+    ids=["a level-one heading", "a heading the bank takes for code"],
+)
+def test_a_section_running_on_past_a_heading_readers_see_is_not_rewritten(
+    tmp_path: Path, inside: str, named: str
+) -> None:
+    """Rewriting `## Formula` deleted a `# Other` after it, or a `## Hidden` the bank's fence scan
+    took for code (an indented ``` opens no fence to a reader), with the text under them."""
+    text = HEAD + f"# Auth\n\n## Formula\n\nold\n\n{inside}\n\n## Last\n\nend\n"
+    root = _bank(tmp_path, text)
+    message = refused(root, lambda: _call(root, "Formula"), "runs on past")
+    assert f"'{named}'" in message
+
+
+def test_a_second_heading_with_the_text_of_one_already_there_is_refused(tmp_path: Path) -> None:
+    from memorybank_server.writes.edit import edit
+
+    root = _bank(tmp_path, HEAD + "# Auth\n\n## Formula\n\nSummary\n-------\n\nold\n\n## Last\n\nend\n")
+    refused(
+        root,
+        lambda: edit(open_bank(root), path="engineering/auth.md", find="old", replace="Summary\n-------"),
+        "as a heading readers show",
+    )
