@@ -47,34 +47,42 @@ class Fix:
         return "safe" if self.safe else "unsafe"
 
     def replacement(self) -> Replacement | None:
-        """The fix as one replacement of whole lines of `source` (what SARIF calls a fix)."""
+        """The fix as one replacement of whole lines of `source` (what SARIF calls a fix), within
+        the file's lines: lines added after the last one replace it with them, and a region that
+        reaches a last line with no line feed ends at that line's end."""
         if self.line is not None:
-            return Replacement(self.path, self.line[0], self.line[0] + 1, self.line[1] + "\n")
-        new = self.edit(self.source)
+            lines = self.source.split("\n")
+            new: str | None = "\n".join([*lines[: self.line[0] - 1], self.line[1], *lines[self.line[0] :]])
+        else:
+            new = self.edit(self.source)
         if new is None:
             return None
         old_lines, new_lines = self.source.split("\n"), new.split("\n")
-        if self.source.endswith("\n") and new.endswith(
-            "\n"
-        ):  # the empty piece after the last line ends no line
+        final = self.source.endswith("\n")
+        if final and new.endswith("\n"):  # the empty piece after a final line feed is no line
             old_lines, new_lines = old_lines[:-1], new_lines[:-1]
         low, tail = unchanged_ends(old_lines, new_lines)
         if low == len(old_lines) and low:  # lines added after the last: replace the last one with them
             low -= 1
         inserted = new_lines[low : len(new_lines) - tail]
-        return Replacement(
-            self.path, low + 1, len(old_lines) - tail + 1, "".join(line + "\n" for line in inserted)
-        )
+        end = len(old_lines) - tail + 1
+        if end > len(old_lines) and not final:  # up to the end of a last line with no line feed
+            last = old_lines[-1]
+            return Replacement(self.path, low + 1, len(old_lines), "\n".join(inserted), len(last) + 1)
+        return Replacement(self.path, low + 1, end, "".join(line + "\n" for line in inserted))
 
 
 @dataclass(frozen=True)
 class Replacement:
-    """File lines `[start, end)` (1-based) replaced by `inserted` (LF text, whole lines)."""
+    """From line `start`, column 1, to line `end`, column `end_column` (1-based, the end
+    excluded), replaced by `inserted` (LF text): whole lines, or up to the end of a last line
+    that has no line feed."""
 
     path: str
     start: int
     end: int
     inserted: str
+    end_column: int = 1
 
 
 def replace_lines(changes: dict[int, tuple[str, str]]) -> Edit:

@@ -76,7 +76,12 @@ def _result(finding: Finding, index: dict[str, int], ctx: ReportContext, key: st
 
 def _fix(description: str, replacement: Replacement, ctx: ReportContext) -> dict[str, Any]:
     """A SARIF fix: whole lines of one file replaced (an insertion when the region is empty)."""
-    region = {"startLine": replacement.start, "startColumn": 1, "endLine": replacement.end, "endColumn": 1}
+    region = {
+        "startLine": replacement.start,
+        "startColumn": 1,
+        "endLine": replacement.end,
+        "endColumn": replacement.end_column,
+    }
     return {
         "description": {"text": description},
         "artifactChanges": [

@@ -20,6 +20,7 @@ import pytest
 
 from memorybank_lint import frontmatter
 from memorybank_lint.suppressions import header_noqa
+from tests.fixes.test_command import _applied
 
 from .conftest import corpus_banks
 
@@ -104,14 +105,12 @@ def test_every_fix_as_sarif_carries_it_is_the_edit_fix_makes(root: Path) -> None
         edited = fix.edit(fix.source)
         if replacement is None or edited is None:
             continue
-        lines = fix.source.split("\n")
-        assert 1 <= replacement.start <= replacement.end <= len(lines) + 1, fix.message
-        kept = fix.source.splitlines(keepends=True)
-        applied = (
-            "".join(kept[: replacement.start - 1])
-            + replacement.inserted
-            + "".join(kept[replacement.end - 1 :])
-        )
-        assert applied == edited, (fix.path, fix.message)
+        region = {
+            "startLine": replacement.start,
+            "startColumn": 1,
+            "endLine": replacement.end,
+            "endColumn": replacement.end_column,
+        }
+        assert _applied(fix.source, region, replacement.inserted) == edited, (fix.path, fix.message)
         checked += 1
     assert checked or not fixability(bank, lint(bank))

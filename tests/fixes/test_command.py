@@ -421,14 +421,21 @@ def test_a_diff_made_inside_the_bank_applies_where_it_says(tmp_path: Path) -> No
 
 
 def _applied(text: str, region: dict, inserted: str) -> str:
-    """A SARIF replacement of whole lines applied as a consumer applies it: lines are 1-based and
-    the region ends before `endLine`."""
-    assert region["startColumn"] == region["endColumn"] == 1
-    lines = text.splitlines(keepends=True)
-    assert (
-        1 <= region["startLine"] <= len(lines) and region["startLine"] <= region["endLine"] <= len(lines) + 1
-    )
-    return "".join(lines[: region["startLine"] - 1]) + inserted + "".join(lines[region["endLine"] - 1 :])
+    """A SARIF replacement applied as a consumer applies it: lines and columns 1-based, the end
+    excluded, every position within the file (the end of a file with a final line feed is the
+    start of the line after its last)."""
+    starts = [0] + [i + 1 for i, char in enumerate(text) if char == "\n"]
+
+    def offset(line: int, column: int) -> int:
+        assert 1 <= line <= len(starts) and column >= 1
+        end = starts[line] - 1 if line < len(starts) else len(text)  # where the line's own text ends
+        assert starts[line - 1] + column - 1 <= end
+        return starts[line - 1] + column - 1
+
+    first = offset(region["startLine"], region["startColumn"])
+    last = offset(region["endLine"], region["endColumn"])
+    assert first <= last
+    return text[:first] + inserted + text[last:]
 
 
 def test_a_sarif_fix_adding_lines_after_the_last_is_in_range_and_is_what_fix_writes(tmp_path: Path) -> None:
@@ -450,3 +457,26 @@ def test_a_sarif_fix_adding_lines_after_the_last_is_in_range_and_is_what_fix_wri
     sarif = _applied(before, replacement["deletedRegion"], replacement["insertedContent"]["text"])
     _lint(tmp_path, "--select", "MB009", "--fix", "--unsafe-fixes")
     assert sarif == (bank / "README.md").read_text(encoding="utf-8") != before
+
+
+def test_a_sarif_fix_at_the_end_of_a_file_with_no_final_line_feed_stays_in_range(tmp_path: Path) -> None:
+    """The region ended at the line after the last, which such a file does not have."""
+    bank = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", bank)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    index = bank / "domain/README.md"
+    index.write_text(index.read_text(encoding="utf-8").rstrip("\n"), encoding="utf-8")
+    (bank / "domain/new.md").write_text(
+        "---\ntitle: New\ndoc_kind: domain\npurpose: Read this when new.\nstatus: draft\n---\n# New\n"
+    )
+    before = index.read_text(encoding="utf-8")
+    log = json.loads(_lint(tmp_path, "--select", "MB009", "--format", "sarif").stdout)
+    [fix] = [
+        r["fixes"][0]
+        for r in log["runs"][0]["results"]
+        if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "memory-bank/domain/new.md"
+    ]
+    [replacement] = fix["artifactChanges"][0]["replacements"]
+    sarif = _applied(before, replacement["deletedRegion"], replacement["insertedContent"]["text"])
+    _lint(tmp_path, "--select", "MB009", "--fix", "--unsafe-fixes", "memory-bank/domain/new.md")
+    assert sarif == index.read_text(encoding="utf-8") != before
