@@ -25,6 +25,7 @@ import math
 import posixpath
 import re
 import unicodedata
+from collections.abc import Container
 from typing import Any
 
 from memorybank_lint import document
@@ -123,7 +124,7 @@ def cap_bytes(text: str, limit: int) -> tuple[str, bool]:
     return raw[:limit].decode("utf-8", errors="ignore"), True
 
 
-def _not_found(given: str, path: str) -> ToolInputError:
+def _not_found(given: str, path: str, documents: Container[str] = ()) -> ToolInputError:
     message = f"Not a document of this bank: '{given}'"
     if path != given.strip():
         message += f" (looked for '{path}')"
@@ -131,7 +132,7 @@ def _not_found(given: str, path: str) -> ToolInputError:
         inside = posixpath.normpath(path)
         if path.startswith("/") or inside == ".." or inside.startswith("../"):
             message += "; the path leads outside the bank"
-        else:  # `dna/../README.md` stays inside: name the document the way the bank does
+        elif inside in documents:  # `dna/../README.md` stays inside: name it the way the bank does
             message += f"; write it without '..', as '{inside}'"
     return ToolInputError(message)
 
@@ -167,7 +168,7 @@ def _lookup(bank: Bank, given: str) -> str:
         raise ToolInputError("A path is empty; pass a bank-relative document path")
     path = normalize(bank.root, given, bank.docs.keys())
     if path not in bank.docs:
-        raise _not_found(given, path)
+        raise _not_found(given, path, bank.docs)
     if "\\" in path:
         # The key of a name that cannot be read under it (`printable`: a backslash doubled, a byte
         # or control character escaped): opened by its key, it would open another file or none.

@@ -178,6 +178,8 @@ def promote(
             if given is not None and not given.strip():
                 raise ToolInputError(f"`{name}` is blank; leave it out to keep the note's")
         title = required(title or read_note.title, "title", "the note has none; pass one")
+        if purpose is None and any(mark in read_note.purpose for mark in "\r\n"):
+            raise ToolInputError("the note's own purpose holds a line break; pass a one-line purpose")
         purpose = required(
             purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none"
         )

@@ -466,6 +466,7 @@ def test_the_skipped_entries_of_a_batch_list_their_headings_within_a_bound(tmp_p
     [
         ("engineering/../engineering/auth.md", "write it without '..', as 'engineering/auth.md'"),
         ("engineering/../../x.md", "the path leads outside the bank"),
+        ("engineering/../nothere.md", "Not a document of this bank: 'engineering/../nothere.md'"),
         ("../x.md", "the path leads outside the bank"),
     ],
 )
