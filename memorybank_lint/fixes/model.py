@@ -50,11 +50,13 @@ class Fix:
         """The fix as one replacement of whole lines of `source` (what SARIF calls a fix), within
         the file's lines: lines added after the last one replace it with them, and a region that
         reaches a last line with no line feed ends at that line's end."""
-        if self.line is not None:
-            lines = self.source.split("\n")
-            new: str | None = "\n".join([*lines[: self.line[0] - 1], self.line[1], *lines[self.line[0] :]])
-        else:
-            new = self.edit(self.source)
+        if self.line is not None:  # one line: read nothing but the end of the file (10,000 per index)
+            number, text = self.line
+            if self.source.endswith("\n") or number <= self.source.count("\n"):
+                return Replacement(self.path, number, number + 1, text + "\n")
+            last = self.source[self.source.rfind("\n") + 1 :]  # the last line, with no line feed
+            return Replacement(self.path, number, number, text, len(last) + 1)
+        new = self.edit(self.source)
         if new is None:
             return None
         old_lines, new_lines = self.source.split("\n"), new.split("\n")
