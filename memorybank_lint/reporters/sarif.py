@@ -124,6 +124,9 @@ def build(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportCon
                 },
                 # The base id must be an absolute directory URI ending in a slash.
                 "originalUriBaseIds": {SRCROOT: {"uri": ctx.repo_root.as_uri().rstrip("/") + "/"}},
+                # columns count characters, as every other output does; SARIF's default is UTF-16
+                # code units, which would cut a fix short on a line holding an emoji
+                "columnKind": "unicodeCodePoints",
                 "results": results,
             }
         ],

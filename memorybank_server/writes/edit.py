@@ -53,8 +53,9 @@ def section_span(body: str, request: str, path: str) -> tuple[Section, int, int]
 def unread_headings(lines: list[str]) -> list[str]:
     """The lines after the first that begin a heading the bank's section scan does not end a
     section at, as a CommonMark reader reads them: a setext heading, a `##` indented by one to
-    three spaces or hidden from the scan by what it takes for a fence, and any level-one heading
-    (a section runs on past those, so rewriting it would delete what follows). Only headings of
+    three spaces or hidden from the scan by what it takes for a fence, and a level-one heading
+    below a section (a section runs on past those, so rewriting it would delete what follows; the
+    document's `# Title` above its sections is none of them). Only headings of
     the document itself count: one inside a quote or a list item is part of that block, and a rule
     after a list item or a lazy quote line is no heading.
 
@@ -65,12 +66,14 @@ def unread_headings(lines: list[str]) -> list[str]:
 
     mask = markdown.fenced(lines)
     sections = {i for i, line in enumerate(lines) if not mask[i] and markdown.heading(line, 2) is not None}
+    first = min(sections, default=len(lines))  # a `# Title` above every section ends none
     found = []
     for token in MarkdownIt("commonmark").disable("inline").parse("\n".join(lines)):
         if token.type != "heading_open" or token.level or not token.map or token.map[0] == 0:
             continue
-        if token.tag == "h1" or (token.tag == "h2" and token.map[0] not in sections):
-            found.append(lines[token.map[0]].strip())
+        at = token.map[0]
+        if (token.tag == "h1" and at > first) or (token.tag == "h2" and at not in sections):
+            found.append(lines[at].strip())
     return found
 
 

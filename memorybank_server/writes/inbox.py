@@ -46,7 +46,7 @@ from .create import (
 )
 from .governance import governance
 from .registration import Staging, register
-from .values import listed, required, sources
+from .values import header_text, listed, required, sources
 
 LOG = "_inbox/DISCARDED.md"
 LOG_PURPOSE = (
@@ -178,8 +178,13 @@ def promote(
             if given is not None and not given.strip():
                 raise ToolInputError(f"`{name}` is blank; leave it out to keep the note's")
         title = required(title or read_note.title, "title", "the note has none; pass one")
-        if purpose is None and any(mark in read_note.purpose for mark in "\r\n"):
-            raise ToolInputError("the note's own purpose holds a line break; pass a one-line purpose")
+        if purpose is None:  # kept from the note: its refusal must not name an argument never passed
+            try:
+                header_text("purpose", read_note.purpose)
+            except ToolInputError:
+                raise ToolInputError(
+                    "the note's own purpose holds a line break or a control character; pass one"
+                ) from None
         purpose = required(
             purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none"
         )

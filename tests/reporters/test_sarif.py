@@ -185,3 +185,9 @@ def test_real_registry() -> None:
     assert all(d["shortDescription"]["text"] and d["fullDescription"]["text"] for d in descriptors)
     for result in log["runs"][0]["results"]:
         assert descriptors[result["ruleIndex"]]["id"] == result["ruleId"]
+
+
+def test_columns_are_declared_as_characters() -> None:
+    """Columns count characters, as every output does; undeclared, SARIF reads them as UTF-16 code
+    units, and a fix's end on a line holding an emoji fell short of the line's end."""
+    assert sarif([])["runs"][0]["columnKind"] == "unicodeCodePoints"

@@ -123,13 +123,14 @@ def test_a_second_dangling_entry_in_an_index_that_has_one_is_refused_and_named(s
     assert tree_hash(seeded.root) == before
 
 
-def test_promote_names_the_notes_own_purpose_when_it_holds_a_line_break(seeded: Bank) -> None:
+@pytest.mark.parametrize("purpose", ["|\n  one\n  two", '"one\\u2028two"', '"one\\x85two"'])
+def test_promote_names_the_notes_own_purpose_when_it_holds_a_line_break(seeded: Bank, purpose: str) -> None:
     """The refusal blamed a `purpose` the caller never passed."""
     from memorybank_server.writes.inbox import promote
 
     note = seeded.root / "_inbox/n.md"
     note.parent.mkdir(exist_ok=True)
-    note.write_text("---\ntitle: N\ndoc_kind: domain\npurpose: |\n  one\n  two\nstatus: draft\n---\n# N\n")
+    note.write_text(f"---\ntitle: N\ndoc_kind: domain\npurpose: {purpose}\nstatus: draft\n---\n# N\n")
     seeded.refresh()
     with pytest.raises(ToolInputError, match="the note's own purpose holds a line break"):
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])

@@ -313,3 +313,14 @@ def test_a_new_document_or_a_promoted_note_brings_no_suppression(seeded) -> None
     with pytest.raises(ToolInputError, match="adds a suppression comment"):
         promote(bank, path="_inbox/n.md", to="engineering/n.md")
     assert tree_hash(root) == before
+
+
+def test_the_documents_own_title_above_its_sections_can_be_renamed(tmp_path: Path) -> None:
+    """A `# Title` above every section ends none, and the heading guard refused renaming it."""
+    from tests.writes._edit_helpers import open_bank
+
+    root = _bank(tmp_path)
+    page = root / "engineering/notes.md"
+    title = next(line for line in page.read_text().splitlines() if line.startswith("# "))
+    edit(open_bank(root), path="engineering/notes.md", find=f"{title}\n", replace="# Renamed\n")
+    assert "\n# Renamed\n" in page.read_text()
