@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import os
 import posixpath
-import stat
 from pathlib import Path
 from typing import Any
 
 from memorybank_lint import git
 from memorybank_lint.bank import Bank, printable
+from memorybank_lint.edits.errors import Refused
+from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.paths import folders_above
 
 from .errors import ToolInputError
@@ -133,19 +134,13 @@ def _unusable(anchor: str) -> bool:
 
 def _present(repo: Path, anchor: str) -> bool:
     """Whether `anchor` names something in the repository, looked at without following a link on
-    the way: a committed link to a folder elsewhere (`outlink -> /etc`) would otherwise let a
-    bank's author learn which files exist on the reader's machine (`outlink/passwd`)."""
-    current = repo
-    parts = anchor.split("/")
-    for depth, part in enumerate(parts, start=1):
-        current = current / part
-        try:
-            mode = os.lstat(current).st_mode
-        except OSError:
-            return False
-        if depth < len(parts) and not stat.S_ISDIR(mode):  # a link or a file where a folder must be
-            return False
-    return True
+    the way (the walk every write takes): a committed link to a folder elsewhere (`outlink ->
+    /etc`) would otherwise let a bank's author learn which files exist on the reader's machine."""
+    try:
+        check_no_links(repo, anchor)
+    except Refused:
+        return False
+    return os.path.lexists(repo / anchor)
 
 
 def _folders(times: dict[str, Stamp]) -> dict[str, Stamp]:
