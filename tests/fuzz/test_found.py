@@ -5,6 +5,8 @@ Every case here once crashed or hung a tool; the comment says what it did.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import CLEAN_BANK, write_bank
@@ -299,6 +301,27 @@ def test_thousands_of_index_entries_to_documents_that_moved(worker: Worker, tmp_
     assert code == 0 and "10000 fixed" in out
     lines = (root / "notes/README.md").read_text().splitlines()
     assert lines[2:] == [f"- [n{i}](n{i}.md)" for i in range(10_000)]
+
+
+def test_thousands_of_index_entries_to_documents_that_moved_in_an_index_with_no_final_line_feed(
+    worker: Worker, tmp_path
+) -> None:
+    # Each one-line fix asks whether it falls on a last line without a line feed (its region then
+    # ends at that line's end, not past the file): 10,000 of them in one index stay within the bound.
+    documents = {
+        f"notes/n{i}.md": f"---\ntitle: N{i}\nstatus: draft\npurpose: p\n---\n# N\n" for i in range(10_000)
+    }
+    index = "# Notes\n\n" + "\n".join(f"- [n{i}](old/n{i}.md)" for i in range(10_000))
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | documents | {"notes/README.md": index})
+    code, out, _ = worker.call("lint_text", str(root), ["--select", "MB007", "--format", "sarif"])
+    regions = [
+        change["replacements"][0]["deletedRegion"]
+        for result in json.loads(out)["runs"][0]["results"]
+        for fix in result.get("fixes", [])
+        for change in fix["artifactChanges"]
+    ]
+    assert code == 1 and len(regions) == 10_000
+    assert sorted(region["endColumn"] for region in regions)[-2:] == [1, len("- [n9999](old/n9999.md)") + 1]
 
 
 def test_a_long_indented_line_under_a_header_value_yaml_cannot_read(worker: Worker, tmp_path) -> None:
