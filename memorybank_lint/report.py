@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import click
@@ -19,9 +19,12 @@ import click
 from . import git
 from .bank import Bank
 from .edits.atomic import file_in_the_way
+from .edits.errors import Refused
+from .edits.text import read
 from .findings import Finding
 from .fixes import command as fixing
 from .fixes import fixability
+from .fixes.model import Fix
 from .paths import real_path
 from .registry import all_rules
 from .reporters import ReportContext, github, pictures, render, text
@@ -85,6 +88,20 @@ def output_format(opts: dict) -> str:
     return opts["format"] or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text")
 
 
+def line_endings(bank: Bank, fixes: Iterable[Fix]) -> dict[str, str]:
+    """The usual line ending of each file a fix edits, where it is not LF, read as `--fix` reads
+    it (a file it cannot read keeps LF: its fix will be refused anyway)."""
+    endings: dict[str, str] = {}
+    for path in {fix.path for fix in fixes}:
+        try:
+            ending = read(bank.root, path, bank.max_bytes).eol
+        except Refused:
+            continue
+        if ending != "\n":
+            endings[path] = ending
+    return endings
+
+
 def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: int | None) -> None:
     """Print the findings in the chosen format, then how many were fixed or could be."""
     # the counts print as text unless json is asked for: GitHub's implicit default has no counts
@@ -104,6 +121,7 @@ def report(findings: list[Finding], opts: dict, bank: Bank, cwd: Path, fixed: in
         color=color,
         capped=summary_file is not None,
         fixes=fixable,
+        endings=line_endings(bank, fixable.values()) if fmt == "sarif" else {},
     )
     closing = (
         fixing.hint(findings, fixable)

@@ -53,6 +53,8 @@ class ReportContext:
     version: str = __version__
     capped: bool = False  # GitHub: annotate at most 10 + 10, the full list goes to the job summary
     fixes: Mapping[Finding, Fix] = field(default_factory=dict)  # the findings that have a fix
+    # SARIF: the line ending a fixed file's new lines get where it is not LF, as `--fix` writes them
+    endings: Mapping[str, str] = field(default_factory=dict)
 
     def shown_path(self, bank_path: str) -> str:
         """Where a human (or a GitHub annotation) finds the file: relative to the cwd, as text even

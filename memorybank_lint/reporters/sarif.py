@@ -82,14 +82,14 @@ def _fix(description: str, replacement: Replacement, ctx: ReportContext) -> dict
         "endLine": replacement.end,
         "endColumn": replacement.end_column,
     }
+    ending = ctx.endings.get(replacement.path, "\n")  # a CRLF file's new lines are CRLF, as --fix writes
+    inserted = replacement.inserted.replace("\n", ending) if ending != "\n" else replacement.inserted
     return {
         "description": {"text": description},
         "artifactChanges": [
             {
                 "artifactLocation": {"uri": ctx.repo_path(replacement.path), "uriBaseId": SRCROOT},
-                "replacements": [
-                    {"deletedRegion": region, "insertedContent": {"text": replacement.inserted}}
-                ],
+                "replacements": [{"deletedRegion": region, "insertedContent": {"text": inserted}}],
             }
         ],
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -424,11 +425,12 @@ def _applied(text: str, region: dict, inserted: str) -> str:
     """A SARIF replacement applied as a consumer applies it: lines and columns 1-based, the end
     excluded, every position within the file (the end of a file with a final line feed is the
     start of the line after its last)."""
-    starts = [0] + [i + 1 for i, char in enumerate(text) if char == "\n"]
+    breaks = [match.span() for match in re.finditer(r"\r\n|\r|\n", text)]  # SARIF's line ends
+    starts = [0] + [end for _start, end in breaks]
 
     def offset(line: int, column: int) -> int:
         assert 1 <= line <= len(starts) and column >= 1
-        end = starts[line] - 1 if line < len(starts) else len(text)  # where the line's own text ends
+        end = breaks[line - 1][0] if line < len(starts) else len(text)  # where the line's own text ends
         assert starts[line - 1] + column - 1 <= end
         return starts[line - 1] + column - 1
 
@@ -480,3 +482,32 @@ def test_a_sarif_fix_at_the_end_of_a_file_with_no_final_line_feed_stays_in_range
     sarif = _applied(before, replacement["deletedRegion"], replacement["insertedContent"]["text"])
     _lint(tmp_path, "--select", "MB009", "--fix", "--unsafe-fixes", "memory-bank/domain/new.md")
     assert sarif == index.read_text(encoding="utf-8") != before
+
+
+@pytest.mark.parametrize("final", [True, False], ids=["final-break", "no-final-break"])
+@pytest.mark.parametrize("ending", ["\r\n", "\r"], ids=["crlf", "cr"])
+def test_a_sarif_fix_writes_the_line_breaks_of_the_file_it_fixes(
+    tmp_path: Path, ending: str, final: bool
+) -> None:
+    """A fix's inserted lines in an index written with CRLF (or CR) ends came with LF ends, so a
+    consumer applying it left a file of mixed ends that `--fix` never writes."""
+    bank = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", bank)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    index = bank / "domain/README.md"
+    text = index.read_text(encoding="utf-8")
+    index.write_bytes((text if final else text.rstrip("\n")).replace("\n", ending).encode())
+    (bank / "domain/new.md").write_text(
+        "---\ntitle: New\ndoc_kind: domain\npurpose: Read this when new.\nstatus: draft\n---\n# New\n"
+    )
+    before = index.read_bytes().decode("utf-8")
+    log = json.loads(_lint(tmp_path, "--select", "MB009", "--format", "sarif").stdout)
+    [fix] = [
+        r["fixes"][0]
+        for r in log["runs"][0]["results"]
+        if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "memory-bank/domain/new.md"
+    ]
+    [replacement] = fix["artifactChanges"][0]["replacements"]
+    sarif = _applied(before, replacement["deletedRegion"], replacement["insertedContent"]["text"])
+    _lint(tmp_path, "--select", "MB009", "--fix", "--unsafe-fixes", "memory-bank/domain/new.md")
+    assert sarif == index.read_bytes().decode("utf-8") != before
