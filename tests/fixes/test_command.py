@@ -461,36 +461,14 @@ def test_a_sarif_fix_adding_lines_after_the_last_is_in_range_and_is_what_fix_wri
     assert sarif == (bank / "README.md").read_text(encoding="utf-8") != before
 
 
-def test_a_sarif_fix_at_the_end_of_a_file_with_no_final_line_feed_stays_in_range(tmp_path: Path) -> None:
-    """The region ended at the line after the last, which such a file does not have."""
-    bank = tmp_path / "memory-bank"
-    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", bank)
-    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
-    index = bank / "domain/README.md"
-    index.write_text(index.read_text(encoding="utf-8").rstrip("\n"), encoding="utf-8")
-    (bank / "domain/new.md").write_text(
-        "---\ntitle: New\ndoc_kind: domain\npurpose: Read this when new.\nstatus: draft\n---\n# New\n"
-    )
-    before = index.read_text(encoding="utf-8")
-    log = json.loads(_lint(tmp_path, "--select", "MB009", "--format", "sarif").stdout)
-    [fix] = [
-        r["fixes"][0]
-        for r in log["runs"][0]["results"]
-        if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "memory-bank/domain/new.md"
-    ]
-    [replacement] = fix["artifactChanges"][0]["replacements"]
-    sarif = _applied(before, replacement["deletedRegion"], replacement["insertedContent"]["text"])
-    _lint(tmp_path, "--select", "MB009", "--fix", "--unsafe-fixes", "memory-bank/domain/new.md")
-    assert sarif == index.read_text(encoding="utf-8") != before
-
-
 @pytest.mark.parametrize("final", [True, False], ids=["final-break", "no-final-break"])
-@pytest.mark.parametrize("ending", ["\r\n", "\r"], ids=["crlf", "cr"])
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
 def test_a_sarif_fix_writes_the_line_breaks_of_the_file_it_fixes(
     tmp_path: Path, ending: str, final: bool
 ) -> None:
     """A fix's inserted lines in an index written with CRLF (or CR) ends came with LF ends, so a
-    consumer applying it left a file of mixed ends that `--fix` never writes."""
+    consumer applying it left a file of mixed ends that `--fix` never writes; in a file with no
+    final line break the region ended at the line after the last, which such a file does not have."""
     bank = tmp_path / "memory-bank"
     shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", bank)
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
