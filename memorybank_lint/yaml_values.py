@@ -6,8 +6,9 @@ numbers of any size, nests as deep as the text does and lets its own exceptions 
 end as one `yaml.YAMLError` with a plain reason and a position, which the caller turns into that
 document's finding. The limits:
 
-- every alias use counts, scalars and merge sources included, and more than `MAX_ALIASES` is
-  refused, so what is built is never much larger than what is written;
+- every alias written counts, scalars and merge sources included, and more than `MAX_ALIASES` is
+  refused; so does what aliases rebuild, node by node (an alias of a list of aliases rebuilds
+  them all), past `MAX_REBUILT` nodes: what is built is never much larger than what is written;
 - nesting deeper than `MAX_DEPTH` is refused, so no consumer (JSON, comparison, rendering)
   recurses without bound;
 - a number longer than `MAX_NUMBER_CHARS` is refused, so no integer is too long to print;
@@ -27,6 +28,7 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from .quoting import shortened
 
 MAX_ALIASES = 16
+MAX_REBUILT = 1000
 MAX_DEPTH = 32
 MAX_NUMBER_CHARS = 100
 
@@ -66,27 +68,43 @@ class Builder:
         self.loader = loader
         self.seen: set[int] = set()
         self.aliases = 0
+        self.rebuilt = 0
+        self.replaying = 0  # > 0 while an alias's node is built again
         self.depth = 0
 
-    def _revisit(self, node: yaml.Node) -> None:
-        """Count a node seen a second time: that is an alias, and every use of one counts."""
-        if id(node) in self.seen:
+    def _revisit(self, node: yaml.Node) -> bool:
+        """Count a node seen a second time (an alias, or a node inside the one an alias names
+        again); True when it is one."""
+        if id(node) not in self.seen:
+            self.seen.add(id(node))
+            return False
+        if not self.replaying:
             self.aliases += 1
             if self.aliases > MAX_ALIASES:
                 raise refused(f"more than {MAX_ALIASES} aliases (refused as a possible alias bomb)", node)
-        self.seen.add(id(node))
+        self.rebuilt += 1
+        if self.rebuilt > MAX_REBUILT:
+            raise refused(
+                f"aliases that rebuild more than {MAX_REBUILT} values (refused as a possible alias bomb)",
+                node,
+            )
+        return True
 
     def build(self, node: yaml.Node) -> Any:
-        self._revisit(node)
-        if isinstance(node, yaml.ScalarNode):
-            return self._scalar(node)
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise refused(f"nested deeper than {MAX_DEPTH} levels", node)
+        replay = self._revisit(node)
+        self.replaying += replay
         try:
-            return self._collection(node)
+            if isinstance(node, yaml.ScalarNode):
+                return self._scalar(node)
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise refused(f"nested deeper than {MAX_DEPTH} levels", node)
+            try:
+                return self._collection(node)
+            finally:
+                self.depth -= 1
         finally:
-            self.depth -= 1
+            self.replaying -= replay
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         tag = node.tag
@@ -159,15 +177,19 @@ class Builder:
         return merged
 
     def _merge_sources(self, node: yaml.Node) -> list[dict[Any, Any]]:
-        nodes = node.value if isinstance(node, yaml.SequenceNode) else [node]
-        if isinstance(node, yaml.SequenceNode):
-            self._revisit(node)
-        sources = []
-        for source in nodes:
-            if not isinstance(source, yaml.MappingNode):
-                raise refused("a merge key '<<' must name a mapping or a list of mappings", source)
-            built = self.build(source)
-            if not isinstance(built, dict):
-                raise refused("a merge key '<<' must name a mapping or a list of mappings", source)
-            sources.append(built)
-        return sources
+        if not isinstance(node, yaml.SequenceNode):
+            return [self._merge_source(node)]
+        replay = self._revisit(node)  # `<<: *list`, a list of mappings named again
+        self.replaying += replay
+        try:
+            return [self._merge_source(source) for source in node.value]
+        finally:
+            self.replaying -= replay
+
+    def _merge_source(self, source: yaml.Node) -> dict[Any, Any]:
+        if not isinstance(source, yaml.MappingNode):
+            raise refused("a merge key '<<' must name a mapping or a list of mappings", source)
+        built = self.build(source)
+        if not isinstance(built, dict):
+            raise refused("a merge key '<<' must name a mapping or a list of mappings", source)
+        return built

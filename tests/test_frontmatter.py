@@ -101,6 +101,24 @@ def test_aliases_of_scalars_count_too() -> None:
     assert "aliases" in parsed.error
 
 
+def test_aliases_count_as_written_not_by_the_size_of_what_they_name() -> None:
+    """Three merges of a three-key mapping were refused as "more than 16 aliases": every node
+    under an alias counted as one."""
+    parsed = header("base: &d {owner: a, team: b, tier: c}", "x: {<<: *d}", "y: {<<: *d}", "z: {<<: *d}")
+    assert parsed.error is None
+    assert parsed.data["z"] == {"owner": "a", "team": "b", "tier": "c"}
+    uses = header("a: &a [1, 2, 3]", "b: [" + ", ".join(["*a"] * 16) + "]")
+    assert uses.error is None
+    assert uses.data["b"] == [[1, 2, 3]] * 16
+
+
+def test_what_aliases_rebuild_is_bounded_however_few_they_are() -> None:
+    """Sixteen aliases of a list of a hundred values rebuild 1,600: refused by what they build."""
+    parsed = header("a: &a [" + ", ".join(["x"] * 100) + "]", "b: [" + ", ".join(["*a"] * 16) + "]")
+    assert parsed.error is not None
+    assert parsed.error.startswith("aliases that rebuild more than 1000 values")
+
+
 def test_merge_keys_merge_as_yaml_says() -> None:
     parsed = header(
         "base: &base {status: draft, owner: a}",
