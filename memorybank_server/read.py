@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+import json
 import math
 import posixpath
 import re
@@ -45,6 +46,11 @@ LISTED_SECTIONS = 40
 HEADING_CHARS = 120  # a heading as a listing shows it: a heading can be a whole long line
 LISTING_BYTES = 8_000  # the headings all the skipped entries of one batch list, together
 _NOT_WORD = re.compile(r"[\W_]+")
+
+
+def json_bytes(value: Any) -> int:
+    """What `value` takes in a compact JSON answer, in UTF-8 bytes: what an answer's budget counts."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1
 
 
 def fold(text: str) -> str:
@@ -258,10 +264,42 @@ def _skipped(bank: Bank, given: str, room: int) -> dict[str, Any]:
         if room < 0:
             break
         listed.append(shown)
-    entry = {"path": path, "title": doc.title, "bytes": doc.size, "availableSections": listed}
+    entry = {"path": path, "title": _heading(doc.title), "bytes": doc.size, "availableSections": listed}
     if len(doc.sections) > len(listed):
         entry["moreSections"] = len(doc.sections) - len(listed)
     return entry
+
+
+_NOTE_BYTES = 200  # room kept for the note a cut document gets
+
+
+def _fit_frame(answer: dict[str, Any], left: int) -> int:
+    """The bytes `answer`'s text may take once its header and headings are counted against `left`.
+
+    What a list's budget counts is the whole entry, not its text alone: a page of a 10 KB header
+    took 10 KB past the budget, ten of them 100 KB. A header or headings that would leave the text
+    no room are shortened first: the headings to `LISTED_SECTIONS` of `HEADING_CHARS`, then the
+    header left out with a note (reading the page alone gives both).
+    """
+    frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
+    if frame + MIN_MAX_BYTES <= left:
+        return left - frame
+    sections = answer["availableSections"]
+    if len(sections) > LISTED_SECTIONS or any(len(title) > HEADING_CHARS for title in sections):
+        answer["availableSections"] = [_heading(title) for title in sections[:LISTED_SECTIONS]]
+        if len(sections) > LISTED_SECTIONS:
+            answer["moreSections"] = len(sections) - LISTED_SECTIONS
+        frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
+    if frame + MIN_MAX_BYTES > left and answer["frontmatter"]:
+        answer["frontmatter"] = {}
+        answer["frontmatterLeftOut"] = "the header did not fit the list's budget; read the page alone for it"
+        answer["title"] = _heading(answer["title"])
+        frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
+    listed = answer["availableSections"]
+    while listed and frame + MIN_MAX_BYTES // 2 > left:  # the headings last, from the end
+        frame -= len(listed.pop().encode("utf-8")) + 3
+        answer["moreSections"] = answer.get("moreSections", 0) + 1
+    return left - frame
 
 
 def read_batch(
@@ -271,7 +309,8 @@ def read_batch(
 
     Chosen over the reference: its first document and its sections could take the answer past the
     budget (a 300 KB page listed first was returned whole); here every document read is cut at
-    what the budget has left, so a list's answer never holds more than `budget` bytes of content.
+    what the budget has left, header and headings counted, so the documents of a list's answer hold
+    no more than `budget` bytes.
     """
     budget = min(max_bytes or BUDGET_BYTES, BUDGET_BYTES)
     documents: list[dict[str, Any]] = []
@@ -282,7 +321,7 @@ def read_batch(
         key = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
         doc = bank.docs.get(key)
         overshoots = wanted is None and doc is not None and spent + doc.size > budget
-        if documents and (spent >= budget or overshoots):
+        if documents and (budget - spent < MIN_MAX_BYTES or overshoots):
             skipped.append(_skipped(bank, given, room))
             room -= sum(len(title.encode("utf-8")) + 4 for title in skipped[-1]["availableSections"])
             continue
@@ -292,17 +331,21 @@ def read_batch(
         except ToolInputError as exc:
             failed.append({"path": key, "error": str(exc)})
             continue
-        if answer["truncated"] and documents and left < MIN_MAX_BYTES:  # too little left to be of use
+        text_room = _fit_frame(answer, left)
+        if documents and text_room < MIN_MAX_BYTES and answer["bytes"] > text_room:  # too little left
             skipped.append(_skipped(bank, given, room))
             room -= sum(len(title.encode("utf-8")) + 4 for title in skipped[-1]["availableSections"])
             continue
+        if answer["bytes"] > text_room:
+            answer["content"], _ = cap_bytes(answer["content"], max(text_room, 0))
+            answer["bytes"], answer["truncated"] = len(answer["content"].encode("utf-8")), True
         if answer["truncated"]:
             answer["note"] = (
-                f"Cut at {left} bytes, what the list's {budget}-byte budget had left; "
-                "read the rest one section at a time."
+                f"Cut at {answer['bytes']} bytes, what the list's {budget}-byte budget had left "
+                "beside its header and headings; read the rest one section at a time."
             )
         documents.append(answer)
-        spent += answer["bytes"]
+        spent += json_bytes({**answer, "content": ""}) + answer["bytes"]
     result: dict[str, Any] = {
         "documents": documents,
         "failed": failed,

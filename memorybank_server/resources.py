@@ -10,7 +10,6 @@ what is left out is counted, and the answer says which tool reaches it.
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter
 from typing import Any
@@ -20,7 +19,7 @@ from memorybank_lint.linter import Selection
 from memorybank_lint.quoting import shortened
 from memorybank_lint.sections import INBOX_NOT_NOTES
 
-from .read import BUDGET_BYTES
+from .read import BUDGET_BYTES, json_bytes
 from .validate import validate
 
 # Which documents the index keeps first when it must leave some out: the few that define the
@@ -31,15 +30,11 @@ LISTED_FOLDERS = 20  # folders (or contract documents) named one by one; the res
 PURPOSE_CHARS = 300  # of a quarantined note's purpose
 
 
-def _size(value: Any) -> int:
-    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1
-
-
 def _within(items: list[dict[str, Any]], budget: int) -> list[int]:
     """Indexes of the items, in the order given, that fit in `budget` bytes."""
     kept, spent = [], 0
     for position, item in enumerate(items):
-        spent += _size(item)
+        spent += json_bytes(item)
         if spent > budget:
             break
         kept.append(position)
@@ -74,7 +69,7 @@ def index(bank: Bank) -> dict[str, Any]:
         "count": len(documents),
         "documents": documents,
     }
-    if _size(answer) <= BUDGET_BYTES:
+    if json_bytes(answer) <= BUDGET_BYTES:
         return answer
     rank = {layer: position for position, layer in enumerate(_LAYER_ORDER)}
     ranked = sorted(documents, key=lambda e: (rank.get(e["layer"], len(rank)), e["path"]))
@@ -110,10 +105,12 @@ def health(bank: Bank, selection: Selection | None = None) -> dict[str, Any]:
         "contract": _contract(bank),
         **result,
     }
-    if _size(answer) <= BUDGET_BYTES:
+    if json_bytes(answer) <= BUDGET_BYTES:
         return answer
     ordered = sorted(result["findings"], key=lambda f: f["severity"] != "error")
-    kept = [ordered[i] for i in _within(ordered, BUDGET_BYTES - _RESERVE - _size({**answer, "findings": []}))]
+    kept = [
+        ordered[i] for i in _within(ordered, BUDGET_BYTES - _RESERVE - json_bytes({**answer, "findings": []}))
+    ]
     answer["findings"] = kept
     answer["omittedFindings"] = len(ordered) - len(kept)
     answer["note"] = (
@@ -144,7 +141,7 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
     for entry in entries:
         entry["purpose"] = shortened(entry["purpose"], PURPOSE_CHARS)
     answer: dict[str, Any] = {"root": printable(str(bank.root)), "count": len(entries), "entries": entries}
-    if _size(answer) <= BUDGET_BYTES:
+    if json_bytes(answer) <= BUDGET_BYTES:
         return answer
     kept = [entries[i] for i in _within(entries, BUDGET_BYTES - _RESERVE)]
     answer["entries"] = kept

@@ -12,7 +12,7 @@ import pytest
 from memorybank_lint.bank import Bank
 from memorybank_server import read as read_module
 from memorybank_server.errors import ToolInputError
-from memorybank_server.read import SINGLE_CAP_BYTES, fold, read
+from memorybank_server.read import SINGLE_CAP_BYTES, fold, json_bytes, read
 from tests.conftest import write_bank
 
 SPEC = """\
@@ -312,6 +312,11 @@ def sized(tmp_path: Path) -> Bank:
     )
 
 
+def _documents_size(answer: dict) -> int:
+    """What a list's documents take in its JSON answer: what its budget counts."""
+    return sum(json_bytes({**d, "content": ""}) + d["bytes"] for d in answer["documents"])
+
+
 def test_a_one_element_list_gives_the_batch_shape(sized: Bank) -> None:
     answer = read(sized, ["a.md"])
     assert set(answer) == {"documents", "failed", "skipped", "bytes", "budgetBytes"}
@@ -325,7 +330,7 @@ def test_what_does_not_fit_is_skipped_with_its_sections(sized: Bank) -> None:
     assert answer["skipped"] == [
         {"path": "c.md", "title": "C", "bytes": 15_000, "availableSections": ["Раздел один", "Раздел два"]}
     ]
-    assert answer["bytes"] == sum(d["bytes"] for d in answer["documents"])
+    assert sum(d["bytes"] for d in answer["documents"]) < answer["bytes"] == _documents_size(answer)
     assert answer["failed"] == []
 
 
@@ -334,9 +339,10 @@ def test_the_first_document_is_returned_whatever_its_size_cut_at_the_budget(size
     answer = read(sized, ["nowhere.md", "huge.md", "a.md"])
     assert [d["path"] for d in answer["documents"]] == ["huge.md"]
     [huge] = answer["documents"]
-    assert huge["truncated"] and huge["bytes"] == answer["bytes"] == 40_000 and "budget" in huge["note"]
+    assert huge["truncated"] and huge["bytes"] > 39_000 and "budget" in huge["note"]
+    assert answer["bytes"] == _documents_size(answer) <= 40_000
     small = read(sized, ["huge.md"], max_bytes=1_000)
-    assert small["bytes"] == 1_000 and small["documents"][0]["truncated"]
+    assert small["bytes"] == _documents_size(small) <= 1_000 and small["documents"][0]["truncated"]
     assert answer["failed"][0]["path"] == "nowhere.md"
     assert "Not a document of this bank" in answer["failed"][0]["error"]
     assert [s["path"] for s in answer["skipped"]] == ["a.md"]
@@ -345,8 +351,7 @@ def test_the_first_document_is_returned_whatever_its_size_cut_at_the_budget(size
 def test_a_sectioned_request_is_not_held_back_by_the_look_ahead_but_is_cut_at_the_budget(sized: Bank) -> None:
     answer = read(sized, ["a.md", "b.md", {"path": "c.md", "section": "два"}])
     assert [d.get("section") for d in answer["documents"]] == [None, None, "Раздел два"]
-    assert answer["bytes"] <= 40_000 and answer["documents"][2]["truncated"]
-    assert answer["bytes"] == sum(d["bytes"] for d in answer["documents"])
+    assert answer["bytes"] == _documents_size(answer) <= 40_000 and answer["documents"][2]["truncated"]
 
 
 def test_once_the_budget_is_spent_even_unknown_paths_are_skipped(sized: Bank) -> None:
@@ -475,3 +480,21 @@ def test_a_path_with_dot_dot_is_refused_for_the_right_reason(bank: Bank, given: 
     with pytest.raises(ToolInputError) as refused:
         read(bank, given)
     assert str(refused.value).endswith(reason)
+
+
+def test_a_list_counts_headers_and_headings_against_its_budget(tmp_path: Path) -> None:
+    """The budget counted the pages' text alone: a list of pages with 10 KB headers and a thousand
+    headings answered 68 KB on a 40,000-byte budget."""
+    header = "".join(f"key{n}: {'v' * 100}\n" for n in range(100))
+    sections = "".join(f"## Part {n} {'h' * 150}\n\ntext\n\n" for n in range(1000))
+    files = {f"p{n}.md": f"---\ntitle: {'T' * 500}\n{header}---\n# P{n}\n\n{sections}" for n in range(30)}
+    bank = Bank(write_bank(tmp_path / "memory-bank", files))
+    bank.refresh()
+    answer = read(bank, sorted(files))
+    assert answer["documents"] and answer["bytes"] == _documents_size(answer) <= 40_000
+    skipped = json_bytes(answer["skipped"]) - sum(len(entry["path"]) for entry in answer["skipped"])
+    assert skipped <= read_module.LISTING_BYTES + len(answer["skipped"]) * (
+        2 * read_module.HEADING_CHARS + 100
+    )
+    first = read(bank, ["p0.md"], max_bytes=5_000)
+    assert first["bytes"] == _documents_size(first) <= 5_000 and first["documents"][0]["frontmatterLeftOut"]
