@@ -56,8 +56,16 @@ def document_bytes(bank: Bank, path: str) -> bytes:
 
 
 def project_directory(bank: Bank) -> Path:
-    """The directory content files may come from: the project that holds the bank."""
-    return bank.root.parent
+    """The directory content files may come from: the project that holds the bank, its parent.
+
+    Not the parent where that is no project: a bank that is its own repository (cloned to
+    `~/memory-bank`) would offer the whole home folder, and a bank at the top of the disk every
+    file on the machine (`bodyFile: /etc/passwd`); there the bank's own folder is the project.
+    """
+    parent = bank.root.parent
+    if parent == Path(parent.anchor) or os.path.lexists(bank.root / ".git"):
+        return bank.root
+    return parent
 
 
 def content_from(

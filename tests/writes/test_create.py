@@ -702,3 +702,22 @@ def test_opening_an_epic_in_the_flows_order_registers_each_page_once(
         order[1:]
     )
     clean_after(seeded)
+
+
+def test_a_bank_that_is_its_own_repository_reads_body_files_from_itself_only(
+    seeded: Bank, tree: Callable, tmp_path: Path
+) -> None:
+    """A bank cloned as its own repository to `~/memory-bank` offered the whole home folder, and a
+    bank at the top of the disk every file on the machine (`bodyFile: /etc/passwd`)."""
+    beside = tmp_path / "notes.md"
+    beside.write_text("# Notes\n\nfrom beside the bank\n")
+    (seeded.root / ".git").mkdir()
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="outside the project directory"):
+        make(seeded, body_file=str(beside))
+    assert tree(seeded.root) == before
+    from memorybank_server.writes.common import project_directory
+
+    assert project_directory(seeded) == seeded.root
+    assert project_directory(Bank(Path("/memory-bank"))) == Path("/memory-bank")
+    assert project_directory(Bank(tmp_path / "other" / "memory-bank")) == tmp_path / "other"
