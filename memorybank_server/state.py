@@ -15,6 +15,7 @@ session serves cannot move under it: restarting the server is how it moves).
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -58,6 +59,7 @@ class BankState:
         self.lock = threading.Lock()
         self._bank: Bank | None = None
         self._existed = False
+        self._real = ""
 
     def _configured(self) -> None:
         """Take up the project's configuration as it is now; see the module doc."""
@@ -91,8 +93,15 @@ class BankState:
                 f"the bank folder {self.root} was replaced by a symbolic link, which the bank never "
                 "follows; restart the server to serve the folder it leads to"
             )
+        if self._real and os.path.realpath(self.root) != self._real:
+            raise ToolError(
+                f"a folder above the bank folder {self.root} was replaced by a symbolic link, which "
+                "the bank never follows; restart the server to serve the folder it leads to"
+            )
         if self._bank is None:
             self._existed = self.root.is_dir()  # a bank not made yet (seeding) is not a lost one
+            if self._existed and not self._real:  # where the session's folder really is, once
+                self._real = os.path.realpath(self.root)
             folder = self.config.cache_folder(self.root) if self.cache else None
             self._bank = Bank(self.root, **self.config.bank_options(), cache=folder)
             self._bank.refresh()

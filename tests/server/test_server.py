@@ -334,3 +334,39 @@ def test_a_bank_folder_swapped_for_a_link_mid_session_is_refused_not_followed(tm
 
     run(main)
     assert sorted(elsewhere.rglob("*")) == before
+
+
+def test_a_folder_above_the_bank_swapped_for_a_link_mid_session_is_refused_not_followed(
+    tmp_path: Path,
+) -> None:
+    """Only the bank folder itself was checked: with its parent renamed away and a link put in
+    its place, `bank_create` wrote into the other tree and `bank_route` answered from it."""
+    import os
+
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    scaffold.init(project / "memory_bank", "Acme")
+    scaffold.init(elsewhere / "memory_bank", "Other")
+    before = sorted(elsewhere.rglob("*"))
+
+    async def main() -> None:
+        async with Client(build_server(project / "memory_bank")) as client:
+            assert not (await client.call_tool("bank_validate", {})).is_error
+            os.rename(project, tmp_path / "set-aside")
+            os.symlink(elsewhere, project)
+            for tool, arguments in (
+                (
+                    "bank_create",
+                    {
+                        "path": "domain/written.md",
+                        "docKind": "domain",
+                        "title": "Written",
+                        "purpose": "Read this to test.",
+                    },
+                ),
+                ("bank_route", {"question": "testing policy"}),
+            ):
+                answer = await client.call_tool(tool, arguments)
+                assert answer.is_error and "symbolic link" in answer.content[0].text, (tool, answer)
+
+    run(main)
+    assert sorted(elsewhere.rglob("*")) == before
