@@ -135,11 +135,20 @@ def _read_marker(path: Path) -> tuple[float, str] | None:
 
 def inbox_counts(bank: Path, stale_days: float, now: float) -> tuple[int, int]:
     """(waiting, stale): `*.md` notes directly in `_inbox/`, and those untouched for `stale_days`."""
-    waiting = stale = 0
-    try:
-        entries = list(os.scandir(bank / "_inbox"))
+    try:  # opened without following a link, as the server lists it: an `_inbox` link counts nothing
+        folder = os.open(bank / "_inbox", os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
         return 0, 0
+    try:
+        return _counted(list(os.scandir(folder)), stale_days, now)
+    except OSError:
+        return 0, 0
+    finally:
+        os.close(folder)  # the entries' stat goes through it
+
+
+def _counted(entries: list[os.DirEntry[str]], stale_days: float, now: float) -> tuple[int, int]:
+    waiting = stale = 0
     for entry in entries:
         name = entry.name
         if not name.endswith(".md") or name in INBOX_NOT_NOTES or name.startswith("."):

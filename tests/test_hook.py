@@ -320,6 +320,19 @@ def test_notes_below_the_inbox_top_level_do_not_count(tmp_path: Path, repo: Path
     assert "review-inbox" not in answer["reason"]
 
 
+def test_an_inbox_that_is_a_link_out_of_the_bank_counts_nothing(tmp_path: Path, repo: Path) -> None:
+    """The hook counted nine notes in the folder `_inbox` led to, where the server, which never
+    follows a link, lists an empty inbox."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for number in range(9):
+        (elsewhere / f"n{number}.md").write_text("# n\n")
+    (repo / "memory_bank" / "_inbox").symlink_to(elsewhere)
+    answer = stop(tmp_path, repo)
+    assert answer is not None
+    assert "review-inbox" not in answer["reason"]
+
+
 def test_the_hook_never_imports_mcp(tmp_path: Path) -> None:
     probe = (
         "import sys, memorybank_server.hooks; "
