@@ -105,12 +105,9 @@ def _seeded_verb(result: scaffold.ScaffoldResult) -> str:
 
 def init(root: Path, opts: dict[str, Any]) -> Answer:
     result = scaffold.init(root, opts["init"], dry_run=opts["dry_run"], force=opts["force"])
-    heading = "\n".join(
-        [
-            f"{_seeded_verb(result)} {result.root}",
-            f"directories: {', '.join(sorted(result.directories))}",
-        ]
-    )
+    heading = f"{_seeded_verb(result)} {result.root}"
+    if result.directories:
+        heading += f"\ndirectories: {', '.join(sorted(result.directories))}"
     return result.as_dict(), scaffold_text(result, heading)
 
 
@@ -118,8 +115,10 @@ def materialize(root: Path, opts: dict[str, Any]) -> Answer:
     result = scaffold.materialize_flows(root, force=opts["force"], dry_run=opts["dry_run"])
     verb = "WOULD COPY" if result.dryRun else "COPIED"
     heading = f"{verb} {len(result.files)} files into {result.root}/flows/templates"
-    if not result.dryRun:
+    if not result.dryRun and result.files:
         heading += "\nThe bank now owns its templates: bank_create uses these copies from now on."
+    elif not result.dryRun:
+        heading += "\nNothing was copied: bank_create goes on using the templates it used before."
     return result.as_dict(), scaffold_text(result, heading)
 
 

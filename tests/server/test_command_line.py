@@ -182,3 +182,17 @@ def test_stats_of_a_bank_without_a_contract_says_so(tmp_path: Path, capsys) -> N
     assert code == 0 and "contract: absent" in out
     code, out, _ = run(["--root", str(tmp_path), "--stats", "--json"], capsys)
     assert code == 0 and json.loads(out)["contract"] is None
+
+
+def test_materialize_flows_that_copies_nothing_does_not_say_the_bank_took_over(
+    tmp_path: Path, capsys
+) -> None:
+    """`COPIED 0 files`, then "The bank now owns its templates", for a bank that got none; and
+    `--init --force` that made no folder printed an empty `directories:` line."""
+    root = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", root)
+    code, out, _ = run(["--root", str(root), "--materialize-flows"], capsys)
+    assert code == 0 and out.startswith(f"COPIED 0 files into {root}/flows/templates")
+    assert "now owns its templates" not in out and "goes on using the templates it used before" in out
+    code, out, _ = run(["--root", str(root), "--init", "Acme", "--force", "--dry-run"], capsys)
+    assert code == 0 and "directories: \n" not in out + "\n"
