@@ -118,7 +118,12 @@ _OPTIONS: list[Callable[[Any], Any]] = [
     click.option("--section", metavar="HEADING", help="--read: the ## section to read."),
     click.option("--summary", is_flag=True, help="--validate: counts per rule only."),
     click.option("--rule", help="--validate: one rule, by name or code."),
-    click.option("--scope", metavar="DIR", help="--validate, --drift: only documents under this folder."),
+    click.option(
+        "--scope",
+        metavar="DIR",
+        help="--validate, --drift: only documents under this folder (a derived_from loop or a key "
+        "owned twice counts when one of its documents is under it).",
+    ),
     click.option(
         "--direction",
         type=click.Choice(["up", "down", "both"]),
