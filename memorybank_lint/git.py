@@ -7,10 +7,11 @@ not a repository, a bad ref, a hung process) into a sentence or a note, never a 
 Why these flags: `-z` and `core.quotePath=false` keep non-ASCII file names byte-exact (a quoted
 `заметка.md` would otherwise be dropped), and literal pathspecs stop an anchor such as `src/*.py`
 or `:(exclude)x` from being read as pathspec magic. A repository's configuration may name
-commands, and a read-only question must start none: `core.fsmonitor=false`, the filter drivers
-switched off (`_filters_off`), submodules left unvisited by `diff` and `status` (each would run
-its own configuration's filters), and no transport allowed, so a partial clone cannot fetch a
-missing object through its configured ssh command. A call that hangs is stopped after
+commands, and a read-only question must start none: `core.fsmonitor=false`, hooks switched off
+(`core.hooksPath=/dev/null`: a command that writes the index runs `post-index-change`), the filter
+drivers switched off (`_filters_off`), submodules left unvisited by `diff`, `diff-index` and
+`status` (each would run its own configuration's filters), and no transport allowed, so a partial
+clone cannot fetch a missing object through its configured ssh command. A call that hangs is stopped after
 `TIMEOUT_SECONDS` together with every process it started.
 
 Why a scrubbed environment: inside a git hook `GIT_DIR` and `GIT_INDEX_FILE` point at another
@@ -42,10 +43,20 @@ _LOCATION_VARIABLES = (
 
 
 # Commands that may compare a working-tree file with git's copy, which runs its `clean` filter.
-_READS_THE_WORKING_TREE = frozenset({"diff", "status", "ls-files", "hash-object"})
+_READS_THE_WORKING_TREE = frozenset({"diff", "diff-index", "status", "ls-files", "hash-object"})
 # Commands that look inside submodules, each under its own configuration, unless told not to.
-_VISITS_SUBMODULES = frozenset({"diff", "status"})
-_SAFE = ("-c", "core.quotePath=false", "-c", "core.fsmonitor=false", "-c", "protocol.allow=never")
+_VISITS_SUBMODULES = frozenset({"diff", "diff-index", "status"})
+_SAFE = (
+    "-c",
+    "core.quotePath=false",
+    "-c",
+    "core.fsmonitor=false",
+    "-c",
+    "core.hooksPath=/dev/null",
+    "-c",
+    "protocol.allow=never",
+)
+ARGUMENT_BYTES = 64 * 1024  # paths given to one git call: far below any kernel's limit
 
 
 @dataclass(frozen=True)
@@ -85,7 +96,8 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
         return Result(False, "", "an argument for git contains a NUL character")
     with process:
         try:
-            out, err = process.communicate(stdin.encode() if stdin is not None else None, TIMEOUT_SECONDS)
+            given = stdin.encode("utf-8", errors="surrogateescape") if stdin is not None else None
+            out, err = process.communicate(given, TIMEOUT_SECONDS)
         except subprocess.TimeoutExpired:
             _stop(process)
             return Result(False, "", f"git did not answer within {TIMEOUT_SECONDS} seconds")
@@ -111,7 +123,7 @@ def _filters_off(directory: Path | str, env: dict[str, str]) -> dict[str, str]:
     """
     try:
         listed = subprocess.run(
-            ["git", "-C", str(directory), "config", "-z", "--get-regexp", r"^filter\."],
+            ["git", "-C", str(directory), *_SAFE, "config", "-z", "--get-regexp", r"^filter\."],
             capture_output=True,
             env=env,
             timeout=TIMEOUT_SECONDS,
@@ -133,6 +145,21 @@ def _filters_off(directory: Path | str, env: dict[str, str]) -> dict[str, str]:
     for number, (key, value) in enumerate(settings, start=first):
         extra[f"GIT_CONFIG_KEY_{number}"], extra[f"GIT_CONFIG_VALUE_{number}"] = key, value
     return extra
+
+
+def batches(paths: list[str]) -> list[list[str]]:
+    """`paths` in runs of at most `ARGUMENT_BYTES` bytes: one command line holds only so much
+    (the kernel refuses the whole command past it), and a bank may name thousands of paths."""
+    runs: list[list[str]] = [[]]
+    size = 0
+    for path in paths:
+        cost = len(os.fsencode(path)) + 1
+        if runs[-1] and size + cost > ARGUMENT_BYTES:
+            runs.append([])
+            size = 0
+        runs[-1].append(path)
+        size += cost
+    return runs
 
 
 def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:

@@ -18,8 +18,10 @@ Departures from the reference, on purpose:
   commit yet, everything under the bank is added;
 - a document renamed to something that is no longer a document (`x.md` → `x.txt`, or out of the
   bank) is reported as deleted rather than dropped; a type change (file ↔ symlink) is modified when
-  the path is still a document and deleted when it no longer is; a copy (seen only under
-  `diff.renames=copies`) is added;
+  the path is still a document and deleted when it no longer is; a copy is added;
+- the delta comes from `git diff-index`, which writes nothing: `git diff` rewrites the index
+  whenever a file's times changed, and writing the index runs the repository's
+  `post-index-change` hook (`_untouched` reads such files instead);
 - paths the bank itself never indexes (hidden directories, `node_modules`, …) are left out.
 """
 
@@ -29,7 +31,7 @@ import datetime as dt
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memorybank_lint import git
 from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable
@@ -182,25 +184,80 @@ def _to_bank(repo: Path, bank_real: str, repo_path: str) -> str | None:
     return printable(relative)  # the bank's own key for a name that is not UTF-8
 
 
+class _Change(NamedTuple):
+    """One record of `git diff-index -z --raw`."""
+
+    letter: str  # A, M, D, R, C, T, U
+    modes: tuple[str, str]
+    objects: tuple[str, str]  # the working-tree side is all zeros when git did not read the file
+    names: list[str]
+
+
+def _raw(out: str) -> list[_Change]:
+    records: list[_Change] = []
+    tokens = iter(out.split("\0"))
+    for head in tokens:
+        fields = head.removeprefix(":").split(" ")
+        if len(fields) != 5 or not fields[4]:
+            break
+        letter = fields[4][:1]
+        names = [next(tokens, ""), next(tokens, "")] if letter in ("R", "C") else [next(tokens, "")]
+        if not all(names):
+            break
+        records.append(_Change(letter, (fields[0], fields[1]), (fields[2], fields[3]), names))
+    return records
+
+
+def _untouched(repo: Path, records: list[_Change]) -> set[str]:
+    """The names git listed as modified only because their file times changed: their text (or a
+    link's target) hashes to the committed object.
+
+    Why: `git diff-index` lists such a file as modified without opening it; `git diff` opens it,
+    then rewrites the index to record the new times, and writing the index runs the repository's
+    `post-index-change` hook. Hashing the files as git would read them answers alike, writing nothing.
+    """
+    unread = [
+        c for c in records if c.letter == "M" and c.modes[0] == c.modes[1] and not c.objects[1].strip("0")
+    ]
+    committed = {c.names[0]: c.objects[0] for c in unread if c.modes[1] != "120000"}
+    hashed: dict[str, str] = {}
+    for run in git.batches(list(committed)) if committed else []:
+        result = git.run(repo, "hash-object", "--", *run)
+        if not result.ok:
+            raise ToolInputError(f"git could not read the working tree: {result.err}")
+        hashed |= dict(zip(run, result.out.split(), strict=False))
+    for change in (c for c in unread if c.modes[1] == "120000"):  # a link's text, never filtered
+        name = change.names[0]
+        committed[name] = change.objects[0]
+        try:
+            target = os.readlink(os.path.join(repo, name))
+        except OSError:
+            continue
+        result = git.run(repo, "hash-object", "--stdin", stdin=target)
+        if not result.ok:
+            raise ToolInputError(f"git could not read the working tree: {result.err}")
+        hashed[name] = result.out.strip()
+    return {name for name, found in hashed.items() if found == committed[name]}
+
+
 def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
     bank_real = os.path.realpath(bank.root)
     prefix = git.bank_prefix(repo, bank.root)
     scope = prefix or "."
-    diff = git.run(repo, "diff", "-z", "--name-status", "-M", "--no-color", base, "--", scope)
+    diff = git.run(repo, "diff-index", "-z", "--raw", "-M", base, "--", scope)
     if not diff.ok:
         raise ToolInputError(f"git could not compare the working tree with {base[:8]}: {diff.err}")
+    records = _raw(diff.out)
+    untouched = _untouched(repo, records)
     found: dict[str, dict[str, Any]] = {}
 
     def report(path: str | None, kind: str, origin: str | None = None) -> None:
         if path is not None and path not in found:
             found[path] = _entry(bank, path, kind, origin)
 
-    tokens = iter(diff.out.split("\0"))
-    for status in tokens:
-        letter = status[:1]
-        names = [next(tokens, ""), next(tokens, "")] if letter in ("R", "C") else [next(tokens, "")]
-        if not letter or not all(names):
-            break
+    for letter, _, _, names in records:
+        if letter == "M" and names[0] in untouched:
+            continue
         if len(names) == 2:
             old_doc, new_doc = (_to_bank(repo, bank_real, name) for name in names)
             if new_doc is not None and letter == "R":

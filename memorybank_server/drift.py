@@ -30,7 +30,6 @@ from .errors import ToolInputError
 from .validate import scoped
 
 DAY_SECONDS = 86_400
-ARGUMENT_BYTES = 64 * 1024  # paths given to one `git log`: far below any kernel's limit
 PATHSPECS = 32  # folders one `git log` is narrowed to (`_pathspecs`)
 PATH_BYTES = 4096  # Linux's PATH_MAX: no longer anchor names a file
 NAME_BYTES = 255  # NAME_MAX: no longer name is a file or folder
@@ -49,21 +48,6 @@ Stamp = tuple[int, str]  # committer Unix time, committer date as strict ISO 860
 
 
 MAX_LISTED = 200  # drifted and missing anchors listed; 3,000 missing ones answered 929 KB
-
-
-def _batches(paths: list[str]) -> list[list[str]]:
-    """`paths` in runs of at most `ARGUMENT_BYTES` bytes: one command line holds only so much
-    (the kernel refuses the whole command past it), and a bank may name thousands of anchors."""
-    runs: list[list[str]] = [[]]
-    size = 0
-    for path in paths:
-        cost = len(os.fsencode(path)) + 1
-        if runs[-1] and size + cost > ARGUMENT_BYTES:
-            runs.append([])
-            size = 0
-        runs[-1].append(path)
-        size += cost
-    return runs
 
 
 def _pathspecs(paths: list[str], most: int = PATHSPECS) -> list[str]:
@@ -88,7 +72,7 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
     """The newest commit touching each path (files only, repository-relative), or why none;
     the answer may hold other names too (`_pathspecs`)."""
     times: dict[str, Stamp] = {}
-    for run in _batches(_pathspecs(paths)) if paths else []:
+    for run in git.batches(_pathspecs(paths)) if paths else []:
         result = git.run(
             repo,
             "log",

@@ -476,3 +476,26 @@ def test_a_repository_the_user_cannot_read_is_said_so_not_called_no_repository()
     finally:
         (base / ".git").chmod(0o755)
         shutil.rmtree(base)
+
+
+@pytest.mark.parametrize("hooks_path", [False, True])
+def test_a_stat_dirty_document_starts_no_hook_and_leaves_the_index_alone(
+    three_commits: tuple[Path, str], tmp_path: Path, hooks_path: bool
+) -> None:
+    """`git diff` against the working tree refreshes the index when a file's times changed but its
+    text did not, which writes `.git/index` and runs the `post-index-change` hook; a read-only
+    question must do neither."""
+    root, _ = three_commits
+    ran = tmp_path / "hook-ran"
+    hooks = tmp_path / "hooks" if hooks_path else root / ".git" / "hooks"
+    hooks.mkdir(exist_ok=True)
+    (hooks / "post-index-change").write_text(f"#!/bin/sh\necho ran >> {ran}\n", encoding="utf-8")
+    (hooks / "post-index-change").chmod(0o755)
+    if hooks_path:
+        git(root, "config", "core.hooksPath", str(hooks))
+    os.utime(root / "one.md", (1_000_000_000, 1_000_000_000))  # times changed, text the same
+    write_bank(root, {"two.md": doc("Two, edited")})
+    index = (root / ".git" / "index").read_bytes()
+    assert kinds(changed(refreshed(root), "HEAD")) == [("modified", "two.md")]
+    assert not ran.exists()
+    assert (root / ".git" / "index").read_bytes() == index
