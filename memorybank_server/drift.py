@@ -78,7 +78,10 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
             "log",
             "-z",
             "--name-only",
-            "--no-renames",
+            "--root",  # each of these overrides a user's `log.*` / `diff.*` setting that would
+            "--no-renames",  # change the names listed (`log.showRoot=false` hid the first commit's)
+            "--no-follow",
+            "--no-relative",
             "--no-show-signature",
             "--format=%x01%ct %cI",
             "--",
