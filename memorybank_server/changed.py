@@ -40,6 +40,7 @@ from .errors import ToolInputError
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+MAX_LISTED = 200  # changes listed; 10,000 new documents answered 1.2 MB
 MAX_SINCE = 1_000  # git refuses longer ref names on most file systems; a refusal stays short
 _DEEPEN = "fetch more history (git fetch --deepen=N, or --unshallow) or pass a later ref or date"
 MTIME_NOTE = (
@@ -283,6 +284,15 @@ def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
 
 def changed(bank: Bank, since: str) -> dict[str, Any]:
     """`bank_changed`: a date gives the modification-time list, anything else is read as a git ref."""
+    answer = _changed(bank, since)
+    count = len(answer["changes"])
+    if count > MAX_LISTED:  # the first in the answer's order kept; the rest counted, never dropped silently
+        answer["changes"] = answer["changes"][:MAX_LISTED]
+        answer["changesLeftOut"] = count - MAX_LISTED
+    return answer
+
+
+def _changed(bank: Bank, since: str) -> dict[str, Any]:
     if not isinstance(since, str) or not since.strip():
         raise ToolInputError("since is empty; pass a git ref (HEAD~5, a tag, a hash) or a date (YYYY-MM-DD)")
     since = since.strip()

@@ -120,7 +120,8 @@ def changed_text(result: dict[str, Any]) -> str:
         origin = f" <- {change['from']}" if change.get("from") else ""
         kind = f" [{change.get('docKind') or '?'} / {change.get('layer') or '?'}]"
         lines.append(f"{change['changeKind']:<9} {change['path']}{origin}{kind}")
-    lines.append(f"total: {len(result['changes'])}")
+    lines += _left_out(result, ("changes",))
+    lines.append(f"total: {len(result['changes']) + result.get('changesLeftOut', 0)}")
     return "\n".join(lines)
 
 

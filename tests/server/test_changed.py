@@ -499,3 +499,20 @@ def test_a_stat_dirty_document_starts_no_hook_and_leaves_the_index_alone(
     assert kinds(changed(refreshed(root), "HEAD")) == [("modified", "two.md")]
     assert not ran.exists()
     assert (root / ".git" / "index").read_bytes() == index
+
+
+def test_the_changes_are_listed_up_to_a_bound_and_the_rest_counted(
+    three_commits: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """10,000 new documents answered 1.2 MB; the list stops at a bound and says how many it left out."""
+    from memorybank_server.changed import MAX_LISTED
+    from memorybank_server.cli import main
+
+    root, _ = three_commits
+    write_bank(root, {f"new/{n:04}.md": doc(f"New {n}") for n in range(MAX_LISTED + 7)})
+    answer = changed(refreshed(root), "HEAD")
+    assert kinds(answer) == [("added", f"new/{n:04}.md") for n in range(MAX_LISTED)]
+    assert answer["changesLeftOut"] == 7
+    assert main(["--root", str(root), "--changed", "HEAD"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[-2:] == ["changes: 7 more not listed", f"total: {MAX_LISTED + 7}"]
