@@ -18,7 +18,8 @@ Departures from the reference, on purpose:
   commit yet, everything under the bank is added;
 - a document renamed to something that is no longer a document (`x.md` → `x.txt`, or out of the
   bank) is reported as deleted rather than dropped; a type change (file ↔ symlink) is modified when
-  the path is still a document and deleted when it no longer is; a copy is added;
+  the path is still a document and deleted when it no longer is; a copy is added; a document git
+  calls deleted that is on disk (`git rm --cached`, or removed and written again) is modified;
 - the delta comes from `git diff-index`, which writes nothing: `git diff` rewrites the index
   whenever a file's times changed, and writing the index runs the repository's
   `post-index-change` hook (`_untouched` reads such files instead);
@@ -253,6 +254,8 @@ def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {}
 
     def report(path: str | None, kind: str, origin: str | None = None) -> None:
+        if kind == "deleted" and path in bank.docs:  # out of the index (`git rm --cached`), on disk
+            kind = "modified"
         if path is not None and path not in found:
             found[path] = _entry(bank, path, kind, origin)
 

@@ -516,3 +516,15 @@ def test_the_changes_are_listed_up_to_a_bound_and_the_rest_counted(
     assert main(["--root", str(root), "--changed", "HEAD"]) == 0
     text = capsys.readouterr().out.splitlines()
     assert text[-2:] == ["changes: 7 more not listed", f"total: {MAX_LISTED + 7}"]
+
+
+def test_a_document_still_on_disk_is_never_reported_deleted(three_commits: tuple[Path, str]) -> None:
+    """Taken out of the index (`git rm --cached`), or removed and written again, git's diff says
+    deleted; the document is there, so it is modified, under its own title."""
+    root, _ = three_commits
+    git(root, "rm", "-q", "--cached", "one.md")
+    git(root, "rm", "-q", "two.md")
+    write_bank(root, {"two.md": doc("Two, written again")})
+    answer = changed(refreshed(root), "HEAD")
+    assert kinds(answer) == [("modified", "one.md"), ("modified", "two.md")]
+    assert [c["title"] for c in answer["changes"]] == ["One, edited", "Two, written again"]
