@@ -66,6 +66,13 @@ class Result:
     ok: bool
     out: str
     err: str
+    timed_out: bool = False
+
+    @property
+    def failed(self) -> bool:
+        """Whether git broke rather than answered "no": a `--verify --quiet` question that finds
+        nothing exits non-zero in silence, while a timeout, a missing git or an error says why."""
+        return not self.ok and (self.timed_out or bool(self.err))
 
 
 def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
@@ -100,7 +107,7 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
             out, err = process.communicate(given, TIMEOUT_SECONDS)
         except subprocess.TimeoutExpired:
             _stop(process)
-            return Result(False, "", f"git did not answer within {TIMEOUT_SECONDS} seconds")
+            return Result(False, "", f"git did not answer within {TIMEOUT_SECONDS} seconds", timed_out=True)
     text = out.decode("utf-8", errors="surrogateescape")
     return Result(process.returncode == 0, text, err.decode("utf-8", errors="replace").strip())
 

@@ -92,8 +92,17 @@ def _by_mtime(bank: Bank, since: str, instant: dt.datetime, note: str) -> dict[s
     return {"since": since, "mode": "mtime", "changes": changes, "note": note}
 
 
+def _failed(result: git.Result) -> ToolInputError:
+    """A git that broke, said in one line; raised at once, so one call waits out a timeout at most."""
+    return ToolInputError(f"git failed: {result.err or 'no message'}")
+
+
 def _commit(bank: Bank, ref: str) -> str | None:
+    """The commit `ref` names, or None when it names none; a git that broke is raised, never
+    taken for a ref that does not exist (or a repository with no commit yet)."""
     result = git.run(bank.root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    if result.failed:
+        raise _failed(result)
     return result.out.strip() if result.ok and result.out.strip() else None
 
 
@@ -141,7 +150,9 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
         )
     tip = _commit(bank, stem)
     roots = git.run(bank.root, "rev-list", "--max-parents=0", tip) if tip is not None else None
-    listed = roots.out.split() if roots is not None and roots.ok else []
+    if roots is not None and not roots.ok:
+        raise _failed(roots)
+    listed = roots.out.split() if roots is not None else []
     if not listed:
         raise not_commit
     if git.shallow(repo):
@@ -163,7 +174,9 @@ def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
     found = (
         git.run(bank.root, "rev-list", "-1", f"--before={stamp}", "HEAD") if _commit(bank, "HEAD") else None
     )
-    commit = found.out.strip() if found is not None and found.ok else ""
+    if found is not None and not found.ok:
+        raise _failed(found)
+    commit = found.out.strip() if found is not None else ""
     if commit:
         return commit, (
             f"Measured from commit {commit[:8]}, the last one at or before {instant.isoformat()} "

@@ -88,8 +88,8 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
             *run,
         )
         if not result.ok:
-            head = git.run(repo, "rev-parse", "--verify", "--quiet", "HEAD")
-            if not head.ok:
+            head = None if result.timed_out else git.run(repo, "rev-parse", "--verify", "--quiet", "HEAD")
+            if head is not None and not head.ok and not head.failed:
                 return {}, None  # no commit yet: nothing was ever committed, which is not a failure
             return {}, result.err or "git log failed without a message"
         _newest(result.out, times)

@@ -528,3 +528,40 @@ def test_a_document_still_on_disk_is_never_reported_deleted(three_commits: tuple
     answer = changed(refreshed(root), "HEAD")
     assert kinds(answer) == [("modified", "one.md"), ("modified", "two.md")]
     assert [c["title"] for c in answer["changes"]] == ["One, edited", "Two, written again"]
+
+
+def _timeouts_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """git's time limit cut to a second, and the git calls that ran into it recorded."""
+    from memorybank_lint import git as git_runner
+
+    timed_out: list[str] = []
+    run = git_runner.run
+
+    def counted(directory: Path | str, *args: str, stdin: str | None = None) -> git_runner.Result:
+        result = run(directory, *args, stdin=stdin)
+        if "did not answer" in result.err:
+            timed_out.append(" ".join(args))
+        return result
+
+    monkeypatch.setattr(git_runner, "TIMEOUT_SECONDS", 1)
+    monkeypatch.setattr(git_runner, "run", counted)
+    return timed_out
+
+
+def test_a_git_that_does_not_answer_is_said_so_not_read_as_no_commit(
+    three_commits: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A branch file that is a FIFO hangs every git call reading it: the answer names the
+    timeout once (no second wait), never "no commit yet" or "not a commit"."""
+    root, _ = three_commits
+    branch = root / ".git" / "refs" / "heads" / "main"
+    branch.unlink()
+    os.mkfifo(branch)
+    timed_out = _timeouts_counted(monkeypatch)
+    for since in ("HEAD~1", "2024-02-15"):
+        timed_out.clear()
+        with pytest.raises(ToolInputError) as refused:
+            changed(refreshed(root), since)
+        assert "did not answer within 1 seconds" in str(refused.value)
+        assert "no commit" not in str(refused.value) and "not a commit" not in str(refused.value)
+        assert len(timed_out) == 1, timed_out

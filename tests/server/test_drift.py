@@ -299,3 +299,18 @@ def test_the_users_log_configuration_changes_no_answer(tmp_path: Path) -> None:
     for key, value in [("log.showRoot", "false"), ("log.follow", "true"), ("diff.relative", "true")]:
         git(repo, "config", key, value)
     assert drift(refreshed(repo / "memory-bank"), threshold_days=30) == before
+
+
+def test_a_git_that_does_not_answer_is_said_so_not_read_as_never_committed(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.server.test_changed import _timeouts_counted
+
+    branch = repo / ".git" / "refs" / "heads" / "main"
+    branch.unlink()
+    os.mkfifo(branch)
+    timed_out = _timeouts_counted(monkeypatch)
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert "did not answer within 1 seconds" in answer["note"], answer["note"]
+    assert "never been committed" not in answer["note"]
+    assert len(timed_out) == 1, timed_out
