@@ -16,6 +16,9 @@ Departures from the reference, on purpose:
 - a walking ref (`HEAD~20`, `main^^`) that reaches past the first commit is measured from the empty
   tree, so what the first commit added is reported as added too (W20); in a repository with no
   commit yet, everything under the bank is added;
+- a renamed document's `from` is relative to the bank, as its path is, whether or not the old file
+  was a document (`.drafts/plan.md`, `notes.txt`); git compares only the bank's folder, so a
+  document moved in from outside the bank is added;
 - a document renamed to something that is no longer a document (`x.md` → `x.txt`, or out of the
   bank) is reported as deleted rather than dropped; a type change (file ↔ symlink) is modified when
   the path is still a document and deleted when it no longer is; a copy is added; a document git
@@ -189,6 +192,11 @@ def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
     )
 
 
+def _from_bank(repo: Path, bank_real: str, repo_path: str) -> str:
+    """A repository path under the bank as a bank path, whatever file it names, as text."""
+    return printable(os.path.relpath(os.path.join(repo, repo_path), bank_real).replace(os.sep, "/"))
+
+
 def _to_bank(repo: Path, bank_real: str, repo_path: str) -> str | None:
     """A repository path as a bank document path, or None when the bank would not index it."""
     relative = os.path.relpath(os.path.join(repo, repo_path), bank_real).replace(os.sep, "/")
@@ -278,7 +286,7 @@ def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
         if len(names) == 2:
             old_doc, new_doc = (_to_bank(repo, bank_real, name) for name in names)
             if new_doc is not None and letter == "R":
-                report(new_doc, "renamed", old_doc or printable(names[0]))
+                report(new_doc, "renamed", _from_bank(repo, bank_real, names[0]))
             elif new_doc is not None:
                 report(new_doc, "added")
             elif letter == "R":

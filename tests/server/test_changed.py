@@ -565,3 +565,32 @@ def test_a_git_that_does_not_answer_is_said_so_not_read_as_no_commit(
         assert "did not answer within 1 seconds" in str(refused.value)
         assert "no commit" not in str(refused.value) and "not a commit" not in str(refused.value)
         assert len(timed_out) == 1, timed_out
+
+
+def test_where_a_renamed_document_came_from_is_a_bank_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`from` was the repository's path when the old file was no document (a draft, a `.txt`) and
+    the bank's path otherwise; it is always relative to the bank. Git compares only the bank, so
+    a document moved in from outside it is added."""
+    from memorybank_server.cli import main
+
+    repo = tmp_path / "repo"
+    bank_root = repo / "docs" / "memory-bank"
+    write_bank(bank_root, {"a.md": doc("A"), ".drafts/plan.md": doc("Plan"), "notes.txt": doc("Notes")})
+    write_bank(repo, {"docs/outside.md": doc("Outside"), "docs/memory-bank/c.md": doc("C")})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "first")
+    git(repo, "mv", "docs/memory-bank/.drafts/plan.md", "docs/memory-bank/plan.md")
+    git(repo, "mv", "docs/memory-bank/notes.txt", "docs/memory-bank/notes.md")
+    git(repo, "mv", "docs/outside.md", "docs/memory-bank/inside.md")
+    git(repo, "mv", "docs/memory-bank/c.md", "docs/memory-bank/d.md")
+    answer = changed(refreshed(bank_root), "HEAD")
+    assert {c["path"]: (c["changeKind"], c.get("from")) for c in answer["changes"]} == {
+        "plan.md": ("renamed", ".drafts/plan.md"),
+        "notes.md": ("renamed", "notes.txt"),
+        "inside.md": ("added", None),
+        "d.md": ("renamed", "c.md"),
+    }
+    assert main(["--root", str(bank_root), "--changed", "HEAD"]) == 0
+    assert "renamed   notes.md <- notes.txt [" in capsys.readouterr().out
