@@ -181,7 +181,7 @@ def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:
         return Path(os.path.realpath(found)), None
     if result.ok:
         return None, None
-    if "not a git repository" in result.err:
+    if "not a git repository (or any" in result.err:  # the search found none, or passed one over
         return None, _closed_repository(Path(directory))
     lines = result.err.splitlines()
     return None, (lines[0].removeprefix("fatal: ") if lines else "git failed without a message")

@@ -103,7 +103,13 @@ def _failed(result: git.Result) -> ToolInputError:
 def _commit(bank: Bank, ref: str) -> str | None:
     """The commit `ref` names, or None when it names none; a git that broke is raised, never
     taken for a ref that does not exist (or a repository with no commit yet)."""
-    result = git.run(bank.root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    named = git.run(bank.root, "rev-parse", "--verify", "--quiet", ref)
+    if named.failed:
+        raise _failed(named)
+    if not named.ok or not named.out.strip():
+        return None
+    # peeled apart from the naming: `:/text^{commit}` would search for the text with `^{commit}`
+    result = git.run(bank.root, "rev-parse", "--verify", "--quiet", f"{named.out.strip()}^{{commit}}")
     if result.failed:
         raise _failed(result)
     return result.out.strip() if result.ok and result.out.strip() else None
@@ -143,14 +149,14 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
         return found, None
     not_commit = ToolInputError(f"'{since}' is not a commit in the repository at {repo}")
     walk = _ancestry(since)
-    if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
-        raise not_commit
     stem = since[:walk]
-    if stem == "HEAD" and _commit(bank, "HEAD") is None:
+    if stem in ("HEAD", "@") and _commit(bank, "HEAD") is None:
         return _empty_tree(bank), (
             f"The repository at {repo} has no commit yet, so every document under the bank is listed "
             "as added."
         )
+    if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
+        raise not_commit
     tip = _commit(bank, stem)
     roots = git.run(bank.root, "rev-list", "--max-parents=0", tip) if tip is not None else None
     if roots is not None and not roots.ok:

@@ -594,3 +594,30 @@ def test_where_a_renamed_document_came_from_is_a_bank_path(
     }
     assert main(["--root", str(bank_root), "--changed", "HEAD"]) == 0
     assert "renamed   notes.md <- notes.txt [" in capsys.readouterr().out
+
+
+def test_a_git_file_pointing_nowhere_is_said_so_not_called_no_repository(tmp_path: Path) -> None:
+    root = write_bank(tmp_path / "memory-bank", {"a.md": doc("A")})
+    (tmp_path / ".git").write_text("gitdir: /nonexistent/x\n", encoding="utf-8")
+    with pytest.raises(ToolInputError) as refused:
+        changed(refreshed(root), "HEAD~1")
+    assert "not a git repository: /nonexistent/x" in str(refused.value)
+    assert "not inside a git repository" not in str(refused.value)
+
+
+def test_a_commit_found_by_its_message_is_a_ref(three_commits: tuple[Path, str]) -> None:
+    """`:/second` names the newest commit whose message matches; `^{commit}` after it was read as
+    part of the text searched for."""
+    root, _ = three_commits
+    assert kinds(changed(refreshed(root), ":/second")) == [("modified", "one.md")]
+    with pytest.raises(ToolInputError, match="is not a commit"):
+        changed(refreshed(root), ":/no such message")
+
+
+@pytest.mark.parametrize("since", ["HEAD", "@"])
+def test_head_in_a_repository_without_commits_says_there_is_none_yet(tmp_path: Path, since: str) -> None:
+    root = write_bank(tmp_path / "memory-bank", {"a.md": doc("A")})
+    git(root, "init", "-q", "-b", "main")
+    answer = changed(refreshed(root), since)
+    assert kinds(answer) == [("added", "a.md")]
+    assert "no commit yet" in answer["note"]
