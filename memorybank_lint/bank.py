@@ -45,17 +45,34 @@ def find_root(start: Path) -> Path:
 
     A `memory_bank/` or `memory-bank/` child of `start` comes first (the repository root case);
     otherwise `start` itself or the nearest ancestor with one of those names (a run from inside
-    the bank).
+    the bank); otherwise such a child of the repository holding `start` (a run from `src/a`).
+    Nothing above the repository is searched: a bank of another project is named with --root.
     """
-    found = [start / name for name in BANK_DIR_NAMES if (start / name).is_dir()]
-    if len(found) > 1:
-        raise BankRefused(f"both memory_bank/ and memory-bank/ exist in {start}; pass --root DIR")
-    if found:
-        return _within_repository(start, found[0])
+    child = _bank_child(start)
+    if child is not None:
+        return _within_repository(start, child)
     for directory in (start, *start.parents):
         if directory.name in BANK_DIR_NAMES:
             return directory
-    raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {start}; pass --root DIR")
+    top = _repository_top(start)
+    child = _bank_child(top) if top not in (None, start) else None
+    if top is not None and child is not None:
+        return _within_repository(top, child)
+    where = f"{start} or at the top of its repository {top}" if top not in (None, start) else str(start)
+    raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {where}; pass --root DIR")
+
+
+def _bank_child(folder: Path) -> Path | None:
+    """`folder`'s `memory_bank/` or `memory-bank/`; both present is a question only --root answers."""
+    found = [folder / name for name in BANK_DIR_NAMES if (folder / name).is_dir()]
+    if len(found) > 1:
+        raise BankRefused(f"both memory_bank/ and memory-bank/ exist in {folder}; pass --root DIR")
+    return found[0] if found else None
+
+
+def _repository_top(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding a `.git` (a folder, or a worktree's file)."""
+    return next((d for d in (start, *start.parents) if os.path.lexists(d / ".git")), None)
 
 
 def _within_repository(start: Path, bank: Path) -> Path:
@@ -66,7 +83,7 @@ def _within_repository(start: Path, bank: Path) -> Path:
     and the fixes, the governed writes and `bank_changed` would then act on that folder. A
     configured `root` is held to the same boundary; a folder elsewhere is named with `--root`.
     """
-    top = next((d for d in (start, *start.parents) if (d / ".git").exists()), start)
+    top = _repository_top(start) or start
     boundary, target = real_path(top), real_path(bank)
     if target != boundary and boundary not in target.parents:
         raise BankRefused(

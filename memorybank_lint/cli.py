@@ -366,7 +366,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
 @click.option(
     "--root",
     type=click.Path(file_okay=False),
-    help="The bank folder (default: the configured root, else memory_bank/ or memory-bank/ here).",
+    help="The bank folder (default: the configured root, else memory_bank/ or memory-bank/ here, "
+    "the bank folder this is in, or at the top of this git repository).",
 )
 @click.option(
     "--format",

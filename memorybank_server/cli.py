@@ -215,7 +215,8 @@ def command(ctx: click.Context, **opts: Any) -> None:
     """Serve a memory bank over MCP on stdio (what an MCP client runs), or run one action on it and exit.
 
     The bank is --root, else the root in .memorybank.toml or [tool.memorybank] of pyproject.toml,
-    else memory_bank/ or memory-bank/ in or above the current folder.
+    else memory_bank/ or memory-bank/ in the current folder, the bank folder it is in, or
+    memory_bank/ or memory-bank/ at the top of its git repository.
     """
     try:
         code = run(opts, _given(ctx))

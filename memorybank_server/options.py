@@ -175,7 +175,7 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         "--root",
         type=click.Path(file_okay=False),
         help="The bank folder. Default: root from the configuration, else memory_bank/ or memory-bank/ "
-        "here or above.",
+        "here, the bank folder this is in, or at the top of this git repository.",
     ),
     click.option(
         "--config",

@@ -313,3 +313,25 @@ def test_a_rule_named_on_the_command_line_runs_though_the_configuration_ignores_
     assert "MB001" in with_extend and "MB011" not in with_extend
     code, _, err = run(["--select", "MB001", "--ignore", "MB001"], capsys)
     assert code == 2 and "--select and --ignore" in err
+
+
+def test_run_from_a_subfolder_of_the_repository_finds_its_bank(
+    bank_factory, tmp_path, monkeypatch, capsys
+) -> None:
+    """Both commands said "here or above", and from `src/a` of the repository found no bank: the
+    server then offered only `bank_init`, which would seed a second bank there."""
+    from memorybank_lint.bank import find_root
+    from memorybank_server.cli import main as server_main
+
+    repo = tmp_path / "repo"
+    root = bank_factory(name="repo/memory_bank")
+    (repo / ".git").mkdir()
+    (repo / "src" / "a").mkdir(parents=True)
+    monkeypatch.chdir(repo / "src" / "a")
+    assert find_root(Path.cwd()) == root
+    assert run([], capsys)[0] == 0
+    assert captured(server_main, ["--stats"], capsys)[0] == 0
+    (tmp_path / "loose" / "memory_bank").mkdir(parents=True)
+    (tmp_path / "loose" / "src").mkdir()
+    monkeypatch.chdir(tmp_path / "loose" / "src")  # no repository: nothing above is searched
+    assert run([], capsys)[0] == 2
