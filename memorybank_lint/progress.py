@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-GRACE_S = float(os.environ.get("MEMORYBANK_PROGRESS_AFTER", "") or 1.0)  # seconds before the first line
+from memorybank_lint.environment import number
+
+GRACE_S = 1.0  # seconds before the first line, unless `MEMORYBANK_PROGRESS_AFTER` says otherwise
 EVERY_S = 0.1
 _stream: TextIO | None = None
 
@@ -30,6 +32,11 @@ def enable(stream: TextIO) -> bool:
     return _stream is not None
 
 
+def grace() -> float:
+    """Read when a line starts, never at import: a bad value means the default, not a crash."""
+    return number(os.environ, "MEMORYBANK_PROGRESS_AFTER", GRACE_S)
+
+
 def disable() -> None:
     global _stream
     _stream = None
@@ -39,12 +46,13 @@ class _Line:
     def __init__(self, stream: TextIO, label: str, total: int | None) -> None:
         self.stream, self.label, self.total = stream, label, total
         self.started = time.monotonic()
+        self.grace = grace()
         self.last = float("-inf")
         self.shown = False
 
     def __call__(self, done: int) -> None:
         now = time.monotonic()
-        if now - self.started < GRACE_S or now - self.last < EVERY_S:
+        if now - self.started < self.grace or now - self.last < EVERY_S:
             return
         self.last = now
         rate = done / (now - self.started)
@@ -68,7 +76,7 @@ def _nothing(done: int) -> None:
 
 @contextlib.contextmanager
 def task(label: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-    """A `tick(done)` to call as work goes; it draws only after `GRACE_S`, at most every `EVERY_S`,
+    """A `tick(done)` to call as work goes; it draws only after the grace, at most every `EVERY_S`,
     and the line is cleared when the work ends."""
     if _stream is None:
         yield _nothing

@@ -33,6 +33,7 @@ from typing import Any
 from memorybank_lint import config, git
 from memorybank_lint.bank import BankNotFound, find_root
 from memorybank_lint.edits.atomic import TooBig, read_regular, write_atomic
+from memorybank_lint.environment import number
 from memorybank_lint.paths import real_path
 from memorybank_lint.sections import INBOX_NOT_NOTES
 from memorybank_lint.user_state import state_dir
@@ -58,15 +59,6 @@ REMINDER = (
     "_inbox/{stale_part}, and suggest running the review-inbox prompt. Do not review, promote or "
     "discard any of them unless the user asks."
 )
-
-
-def _number(env: Mapping[str, str], name: str, default: float) -> float:
-    """A non-negative number from the environment; the default when unset or unreadable."""
-    try:
-        value = float(env.get(name, ""))
-    except ValueError:
-        return default
-    return value if value >= 0 else default
 
 
 def find_bank(cwd: Path) -> Path | None:
@@ -167,8 +159,8 @@ def _counted(entries: list[os.DirEntry[str]], stale_days: float, now: float) -> 
 
 def message(bank: Path, env: Mapping[str, str], now: float) -> str:
     """The capture instruction, with the queue reminder when the inbox is full or going stale."""
-    waiting, stale = inbox_counts(bank, _number(env, "MEMORYBANK_INBOX_STALE_DAYS", 14), now)
-    if waiting < _number(env, "MEMORYBANK_INBOX_LIMIT", 8) and not stale:
+    waiting, stale = inbox_counts(bank, number(env, "MEMORYBANK_INBOX_STALE_DAYS", 14), now)
+    if waiting < number(env, "MEMORYBANK_INBOX_LIMIT", 8) and not stale:
         return CAPTURE
     stale_part = f", {stale} of them older than the stale limit" if stale else ""
     return CAPTURE + "\n\n" + REMINDER.format(waiting=waiting, stale_part=stale_part)
@@ -199,7 +191,7 @@ def decide(payload: Any, env: Mapping[str, str], now: float) -> str | None:
     session = payload.get("session_id")
     marker = directory / marker_name(session if isinstance(session, str) else "", real_path(cwd))
     stored = _read_marker(marker)
-    cooldown = _number(env, "MEMORYBANK_CAPTURE_COOLDOWN_MIN", 30) * 60
+    cooldown = number(env, "MEMORYBANK_CAPTURE_COOLDOWN_MIN", 30) * 60
     if stored is not None and (stored[1] == current or 0 <= now - stored[0] < cooldown):
         return None
     write_atomic(marker, f"{int(now)} {current}\n".encode())

@@ -227,6 +227,11 @@ def test_unusable_input_is_silent_with_exit_0(tmp_path: Path, repo: Path, stdin:
     assert done.stdout == ""
 
 
+def test_an_unreadable_progress_grace_never_breaks_the_hook(tmp_path: Path, repo: Path) -> None:
+    dirty(repo)
+    assert stop(tmp_path, repo, MEMORYBANK_PROGRESS_AFTER="abc") is not None  # exit 0, empty stderr
+
+
 def test_odd_field_types_are_tolerated(tmp_path: Path, repo: Path) -> None:
     dirty(repo)
     assert stop(tmp_path, repo, session=None, cwd=str(tmp_path / "missing")) is None

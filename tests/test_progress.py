@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from memorybank_lint import progress
+
 BIN = Path(sys.executable).parent
 
 
@@ -83,3 +85,22 @@ def test_a_one_shot_route_shows_the_index_being_built(big_bank: Path) -> None:
         "mcp-memorybank", "--root", str(big_bank), "--route", "retries", "--json", terminal=True
     )
     assert "indexing" not in json_err and json_out.startswith("{")
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "nan", ""])
+@pytest.mark.parametrize("command", ["memorybank-lint", "mcp-memorybank"])
+def test_an_unreadable_grace_is_ignored_never_a_traceback(command: str, value: str) -> None:
+    env = {**os.environ, "MEMORYBANK_PROGRESS_AFTER": value}
+    done = subprocess.run(
+        [str(BIN / command), "--version"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert "version" in done.stdout
+
+
+@pytest.mark.parametrize(("value", "grace"), [("abc", 1.0), ("-1", 1.0), ("", 1.0), ("0", 0.0), ("2.5", 2.5)])
+def test_the_grace_is_read_when_a_line_starts(
+    monkeypatch: pytest.MonkeyPatch, value: str, grace: float
+) -> None:
+    monkeypatch.setenv("MEMORYBANK_PROGRESS_AFTER", value)
+    assert progress.grace() == grace
