@@ -11,12 +11,13 @@ import json
 import os
 import stat
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 from .edits.atomic import file_in_the_way, read_regular, refusal, write_atomic
 from .findings import Finding
+from .paths import real_path
 from .registry import all_rules
 from .untrusted import json_value
 
@@ -48,10 +49,12 @@ def dumps(findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> s
     return json.dumps({"version": FORMAT_VERSION, "findings": entries}, indent=2, ensure_ascii=False) + "\n"
 
 
-def check_target(path: Path) -> None:
+def check_target(path: Path, bank: Path | None = None, config: Collection[Path] = ()) -> None:
     """Refuse a `--write-baseline` target this run could not replace: anything but a regular file
     there (a FIFO would block the write, a link would carry it elsewhere), a relative path through
-    a linked folder (a repository can hold one), or a folder that is missing or not writable.
+    a linked folder (a repository can hold one), or a folder that is missing or not writable; and
+    one it must not replace: a file in the `bank` folder being linted (a document would become
+    JSON) or a `config` file the run read or looked for (the next run could not start).
 
     Why apart from `write`: `--fix --write-baseline` runs this before any fix is written, so a
     target that cannot take the baseline stops the run with the bank untouched.
@@ -71,6 +74,11 @@ def check_target(path: Path) -> None:
                 raise BaselineError(
                     f"baseline file {path} goes through a symbolic link ({folder}); not written"
                 )
+    where = real_path(path.parent) / path.name
+    if any(where == real_path(file) for file in config):
+        raise BaselineError(f"baseline file {path} is a configuration file this run looks for; not written")
+    if bank is not None and real_path(bank) in where.parents:
+        raise BaselineError(f"baseline file {path} is inside the bank {bank}; a baseline is kept outside it")
     parent = path.parent
     if not parent.is_dir():
         blocker = file_in_the_way(parent)
@@ -80,11 +88,17 @@ def check_target(path: Path) -> None:
         raise BaselineError(f"cannot write baseline file {path}: Permission denied")
 
 
-def write(path: Path, findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> None:
+def write(
+    path: Path,
+    findings: Sequence[Finding],
+    kept: Sequence[dict[str, Any]] = (),
+    bank: Path | None = None,
+    config: Collection[Path] = (),
+) -> None:
     """Record `findings` (and the entries `kept` from the baseline it replaces) at `path`, whole or
     not at all (a temporary file, then a rename), over a target `check_target` accepts (checked
     again here: the run may have taken a while)."""
-    check_target(path)
+    check_target(path, bank, config)
     try:
         write_atomic(path, dumps(findings, kept).encode("utf-8"))
     except OSError as exc:

@@ -323,7 +323,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     replaced: list[dict] | None = None  # the entries a partial rewrite may keep; None: replaced whole
     if target is not None:
         # so is the baseline to write, and the old one a partial rewrite keeps entries of
-        baseline.check_target(target)
+        baseline.check_target(target, root, config.files())
         whole = (
             not paths
             and not selection.per_file_ignores
@@ -343,7 +343,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
 
     if target is not None:
         kept = [] if replaced is None else baseline.unchecked_entries(replaced, findings, checked, hidden)
-        baseline.write(target, findings, kept)
+        baseline.write(target, findings, kept, root, config.files())
         also = (
             f" and kept {len(kept)} entr{'y' if len(kept) == 1 else 'ies'} this run did not check"
             if kept

@@ -98,6 +98,14 @@ class Config:
             raise ConfigError("--select and --ignore leave no rule to run; nothing would be checked")
         return selection
 
+    def files(self) -> list[Path]:
+        """The file the configuration came from and every file the search looked for: writing
+        over one (a `--write-baseline` target) would change or break the next run's settings."""
+        looked = [
+            folder / name for folder in self.searched for name in (".memorybank.toml", "pyproject.toml")
+        ]
+        return [self.source, *looked] if self.source is not None else looked
+
     def bank_root(self, cwd: Path, given: str | Path | None = None) -> Path:
         """`--root` when given, else the configured `root`, else `memory_bank/` or `memory-bank/`."""
         if given:

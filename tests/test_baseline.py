@@ -296,3 +296,44 @@ def test_a_rewrite_that_keeps_entries_of_silenced_findings_reads_the_old_baselin
     code, out, err = run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
     assert (code, out) == (2, "") and "is not readable JSON" in err and len(err.splitlines()) == 1
     assert baseline.read_text(encoding="utf-8") == "not json"
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "pyproject.toml",
+        "./pyproject.toml",
+        ".memorybank.toml",
+        "memory-bank/index.md",
+        "memory-bank/known.json",
+        "memory-bank",
+    ],
+)
+def test_the_baseline_never_replaces_the_configuration_or_a_file_of_the_bank(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str, capsys
+) -> None:
+    """Written over a configuration file the run looked at (a pyproject.toml without a table, a
+    `.memorybank.toml` not there yet), the next run cannot start; written into the bank, a
+    document becomes JSON. One line, exit 2, everything left as it was."""
+    (tmp_path / ".git").mkdir()
+    write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "index.md": "# Index\n"})
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    code, out, err = run(["--write-baseline", target], capsys)
+    assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+def test_the_configuration_named_with_config_is_never_replaced(bank: Path, tmp_path: Path, capsys) -> None:
+    settings = tmp_path / "lint.toml"
+    settings.write_text("strict = false\n", encoding="utf-8")
+    code, out, err = run(
+        ["--root", str(bank), "--config", str(settings), "--write-baseline", str(settings)], capsys
+    )
+    assert (code, out) == (2, "") and "configuration" in err
+    assert settings.read_text(encoding="utf-8") == "strict = false\n"
+    code, _, _ = run(
+        ["--root", str(bank), "--config", str(settings), "--write-baseline", str(tmp_path / "b.json")], capsys
+    )
+    assert code == 0
