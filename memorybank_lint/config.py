@@ -77,12 +77,14 @@ class Config:
 
         A rule the command line names in `--select` or `--extend-select` runs even when the
         configuration ignores it (the later word wins, and `mcp-memorybank --rule` sends a user
-        here for just that); a command-line `--ignore` still beats both.
+        here for just that); a command-line `--ignore` still beats both. A command-line
+        `--select` means only those rules: as in ruff, a later select resets the extends before
+        it, so the configured `extend-select` is dropped (`--extend-select` still adds).
         """
         named = rule_codes(select, "--select", chosen=True) if select is not None else None
         named_extra = rule_codes(extend, "--extend-select") if extend is not None else []
         chosen = named if named is not None else self.select
-        extra = self.extend_select + named_extra
+        extra = (self.extend_select if named is None else []) + named_extra
         if chosen is not None or extra:
             chosen = list(chosen if chosen is not None else [s.code for s in all_rules()]) + extra
         asked = set(named or ()) | set(named_extra)

@@ -298,6 +298,22 @@ def test_a_yaml_11_line_break_in_a_value_does_not_move_the_frontmatter_finding_i
     assert (location["region"]["startLine"], location["region"]["startColumn"]) == (4, 21)
 
 
+def test_select_on_the_command_line_drops_the_configured_extend_select(
+    fixture_copy, monkeypatch, capsys
+) -> None:
+    """`--select` means only these rules: a later select resets the earlier extends, as in ruff,
+    while `--extend-select` on the command line still adds to it."""
+    config = fixture_copy.parent / ".memorybank.toml"
+    monkeypatch.chdir(fixture_copy.parent)
+    codes = lambda argv: {f["code"] for f in json.loads(run(["--format", "json", *argv], capsys)[1])}  # noqa: E731
+    config.write_text('select = ["MB008"]\nextend-select = ["MB009"]\n', encoding="utf-8")
+    assert codes([]) == {"MB008", "MB009"}
+    config.write_text('extend-select = ["MB009"]\n', encoding="utf-8")
+    assert codes(["--select", "MB008"]) == {"MB008"}
+    assert codes(["--select", "MB008", "--extend-select", "MB001"]) == {"MB008", "MB001"}
+    assert "MB009" in codes(["--extend-select", "MB008"])
+
+
 def test_a_rule_named_on_the_command_line_runs_though_the_configuration_ignores_it(
     fixture_copy, monkeypatch, capsys
 ) -> None:
