@@ -31,7 +31,7 @@ from memorybank_lint.paths import normalize
 from memorybank_lint.usage import say
 
 from . import actions
-from .errors import ToolInputError
+from .errors import BadValue, ToolInputError
 from .options import ACTIONS, GroupedCommand, applies_to, options
 from .scaffold import ScaffoldError
 from .starter import StarterMissing
@@ -198,6 +198,8 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
         )
     try:
         result, text = _answer(action, opts, config, cwd)
+    except BadValue as exc:  # a path or value no bank could take: a mistake in what was asked
+        raise UsageProblem(actions.cli_words(str(exc))) from None
     except (ScaffoldError, StarterMissing, ToolInputError) as exc:
         say("mcp-memorybank", actions.cli_words(str(exc)))
         return 1

@@ -37,7 +37,7 @@ from memorybank_lint.edits.transaction import MAX_FILE_BYTES, Transaction
 from memorybank_lint.paths import real_path
 from memorybank_lint.sections import SEEDED, section_index
 
-from .errors import ToolInputError
+from .errors import BadValue, ToolInputError
 from .starter import starter_root, templates_root
 from .trial import harmless
 from .writes.values import header_text
@@ -57,6 +57,11 @@ SEED_ENTRIES = {
 
 class ScaffoldError(Exception):
     """A refusal: nothing was written, and the message says why."""
+
+
+class BadName(ScaffoldError, BadValue):
+    """A project name no starter header could hold: refused as a mistaken value (exit 2 on the
+    command line), not as a bank that refused to be seeded."""
 
 
 @dataclass
@@ -254,11 +259,11 @@ def init(
     """Seed `root` with the starter bank for project `name` (with `force`: only what is missing)."""
     name = name.strip()
     if not name:
-        raise ScaffoldError("`name` is required: the project name shown in the root index")
+        raise BadName("`name` is required: the project name shown in the root index")
     try:  # it is written into every starter header: checked as any header value a write is handed
         header_text("`name`", name)
     except ToolInputError as exc:
-        raise ScaffoldError(str(exc)) from None
+        raise BadName(str(exc)) from None
     root = real_path(root)
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import Refused
+from .errors import BadValue
 
 _BIDI = "\u202a-\u202e\u2066-\u2069"  # embeddings, overrides, isolates (the marks U+200E/F stay)
 _ONE_LINE = re.compile(rf"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_BIDI}]")
@@ -30,18 +30,18 @@ def checked_text(name: str, value: str, *, lines: bool = False) -> str:
         return value
     character = found.group()
     if "\ud800" <= character <= "\udfff":
-        raise Refused(f"{name} is not valid Unicode text (it holds a lone surrogate)")
+        raise BadValue(f"{name} is not valid Unicode text (it holds a lone surrogate)")
     if character == "\r" and lines:
-        raise Refused(
+        raise BadValue(
             f"{name} holds a carriage return that does not end a line (U+000D): markdown reads it as a "
             "line break; use line feeds"
         )
     if character in _BREAKS:
-        raise Refused(f"{name} must be one line: a line break in a header value could write other keys")
+        raise BadValue(f"{name} must be one line: a line break in a header value could write other keys")
     if re.fullmatch(f"[{_BIDI}]", character):
-        raise Refused(
+        raise BadValue(
             f"{name} contains a bidirectional control (U+{ord(character):04X}), which makes text read in "
             "another order than it is written; remove it"
         )
     label = " NUL" if character == "\x00" else ""
-    raise Refused(f"{name} contains a control character (U+{ord(character):04X}{label}); remove it")
+    raise BadValue(f"{name} contains a control character (U+{ord(character):04X}{label}); remove it")

@@ -9,3 +9,10 @@ the linter turns it into a line that names the file it left alone.
 
 class Refused(Exception):
     """A refusal or an unanswerable request; the message names the problem in one sentence."""
+
+
+class BadValue(Refused):
+    """A path or value no bank could take (outside the bank, not markdown, two lines where one
+    is needed), as against a well-formed request this bank refuses (a file already there, a
+    finding the write would add). Why apart: the command line exits 2 for it, as for any mistake
+    in what was asked, and 1 only for a refused write; to an MCP client both are a tool error."""

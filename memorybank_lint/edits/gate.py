@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..bank import SKIPPED_NAMES
 from .checks import checked_text
-from .errors import Refused
+from .errors import BadValue, Refused
 
 _SKIPPED_FOLDED = frozenset(name.casefold() for name in SKIPPED_NAMES)
 
@@ -39,20 +39,20 @@ def check_size(root: Path, path: str) -> None:
     """Refuse a path the file system could not hold, before a single folder of it is made."""
     parts = path.split("/")
     if len(parts) > MAX_DEPTH:
-        raise Refused(
+        raise BadValue(
             f"'{_short(path)}' is {len(parts) - 1} folders deep; a bank path has at most {MAX_DEPTH - 1}"
         )
     for part in parts:
         size = len(part.encode("utf-8"))
         if size > MAX_NAME_BYTES:
-            raise Refused(
+            raise BadValue(
                 f"'{_short(part)}': a file or folder name is {size} bytes here, over the "
                 f"{MAX_NAME_BYTES}-byte limit of the file system"
             )
     size = len(path.encode("utf-8"))
     whole = len(os.fsencode(root)) + 1 + size + 1 + _TEMP_NAME_BYTES  # the bytes the system is given
     if size > MAX_PATH_BYTES or whole >= _PATH_MAX:
-        raise Refused(
+        raise BadValue(
             f"'{_short(path)}' is {size} bytes long; a bank path has at most {MAX_PATH_BYTES} bytes"
         )
 
@@ -70,30 +70,30 @@ def bank_path(root: Path, given: str) -> str:
     """
     text = given.strip()
     if not text:
-        raise Refused("the path is empty; pass a bank-relative path such as domain/model.md")
+        raise BadValue("the path is empty; pass a bank-relative path such as domain/model.md")
     checked_text("the path", text)
     if text.startswith("/") or _DRIVE.match(text) or text.startswith("\\\\"):
-        raise Refused(f"'{given}' must stay inside the bank: pass a bank-relative path")
+        raise BadValue(f"'{given}' must stay inside the bank: pass a bank-relative path")
     if "\\" in text:
-        raise Refused(f"'{given}': use '/' between folders, not '\\'")
+        raise BadValue(f"'{given}': use '/' between folders, not '\\'")
     text = text.removeprefix("./")
     prefix = root.name + "/"
     if text.startswith(prefix) and not (root / root.name).exists():
         text = text[len(prefix) :]
     parts = text.split("/")
     if any(part == ".." for part in parts):
-        raise Refused(f"'{given}' must stay inside the bank: '..' is not allowed")
+        raise BadValue(f"'{given}' must stay inside the bank: '..' is not allowed")
     if any(part in ("", ".") for part in parts):
-        raise Refused(f"'{given}' is not a clean path (empty or '.' segment)")
+        raise BadValue(f"'{given}' is not a clean path (empty or '.' segment)")
     if any(part.startswith(".") for part in parts):
-        raise Refused(f"'{given}' names a hidden file or folder, which the bank never reads")
+        raise BadValue(f"'{given}' names a hidden file or folder, which the bank never reads")
     if hidden := next((c for c in text if unicodedata.category(c) == "Cf"), None):
-        raise Refused(
+        raise BadValue(
             f"the path holds an invisible formatting character (U+{ord(hidden):04X}), which would make "
             "its name read differently from what it is; remove it"
         )
     if skipped := next((part for part in parts if part.casefold() in _SKIPPED_FOLDED), None):
-        raise Refused(f"'{given}' goes through '{skipped}', a folder the bank never reads")
+        raise BadValue(f"'{given}' goes through '{skipped}', a folder the bank never reads")
     path = "/".join(parts)
     check_size(root, path)
     return path
@@ -116,7 +116,7 @@ def check_no_links(root: Path, path: str) -> Path:
             raise Refused(f"'{path}' goes through a symbolic link ({part}); writes never follow links")
         if depth < len(parts) and not stat.S_ISDIR(info.st_mode):
             blocker = "/".join(parts[:depth])
-            raise Refused(f"'{path}' cannot be written: '{blocker}' is a file, not a folder")
+            raise BadValue(f"'{path}' cannot be written: '{blocker}' is a file, not a folder")
     real_root = Path(os.path.realpath(root))
     real_parent = Path(os.path.realpath((root / path).parent))
     if real_parent != real_root and real_root not in real_parent.parents:

@@ -24,7 +24,7 @@ from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.paths import normalize, real_path
 
-from ..errors import ToolInputError
+from ..errors import BadValue, ToolInputError
 from .added_findings import refuse_added_findings
 
 MAX_CONTENT_BYTES = 1_000_000
@@ -35,7 +35,7 @@ def existing_document(bank: Bank, given: str, *, allow_template: bool = False) -
     path = normalize(bank.root, given, bank.docs.keys())
     doc = bank.docs.get(path)
     if doc is None:
-        raise ToolInputError(f"Not a document of this bank: {given}")
+        raise BadValue(f"Not a document of this bank: {given}")
     if doc.is_template and not allow_template:
         raise ToolInputError(f"{path} is a template (doc_function: template); templates are changed by hand")
     if doc.read_error:

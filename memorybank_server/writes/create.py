@@ -25,7 +25,7 @@ from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced
 from memorybank_lint.paths import spelled_as_is
 
-from ..errors import ToolInputError
+from ..errors import BadValue, ToolInputError
 from ..read import jsonable
 from ..templates import Template, find_template, unlinked_unwritten
 from .common import content_from, guard_suppressions, land, locked
@@ -92,14 +92,14 @@ def title_from_path(path: str) -> str:
 def check_target(bank: Bank, given: str) -> str:
     """Gates 3–6: a `.md` path inside the bank, linkable, through no symlink, where nothing exists."""
     if not given.strip().endswith(".md"):
-        raise ToolInputError(f"'{given.strip()}' must end in .md")
+        raise BadValue(f"'{given.strip()}' must end in .md")
     path = bank_path(bank.root, given)
     if _UNLINKABLE.search(path):
-        raise ToolInputError(
+        raise BadValue(
             f"'{path}' contains a space, bracket, '#', '?', '|' or backtick, which an index link cannot carry"
         )
     if not spelled_as_is(path):
-        raise ToolInputError(
+        raise BadValue(
             f"'{path}' holds a '%' and two hex digits, which an index link reads as an escape for "
             "another character, so its entry would lead elsewhere; rename it"
         )
@@ -243,7 +243,7 @@ def create(
         title = title if title is not None else title_from_path(target)
         inbox = inbox or target.startswith(INBOX)  # a path into the quarantine is a capture either way
         if inbox and target.casefold() in {name.casefold() for name in RESERVED_INBOX}:  # one name on macOS
-            raise ToolInputError(f"{target} is the inbox's own file, not a note; pick another name")
+            raise BadValue(f"{target} is the inbox's own file, not a note; pick another name")
         warnings = governance(
             bank, target, derived_from=derived, canonical_for=owned, status=status, doc_kind=doc_kind
         )

@@ -17,7 +17,7 @@ import posixpath
 from memorybank_lint.bank import Bank
 from memorybank_lint.paths import resolve
 
-from ..errors import ToolInputError
+from ..errors import BadValue, ToolInputError
 from ..templates import is_kind
 
 
@@ -59,7 +59,7 @@ def check_ownership(bank: Bank, keys: list[str], owner: str | None = None) -> No
 def check_kind(doc_kind: str) -> str:
     """`doc_kind` when it is a plain kind name (letters, digits, `_`, `-`), else a refusal."""
     if not is_kind(doc_kind):
-        raise ToolInputError(
+        raise BadValue(
             f"docKind {doc_kind!r} is not a kind name: use letters, digits, _ or -, such as use_case"
         )
     return doc_kind

@@ -29,7 +29,7 @@ from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced, links
 from memorybank_lint.paths import Target, link_target, resolve, spelled_like
 
-from ..errors import ToolInputError
+from ..errors import BadValue, ToolInputError
 from ..read import jsonable
 from ..templates import find_template
 from .common import document_bytes, existing_document, guard_suppressions, land, locked
@@ -59,12 +59,12 @@ _BACKTICKS = re.compile(r"`+")
 def _quarantined(bank: Bank, given: str, verb: str) -> document.Document:
     note = existing_document(bank, given)
     if not note.path.startswith(INBOX):
-        raise ToolInputError(
+        raise BadValue(
             f"Only quarantined documents can be {verb}: {note.path} is not in {INBOX}; "
             "documents in the bank proper are changed with the edit tools or removed by hand"
         )
     if note.path in RESERVED_INBOX:
-        raise ToolInputError(f"{note.path} is the inbox's own file, not a note")
+        raise BadValue(f"{note.path} is the inbox's own file, not a note")
     return note
 
 
@@ -167,16 +167,16 @@ def promote(
     with locked(bank):
         note = _quarantined(bank, path, "promoted")
         if to.strip().removeprefix("./").startswith(INBOX):
-            raise ToolInputError(f"The destination '{to.strip()}' must leave the quarantine ({INBOX})")
+            raise BadValue(f"The destination '{to.strip()}' must leave the quarantine ({INBOX})")
         destination = check_target(bank, to)
         if destination.startswith(INBOX):
-            raise ToolInputError(f"The destination '{destination}' must leave the quarantine ({INBOX})")
+            raise BadValue(f"The destination '{destination}' must leave the quarantine ({INBOX})")
         source = read(bank.root, note.path, bank.max_bytes)  # its digest guards the removal at commit
         parts, header = frontmatter.parse(source.text)
         read_note = document.parse(note.path, source.text, bank_name=bank.name)
         for name, given in (("title", title), ("purpose", purpose), ("docKind", doc_kind)):
             if given is not None and not given.strip():
-                raise ToolInputError(f"`{name}` is blank; leave it out to keep the note's")
+                raise BadValue(f"`{name}` is blank; leave it out to keep the note's")
         title = required(title or read_note.title, "title", "the note has none; pass one")
         if purpose is None:  # kept from the note: its refusal must not name an argument never passed
             try:

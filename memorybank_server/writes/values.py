@@ -12,7 +12,7 @@ from typing import Any
 
 from memorybank_lint.edits.checks import checked_text
 
-from ..errors import ToolInputError
+from ..errors import BadValue
 
 MAX_HEADER_VALUE = 65_536  # characters in one header value
 
@@ -20,7 +20,7 @@ MAX_HEADER_VALUE = 65_536  # characters in one header value
 def header_text(name: str, value: str, *, lines: bool = False) -> str:
     """`value` checked as text (`checked_text`) and refused past `MAX_HEADER_VALUE` characters."""
     if len(value) > MAX_HEADER_VALUE:
-        raise ToolInputError(
+        raise BadValue(
             f"{name} is {len(value):,} characters; a header value holds at most {MAX_HEADER_VALUE:,}"
         )
     return checked_text(name, value, lines=lines)
@@ -44,7 +44,7 @@ def one_line(name: str, value: str) -> str:
     """`value` checked as one line of text and trimmed; refused when blank."""
     trimmed = header_text(name, value).strip()
     if not trimmed:
-        raise ToolInputError(f"{name} is blank; pass a value (remove a field by hand)")
+        raise BadValue(f"{name} is blank; pass a value (remove a field by hand)")
     return trimmed
 
 
@@ -52,7 +52,7 @@ def required(value: str | None, name: str, why: str, *, lines: bool = False) -> 
     """`value` trimmed, after `checked_text`; refused when blank, saying `why` it is needed."""
     text = header_text(f"`{name}`", value or "", lines=lines).strip()
     if not text:
-        raise ToolInputError(f"`{name}` is required: {why}")
+        raise BadValue(f"`{name}` is required: {why}")
     return text
 
 
@@ -71,11 +71,11 @@ def listed(values: Any, name: str) -> list[str]:
         if isinstance(value, str):
             header_text(name, value)
             if not value.strip():
-                raise ToolInputError(f"{name} lists a blank entry; name each key, or leave it out")
+                raise BadValue(f"{name} lists a blank entry; name each key, or leave it out")
     found = entries(values)
     twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
     if twice is not None:
-        raise ToolInputError(f"{name} lists '{twice}' twice; name each key once")
+        raise BadValue(f"{name} lists '{twice}' twice; name each key once")
     return found
 
 

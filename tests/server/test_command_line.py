@@ -107,6 +107,17 @@ MISTAKES = {
         ["--promote", "_inbox/none.md", "--to", "domain/n.md"],
         "Not a document of this bank",
     ),
+    "a create outside the bank": (["--create", "../x.md", "--purpose", "p"], "'..' is not allowed"),
+    "a create that is not markdown": (["--create", "x.txt", "--purpose", "p"], "'x.txt' must end in .md"),
+    "a create through a hidden folder": (["--create", ".git/x.md", "--purpose", "p"], "hidden"),
+    "a create with a two-line title": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--title", "a\nb"],
+        "--title must be one line",
+    ),
+    "a promote of a document outside the inbox": (
+        ["--promote", "domain/pricing.md", "--to", "domain/n.md"],
+        "Only quarantined documents can be promoted",
+    ),
     "a route limit past 25": (["--route", "price", "--limit", "26"], "--limit with --route is 1 to 25"),
     "a route limit of 0": (["--route", "price", "--limit", "0"], "--limit with --route is 1 to 25, not 0"),
     "a search limit past 50": (["--search", "price", "--limit", "51"], "--limit with --search is 1 to 50"),
@@ -130,6 +141,21 @@ def test_a_mistaken_value_exits_two_in_one_line_and_writes_nothing(
 def test_an_empty_project_name_is_a_usage_error(tmp_path: Path, capsys) -> None:
     code, _, err = run(["--root", str(tmp_path / "memory_bank"), "--init", ""], capsys)
     assert code == 2 and "--init is empty" in err and not (tmp_path / "memory_bank").exists()
+
+
+def test_a_project_name_of_two_lines_is_a_mistaken_value(tmp_path: Path, capsys) -> None:
+    root = tmp_path / "memory_bank"
+    code, out, err = run(["--root", str(root), "--init", "a\nb", "--dry-run"], capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and "the --init name must be one line" in err
+    assert not root.exists()
+
+
+def test_a_write_the_bank_refuses_still_exits_one(tmp_path: Path, capsys) -> None:
+    """A well-formed request the bank refuses (a document already there) is not a usage error."""
+    root = tmp_path / "memory-bank"
+    shutil.copytree(EXAMPLE, root)
+    code, out, err = run(["--root", str(root), "--create", "domain/pricing.md", "--purpose", "p"], capsys)
+    assert (code, out) == (1, "") and "Refusing to overwrite an existing document" in err
 
 
 def test_stats_lists_every_field_the_linter_checks_against_the_contract(tmp_path: Path, capsys) -> None:
