@@ -161,7 +161,7 @@ def _check(threshold_days: Any, scope: Any) -> tuple[int, str | None]:
         )
     if scope is not None and not isinstance(scope, str):
         raise ToolInputError(f"scope must be a bank subdirectory, not {scope!r}")
-    blank = not (scope or "").strip().removeprefix("./").strip("/")
+    blank = not (scope or "").strip()  # `.`, `./` and the rest are read by `scoped`, as validate reads them
     return threshold_days, None if blank else scope  # as written: a name may begin with a space
 
 

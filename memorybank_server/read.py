@@ -134,13 +134,19 @@ def _not_found(given: str, path: str, documents: Container[str] = ()) -> ToolInp
     message = f"Not a document of this bank: '{given}'"
     if path != given.strip():
         message += f" (looked for '{path}')"
+    return ToolInputError(message + climbing(path, documents))
+
+
+def climbing(path: str, known: Container[str] = ()) -> str:
+    """Why a path `normalize` left absolute or climbing names nothing in the bank, as the end of
+    a refusal (`; the path leads outside the bank`); "" for any other path."""
     if path.startswith(("/", "../")) or "/../" in path or path == "..":
         inside = posixpath.normpath(path)
         if path.startswith("/") or inside == ".." or inside.startswith("../"):
-            message += "; the path leads outside the bank"
-        elif inside in documents:  # `dna/../README.md` stays inside: name it the way the bank does
-            message += f"; write it without '..', as '{inside}'"
-    return ToolInputError(message)
+            return "; the path leads outside the bank"
+        if inside in known:  # `dna/../README.md` stays inside: name it the way the bank does
+            return f"; write it without '..', as '{inside}'"
+    return ""
 
 
 def _fresh_text(bank: Bank, path: str) -> str:

@@ -8,6 +8,7 @@ and CI give the same findings. The server only narrows (scope, severity, one rul
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -15,9 +16,11 @@ from typing import Any
 from memorybank_lint.bank import Bank
 from memorybank_lint.findings import Finding
 from memorybank_lint.linter import Selection, lint, scope_filter
+from memorybank_lint.paths import folders_above, normalize, real_path
 from memorybank_lint.registry import all_rules, find_rule
 
 from .errors import ToolInputError
+from .read import climbing
 
 
 def findings(
@@ -54,19 +57,29 @@ def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
     """The in-scope test for a tool's `scope`; a scope that matches no document is refused, as a
     mistaken folder name, never answered as an empty bank (`bank_validate`, `bank_drift`).
 
-    The scope as written is tried before the scope stripped of surrounding whitespace: a folder or
-    document a tool named ` notes` is that name, and `adr ` typed with a stray space still means
-    `adr` when no name holds the space.
+    Why read as `--read` and `bank_read` read a path (`normalize`, with the bank's folders known
+    beside its documents): a folder is then named the same way everywhere, from the bank
+    (`domain`), from the repository (`memory-bank/domain`) or absolutely, and `.` is the whole
+    bank; a path that climbs out of the bank (`/domain`, `../x`) is refused, never read as
+    another. The scope as written is tried before the scope stripped of surrounding whitespace:
+    a folder or document a tool named ` notes` is that name, and `adr ` typed with a stray space
+    still means `adr` when no name holds the space.
     """
     if scope is None:
         return scope_filter()
     if not scope.strip():
         raise ToolInputError(f"scope {scope!r} is blank; leave it out to mean the whole bank")
+    known = {*bank.docs, *(folder for path in bank.docs for folder in folders_above(path))}
+    path = normalize(bank.root, scope.rstrip("/") or scope, known)  # `domain/` is the folder `domain`
+    if path in ("", ".") or (os.path.isabs(path) and real_path(path) == real_path(bank.root)):
+        return scope_filter()
+    outside = climbing(path, known)
+    if outside:
+        raise ToolInputError(f"scope '{scope}' matches no document of this bank{outside}")
     for composed in (False, True):  # as written first: a twin folder in the other form is not it
-        for form in dict.fromkeys((scope, scope.strip())):
-            in_scope = scope_filter(scope=form, composed=composed)
-            if any(in_scope(path) for path in bank.docs):
-                return in_scope
+        in_scope = scope_filter(scope=path, composed=composed)
+        if any(in_scope(doc) for doc in bank.docs):
+            return in_scope
     raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
 
 

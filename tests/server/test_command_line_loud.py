@@ -253,3 +253,22 @@ def test_a_refused_read_names_the_flag_it_came_from(
     code, out, err = run(argv, capsys)
     assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1, err
     assert err.startswith(f"mcp-memorybank: {flag}"), err
+
+
+@pytest.mark.parametrize("action", ["--validate", "--drift"])
+def test_a_scope_takes_the_path_forms_read_takes(project: Path, capsys, action: str) -> None:
+    """`--scope` read only a bank-relative folder: a repository-relative or absolute one was refused,
+    `.` too while `./` meant the whole bank, and `/domain` was quietly read as `domain`. It is read
+    as `--read` reads a path, `.` being the whole bank, and refuses what `--read` refuses."""
+    bank = project / "docs-bank"
+    answer = lambda *scope: run([action, "--json", *scope], capsys)  # noqa: E731
+    domain, whole = answer("--scope", "domain"), answer()
+    assert domain[1] != whole[1]
+    for form in ("domain/", "./domain", "docs-bank/domain", f"{bank}/domain", f"{bank}/domain/"):
+        assert answer("--scope", form) == domain, form
+    for form in (".", "./", str(bank), f"{bank}/"):
+        assert answer("--scope", form) == whole, form
+    for form in ("/domain", "/", "../docs-bank/domain", str(project)):
+        code, out, err = answer("--scope", form)
+        assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1, form
+        assert err.startswith("mcp-memorybank: --scope") and "leads outside the bank" in err, err

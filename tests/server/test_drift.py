@@ -156,8 +156,10 @@ def test_a_repository_without_commits_skips_every_anchor(tmp_path: Path) -> None
 
 def test_scope_limits_the_documents_counted(repo: Path) -> None:
     bank = refreshed(repo / "memory-bank")
-    scoped = drift(bank, scope="/engineering/")
+    scoped = drift(bank, scope="engineering/")
     assert (scoped["anchored"], scoped["unanchored"], len(scoped["drifted"])) == (1, 0, 1)
+    with pytest.raises(ToolInputError, match="leads outside the bank"):  # absolute: not `engineering`
+        drift(bank, scope="/engineering/")
     other = drift(bank, scope="domain")
     assert (other["anchored"], other["unanchored"], other["mode"]) == (0, 1, "none")
 
