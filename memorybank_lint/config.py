@@ -30,6 +30,7 @@ from . import cachedir
 from .bank import Bank, BankNotFound, find_root, printable, visible
 from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
+from .frontmatter import BOM
 from .linter import Selection
 from .paths import real_path
 from .registry import all_rules, find_rule
@@ -186,8 +187,11 @@ def _present(path: Path) -> bool:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The TOML document at `path`; a UTF-8 BOM (an editor on Windows may write one) is read as
+    if absent, as in the bank's documents, where TOML would stop at line 1, column 1."""
     try:
-        return toml_table(read_regular(path, LIMIT, follow_links=True).decode("utf-8"))
+        text = read_regular(path, LIMIT, follow_links=True).decode("utf-8")
+        return toml_table(text.removeprefix(BOM))
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read configuration: it {refusal(exc, LIMIT)}") from exc
     except ValueError as exc:

@@ -220,6 +220,27 @@ def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys)
     assert code == 2 and "cannot read configuration" in err
 
 
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (".memorybank.toml", 'select = ["MB004"]\n'),
+        ("pyproject.toml", '[tool.memorybank]\nselect = ["MB004"]\n'),
+    ],
+)
+def test_a_configuration_file_that_starts_with_a_bom_is_read_as_without_it(
+    fixture_copy, monkeypatch, capsys, name: str, text: str
+) -> None:
+    """An editor on Windows may save one with a UTF-8 BOM; documents are read as if it were absent,
+    and so is the configuration, where it stopped every run at line 1, column 1."""
+    (fixture_copy.parent / name).write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    monkeypatch.chdir(fixture_copy.parent)
+    code, out, err = run(["--format", "json"], capsys)
+    assert code == 1, err
+    assert {f["code"] for f in json.loads(out)} == {"MB004"}
+    code, out, _ = run(["--root", str(fixture_copy), "--config", name, "--format", "json"], capsys)
+    assert {f["code"] for f in json.loads(out)} == {"MB004"}
+
+
 def test_no_color_and_non_tty_output_is_plain(capsys, monkeypatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     _, out, _ = run(["--root", str(FIXTURE)], capsys)
