@@ -212,16 +212,18 @@ def read_one(
     else:
         content = "\n".join(lines[doc.body_line - 1 :]).strip()
     limit = SINGLE_CAP_BYTES if max_bytes is None else min(max_bytes, BUDGET_BYTES)
-    content, truncated = cap_bytes(content, limit)
-    if truncated and max_bytes is not None:
-        why = "maxBytes" if max_bytes <= BUDGET_BYTES else f"maxBytes is capped at {BUDGET_BYTES}"
-        answer["note"] = f"Cut at {limit} bytes ({why}); read the rest one section at a time."
-    answer.update(
-        content=content,
-        bytes=len(content.encode("utf-8")),
-        truncated=truncated,
-        availableSections=[s.title for s in doc.sections],
-    )
+    answer.update(content="", bytes=0, truncated=False, availableSections=[s.title for s in doc.sections])
+    content, truncated = cap_bytes(content, max(_fit_frame(answer, limit), 0))
+    answer.update(content=content, bytes=len(content.encode("utf-8")), truncated=truncated)
+    if truncated:
+        if max_bytes is None:
+            why = f"a single read holds at most {SINGLE_CAP_BYTES} bytes"
+        else:
+            why = "maxBytes" if max_bytes <= BUDGET_BYTES else f"maxBytes is capped at {BUDGET_BYTES}"
+        answer["note"] = (
+            f"Cut at {answer['bytes']} bytes of text ({why}, header and headings counted); "
+            "read the rest one section at a time."
+        )
     return answer
 
 
@@ -297,8 +299,11 @@ def _fit_frame(answer: dict[str, Any], left: int) -> int:
             answer["moreSections"] = len(sections) - LISTED_SECTIONS
         frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
     if frame + MIN_MAX_BYTES > left and answer["frontmatter"]:
+        size = json_bytes(answer["frontmatter"])
         answer["frontmatter"] = {}
-        answer["frontmatterLeftOut"] = "the header did not fit the list's budget; read the page alone for it"
+        answer["frontmatterLeftOut"] = (
+            f"the header ({size} bytes) did not fit the answer's {left}-byte budget"
+        )
         answer["title"] = _heading(answer["title"])
         frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
     listed = answer["availableSections"]
@@ -337,14 +342,10 @@ def read_batch(
         except ToolInputError as exc:
             failed.append({"path": key, "error": str(exc)})
             continue
-        text_room = _fit_frame(answer, left)
-        if documents and text_room < MIN_MAX_BYTES and answer["bytes"] > text_room:  # too little left
+        if answer["truncated"] and documents and answer["bytes"] < MIN_MAX_BYTES:  # too little left
             skipped.append(_skipped(bank, given, room))
             room -= sum(len(title.encode("utf-8")) + 4 for title in skipped[-1]["availableSections"])
             continue
-        if answer["bytes"] > text_room:
-            answer["content"], _ = cap_bytes(answer["content"], max(text_room, 0))
-            answer["bytes"], answer["truncated"] = len(answer["content"].encode("utf-8")), True
         if answer["truncated"]:
             answer["note"] = (
                 f"Cut at {answer['bytes']} bytes, what the list's {budget}-byte budget had left "

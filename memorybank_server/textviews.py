@@ -79,7 +79,10 @@ def read_text(result: dict[str, Any]) -> str:
     parts = []
     for doc in docs:
         section = f" § {doc['section']}" if doc.get("section") else ""
-        parts.append(f"=== {doc['path']}{section} ({doc['bytes']} bytes)\n{doc['content']}")
+        shown = f"first {doc['bytes']} bytes" if doc.get("truncated") else f"{doc['bytes']} bytes"
+        parts.append(f"=== {doc['path']}{section} ({shown})\n{doc['content']}")
+        if doc.get("truncated"):
+            parts.append(f"--- {doc.get('note') or 'cut here; read the rest one section at a time'}")
     for item in result.get("skipped", []):
         parts.append(f"--- skipped {item['path']} ({item['bytes']} bytes): read it by section")
     for item in result.get("failed", []):

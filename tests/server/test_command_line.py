@@ -222,3 +222,17 @@ def test_materialize_flows_that_copies_nothing_does_not_say_the_bank_took_over(
     assert "now owns its templates" not in out and "goes on using the templates it used before" in out
     code, out, _ = run(["--root", str(root), "--init", "Acme", "--force", "--dry-run"], capsys)
     assert code == 0 and "directories: \n" not in out + "\n"
+
+
+def test_a_read_cut_at_its_cap_says_so_in_text(tmp_path: Path, capsys) -> None:
+    """`--read` printed the first 400,000 bytes under `(400000 bytes)` and stopped mid-word."""
+    root = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", root)
+    (root / "domain/long.md").write_text("---\ntitle: Long\n---\n# Long\n\n" + "word " * 100_000 + "\n")
+    code, out, _ = run(["--root", str(root), "--read", "domain/long.md"], capsys)
+    assert code == 0
+    head, *_, last = out.rstrip("\n").split("\n")
+    assert head.startswith("=== domain/long.md (first ") and "bytes" in head
+    assert last.startswith("--- Cut at ") and "one section at a time" in last
+    code, out, _ = run(["--root", str(root), "--read", "dna/principles.md"], capsys)
+    assert code == 0 and "(first " not in out and "--- Cut at" not in out

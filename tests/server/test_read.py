@@ -203,10 +203,24 @@ def test_the_cap_counts_bytes_and_cuts_on_a_character_boundary(tmp_path: Path) -
     body = "a" + "я" * 250_000  # 500,001 bytes; byte 400,000 falls inside a two-byte letter
     bank = make_bank(tmp_path / "b", {"big.md": f"---\ntitle: Big\n---\n{body}\n"})
     answer = read(bank, "big.md")
-    assert answer["truncated"] is True
-    assert answer["bytes"] == SINGLE_CAP_BYTES - 1
-    assert answer["content"] == body[: 1 + (SINGLE_CAP_BYTES - 1) // 2]
+    assert answer["truncated"] is True and "at most 400000 bytes" in answer["note"]
+    assert SINGLE_CAP_BYTES - 1_000 < answer["bytes"] < SINGLE_CAP_BYTES
+    assert answer["content"] == body[: len(answer["content"])]
     assert len(answer["content"].encode("utf-8")) == answer["bytes"]
+    assert json_bytes({**answer, "content": ""}) + answer["bytes"] <= SINGLE_CAP_BYTES
+
+
+def test_a_single_read_counts_its_header_against_its_cap(tmp_path: Path) -> None:
+    """A header of 30,000 `derived_from` entries came back whole past `maxBytes: 1000` (559 KB)."""
+    header = "".join(f"  - ../dna/p{n}.md\n" for n in range(30_000))
+    bank = make_bank(
+        tmp_path / "b", {"big.md": f"---\ntitle: Big\nderived_from:\n{header}---\n# Big\n\n## S\n\ntext\n"}
+    )
+    for asked in ({"max_bytes": 1_000}, {"section": "S", "max_bytes": 1_000}, {}):
+        answer = read(bank, "big.md", **asked)
+        limit = asked.get("max_bytes", SINGLE_CAP_BYTES)
+        assert json_bytes({**answer, "content": ""}) + answer["bytes"] <= limit, asked
+    assert answer["frontmatter"] == {} and "did not fit" in answer["frontmatterLeftOut"]
 
 
 # -- path escapes --------------------------------------------------------------------------------
@@ -400,9 +414,9 @@ def test_max_bytes_lowers_the_budget_and_cannot_raise_it(sized: Bank) -> None:
 def test_a_single_read_past_the_cap_says_the_cap_cut_it_not_the_asked_budget(sized: Bank) -> None:
     asked = read(sized, "huge.md", max_bytes=45_000)
     assert asked["truncated"] and asked["bytes"] <= 40_000
-    assert asked["note"].startswith("Cut at 40000 bytes (maxBytes is capped at 40000)")
+    assert asked["note"].startswith(f"Cut at {asked['bytes']} bytes of text (maxBytes is capped at 40000,")
     within = read(sized, "huge.md", max_bytes=2_000)
-    assert within["note"].startswith("Cut at 2000 bytes (maxBytes);")
+    assert within["note"].startswith(f"Cut at {within['bytes']} bytes of text (maxBytes,")
 
 
 @pytest.mark.parametrize("bad", [999, 0, -5, True, "5000", 1.5])
