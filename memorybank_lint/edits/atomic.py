@@ -49,13 +49,14 @@ def read_regular(
     *,
     follow_links: bool = False,
     head: bool = False,
-    beneath: Path | None = None,
+    beneath: Path | int | None = None,
 ) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, opened without following a link
     (unless `follow_links`: a file the user names, such as a configuration, may be one). With
     `head`, a longer file gives its first `limit` bytes instead of a refusal (a preview). With
-    `beneath`, `path` is relative to that folder and opened one folder at a time, none of them a
-    link: a folder of the bank swapped for a link at any moment cannot lead the read out of it.
+    `beneath` (a folder, or a descriptor of one), `path` is relative to it and opened one folder at
+    a time, none of them a link: a folder of the bank swapped for a link at any moment cannot lead
+    the read out of it.
 
     The open cannot block (a FIFO is refused by `fstat` before anything is read), and at most
     `limit + 1` bytes are ever read, whatever size the file claims: a link to `/dev/zero` is not
@@ -90,15 +91,19 @@ def read_regular(
         os.close(fd)
 
 
-def _open_beneath(root: Path, relative: str, flags: int, mode: int = 0o777) -> int:
-    """A descriptor for `root/relative`, each folder opened relative to the one before and none
-    of them through a link (ELOOP), so what is opened is what lies under `root` at that moment."""
-    parts = relative.split("/")
+def open_folder(root: Path | int, relative: str) -> int:
+    """A new descriptor for the folder `root/relative` (`root` a path or a descriptor; "" is `root`
+    itself), each folder opened relative to the one before and none of them through a link
+    (ELOOP), so what is opened is what lies under `root` at that moment."""
+    parts = relative.split("/") if relative else []
     if any(part in ("", ".", "..") for part in parts):
         raise FileNotFoundError(errno.ENOENT, "is not a clean bank path")
-    folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    if isinstance(root, int):
+        folder = os.dup(root)
+    else:
+        folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        for part in parts[:-1]:
+        for part in parts:
             try:
                 inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | _NO_LINKS, dir_fd=folder)
             except NotADirectoryError:  # what Linux says of a link opened as a folder without following
@@ -107,6 +112,19 @@ def _open_beneath(root: Path, relative: str, flags: int, mode: int = 0o777) -> i
                 raise
             os.close(folder)
             folder = inner
+    except BaseException:
+        os.close(folder)
+        raise
+    return folder
+
+
+def _open_beneath(root: Path | int, relative: str, flags: int, mode: int = 0o777) -> int:
+    """A descriptor for `root/relative`, its folders opened as `open_folder` does."""
+    parts = relative.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        raise FileNotFoundError(errno.ENOENT, "is not a clean bank path")
+    folder = open_folder(root, "/".join(parts[:-1]))
+    try:
         return os.open(parts[-1], flags, mode, dir_fd=folder)
     finally:
         os.close(folder)
@@ -193,73 +211,110 @@ def temp_name() -> str:
     return f".memorybank-{secrets.token_hex(8)}.tmp"
 
 
-def kept_mode(path: Path) -> int | None:
-    """The permission bits a replacement of `path` keeps (None: no regular file is there).
+def kept_mode(path: Path | str, *, beneath: Path | int | None = None) -> int | None:
+    """The permission bits a replacement of `path` keeps (None: no regular file is there); with
+    `beneath`, `path` is relative to it and reached as `open_folder` does.
 
     A file is replaced by renaming a new one over it, and the new one would otherwise get the
     writer's defaults: a private (0600) document would turn world-readable, a group-writable
     one would lose its group's write, a read-only one would become writable."""
     try:
-        info = os.lstat(path)
+        if beneath is None:
+            info = os.lstat(path)
+        else:
+            folder_path, _, name = str(path).rpartition("/")
+            folder = open_folder(beneath, folder_path)
+            try:
+                info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+            finally:
+                os.close(folder)
     except OSError:
         return None
     return stat.S_IMODE(info.st_mode) & 0o777 if stat.S_ISREG(info.st_mode) else None
 
 
-def stage(temp: Path | str, data: bytes, *, beneath: Path | None = None, mode: int | None = None) -> None:
+def stage(
+    temp: Path | str, data: bytes, *, beneath: Path | int | None = None, mode: int | None = None
+) -> None:
     """Write `data` to the new file `temp` (never an existing one, never through a link), flushed.
 
-    With `beneath`, `temp` is relative to that folder and its folders are opened one at a time,
-    none through a link: a folder swapped for a link just before cannot carry the file out. With
-    `mode`, the file gets exactly those permission bits (the file it will replace had them);
-    without, the writer's defaults.
+    With `beneath` (a folder, or a descriptor of one), `temp` is relative to it and its folders
+    are opened one at a time, none through a link: a folder swapped for a link just before cannot
+    carry the file out. With `mode`, the file gets exactly those permission bits (the file it will
+    replace had them); without, the writer's defaults.
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS
     opening = 0o600 if mode is not None else 0o644  # the writer's alone until `mode` is set
     if beneath is None:
-        fd = os.open(temp, flags, opening)
+        folder_path, name = os.path.split(temp)
+        folder = os.open(folder_path or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     else:
-        fd = _open_beneath(beneath, str(temp), flags, opening)
-        temp = beneath / temp
+        folder_path, _, name = str(temp).rpartition("/")
+        folder = open_folder(beneath, folder_path)
     try:
-        if mode is not None:
-            os.fchmod(fd, mode)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
-    except BaseException:
-        os.close(fd)
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    os.close(fd)
+        fd = os.open(name, flags, opening, dir_fd=folder)
+        try:
+            if mode is not None:
+                os.fchmod(fd, mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(name, dir_fd=folder)  # the file this call made, in the folder it made it in
+            raise
+        finally:
+            os.close(fd)
+    finally:
+        os.close(folder)
 
 
-def write_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> None:
-    """Write `data` to `path` atomically; with `exclusive`, fail if `path` already exists."""
-    if path.is_symlink():
-        raise UnsafePath(f"'{path}' is a symbolic link; writes never follow links")
-    temp = path.with_name(temp_name())
-    stage(temp, data, mode=None if exclusive else kept_mode(path))
+def write_atomic(
+    path: Path | str, data: bytes, *, exclusive: bool = False, beneath: Path | int | None = None
+) -> None:
+    """Write `data` to `path` atomically; with `exclusive`, fail if `path` already exists. With
+    `beneath`, `path` is relative to it and its folder reached as `open_folder` does, and every
+    step is taken in that one folder: one swapped for a link midway cannot split the write."""
+    if beneath is None:
+        folder_path, name = os.path.split(path)
+        folder = os.open(folder_path or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    else:
+        folder_path, _, name = str(path).rpartition("/")
+        folder = open_folder(beneath, folder_path)
     try:
-        if exclusive:
-            os.link(temp, path)
-            os.unlink(temp)
-        else:
-            os.replace(temp, path)
-    except BaseException:
         with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
-    sync_directory(path.parent)
+            if stat.S_ISLNK(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):
+                raise UnsafePath(f"'{path}' is a symbolic link; writes never follow links")
+        temp = temp_name()
+        stage(temp, data, beneath=folder, mode=None if exclusive else kept_mode(name, beneath=folder))
+        try:
+            if exclusive:
+                os.link(temp, name, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=False)
+                os.unlink(temp, dir_fd=folder)
+            else:
+                os.replace(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp, dir_fd=folder)
+            raise
+        sync_folder(folder)
+    finally:
+        os.close(folder)
+
+
+def sync_folder(folder: int) -> None:
+    """Flush the entries of the folder `folder` is a descriptor of (a rename is durable only once
+    its folder is)."""
+    with contextlib.suppress(OSError):
+        os.fsync(folder)
 
 
 def sync_directory(directory: Path) -> None:
-    """Flush a folder's entries (a rename is durable only once its folder is)."""
+    """Flush a folder's entries, by its path."""
     with contextlib.suppress(OSError):
         fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
         try:
-            os.fsync(fd)
+            sync_folder(fd)
         finally:
             os.close(fd)

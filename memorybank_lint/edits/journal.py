@@ -23,16 +23,29 @@ someone changed by hand in between is left as they left it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hmac
 import json
 import os
 import posixpath
-from dataclasses import asdict, dataclass
+import stat
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..bank import DEFAULT_MAX_BYTES
 from ..untrusted import json_value
 from ..user_state import cache_key
-from .atomic import TEMP, NotRegular, TooBig, read_regular, stage, sync_directory
+from .atomic import (
+    TEMP,
+    NotRegular,
+    TooBig,
+    open_folder,
+    read_regular,
+    stage,
+    sync_directory,
+    sync_folder,
+    write_atomic,
+)
 from .errors import Refused
 from .gate import bank_path, check_no_links
 from .text import digest
@@ -54,9 +67,20 @@ class Step:
 
 @dataclass
 class Journal:
+    """A transaction's steps on disk. `limit` bounds every read of a target or a staged file: one
+    larger than any text the write knows cannot hash to it, so it is a change, not read whole.
+
+    Every step past the gate happens in a folder descriptor (`folder`), opened from the bank's root
+    one folder at a time, none through a link, and held for the rest of the write: a folder
+    swapped for a link to elsewhere is never followed, and what this write staged or moved is put
+    back or removed in the folder where it did so, wherever that folder was renamed to since.
+    """
+
     root: Path
     steps: list[Step]
     made: list[str]
+    limit: int = DEFAULT_MAX_BYTES
+    _folders: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def begin(self) -> None:
         """Write the pending journal (step 1); nothing else is on disk yet."""
@@ -73,83 +97,134 @@ class Journal:
         os.rename(self.root / PENDING, self.root / COMMITTED)
         sync_directory(self.root)
 
+    def folder(self, relative: str, *, in_place: bool = False) -> int:
+        """The descriptor of the bank's folder `relative` ("" the root), opened on first use.
+
+        With `in_place`, an OSError unless the same folder is still reached from the root by that
+        name: a step that puts a file in place does so only in the bank, never in a folder since
+        moved elsewhere or swapped for a link."""
+        held = self._folders.get(relative)
+        if held is None:
+            held = self._folders[relative] = open_folder(self.root, relative)
+        elif in_place:
+            now = open_folder(self.root, relative)
+            try:
+                if not os.path.samestat(os.fstat(now), os.fstat(held)):
+                    raise OSError(errno.ESTALE, "was moved or replaced during the write")
+            finally:
+                os.close(now)
+        return held
+
     def roll_forward(self, *, strict: bool = False) -> tuple[list[Step], Step | None]:
         """Move every staged file into place (new files first, removals last).
 
         Returns the steps applied and the first one whose target someone else changed (left as
-        they left it). With `strict` the first such step stops the roll, so the caller can undo.
+        they left it), or that can no longer be reached from the bank's root as it was. With
+        `strict` the first such step stops the roll, so the caller can undo.
         """
         applied: list[Step] = []
         conflict: Step | None = None
         for step in sorted(self.steps, key=lambda s: (s.after is None, s.before is not None)):
-            if _forward(self.root, step):
+            try:
+                done = _forward(self.folder(posixpath.dirname(step.path), in_place=True), step, self.limit)
+            except FileNotFoundError:  # its folder is gone: a removal is done, anything else is not
+                done = step.after is None
+            except OSError:  # a link, a special file, an oversized file or a moved folder in the way
+                done = False
+            if done:
                 applied.append(step)
             elif conflict is None:
                 conflict = step
                 if strict:
                     break
         for directory in {posixpath.dirname(step.path) for step in self.steps}:
-            sync_directory(self.root / directory)
+            with contextlib.suppress(OSError):
+                sync_folder(self.folder(directory))
         return applied, conflict
+
+    def undo(self, steps: list[Step], before: dict[str, bytes | None]) -> None:
+        """Put back what `steps` applied (`before`: each path's bytes before the write), in the
+        folders where they were applied."""
+        for step in reversed(steps):
+            folder, name = self.folder(posixpath.dirname(step.path)), posixpath.basename(step.path)
+            old = before.get(step.path)
+            with contextlib.suppress(OSError):
+                if old is None:
+                    os.unlink(name, dir_fd=folder)
+                else:
+                    write_atomic(name, old, beneath=folder)
 
     def roll_back(self) -> None:
         """Remove the staged files and the still-empty new folders this journal names."""
         for step in self.steps:
             if step.temp is not None:
-                _remove_file(self.root / step.temp)
+                with contextlib.suppress(OSError):
+                    folder = self.folder(posixpath.dirname(step.temp))
+                    _remove_file(folder, posixpath.basename(step.temp))
         for directory in reversed(self.made):
+            parent, _, name = directory.rpartition("/")
             with contextlib.suppress(OSError):
-                os.rmdir(self.root / directory)
+                os.rmdir(name, dir_fd=self.folder(parent))
 
     def close(self, name: str = COMMITTED) -> None:
+        """Delete the journal `name` and let go of the folders the write held."""
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.root / name)
         sync_directory(self.root)
+        self.release()
+
+    def release(self) -> None:
+        for held in self._folders.values():
+            os.close(held)
+        self._folders.clear()
 
 
-def _current(path: Path) -> str | None:
+def _current(folder: int, name: str, limit: int) -> str | None:
+    """The digest of `name` in `folder`, None if there is none; NotRegular or TooBig if what is
+    there is not a regular file of at most `limit` bytes."""
     try:
-        return digest(read_regular(path, 1 << 40))
+        return digest(read_regular(name, limit, beneath=folder))
     except FileNotFoundError:
         return None
 
 
-def _remove_file(path: Path) -> None:
-    with contextlib.suppress(FileNotFoundError, IsADirectoryError):
-        if not path.is_symlink() and path.is_file():
-            os.unlink(path)
+def _remove_file(folder: int, name: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        if stat.S_ISREG(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):
+            os.unlink(name, dir_fd=folder)
 
 
-def _forward(root: Path, step: Step) -> bool:
-    """Finish one step; False when the target is no longer what the journal expected."""
-    target = root / step.path
-    now = _current(target)
+def _forward(folder: int, step: Step, limit: int) -> bool:
+    """Finish one step in `folder` (the one its path and its staged file are in); False when the
+    target is no longer what the journal expected."""
+    target = posixpath.basename(step.path)
+    now = _current(folder, target, limit)
     if step.after is None:  # a removal
         if now is not None and now == step.before:
-            os.unlink(target)
+            os.unlink(target, dir_fd=folder)
         return now is None or now == step.before
-    temp = root / step.temp if step.temp is not None else None
+    temp = posixpath.basename(step.temp) if step.temp is not None else None
     if now == step.after or now != step.before:
         if temp is not None:
-            _remove_file(temp)
+            _remove_file(folder, temp)
         return now == step.after
-    if temp is None or not os.path.lexists(temp):
+    if temp is None:
         return False
     try:  # only the regular file the journal staged, with the bytes it names, is moved into place
-        staged = digest(read_regular(temp, 1 << 40))
-    except (NotRegular, OSError):
+        staged = digest(read_regular(temp, limit, beneath=folder))
+    except OSError:  # gone, a link, a special file, too big
         return False
     if staged != step.after:
         return False
     if step.before is None:
         try:
-            os.link(temp, target)
+            os.link(temp, target, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=False)
         except FileExistsError:
-            _remove_file(temp)
+            _remove_file(folder, temp)
             return False
-        os.unlink(temp)
+        os.unlink(temp, dir_fd=folder)
     else:
-        os.replace(temp, target)
+        os.replace(temp, target, src_dir_fd=folder, dst_dir_fd=folder)
     return True
 
 
@@ -205,7 +280,7 @@ def _signature(root: Path, body: dict, *, by_folder: bool = False) -> str:
     return mac.hexdigest()
 
 
-def _checked(root: Path, name: str, raw: object) -> Journal:
+def _checked(root: Path, name: str, raw: object, limit: int = DEFAULT_MAX_BYTES) -> Journal:
     """The journal `raw` describes, if this user's writer wrote it for this bank (its MAC) and
     every path in it is one this writer could have written."""
     if not isinstance(raw, dict):
@@ -238,11 +313,12 @@ def _checked(root: Path, name: str, raw: object) -> Journal:
                 raise TypeError(f"a folder {path!r} no step needs")
     except (AttributeError, KeyError, TypeError, Refused) as exc:
         raise _refuse(name, "names steps this writer never takes", raw) from exc
-    return Journal(root, steps, made)
+    return Journal(root, steps, made, limit)
 
 
-def recover(root: Path) -> str | None:
-    """Finish or undo a write a killed writer left (call under the lock); say which, or None."""
+def recover(root: Path, limit: int = DEFAULT_MAX_BYTES) -> str | None:
+    """Finish or undo a write a killed writer left (call under the lock); say which, or None.
+    `limit` is the bank's size limit: no file the write staged or replaced is larger."""
     for name in (COMMITTED, PENDING):
         path = root / name
         if not os.path.lexists(path):
@@ -255,14 +331,15 @@ def recover(root: Path) -> str | None:
             os.unlink(path)
             return "rolled back"
         try:
-            journal = _checked(root, name, json_value(data))
+            journal = _checked(root, name, json_value(data), limit)
         except (ValueError, UnicodeDecodeError) as exc:
             raise _refuse(name, "is not a journal this writer wrote") from exc
-        if name == COMMITTED:
-            journal.roll_forward()
-            journal.roll_back()  # a staged file left beside a target someone else changed
-        else:
-            journal.roll_back()
-        journal.close(name)
+        try:
+            if name == COMMITTED:
+                journal.roll_forward()
+            journal.roll_back()  # rolled forward: a staged file left beside a target someone else changed
+            journal.close(name)
+        finally:
+            journal.release()
         return "rolled forward" if name == COMMITTED else "rolled back"
     return None

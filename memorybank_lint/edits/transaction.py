@@ -10,7 +10,6 @@ if the write does not happen.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import posixpath
@@ -25,9 +24,8 @@ from .atomic import (
     missing_directories,
     read_regular,
     stage,
-    sync_directory,
+    sync_folder,
     temp_name,
-    write_atomic,
 )
 from .errors import Refused
 from .journal import COMMITTED, PENDING, Journal, Step
@@ -117,10 +115,12 @@ class Transaction:
             current = self._check(path, expected)
             if current is not None:
                 self._removable(path)
+                before[path] = current  # what an undo puts back
                 steps.append(Step(path, None, digest(current), None))
         for path, folder in receiving:  # after the removals: a note that cannot go is named first
             self._writable(path, folder)
-        return Journal(self.root, steps, made), before
+        largest = max((len(old) for old in before.values() if old is not None), default=0)
+        return Journal(self.root, steps, made, max(self.limit, largest)), before
 
     def _writable(self, path: str, folder: Path) -> None:
         """Refuse now a write whose folder (or, where folders are still to be made, the nearest one
@@ -161,41 +161,55 @@ class Transaction:
         journal, before = self._plan()
         journal.begin()
         try:
+            try:
+                self._stage(journal)
+                journal.seal()
+            except BaseException:
+                journal.roll_back()
+                journal.close(PENDING)
+                raise
+            applied, conflict = journal.roll_forward(strict=True)
+            if conflict is None:
+                journal.close(COMMITTED)
+                return
+            journal.undo(applied, before)  # a target changed under our feet: put back what we moved
+            journal.roll_back()
+            journal.close(COMMITTED)
+        finally:
+            journal.release()
+        raise Refused(
+            f"'{conflict.path}' changed on disk while this write was landing (another writer, or "
+            "something else put in its place); nothing was written"
+        )
+
+    def _stage(self, journal: Journal) -> None:
+        """Make the new folders and write every staged file (step 2), in the folders the journal
+        holds, then check each is still where the bank has it; refuse by path if not."""
+        done = None
+        try:
             for directory in journal.made:
-                (self.root / directory).mkdir()
+                done = next((w.path for w in self.writes if w.path.startswith(directory + "/")), None)
+                parent, _, name = directory.rpartition("/")
+                os.mkdir(name, dir_fd=journal.folder(parent))
             for write, step in zip(self.writes, journal.steps, strict=False):
                 assert step.temp is not None
-                try:  # folder by folder from the root: a folder swapped for a link is not followed
-                    kept = None if write.create else kept_mode(self.root / write.path)
-                    stage(step.temp, write.data, beneath=self.root, mode=kept)
-                except OSError as exc:
-                    if exc.errno == errno.ELOOP:
-                        raise UnsafePath(
-                            f"'{write.path}' now goes through a symbolic link; writes never follow links"
-                        ) from exc
-                    folder = posixpath.dirname(write.path) or "."
-                    raise Refused(
-                        f"the file system refused writing '{write.path}' in '{folder}' "
-                        f"({exc.strerror or exc}); nothing was written"
-                    ) from exc
-            for folder in {posixpath.dirname(w.path) for w in self.writes}:
-                sync_directory(self.root / folder)
-            journal.seal()
-        except BaseException:
-            journal.roll_back()
-            journal.close(PENDING)
-            raise
-        applied, conflict = journal.roll_forward(strict=True)
-        if conflict is None:
-            journal.close(COMMITTED)
-            return
-        for step in reversed(applied):  # someone wrote a target under our feet: put back what we moved
-            old = before.get(step.path)
-            with contextlib.suppress(OSError):
-                if old is None:
-                    os.unlink(self.root / step.path)
-                else:
-                    write_atomic(self.root / step.path, old)
-        journal.roll_back()
-        journal.close(COMMITTED)
-        raise Refused(f"'{conflict.path}' was written by another writer a moment ago; nothing was written")
+                done = write.path
+                folder = journal.folder(posixpath.dirname(write.path))
+                kept = None if write.create else kept_mode(posixpath.basename(write.path), beneath=folder)
+                stage(posixpath.basename(step.temp), write.data, beneath=folder, mode=kept)
+            for write in self.writes:  # a folder swapped or moved while the files were staged
+                done = write.path
+                sync_folder(journal.folder(posixpath.dirname(write.path), in_place=True))
+        except OSError as exc:
+            path = done or self.writes[0].path
+            if exc.errno == errno.ELOOP:
+                raise UnsafePath(
+                    f"'{path}' now goes through a symbolic link; writes never follow links"
+                ) from exc
+            if exc.errno == errno.ESTALE:
+                raise UnsafePath(f"'{path}': a folder on its way was moved during the write") from exc
+            folder = posixpath.dirname(path) or "."
+            raise Refused(
+                f"the file system refused writing '{path}' in '{folder}' ({exc.strerror or exc}); "
+                "nothing was written"
+            ) from exc

@@ -107,12 +107,12 @@ def apply(bank: Bank, fixes: list[Fix], *, write: bool = True) -> Outcome:
     outcome = Outcome()
     if write:
         with bank_lock(bank.root):
-            recover(bank.root)
+            recover(bank.root, bank.max_bytes)
     for path, group in _by_file(fixes).items():
         try:
             with bank_lock(bank.root) if write else contextlib.nullcontext():  # --diff writes nothing
                 if write:
-                    recover(bank.root)  # a writer killed between two of our files
+                    recover(bank.root, bank.max_bytes)  # a writer killed between two of our files
                 change = _change(bank, path, group)
                 if change is None:
                     continue

@@ -116,7 +116,7 @@ def locked(bank: Bank) -> Iterator[Bank]:
     a bank caught between two states.
     """
     with bank_lock(bank.root):
-        recover(bank.root)
+        recover(bank.root, bank.max_bytes)
         bank.refresh()
         yield bank
 

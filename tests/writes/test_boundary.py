@@ -397,6 +397,169 @@ def test_a_folder_swapped_for_a_link_just_before_the_write_stages_carries_nothin
     assert swapped and tree_hash(outside / "domain") == folder_before  # the moved folder, untouched
 
 
+def _swap_for_a_link(folder: Path, aside: Path, to: Path) -> None:
+    """What a process that may rename folders in the bank does: the folder aside, a link in its place."""
+    folder.rename(aside)
+    folder.symlink_to(to, target_is_directory=True)
+
+
+def test_a_folder_swapped_for_a_link_after_the_commit_point_is_never_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the commit point the files were moved into place by their paths: a folder swapped for a
+    link to a copy outside was read through, and the staged file was left in the bank's folder.
+    Now the write is refused, the folder (wherever it went) holds only its document, nothing
+    outside changes, no journal is left, and the next write goes through."""
+    from memorybank_lint.edits import journal
+    from memorybank_lint.edits.errors import Refused
+    from memorybank_lint.edits.text import digest
+    from memorybank_lint.edits.transaction import Transaction
+
+    root, outside = tmp_path / "bank", tmp_path / "outside"
+    (root / "sub").mkdir(parents=True)
+    outside.mkdir()
+    old = b"# doc\n\nold\n"
+    (root / "sub/doc.md").write_bytes(old)
+    (outside / "doc.md").write_bytes(old)  # the same bytes: read through the link, it would pass
+    before = tree_hash(outside)
+    real_seal = journal.Journal.seal
+
+    def seal_then_swap(self: journal.Journal) -> None:
+        real_seal(self)
+        _swap_for_a_link(root / "sub", root / "aside", outside)
+
+    monkeypatch.setattr(journal.Journal, "seal", seal_then_swap)
+    transaction = Transaction(root)
+    transaction.replace("sub/doc.md", b"# doc\n\nnew\n", digest(old))
+    with pytest.raises(Refused, match=r"'sub/doc\.md'"):
+        transaction.commit()
+    assert tree_hash(outside) == before
+    assert sorted(os.listdir(root / "aside")) == ["doc.md"] and (root / "aside/doc.md").read_bytes() == old
+    assert not [name for name in os.listdir(root) if name.startswith(".memorybank-journal")]
+    monkeypatch.undo()
+    (root / "sub").unlink()
+    (root / "aside").rename(root / "sub")
+    transaction = Transaction(root)
+    transaction.replace("sub/doc.md", b"# doc\n\nnew\n", digest(old))
+    transaction.commit()
+    assert (root / "sub/doc.md").read_bytes() == b"# doc\n\nnew\n"
+
+
+def test_an_undo_after_a_folder_was_swapped_for_a_link_puts_back_only_the_banks_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write's first files moved into place, their folder then swapped for a link to another
+    folder and a later target changed by someone else: the undo went by path, deleting and
+    overwriting files in that other folder. It puts back the bank's own files, in their folder."""
+    from memorybank_lint.edits import journal
+    from memorybank_lint.edits.errors import Refused
+    from memorybank_lint.edits.text import digest
+    from memorybank_lint.edits.transaction import Transaction
+
+    root, victim = tmp_path / "bank", tmp_path / "victim"
+    (root / "sub").mkdir(parents=True)
+    victim.mkdir()
+    (victim / "new.md").write_text("victim's own file\n")
+    (victim / "doc.md").write_text("victim's doc\n")
+    (root / "README.md").write_text("# index\n")
+    (root / "sub/doc.md").write_text("# doc, old text\n")
+    before = tree_hash(victim)
+    real_forward, calls = journal._forward, []
+
+    def forward_then_swap(*args: Any) -> bool:
+        done = real_forward(*args)
+        calls.append(done)
+        if len(calls) == 2:  # sub/new.md created and sub/doc.md replaced
+            _swap_for_a_link(root / "sub", root / "aside", victim)
+            (root / "README.md").write_text("# index, edited by someone else\n")
+        return done
+
+    monkeypatch.setattr(journal, "_forward", forward_then_swap)
+    transaction = Transaction(root)
+    transaction.create("sub/new.md", b"# new\n")
+    transaction.replace("sub/doc.md", b"# doc, new text\n", digest(b"# doc, old text\n"))
+    transaction.replace("README.md", b"# index\n- [new](sub/new.md)\n", digest(b"# index\n"))
+    with pytest.raises(Refused, match=r"'README\.md'"):
+        transaction.commit()
+    assert calls[:2] == [True, True] and tree_hash(victim) == before
+    assert sorted(os.listdir(root / "aside")) == ["doc.md"]
+    assert (root / "aside/doc.md").read_text() == "# doc, old text\n"
+
+
+def test_a_target_replaced_by_a_link_after_the_commit_point_is_refused_and_undone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`NotRegular` escaped the commit half applied, leaving the journal behind: every later
+    write was refused, naming the journal. The write is refused by the target's name, what it
+    moved is put back, nothing is left behind and the next write goes through."""
+    from memorybank_lint.edits import journal
+    from memorybank_lint.edits.errors import Refused
+    from memorybank_lint.edits.text import digest
+    from memorybank_lint.edits.transaction import Transaction
+
+    root, outside = tmp_path / "bank", tmp_path / "outside.txt"
+    root.mkdir()
+    outside.write_text("outside\n")
+    (root / "README.md").write_text("# index\n")
+    (root / "doc.md").write_text("# doc\n")
+    real_seal = journal.Journal.seal
+
+    def seal_then_link(self: journal.Journal) -> None:
+        real_seal(self)
+        (root / "doc.md").unlink()
+        (root / "doc.md").symlink_to(outside)
+
+    monkeypatch.setattr(journal.Journal, "seal", seal_then_link)
+    transaction = Transaction(root)
+    transaction.replace("README.md", b"# index, new\n", digest(b"# index\n"))
+    transaction.replace("doc.md", b"# doc, new\n", digest(b"# doc\n"))
+    with pytest.raises(Refused, match=r"'doc\.md'"):
+        transaction.commit()
+    assert sorted(os.listdir(root)) == ["README.md", "doc.md"]
+    assert (root / "README.md").read_text() == "# index\n" and outside.read_text() == "outside\n"
+    monkeypatch.undo()
+    transaction = Transaction(root)
+    transaction.replace("README.md", b"# index, new\n", digest(b"# index\n"))
+    transaction.commit()
+    assert (root / "README.md").read_text() == "# index, new\n"
+
+
+def test_a_target_grown_past_the_banks_limit_after_the_commit_point_is_not_read_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A target replaced by a hole (8 GiB; 64 MiB here) after the commit point was read whole to
+    hash it. What is read of a target or a staged file is bounded by the bank's limit: one larger
+    cannot be any text the write knows, so the write is refused and undone without reading it."""
+    from memorybank_lint.edits import atomic, journal
+    from memorybank_lint.edits.errors import Refused
+    from memorybank_lint.edits.text import digest
+    from memorybank_lint.edits.transaction import Transaction
+
+    root = tmp_path / "bank"
+    root.mkdir()
+    (root / "doc.md").write_text("# doc\n")
+    real_seal, real_read, asked = journal.Journal.seal, atomic.read_regular, []
+
+    def seal_then_grow(self: journal.Journal) -> None:
+        real_seal(self)
+        (root / "doc.md").unlink()
+        with open(root / "doc.md", "wb") as grown:
+            grown.truncate(64 << 20)
+
+    def reading(path: Any, limit: int, **options: Any) -> bytes:
+        asked.append(limit)
+        return real_read(path, limit, **options)
+
+    monkeypatch.setattr(journal.Journal, "seal", seal_then_grow)
+    monkeypatch.setattr(journal, "read_regular", reading)
+    transaction = Transaction(root, limit=1 << 20)
+    transaction.replace("doc.md", b"# doc, new\n", digest(b"# doc\n"))
+    with pytest.raises(Refused, match=r"'doc\.md'"):
+        transaction.commit()
+    assert asked and max(asked) == 1 << 20
+    assert sorted(os.listdir(root)) == ["doc.md"] and os.stat(root / "doc.md").st_size == 64 << 20
+
+
 def test_the_edit_reader_never_passes_through_a_linked_folder(tmp_path: Path) -> None:
     """Every write reads its document (and promote its note, an index its text) folder by folder,
     none a link: a folder swapped for a link after the gates ran cannot lead the read outside."""
