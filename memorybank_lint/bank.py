@@ -8,9 +8,11 @@ not change since the last run, and can never answer for one that did (`parse_cac
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import re
+import stat
 import time
 import weakref
 from collections.abc import Callable, Iterator
@@ -210,28 +212,98 @@ def walk(root: Path, unread: list[tuple[str, str]] | None = None) -> Iterator[tu
     as files nor as directories). A directory that cannot be listed is skipped and, when `unread`
     is given, added to it as `(bank path, reason)` (`.` for the root): a folder the run could not
     see must be said, not pass for one without documents.
+
+    Each folder is listed through a descriptor opened relative to its parent's, without following
+    a link: a folder swapped for a link between its listing as a folder and its own listing is
+    passed over like any link, never listed. A parent's descriptor stays open until the last of
+    its subfolders is opened, so the walk holds about one per level, not one per folder.
     """
-    stack: list[tuple[str, str]] = [(str(root), "")]
-    while stack:
-        directory, prefix = stack.pop()
+    try:
+        top = os.open(root, _FOLDER)
+    except OSError as exc:
+        if unread is not None:
+            unread.append((".", exc.strerror or str(exc)))
+        return
+    stack: list[tuple[_Held, str, str]] = []  # (parent, name, bank path with a final "/")
+    held: _Held | None = _Held(top)
+    prefix = ""
+    try:
+        while True:
+            if held is not None:
+                yield from _listed(held, prefix, stack, unread)
+            if not stack:
+                break
+            parent, name, prefix = stack.pop()
+            try:
+                held = _Held(os.open(name, _FOLDER | os.O_NOFOLLOW, dir_fd=parent.fd))
+            except OSError as exc:
+                held = None
+                if unread is not None and not _a_link(parent.fd, name, exc):
+                    unread.append((prefix.rstrip("/"), exc.strerror or str(exc)))
+            finally:
+                parent.release()
+    finally:
+        for parent, _, _ in stack:
+            parent.release()
+
+
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+
+
+def _a_link(parent: int, name: str, exc: OSError) -> bool:
+    """Whether `exc`, opening `name` as a folder without following a link, met a link (Linux says
+    "Not a directory" for one): passed over like any link, where another failure is reported."""
+    if exc.errno == errno.ELOOP:
+        return True
+    try:
+        return exc.errno == errno.ENOTDIR and stat.S_ISLNK(
+            os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
+        )
+    except OSError:
+        return False
+
+
+class _Held:
+    """A folder's descriptor, closed once the walk no longer needs it: after its own listing and
+    the opening of each subfolder it pushed (`users` counts them)."""
+
+    __slots__ = ("fd", "users")
+
+    def __init__(self, fd: int) -> None:
+        self.fd, self.users = fd, 1
+
+    def release(self) -> None:
+        self.users -= 1
+        if self.users == 0:
+            os.close(self.fd)
+
+
+def _listed(
+    held: _Held, prefix: str, stack: list[tuple[_Held, str, str]], unread: list[tuple[str, str]] | None
+) -> Iterator[tuple[str, os.stat_result]]:
+    """The documents directly in the folder `held`, its subfolders pushed onto `stack`."""
+    try:
         try:
-            with os.scandir(directory) as it:
+            with os.scandir(held.fd) as it:
                 entries = list(it)
         except OSError as exc:
             if unread is not None:
                 unread.append((prefix.rstrip("/") or ".", exc.strerror or str(exc)))
-            continue
+            return
         for entry in entries:
             name = entry.name
             if name.startswith(".") or name in SKIPPED_NAMES:
                 continue
             try:
                 if entry.is_dir(follow_symlinks=False):
-                    stack.append((entry.path, f"{prefix}{name}/"))
+                    held.users += 1
+                    stack.append((held, name, f"{prefix}{name}/"))
                 elif name.endswith(".md") and entry.is_file(follow_symlinks=False):
                     yield f"{prefix}{name}", entry.stat(follow_symlinks=False)
             except OSError:
                 continue
+    finally:
+        held.release()
 
 
 T = TypeVar("T")

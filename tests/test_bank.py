@@ -336,3 +336,56 @@ def test_a_folder_that_became_a_link_after_the_walk_is_reported_not_followed(
     bank.refresh()
     assert bank.docs["domain/odd.md"].read_error == "file is a symbolic link; not parsed"
     assert "SECRET" not in bank.docs["domain/odd.md"].text
+
+
+def test_a_folder_swapped_for_a_link_while_the_walk_lists_its_parent_is_never_listed(
+    root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The walk saw `domain` as a folder, then a concurrent process swapped it for a link to a
+    tree outside before the walk listed it: listed by its path, the outside tree's names became
+    bank documents (63,325 of them from `/`). Each folder is opened from its parent's descriptor
+    without following a link, so the link is passed over like any other."""
+    outside = tmp_path / "elsewhere"
+    (outside / "deeper").mkdir(parents=True)
+    (outside / "secret.md").write_text("# SECRET\n", encoding="utf-8")
+    (outside / "deeper" / "more.md").write_text("# More\n", encoding="utf-8")
+    write(root, {"a.md": "# A\n", "domain/odd.md": "# Odd\n"})
+    real_scandir, listings = os.scandir, []
+
+    class SwapAfterTheRootListing:
+        def __init__(self, where: int | str) -> None:
+            self.listing = real_scandir(where)
+
+        def __enter__(self) -> SwapAfterTheRootListing:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.listing.close()
+            listings.append(True)
+            if len(listings) == 1:  # the root listed: `domain` was seen as a folder
+                (root / "domain").rename(tmp_path / "moved")
+                (root / "domain").symlink_to(outside, target_is_directory=True)
+
+        def __iter__(self):
+            return iter(list(self.listing))
+
+    monkeypatch.setattr(os, "scandir", SwapAfterTheRootListing)
+    bank = Bank(root)
+    bank.refresh()
+    monkeypatch.undo()
+    assert sorted(bank.docs) == ["a.md"] and bank.unread == []
+
+
+def test_a_walk_left_half_way_closes_every_folder_it_opened(root: Path) -> None:
+    """The walk holds its folders open while it goes; one stopped at its first document (as the
+    check for an empty bank does) lets go of all of them."""
+    from memorybank_lint.bank import walk
+
+    write(root, {f"f{i}/g/doc.md": "# D\n" for i in range(5)} | {"a.md": "# A\n"})
+    before = len(os.listdir("/proc/self/fd"))
+    walking = walk(root)
+    assert next(walking) is not None and len(os.listdir("/proc/self/fd")) > before
+    walking.close()
+    assert len(os.listdir("/proc/self/fd")) == before
+    assert sorted(path for path, _ in walk(root)) == ["a.md"] + [f"f{i}/g/doc.md" for i in range(5)]
+    assert len(os.listdir("/proc/self/fd")) == before
