@@ -211,13 +211,15 @@ def temp_name() -> str:
     return f".memorybank-{secrets.token_hex(8)}.tmp"
 
 
-def kept_mode(path: Path | str, *, beneath: Path | int | None = None) -> int | None:
-    """The permission bits a replacement of `path` keeps (None: no regular file is there); with
-    `beneath`, `path` is relative to it and reached as `open_folder` does.
+def kept_status(path: Path | str, *, beneath: Path | int | None = None) -> os.stat_result | None:
+    """The status of the regular file at `path` a replacement keeps: its permission bits, its owner
+    and its group (None: no regular file is there); with `beneath`, `path` is relative to it and
+    reached as `open_folder` does.
 
     A file is replaced by renaming a new one over it, and the new one would otherwise get the
     writer's defaults: a private (0600) document would turn world-readable, a group-writable
-    one would lose its group's write, a read-only one would become writable."""
+    one would lose its group's write, a read-only one would become writable, and a document of a
+    shared group, or one root edits for a user, would change hands."""
     try:
         if beneath is None:
             info = os.lstat(path)
@@ -230,21 +232,40 @@ def kept_mode(path: Path | str, *, beneath: Path | int | None = None) -> int | N
                 os.close(folder)
     except OSError:
         return None
-    return stat.S_IMODE(info.st_mode) & 0o777 if stat.S_ISREG(info.st_mode) else None
+    return info if stat.S_ISREG(info.st_mode) else None
+
+
+def _keep_owner(fd: int, kept: os.stat_result) -> None:
+    """Give the new file `fd` the owner and group of `kept`, as far as the writer may: only root
+    gives a file away, and an ordinary writer may still hand it to a group of its own; where
+    neither is allowed the file stays the writer's, as any file it creates."""
+    made = os.fstat(fd)
+    if (made.st_uid, made.st_gid) == (kept.st_uid, kept.st_gid):
+        return
+    try:
+        os.fchown(fd, kept.st_uid, kept.st_gid)
+    except PermissionError:
+        with contextlib.suppress(PermissionError):
+            os.fchown(fd, -1, kept.st_gid)
 
 
 def stage(
-    temp: Path | str, data: bytes, *, beneath: Path | int | None = None, mode: int | None = None
+    temp: Path | str,
+    data: bytes,
+    *,
+    beneath: Path | int | None = None,
+    like: os.stat_result | None = None,
 ) -> None:
     """Write `data` to the new file `temp` (never an existing one, never through a link), flushed.
 
     With `beneath` (a folder, or a descriptor of one), `temp` is relative to it and its folders
     are opened one at a time, none through a link: a folder swapped for a link just before cannot
-    carry the file out. With `mode`, the file gets exactly those permission bits (the file it will
-    replace had them); without, the writer's defaults.
+    carry the file out. With `like` (the `kept_status` of the file it will replace), the file gets
+    exactly its permission bits, and its owner and group as far as the writer may; without, the
+    writer's defaults.
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS
-    opening = 0o600 if mode is not None else 0o644  # the writer's alone until `mode` is set
+    opening = 0o600 if like is not None else 0o644  # the writer's alone until its bits are set
     if beneath is None:
         folder_path, name = os.path.split(temp)
         folder = os.open(folder_path or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
@@ -254,8 +275,9 @@ def stage(
     try:
         fd = os.open(name, flags, opening, dir_fd=folder)
         try:
-            if mode is not None:
-                os.fchmod(fd, mode)
+            if like is not None:
+                _keep_owner(fd, like)  # first: a change of owner may clear bits a mode sets
+                os.fchmod(fd, stat.S_IMODE(like.st_mode) & 0o777)
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view) :]
@@ -287,7 +309,7 @@ def write_atomic(
             if stat.S_ISLNK(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):
                 raise UnsafePath(f"'{path}' is a symbolic link; writes never follow links")
         temp = temp_name()
-        stage(temp, data, beneath=folder, mode=None if exclusive else kept_mode(name, beneath=folder))
+        stage(temp, data, beneath=folder, like=None if exclusive else kept_status(name, beneath=folder))
         try:
             if exclusive:
                 os.link(temp, name, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=False)

@@ -20,7 +20,7 @@ from pathlib import Path
 from ..bank import DEFAULT_MAX_BYTES
 from .atomic import (
     UnsafePath,
-    kept_mode,
+    kept_status,
     missing_directories,
     read_regular,
     stage,
@@ -195,8 +195,8 @@ class Transaction:
                 assert step.temp is not None
                 done = write.path
                 folder = journal.folder(posixpath.dirname(write.path))
-                kept = None if write.create else kept_mode(posixpath.basename(write.path), beneath=folder)
-                stage(posixpath.basename(step.temp), write.data, beneath=folder, mode=kept)
+                kept = None if write.create else kept_status(posixpath.basename(write.path), beneath=folder)
+                stage(posixpath.basename(step.temp), write.data, beneath=folder, like=kept)
             for write in self.writes:  # a folder swapped or moved while the files were staged
                 done = write.path
                 sync_folder(journal.folder(posixpath.dirname(write.path), in_place=True))

@@ -7,7 +7,9 @@ writer's defaults, so a private document turned world-readable and a group lost 
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -65,3 +67,72 @@ def test_a_fix_registering_a_document_keeps_the_index_private(seeded: Bank, umas
     )
     _code, out, _ = captured(lint_main, ["--root", str(seeded.root), "--fix", "--unsafe-fixes"], capsys)
     assert "retry.md" in index.read_text() and _mode(index) == 0o600, out
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root may give a file to another user")
+@pytest.mark.parametrize("write", sorted(WRITES))
+def test_a_governed_write_keeps_the_documents_owner_and_group(seeded: Bank, write: str) -> None:
+    """Root editing a user's document (a hook, a shared checkout) handed it to root: the staged
+    file kept the mode of the one it replaced, not its owner and group."""
+    target = seeded.root / CONTEXT
+    before = target.read_bytes()
+    os.chown(target, 65534, 65534)
+    seeded.refresh()
+    WRITES[write](seeded)
+    status = os.stat(target)
+    assert target.read_bytes() != before and (status.st_uid, status.st_gid) == (65534, 65534)
+
+
+def test_a_fix_keeps_the_index_owner_and_group(seeded: Bank, capsys) -> None:
+    """`--fix` replaces a file the same way; the index keeps its group whoever runs the fix."""
+    index = seeded.root / "domain/README.md"
+    owner, group = (65534, 65534) if os.geteuid() == 0 else (os.geteuid(), os.getegid())
+    os.chown(index, owner, group)
+    (seeded.root / "domain/retry.md").write_text(
+        "---\ntitle: Retry\ndoc_kind: domain\ndoc_function: canonical\npurpose: Read when a call fails.\n"
+        "derived_from:\n  - ../product/context.md\nstatus: draft\n---\n# Retry\n"
+    )
+    _code, out, _ = captured(lint_main, ["--root", str(seeded.root), "--fix", "--unsafe-fixes"], capsys)
+    status = os.stat(index)
+    assert "retry.md" in index.read_text() and (status.st_uid, status.st_gid) == (owner, group), out
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to set up a writer of another user")
+def test_a_writer_that_may_not_give_the_file_away_still_keeps_its_group() -> None:
+    """An ordinary writer cannot give a file to its owner, but can to a group it belongs to: a
+    document of the team's group stays the team's when a member edits it."""
+    base = Path(tempfile.mkdtemp())  # pytest's own folders are root's alone: nobody could reach it
+    os.chmod(base, 0o711)
+    root = base / "bank"
+    root.mkdir()
+    try:
+        _written_by_a_member(root)
+    finally:
+        shutil.rmtree(base)
+
+
+def _written_by_a_member(root: Path) -> None:
+    from memorybank_lint.edits.text import digest
+    from memorybank_lint.edits.transaction import Transaction
+
+    target = root / "doc.md"
+    target.write_text("# doc\n")
+    os.chown(target, 0, 65533)  # root's file, of the team's group
+    os.chown(root, 65534, 65534)  # the folder is the writer's: it may rename over the file
+    pid = os.fork()
+    if pid == 0:  # the writer: nobody, a member of the team's group
+        code = 1
+        try:
+            os.setgroups([65533])
+            os.setgid(65534)
+            os.setuid(65534)
+            transaction = Transaction(root)
+            transaction.replace("doc.md", b"# doc, new\n", digest(b"# doc\n"))
+            transaction.commit()
+            code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    written = os.stat(target)
+    assert target.read_text() == "# doc, new\n" and (written.st_uid, written.st_gid) == (65534, 65533)
