@@ -124,14 +124,14 @@ def materialize(root: Path, opts: dict[str, Any]) -> Answer:
 
 def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Answer:
     """`--validate`: the linter's findings under the project configuration, in the linter's format."""
-    from .validate import as_dict, counts, findings, unreadable
+    from .validate import counts, findings, listed, unreadable
 
     found = findings(bank, opts["scope"], None, opts["rule"], config.selection())
     result = counts(found) | unreadable(bank)
     if opts["summary"]:
         stats = text_format.render_statistics(found, fixability(bank, found))
         return result, "\n".join(filter(None, [stats, text_format.summary(found)]))
-    result["findings"] = [as_dict(f) for f in found]
+    result |= listed(found)
     ctx = ReportContext(root=bank.root, cwd=cwd, repo_root=cwd)
     closing = fixing.hint(found, fixability(bank, found))
     return result, "\n".join(filter(None, [text_format.render(found, all_rules(), ctx), closing]))

@@ -20,7 +20,7 @@ from memorybank_lint.quoting import shortened
 from memorybank_lint.sections import INBOX_NOT_NOTES
 
 from .read import BUDGET_BYTES, json_bytes
-from .validate import validate
+from .validate import as_dict, counts, findings, unreadable
 
 # Which documents the index keeps first when it must leave some out: the few that define the
 # bank before the many that deliver work.
@@ -98,7 +98,8 @@ def schema(bank: Bank) -> str:
 
 def health(bank: Bank, selection: Selection | None = None) -> dict[str, Any]:
     """A fresh validation under the project's rule selection; findings errors first, within budget."""
-    result = validate(bank, selection=selection)
+    found = findings(bank, selection=selection)  # all of them: errors go first within the budget
+    result = {**counts(found), "findings": [as_dict(f) for f in found], **unreadable(bank)}
     answer = {
         "root": printable(str(bank.root)),
         "documents": len(bank.docs),

@@ -20,7 +20,7 @@ from memorybank_lint.paths import folders_above, normalize, real_path
 from memorybank_lint.registry import all_rules, find_rule
 
 from .errors import ToolInputError
-from .read import climbing
+from .read import BUDGET_BYTES, climbing, json_bytes
 
 
 def findings(
@@ -104,6 +104,28 @@ def as_dict(finding: Finding) -> dict[str, Any]:
     }
 
 
+def listed(found: list[Finding]) -> dict[str, Any]:
+    """`{"findings": [...]}` within the answer budget, and how many were left out past it.
+
+    Why: a document with 30,000 broken `derived_from` entries made a 5.8 MB answer; the counts
+    above the list stay whole, and `scope`, `severity` and `rule` narrow what is listed.
+    """
+    items, spent = [], 0
+    for finding in found:
+        item = as_dict(finding)
+        spent += json_bytes(item)
+        if spent > BUDGET_BYTES:
+            break
+        items.append(item)
+    if len(items) == len(found):
+        return {"findings": items}
+    return {
+        "findings": items,
+        "findingsLeftOut": len(found) - len(items),
+        "note": f"The list stops at {BUDGET_BYTES} bytes; narrow it with scope, severity or rule.",
+    }
+
+
 def validate(
     bank: Bank,
     scope: str | None = None,
@@ -112,7 +134,7 @@ def validate(
     selection: Selection | None = None,
 ) -> dict[str, Any]:
     found = findings(bank, scope, severity, rule, selection)
-    return {**counts(found), "findings": [as_dict(f) for f in found], **unreadable(bank)}
+    return {**counts(found), **listed(found), **unreadable(bank)}
 
 
 def unreadable(bank: Bank) -> dict[str, Any]:

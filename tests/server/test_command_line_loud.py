@@ -272,3 +272,31 @@ def test_a_scope_takes_the_path_forms_read_takes(project: Path, capsys, action: 
         code, out, err = answer("--scope", form)
         assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1, form
         assert err.startswith("mcp-memorybank: --scope") and "leads outside the bank" in err, err
+
+
+def test_a_validate_answer_lists_findings_within_its_budget_and_counts_the_rest(
+    tmp_path: Path, capsys
+) -> None:
+    """One document with 3,000 broken `derived_from` entries made `bank_validate` answer with
+    every one of them (30,000 made 5.8 MB); the text output stays the linter's, whole."""
+    from memorybank_lint.bank import Bank
+    from memorybank_server.read import BUDGET_BYTES, json_bytes
+    from memorybank_server.resources import health
+    from memorybank_server.validate import validate
+
+    header = "".join(f"  - ../dna/p{n}.md\n" for n in range(3_000))
+    root = write_bank(
+        tmp_path / "memory-bank",
+        {**CLEAN_BANK, "domain/big.md": f"---\ntitle: Big\nderived_from:\n{header}---\n# Big\n"},
+    )
+    bank = Bank(root)
+    bank.refresh()
+    answer = validate(bank)
+    assert answer["total"] > 3_000 and json_bytes(answer["findings"]) <= BUDGET_BYTES
+    assert len(answer["findings"]) + answer["findingsLeftOut"] == answer["total"]
+    assert "narrow it with scope, severity or rule" in answer["note"]
+    _, out, _ = run(["--root", str(root), "--validate", "--json"], capsys)
+    assert json.loads(out) == answer
+    _, out, _ = run(["--root", str(root), "--validate"], capsys)
+    assert out.count("MB001") == 3_000
+    assert health(bank)["total"] == answer["total"]
