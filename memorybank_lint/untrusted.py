@@ -10,23 +10,41 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tomllib
 from typing import Any
 
 
-class TooDeep(ValueError):
+class Unreadable(ValueError):
+    """Well-formed text this decoder cannot read: its message says why, for the one who sent it."""
+
+
+class TooDeep(Unreadable):
     """The text nests deeper than the decoder can follow."""
 
     def __init__(self) -> None:
         super().__init__("nested too deeply to read")
 
 
+class TooManyDigits(Unreadable):
+    """The text holds an integer longer than Python converts (`sys.get_int_max_str_digits`)."""
+
+    def __init__(self) -> None:
+        super().__init__(f"holds an integer of more than {sys.get_int_max_str_digits()} digits")
+
+
 def json_value(text: str | bytes | bytearray) -> Any:
-    """`json.loads`, raising only `ValueError` (a decode error, bytes that are not UTF-8, `TooDeep`)."""
+    """`json.loads`, raising only `ValueError` (a decode error, bytes that are not UTF-8, or
+    `Unreadable`: `TooDeep`, `TooManyDigits`)."""
     try:
         return json.loads(text)
     except RecursionError:
         raise TooDeep() from None
+    except ValueError as exc:
+        # decode errors are subclasses; a plain ValueError is the integer conversion's limit
+        if type(exc) is ValueError:
+            raise TooManyDigits() from None
+        raise
 
 
 def toml_table(text: str) -> dict[str, Any]:

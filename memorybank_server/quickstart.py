@@ -33,7 +33,7 @@ from memorybank_lint.cachedir import CacheFolder
 from memorybank_lint.config import Config, Reload
 from memorybank_lint.parse_cache import code_stamp
 from memorybank_lint.paths import real_path
-from memorybank_lint.untrusted import TooDeep, json_value, top_level_members
+from memorybank_lint.untrusted import TooManyDigits, Unreadable, json_value, top_level_members
 
 from .surface import decide
 
@@ -150,8 +150,8 @@ class Relay:
         wait on that id for ever."""
         try:
             decoded = json_value(line)
-        except TooDeep:
-            return self._refuse_too_deep(line)
+        except Unreadable as exc:
+            return self._refuse_unreadable(line, str(exc))
         except ValueError:
             return False
         self._cancelled(decoded)
@@ -183,17 +183,23 @@ class Relay:
                 with self.lock:
                     self.owed.discard(_owed(params["requestId"]))
 
-    def _refuse_too_deep(self, line: str) -> bool:
-        """A request nested too deep to decode is answered on the id its top level names: the SDK
-        drops the line without a word, and its client would wait for ever."""
+    def _refuse_unreadable(self, line: str, why: str) -> bool:
+        """A request that cannot be decoded (nested too deep, an integer too long) is answered on
+        the id its top level names: the SDK drops the line without a word, and its client would
+        wait for ever. An id that is itself too long to read is answered as null, as JSON-RPC
+        answers an id it could not detect."""
         members = top_level_members(line)
         try:
-            ident, method = json_value(members.get("id", "")), json_value(members.get("method", ""))
+            method = json_value(members.get("method", ""))
+            try:
+                ident = json_value(members.get("id", ""))
+            except TooManyDigits:
+                ident = None
         except ValueError:
             return False
-        if not _is_id(ident) or not isinstance(method, str):
+        if not (ident is None or _is_id(ident)) or not isinstance(method, str):
             return False
-        error = {"code": -32600, "message": "Invalid request: nested too deeply to read"}
+        error = {"code": -32600, "message": f"Invalid request: {why}"}
         reply = {"jsonrpc": "2.0", "id": ident, "error": error}
         self.send(json.dumps(reply, separators=(",", ":")) + "\n")
         return True

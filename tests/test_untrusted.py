@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memorybank_lint.untrusted import TooDeep, json_value, top_level_members
+from memorybank_lint.untrusted import TooDeep, TooManyDigits, json_value, top_level_members
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=12)
 VALUES = st.recursive(
@@ -37,3 +37,11 @@ def test_the_id_of_a_request_nested_too_deep_to_decode_is_found() -> None:
 def test_what_is_no_single_clean_object_gives_nothing() -> None:
     for text in ('{"id": 1} {"id": 2}', "[1, 2]", '{"id": 1', '"{}"', "", '{"id" 1}'):
         assert top_level_members(text) == {}, text
+
+
+def test_an_integer_too_long_to_convert_is_told_from_malformed_text() -> None:
+    with pytest.raises(TooManyDigits, match="more than 4300 digits"):
+        json_value('{"id": 1, "limit": ' + "9" * 5_000 + "}")
+    with pytest.raises(ValueError) as malformed:
+        json_value('{"limit": 9')
+    assert not isinstance(malformed.value, TooManyDigits)

@@ -243,6 +243,15 @@ TOO_DEEP = (
     '{"jsonrpc": "2.0", "id": "deep", "method": "tools/call", "params": {"name": "bank_route", '
     '"arguments": {"question": ' + "[" * 5_000 + "]" * 5_000 + "}}}"
 )
+# Integers longer than Python converts (4,300 digits): in an argument, in the progress token, as the id.
+DIGITS = "9" * 5_000
+TOO_LONG = {
+    "long argument": '{"jsonrpc": "2.0", "id": "long argument", "method": "tools/call", "params": {"name": '
+    '"bank_route", "arguments": {"question": "pricing", "limit": ' + DIGITS + "}}}",
+    "long token": '{"jsonrpc": "2.0", "id": "long token", "method": "tools/call", "params": {"name": '
+    '"bank_route", "arguments": {"question": "pricing"}, "_meta": {"progressToken": ' + DIGITS + "}}}",
+    None: '{"jsonrpc": "2.0", "id": ' + DIGITS + ', "method": "tools/list", "params": {}}',
+}
 
 
 @pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
@@ -263,13 +272,14 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
         env={**os.environ, ENV: str(tmp_path / "cache")},
     )
     try:
-        lines = [*map(json.dumps, [*LEGACY[:2], *odd]), TOO_DEEP, json.dumps(later)]
+        lines = [*map(json.dumps, [*LEGACY[:2], *odd]), TOO_DEEP, *TOO_LONG.values(), json.dumps(later)]
         server.stdin.write("".join(line + "\n" for line in lines).encode())
         server.stdin.flush()
         answers: dict = {}
         deadline = time.monotonic() + 60
         while (
-            not {m["id"] for m in [*odd, later]} | {"deep"} <= answers.keys() and time.monotonic() < deadline
+            not {m["id"] for m in [*odd, later]} | {"deep", *TOO_LONG} <= answers.keys()
+            and time.monotonic() < deadline
         ):
             ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
             if not ready:
@@ -285,6 +295,11 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
         "code": -32600,
         "message": "Invalid request: nested too deeply to read",
     }
+    for ident in TOO_LONG:  # an id that cannot be read is answered as null, as JSON-RPC says
+        assert answers[ident]["error"] == {
+            "code": -32600,
+            "message": "Invalid request: holds an integer of more than 4300 digits",
+        }
     assert answers[200]["result"]["tools"]
 
 
