@@ -15,6 +15,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from memorybank_lint.bank import visible
+from memorybank_lint.quoting import shortened
+
 _JSON_TYPES = {
     "string": str,
     "integer": int,
@@ -113,8 +116,14 @@ def _plural(phrase: str) -> str:
 
 
 def _shown(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value quoted from the request: short, one line, its bidi and invisible characters escaped
+    (JSON escapes only the control characters), so the refusal reads as what was sent."""
+    return shortened(visible(json.dumps(value, ensure_ascii=False)), 40)
+
+
+def _named(name: str) -> str:
+    """An argument name quoted from the request, as `_shown` quotes a value (a name may be 1 MB)."""
+    return shortened(visible(name), 80)
 
 
 def problem(tool: str, schema: dict[str, Any], arguments: Any) -> str | None:
@@ -125,7 +134,7 @@ def problem(tool: str, schema: dict[str, Any], arguments: Any) -> str | None:
     takes = ", ".join(properties) or "no arguments"
     for name in arguments:
         if name not in properties:
-            return f"{tool} has no argument '{name}'; it takes: {takes}."
+            return f"{tool} has no argument '{_named(name)}'; it takes: {takes}."
     for name in schema.get("required", []):
         if name not in arguments:
             return f"{tool} needs the argument '{name}' ({describe(properties.get(name, {}))})."

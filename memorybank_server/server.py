@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, ToolAnnotations
@@ -27,7 +27,7 @@ from memorybank_lint.paths import real_path
 from . import prompts, resources, scaffold
 from .arguments import compact_schema, flat, problem
 from .errors import ToolInputError
-from .state import BankState, as_json
+from .state import BankState, as_json, refusal
 from .surface import Surface, decide
 from .validate import validate
 from .write_tools import DRY_RUN, write_tools
@@ -62,6 +62,17 @@ class BankServer(MCPServer):
         return tools
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """Every refusal of a call as `refusal` bounds the tools' own, the SDK's included: its
+        `Unknown tool: <name>` echoed a 1 MB name whole, line breaks and escape sequences as sent."""
+        try:
+            return await self._checked_call(name, arguments, context)
+        except ToolError as exc:
+            said = refusal(str(exc))
+            if said == str(exc):
+                raise
+            raise type(exc)(said) from exc.__cause__
+
+    async def _checked_call(self, name: str, arguments: dict[str, Any], context: Any) -> Any:
         """Refuse unknown, missing and mistyped arguments in one sentence before the tool runs."""
         tool = self._tool_manager.get_tool(name)
         if tool is not None:
@@ -89,7 +100,7 @@ class BankServer(MCPServer):
         prompt = self._prompt_manager.get_prompt(name)
         if prompt is None:
             known = ", ".join(p.name for p in self._prompt_manager.list_prompts())
-            raise MCPError(INVALID_PARAMS, f"There is no prompt '{name}'; the prompts are: {known}.")
+            raise MCPError(INVALID_PARAMS, refusal(f"There is no prompt '{name}'; the prompts are: {known}."))
         declared = prompt.arguments or []
         schema = {
             "properties": {argument.name: {"type": "string"} for argument in declared},
@@ -97,8 +108,16 @@ class BankServer(MCPServer):
         }
         wrong = problem(f"The prompt {name}", schema, arguments or {})
         if wrong:
-            raise MCPError(INVALID_PARAMS, wrong)
+            raise MCPError(INVALID_PARAMS, refusal(wrong))
         return await super().get_prompt(name, arguments, context)
+
+    async def read_resource(self, uri: Any, context: Any = None) -> Any:
+        """The SDK's `Unknown resource: <uri>` bounded as the tools' refusals are (a 1 MB URI
+        came back whole, and twice: in the message and in its data)."""
+        try:
+            return await super().read_resource(uri, context)
+        except ResourceNotFoundError as exc:
+            raise MCPError(INVALID_PARAMS, refusal(str(exc))) from None
 
     preload: Callable[[], Any] | None = None  # loads the bank ahead of the first call
 

@@ -291,6 +291,48 @@ def test_a_refusal_is_one_bounded_line_whatever_the_request_quotes(fixture_bank:
     run(main)
 
 
+HIDDEN = "a\nb\x1b[2J\u202e\u200b\ufeff"
+
+
+def _one_bounded_line(text: str) -> None:
+    assert len(text) < 2_200, len(text)
+    assert not set(text) & set("\n\x1b\u202e\u200b\ufeff"), repr(text)
+
+
+def test_an_argument_refusal_is_one_bounded_line_whatever_the_request_quotes(fixture_bank: Path) -> None:
+    """A 1 MB argument name came back whole, and a name or value holding a line break, an escape
+    sequence or a bidi override or invisible character came back as it was."""
+    from mcp.shared.exceptions import MCPError
+
+    calls = [
+        ("bank_route", {"question": "product", "k" * 1_000_000: 1}),
+        ("bank_route", {"question": "product", HIDDEN: 1}),
+        ("bank_route", {"question": "product", "layer": HIDDEN}),
+        ("bank_route", {"question": "product", "limit": HIDDEN}),
+        ("bank_read", {"path": "README.md", "maxBytes": "x" * 1_000_000}),
+        ("k" * 1_000_000, {}),
+        (HIDDEN, {}),
+    ]
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            for tool, arguments in calls:
+                answer = await client.call_tool(tool, arguments)
+                assert answer.is_error
+                _one_bounded_line(answer.content[0].text)
+            said = (await client.call_tool("bank_route", {"question": "product", HIDDEN: 1})).content[0].text
+            assert "'a\\nb\\x1b[2J\\u202e\\u200b\\ufeff'" in said, said
+            for name, arguments in [("k" * 1_000_000, {}), ("record-adr", {"decision": "x", HIDDEN: "y"})]:
+                with pytest.raises(MCPError) as refused:
+                    await client.get_prompt(name, arguments)
+                _one_bounded_line(refused.value.message)
+            with pytest.raises(MCPError) as unknown:
+                await client.read_resource("memorybank://" + "a" * 1_000_000 + HIDDEN)
+            _one_bounded_line(unknown.value.message)
+
+    run(main)
+
+
 def test_a_bank_folder_removed_while_serving_is_said_to_be_gone(tmp_path: Path) -> None:
     """Answered as an empty bank, validation reported no errors for a bank that was no more."""
     import shutil
