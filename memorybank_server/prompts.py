@@ -9,11 +9,20 @@ from __future__ import annotations
 import re
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.quoting import clipped
 
 _ADR_NUMBER = re.compile(r"^ADR-(\d+)\b")
+# What a prompt quotes of an argument: a decision is a sentence, a question a line; copied whole,
+# a 20 MB decision made a 20 MB prompt.
+ARGUMENT_BYTES = 2_000
+
+
+def _quoted(argument: str) -> str:
+    return clipped(argument, ARGUMENT_BYTES)
 
 
 def session_start(since: str = "HEAD~20") -> str:
+    since = _quoted(since)
     return (
         "Catch me up on this project from its memory bank, without reading everything.\n"
         "1. Read the resource memorybank://index: it lists every document with its purpose.\n"
@@ -27,6 +36,7 @@ def session_start(since: str = "HEAD~20") -> str:
 
 
 def route_then_read(question: str) -> str:
+    question = _quoted(question)
     return (
         f"Answer from the memory bank: {question}\n"
         "Call bank_route with the question as asked (either language works). Read only its top "
@@ -37,7 +47,7 @@ def route_then_read(question: str) -> str:
 
 
 def check_before_commit(scope: str = "") -> str:
-    where = f" with scope={scope!r}" if scope else ""
+    where = f" with scope={_quoted(scope)!r}" if scope else ""
     return (
         f"Call bank_validate{where}. Group the findings by rule, errors first. For each: the rule, "
         "the document that owns the problem, and the smallest fix. Collapse repeated findings of one "
@@ -61,6 +71,7 @@ def next_adr(bank: Bank) -> str:
 
 
 def record_adr(decision: str, number: str = "ADR-001") -> str:
+    decision = _quoted(decision)
     return (
         f"Record this decision as an ADR: {decision}\n"
         "1. Read memorybank://schema/frontmatter, then bank_route the topic so derived_from points at "

@@ -34,7 +34,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
-from memorybank_lint.quoting import shortened
+from memorybank_lint.quoting import cap_bytes, shortened
 
 from .errors import ToolInputError
 
@@ -120,14 +120,6 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
     return value
-
-
-def cap_bytes(text: str, limit: int) -> tuple[str, bool]:
-    """`text` cut to at most `limit` UTF-8 bytes on a character boundary, and whether it was cut."""
-    raw = text.encode("utf-8")
-    if len(raw) <= limit:
-        return text, False
-    return raw[:limit].decode("utf-8", errors="ignore"), True
 
 
 def _not_found(given: str, path: str, documents: Container[str] = ()) -> ToolInputError:

@@ -23,11 +23,20 @@ from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.paths import normalize, real_path
+from memorybank_lint.quoting import clipped
 
 from ..errors import BadValue, ToolInputError
 from .added_findings import refuse_added_findings
 
 MAX_CONTENT_BYTES = 1_000_000
+# A write's preview or context shows where the change landed, not all it wrote: cut by lines
+# alone, a body of one 1 MB line came back whole.
+PREVIEW_BYTES = 4_000
+
+
+def preview(text: str, lines: int) -> str:
+    """The first `lines` lines of `text`, within `PREVIEW_BYTES`."""
+    return clipped("\n".join(text.split("\n")[:lines]), PREVIEW_BYTES)
 
 
 def existing_document(bank: Bank, given: str, *, allow_template: bool = False) -> Document:

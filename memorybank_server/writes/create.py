@@ -28,7 +28,7 @@ from memorybank_lint.paths import spelled_as_is
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
 from ..templates import Template, find_template, unlinked_unwritten
-from .common import content_from, guard_suppressions, land, locked
+from .common import content_from, guard_suppressions, land, locked, preview
 from .governance import check_kind, governance
 from .registration import Staging, lazy_section, register
 from .values import checked_values, entries, listed, required, sources
@@ -186,10 +186,6 @@ def render(data: dict[str, Any], body: str) -> str:
         raise ToolInputError(f"the frontmatter cannot be written as given: {exc}") from exc
 
 
-def preview(text: str) -> str:
-    return "\n".join(text.split("\n")[:PREVIEW_LINES])
-
-
 def _check_extra(extra: dict[str, Any] | None) -> dict[str, Any]:
     extra = dict(extra or {})
     for key in extra:
@@ -302,5 +298,5 @@ def create(
         "template": template.path if template else None,
         "registeredIn": registered,
         "warnings": warnings,
-        "preview": preview(text),
+        "preview": preview(text, PREVIEW_LINES),
     }

@@ -24,11 +24,12 @@ from memorybank_lint.edits.checks import checked_text
 from memorybank_lint.edits.keep import kept
 from memorybank_lint.frontmatter import line_feeds
 from memorybank_lint.markdown import Section
+from memorybank_lint.quoting import clipped
 
 from ..errors import ToolInputError
 from ..read import check_section, match_section
 from . import head
-from .common import guard_suppressions, locked
+from .common import PREVIEW_BYTES, guard_suppressions, locked
 
 CONTEXT_CHARS = 80
 
@@ -196,6 +197,8 @@ def edit(
         dryRun=dry_run,
         bytesBefore=len(loaded.raw),
         bytesAfter=len(data),
-        context=new_text[max(0, position - CONTEXT_CHARS) : position + len(replace) + CONTEXT_CHARS],
+        context=new_text[max(0, position - CONTEXT_CHARS) : position]
+        + clipped(replace, PREVIEW_BYTES)
+        + new_text[position + len(replace) : position + len(replace) + CONTEXT_CHARS],
     )
     return result

@@ -32,15 +32,15 @@ from memorybank_lint.paths import Target, link_target, resolve, spelled_like
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
 from ..templates import find_template
-from .common import document_bytes, existing_document, guard_suppressions, land, locked
+from .common import document_bytes, existing_document, guard_suppressions, land, locked, preview
 from .create import (
     GOVERNED,
     INBOX,
+    PREVIEW_LINES,
     RESERVED_INBOX,
     carried,
     check_boundary,
     check_target,
-    preview,
     render,
     retitle,
 )
@@ -256,7 +256,7 @@ def promote(
         "template": template.path if template else None,
         "registeredIn": outcome.registered_in,
         "warnings": warnings,
-        "preview": preview(text),
+        "preview": preview(text, PREVIEW_LINES),
     }
 
 

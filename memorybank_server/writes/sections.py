@@ -23,7 +23,7 @@ from memorybank_lint.frontmatter import line_feeds
 
 from ..errors import ToolInputError
 from . import head
-from .common import content_from, guard_suppressions, locked
+from .common import content_from, guard_suppressions, locked, preview
 from .edit import guard_head, guard_headings, guard_rest, section_span, unread_headings
 
 MODES = ("replace", "append")
@@ -94,5 +94,5 @@ def update_section(
         "dryRun": dry_run,
         "bytesBefore": len(loaded.raw),
         "bytesAfter": len(data),
-        "preview": "\n".join(rebuilt.split("\n")[:PREVIEW_LINES]).rstrip("\n"),
+        "preview": preview(rebuilt, PREVIEW_LINES).rstrip("\n"),
     }

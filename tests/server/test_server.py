@@ -176,6 +176,24 @@ def test_prompts_carry_their_arguments(fixture_bank: Path) -> None:
     run(main)
 
 
+def test_a_prompt_quotes_its_arguments_within_a_bound(fixture_bank: Path) -> None:
+    """A prompt copied its argument whole: a 20 MB decision made a 20 MB prompt."""
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            for name, argument in [
+                ("record-adr", "decision"),
+                ("route-then-read", "question"),
+                ("session-start", "since"),
+                ("check-before-commit", "scope"),
+            ]:
+                prompt = await client.get_prompt(name, {argument: "ж" * 1_000_000})
+                text = prompt.messages[0].content.text
+                assert len(text.encode("utf-8")) < 6_000 and "жж…" in text, (name, len(text))
+
+    run(main)
+
+
 def test_a_mistaken_prompt_request_is_refused_in_one_sentence(
     fixture_bank: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

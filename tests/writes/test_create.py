@@ -721,3 +721,12 @@ def test_a_bank_that_is_its_own_repository_reads_body_files_from_itself_only(
     assert project_directory(seeded) == seeded.root
     assert project_directory(Bank(Path("/memory-bank"))) == Path("/memory-bank")
     assert project_directory(Bank(tmp_path / "other" / "memory-bank")) == tmp_path / "other"
+
+
+def test_the_preview_of_a_body_of_one_long_line_is_bounded_by_bytes(seeded: Bank) -> None:
+    """The preview was cut by lines alone: a body of one 1 MB line came back whole."""
+    body = "# Long\n\n" + "ж" * 300_000
+    result = make(seeded, path="domain/long.md", title="Long", body=body, dry_run=True)
+    shown = result["preview"]
+    assert len(shown.encode("utf-8")) <= 4_000 and shown.endswith("жж…")
+    assert "# Long\n" in shown

@@ -74,6 +74,17 @@ def test_replaces_the_single_occurrence_and_reports_the_change(tmp_path: Path) -
     assert len(result["context"]) <= 80 + len("better phrase") + 80
 
 
+def test_the_context_of_a_long_replacement_is_bounded_by_bytes(tmp_path: Path) -> None:
+    """The context held the replacement whole: a 900 KB `replace` came back as 900 KB."""
+    root = _bank(tmp_path)
+    long = "better " + "ж" * 300_000
+    result = edit(open_bank(root), path="engineering/notes.md", find="unique", replace=long, dry_run=True)
+    context = result["context"]
+    assert len(context.encode("utf-8")) <= 4_000 + 2 * 80 * 4
+    assert "# Notes\n\nIntro paragraph with a better жж" in context
+    assert "жж… phrase.\n\n## Авторизация" in context
+
+
 def test_dry_run_reports_and_writes_nothing(tmp_path: Path) -> None:
     root = _bank(tmp_path)
     before = (root / "engineering/notes.md").read_bytes()

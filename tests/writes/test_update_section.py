@@ -101,6 +101,13 @@ def test_replace_touches_only_the_exact_russian_section(tmp_path: Path) -> None:
     }
 
 
+def test_the_preview_of_a_section_of_one_long_line_is_bounded_by_bytes(tmp_path: Path) -> None:
+    """The preview was cut by lines alone: content of one 900 KB line came back whole."""
+    root = _bank(tmp_path)
+    result = _call(root, "Авторизация", "ж" * 300_000, dry_run=True)
+    assert len(result["preview"].encode("utf-8")) <= 4_000 and result["preview"].endswith("жж…")
+
+
 def test_other_sections_code_blocks_keep_their_blank_line_runs(tmp_path: Path) -> None:
     root = _bank(tmp_path)
     _call(root, "роли", "Roles, rewritten.")
