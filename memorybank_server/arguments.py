@@ -126,6 +126,14 @@ def _named(name: str) -> str:
     return shortened(visible(name), 80)
 
 
+def given(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
+    """`arguments` less the optional ones passed as null: null means "not given" whatever the
+    default, where pydantic took it as "not given" only for a default of null and refused it
+    for any other (`'limit' input should be a valid integer`)."""
+    required = set(schema.get("required", []))
+    return {name: value for name, value in arguments.items() if value is not None or name in required}
+
+
 def problem(tool: str, schema: dict[str, Any], arguments: Any) -> str | None:
     """One sentence naming what is wrong with `arguments` for `tool`, or None when they fit."""
     if not isinstance(arguments, dict):

@@ -25,7 +25,7 @@ from memorybank_lint.config import Config, Reload
 from memorybank_lint.paths import real_path
 
 from . import prompts, resources, scaffold
-from .arguments import compact_schema, flat, problem
+from .arguments import compact_schema, flat, given, problem
 from .errors import ToolInputError
 from .state import BankState, as_json, refusal
 from .surface import Surface, decide
@@ -76,9 +76,11 @@ class BankServer(MCPServer):
         """Refuse unknown, missing and mistyped arguments in one sentence before the tool runs."""
         tool = self._tool_manager.get_tool(name)
         if tool is not None:
-            wrong = problem(name, compact_schema(tool.parameters), arguments)
+            schema = compact_schema(tool.parameters)
+            wrong = problem(name, schema, arguments)
             if wrong:
                 raise ToolError(wrong)
+            arguments = given(schema, arguments)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

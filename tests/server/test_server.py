@@ -147,6 +147,67 @@ def test_a_blank_narrowing_argument_is_refused_not_read_as_not_given(
     run(main)
 
 
+# Each tool's arguments, and its optional arguments with a default other than null.
+NULLABLE = [
+    ("bank_route", {"question": "rules"}, ["limit"]),
+    ("bank_search", {"query": "rules"}, ["limit"]),
+    ("bank_graph", {"path": "domain/rules.md"}, ["direction", "depth", "limit", "neighbours"]),
+    ("bank_drift", {}, ["thresholdDays"]),
+    ("bank_materialize_flows", {"dryRun": True}, ["force"]),
+    ("bank_init", {"name": "Acme", "dryRun": True}, ["force"]),
+    (
+        "bank_create",
+        {"docKind": "domain", "path": "domain/new.md", "title": "New", "purpose": "Read it.", "dryRun": True},
+        ["status", "inbox"],
+    ),
+    (
+        "bank_update_section",
+        {"path": "domain/rules.md", "section": "Thresholds", "content": "New.", "dryRun": True},
+        ["mode"],
+    ),
+    (
+        "bank_set_status",
+        {"path": "domain/rules.md", "status": "archived", "dryRun": True},
+        ["releaseCanonical"],
+    ),
+    (
+        "bank_promote",
+        {"path": "_inbox/2026-11-01-note.md", "to": "domain/note.md", "dryRun": True},
+        ["status"],
+    ),
+]
+
+
+def test_null_for_an_optional_argument_means_not_given(fixture_bank: Path) -> None:
+    """Null was "not given" where the default is null and refused with pydantic's words where it
+    is a value (`'limit' input should be a valid integer`): one rule for every argument now."""
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            defaults = {
+                (tool.name, name)
+                for tool in (await client.list_tools()).tools
+                for name, schema in tool.input_schema.get("properties", {}).items()
+                if schema.get("default") is not None and name != "dryRun"
+            }
+            assert defaults == {(tool, name) for tool, _, names in NULLABLE for name in names}
+            for tool, arguments, names in NULLABLE:
+                plain = await client.call_tool(tool, arguments)
+                for name in names:
+                    nulled = await client.call_tool(tool, {**arguments, name: None})
+                    assert (nulled.is_error, nulled.content[0].text) == (
+                        plain.is_error,
+                        plain.content[0].text,
+                    ), (tool, name, nulled.content[0].text)
+            written = await client.call_tool(
+                "bank_set_field",
+                {"path": "domain/rules.md", "field": "audience", "value": "x", "dryRun": None},
+            )
+            assert payload(written)["dryRun"] is False
+
+    run(main)
+
+
 def test_resources(fixture_bank: Path) -> None:
     async def main() -> None:
         async with Client(build_server(fixture_bank)) as client:
