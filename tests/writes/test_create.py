@@ -53,6 +53,9 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("drive letter", {"path": "C:/escape.md"}, "must stay inside the bank"),
     ("NUL byte", {"path": "domain/a\x00b.md"}, "NUL"),
     ("hidden folder", {"path": ".secret/model.md"}, "hidden"),
+    ("home folder", {"path": "~/notes.md"}, "'~', which a shell reads as a home folder"),
+    ("a user's home folder", {"path": "~bob/notes.md"}, "'~bob', which a shell reads as a home folder"),
+    ("home folder deeper", {"path": "domain/~/notes.md"}, "'~', which a shell reads as a home folder"),
     (
         "folder never read",
         {"path": "domain/node_modules/model.md"},

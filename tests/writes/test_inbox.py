@@ -181,6 +181,7 @@ PROMOTE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("into the inbox", {"to": "_inbox/again.md"}, "must leave the quarantine"),
     ("taken destination", {"to": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("escaping destination", {"to": "domain/../../x.md"}, "must stay inside the bank"),
+    ("home folder", {"to": "~/x.md"}, "'~', which a shell reads as a home folder"),
     ("not markdown", {"to": "domain/retry.txt"}, "must end in .md"),
     ("into a folder never read", {"to": "domain/dist/retry.md"}, "'dist', a folder the bank never reads"),
     ("no kind", {"path": "_inbox/kindless.md"}, "the captured note does not declare one"),
