@@ -36,7 +36,7 @@ from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
 from memorybank_lint.quoting import cap_bytes, shortened
 
-from .errors import ToolInputError
+from .errors import BadValue, ToolInputError
 
 SINGLE_CAP_BYTES = 400_000
 BUDGET_BYTES = 40_000
@@ -167,12 +167,19 @@ def _fresh_text(bank: Bank, path: str) -> str:
         raise ToolInputError(f"'{path}' is not valid UTF-8 (byte offset {exc.start})") from None
 
 
-def _lookup(bank: Bank, given: str) -> str:
+def document_path(bank: Bank, given: str) -> str:
+    """The bank's key of the document `given` names, or the refusal that says why it names none
+    (empty, leads outside the bank, not found): every tool taking a document says it alike."""
     if not isinstance(given, str) or not given.strip():
-        raise ToolInputError("A path is empty; pass a bank-relative document path")
+        raise BadValue("A path is empty; pass a bank-relative document path")
     path = normalize(bank.root, given, bank.docs.keys())
     if path not in bank.docs:
-        raise _not_found(given, path, bank.docs)
+        raise BadValue(str(_not_found(given, path, bank.docs)))  # a mistake in what was asked: exit 2
+    return path
+
+
+def _lookup(bank: Bank, given: str) -> str:
+    path = document_path(bank, given)
     if "\\" in path:
         # The key of a name that cannot be read under it (`printable`: a backslash doubled, a byte
         # or control character escaped): opened by its key, it would open another file or none.

@@ -22,10 +22,11 @@ from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.edits.transaction import Transaction
-from memorybank_lint.paths import normalize, real_path
+from memorybank_lint.paths import real_path
 from memorybank_lint.quoting import clipped
 
-from ..errors import BadValue, ToolInputError
+from ..errors import ToolInputError
+from ..read import document_path
 from .added_findings import refuse_added_findings
 
 MAX_CONTENT_BYTES = 1_000_000
@@ -41,10 +42,8 @@ def preview(text: str, lines: int) -> str:
 
 def existing_document(bank: Bank, given: str, *, allow_template: bool = False) -> Document:
     """The indexed document an agent names, or a refusal that says why it is not one."""
-    path = normalize(bank.root, given, bank.docs.keys())
-    doc = bank.docs.get(path)
-    if doc is None:
-        raise BadValue(f"Not a document of this bank: {given}")
+    path = document_path(bank, given)
+    doc = bank.docs[path]
     if doc.is_template and not allow_template:
         raise ToolInputError(f"{path} is a template (doc_function: template); templates are changed by hand")
     if doc.read_error:

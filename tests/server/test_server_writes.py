@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import anyio
+import pytest
 from mcp import Client
 
 from memorybank_lint.bank import Bank
@@ -185,3 +186,43 @@ def test_a_file_system_refusal_is_named_not_a_stack_trace(tmp_path: Path) -> Non
         anyio.run(main)
     finally:
         (root / "domain").chmod(0o755)
+
+
+# Each write that changes an existing document, with its other arguments.
+ON_A_DOCUMENT = {
+    "bank_edit": {"find": "x", "replace": "y"},
+    "bank_update_section": {"section": "Context", "content": "New."},
+    "bank_set_status": {"status": "active"},
+    "bank_set_field": {"field": "audience", "value": "x"},
+    "bank_promote": {"to": "domain/note.md"},
+    "bank_discard": {"reason": "a duplicate"},
+}
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("", "A path is empty"),
+        ("   ", "A path is empty"),
+        ("/etc/passwd", "Not a document of this bank: '/etc/passwd'; the path leads outside the bank"),
+        ("../x.md", "Not a document of this bank: '../x.md'; the path leads outside the bank"),
+    ],
+)
+def test_a_write_names_a_path_that_is_no_document_as_bank_read_does(
+    tmp_path: Path, path: str, said: str
+) -> None:
+    """The writes answered "Not a document of this bank: " and nothing for an empty path, and
+    never said that a path leads outside the bank."""
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Acme")
+
+    async def main() -> None:
+        async with Client(build_server(root)) as client:
+            read = await client.call_tool("bank_read", {"path": path})
+            reason = read.content[0].text.removeprefix("Error executing tool bank_read: ")
+            assert read.is_error and reason.startswith(said)
+            for tool, arguments in ON_A_DOCUMENT.items():
+                answer = await client.call_tool(tool, {"path": path, **arguments, "dryRun": True})
+                assert answer.is_error and answer.content[0].text == f"Error executing tool {tool}: {reason}"
+
+    anyio.run(main)
