@@ -61,12 +61,13 @@ def bank_path(root: Path, given: str) -> str:
     """Normalise a target an agent passes into a bank path, or refuse it.
 
     Accepted: relative POSIX paths inside the bank, one leading `./`, and a leading
-    `<bank folder name>/`. Refused: empty, absolute, drive letters, control characters,
-    backslashes, `..` segments, hidden names, invisible formatting characters (a bidi override
-    or a zero-width space makes a name read as another), folders the walk passes over (`SKIPPED_NAMES`: a
-    document there would be written and never seen again), and paths the file system could not hold (a name
-    over 255 bytes, more than 31 folders, a path over 1,024 bytes), so that a refusal never
-    comes from the file system after folders were already made. A folder named `~`, or a first
+    `<bank folder name>/`; a backslash reads as a folder separator. Refused: empty, absolute,
+    drive letters, control characters, `..` segments, hidden names, invisible formatting
+    characters (a bidi override or a zero-width space makes a name read as another), folders the
+    walk passes over (`SKIPPED_NAMES`: a document there would be written and never seen again), and
+    paths the file system could not hold (a name over 255 bytes, more than 31 folders, a path over
+    1,024 bytes), so that a refusal never comes from the file system after folders were already
+    made. A folder named `~`, or a first
     one such as `~bob`, is refused too: an agent writing `~/notes.md` means its home, and a
     folder so named in the bank is one `rm -rf ~` away from a disaster.
     """
@@ -74,10 +75,9 @@ def bank_path(root: Path, given: str) -> str:
     if not text:
         raise BadValue("the path is empty; pass a bank-relative path such as domain/model.md")
     checked_text("the path", text)
-    if text.startswith("/") or _DRIVE.match(text) or text.startswith("\\\\"):
+    text = text.replace("\\", "/")  # a folder separator, as every tool reads a path (`normalize`)
+    if text.startswith("/") or _DRIVE.match(text):
         raise BadValue(f"'{given}' must stay inside the bank: pass a bank-relative path")
-    if "\\" in text:
-        raise BadValue(f"'{given}': use '/' between folders, not '\\'")
     text = text.removeprefix("./")
     prefix = root.name + "/"
     if text.startswith(prefix) and not (root / root.name).exists():
@@ -133,6 +133,15 @@ def check_no_links(root: Path, path: str) -> Path:
     return root / path
 
 
+def _formed(name: str) -> str:
+    """`name` and its Unicode form: two forms of one name print alike, so the form tells them apart
+    (where Python's escapes, `caf\\xe9.md`, read as no name at all)."""
+    for form, label in (("NFC", "composed"), ("NFD", "decomposed")):
+        if unicodedata.normalize(form, name) == name:
+            return f"'{name}' ({label})"
+    return f"'{name}' (neither composed nor decomposed)"
+
+
 def check_distinct(root: Path, path: str) -> None:
     """Refuse a new path one of whose names differs from a name already on disk only by letter
     case or Unicode normalisation (`Pricing.md` beside `pricing.md`, `café` composed or not).
@@ -150,13 +159,10 @@ def check_distinct(root: Path, path: str) -> None:
         folded = _folded(part)
         clash = next((name for name in names if name != part and _folded(name) == folded), None)
         if clash is not None:
-            shown = (
-                (part, clash)
-                if part.casefold() == clash.casefold()
-                else (ascii(part)[1:-1], ascii(clash)[1:-1])
-            )
+            cased = part.casefold() == clash.casefold()
+            ours, theirs = (f"'{part}'", f"'{clash}'") if cased else (_formed(part), _formed(clash))
             raise Refused(
-                f"'{path}': '{shown[0]}' differs from '{shown[1]}', already in the bank, only by letter "
+                f"'{path}': {ours} differs from {theirs}, already in the bank, only by letter "
                 "case or Unicode form; on macOS and Windows they are the same name"
             )
         current = current / part

@@ -402,7 +402,7 @@ def test_a_title_cannot_switch_the_linter_off_for_its_own_document(seeded: Bank)
     [
         ("product/Context.md", "'Context.md' differs from 'context.md'"),
         ("Product/new.md", "'Product' differs from 'product'"),
-        ("domain/cafe\u0301.md", "'cafe\\u0301.md' differs from 'caf\\xe9.md'"),
+        ("domain/cafe\u0301.md", "'cafe\u0301.md' (decomposed) differs from 'caf\xe9.md' (composed)"),
         ("_INBOX/note.md", "'_INBOX' differs from '_inbox'"),
     ],
 )
@@ -418,6 +418,15 @@ def test_a_name_that_differs_only_by_case_or_unicode_form_is_refused(
     with pytest.raises(ToolInputError, match=re.escape(shown)):
         make(seeded, path=given)
     assert tree(seeded.root) == before
+
+
+def test_a_backslash_reads_as_a_folder_separator_as_in_every_path(seeded: Bank) -> None:
+    """`bank_read` and `bank_edit` take `domain\\model.md` for `domain/model.md`, as the README
+    says of every path; `bank_create` alone refused it."""
+    result = make(seeded, path="domain\\model.md")
+    assert result["path"] == "domain/model.md" and (seeded.root / "domain/model.md").is_file()
+    with pytest.raises(ToolInputError, match="must stay inside the bank"):
+        make(seeded, path="\\domain\\other.md")
 
 
 def test_a_body_with_its_own_first_heading_keeps_one(seeded: Bank) -> None:
