@@ -241,13 +241,25 @@ def _found(spec: RuleSpec, ctx: RuleContext, usage: Usage | None, selection: Sel
             usage.silences(finding)  # hidden by a per-file ignore, yet covered by a suppression
 
 
+MESSAGE_CHARS = 2_000  # a finding's message; what it quotes is the bank's, of any length
+
+
+def bounded(message: str) -> str:
+    """`message` within `MESSAGE_CHARS`, its start and its end kept (the end says what was looked
+    for): a `doc_kind` of 50,000 characters made every format print a 100 KB line per finding."""
+    if len(message) <= MESSAGE_CHARS:
+        return message
+    head, tail = MESSAGE_CHARS * 2 // 3, MESSAGE_CHARS // 3 - 3
+    return f"{message[:head]} … {message[-tail:]}"
+
+
 def _stamp(spec: RuleSpec, severity: Severity, problem: Problem, doc_path: str) -> Finding:
     return Finding(
         code=spec.code,
         rule=spec.name,
         severity=severity,
         path=problem.path or doc_path,
-        message=problem.message,
+        message=bounded(problem.message),
         line=problem.line,
         column=problem.column,
         value=problem.value,

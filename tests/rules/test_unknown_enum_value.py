@@ -159,3 +159,17 @@ def test_a_value_yaml_reads_as_something_other_than_text_is_reported_as_written(
 def test_a_null_status_is_no_value(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, contract() | {"a.md": "---\ntitle: A\nstatus: null\n---\n"})
     assert run_rule(bank, CODE) == []
+
+
+def test_a_huge_value_gives_a_bounded_message_that_still_says_what_is_wrong(
+    make_bank, run_rule, tmp_path
+) -> None:
+    """A `doc_kind` of 50,000 characters was quoted whole: a 100 KB line in every format."""
+    from memorybank_lint.linter import MESSAGE_CHARS
+
+    doc = f"---\ntitle: FT\ndoc_kind: k{'ж' * 50_000}\n---\n"
+    bank = make_bank(tmp_path, contract() | {"features/FT-1.md": doc})
+    [finding] = run_rule(bank, CODE)
+    assert len(finding.message) <= MESSAGE_CHARS
+    assert finding.message.startswith("doc_kind 'kжж") and "domain, feature, governance)" in finding.message
+    assert finding.value.endswith("ж" * 100)  # the baseline still tells it from another value
