@@ -265,3 +265,22 @@ def test_external_and_broken_entries_are_listed_up_to_a_bound_and_the_rest_count
     assert (answer["externalLeftOut"], answer["brokenLeftOut"]) == (150 - MAX_LISTED, 130 - MAX_LISTED)
     small = graph(make_bank(tmp_path / "small"), "domain/orders.md", direction="up")
     assert "externalLeftOut" not in small and "brokenLeftOut" not in small
+
+
+def test_titles_and_purposes_are_held_to_a_few_hundred_characters(tmp_path: Path) -> None:
+    """A node's 100 KB title came back whole (200 KB for two), and a neighbour's purpose too."""
+    from memorybank_server.graph import TITLE_CHARS
+
+    long = "T" * 100_000
+    write_bank(tmp_path / "outside", {"far.md": f"---\ntitle: {long}\npurpose: {long}\n---\n"})
+    bank = make_bank(
+        tmp_path / "memory-bank",
+        {
+            "a.md": f"---\ntitle: {long}\nderived_from:\n  - b.md\n  - ../outside/far.md\n---\n",
+            "b.md": f"---\ntitle: {long}\n---\n",
+        },
+    )
+    answer = graph(bank, "a.md", direction="up")
+    assert [len(node["title"]) for node in answer["nodes"]] == [TITLE_CHARS, TITLE_CHARS]
+    [far] = answer["neighbours"]
+    assert len(far["title"]) == len(far["purpose"]) == TITLE_CHARS
