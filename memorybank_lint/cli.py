@@ -425,6 +425,8 @@ def command(paths: tuple[str, ...], **opts: object) -> None:
     except Refused as exc:  # the bank could not be locked for --fix, or holds a journal it may not
         say("memorybank-lint", str(exc))  # finish: nothing was written, and no finding was judged
         code = 2
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say, to anyone
+        code = 1
     except OSError as exc:
         say("memorybank-lint", str(exc))
         code = 2

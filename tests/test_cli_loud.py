@@ -821,3 +821,23 @@ def test_a_finding_on_a_folder_keeps_its_slash_in_every_format(tmp_path: Path, m
     assert "memory-bank/dna/:1:1: MB012" in seen["text"]
     assert "file=memory-bank/dna/," in seen["github"]
     assert '"uri": "memory-bank/dna/"' in seen["sarif"]
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path) -> None:
+    """`memorybank-lint | head -1` said `[Errno 32] Broken pipe`, went on printing its summary,
+    and exited 2, the code of a mistaken command line."""
+    header = "".join(f"  - ../dna/p{n}.md\n" for n in range(3_000))
+    root = write_bank(
+        tmp_path / "memory-bank",
+        {**CLEAN_BANK, "domain/big.md": f"---\ntitle: Big\nderived_from:\n{header}---\n# Big\n"},
+    )
+    lint = str(Path(sys.executable).with_name("memorybank-lint"))
+    child = subprocess.Popen(
+        [lint, "--root", str(root), "--no-cache"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.readline()
+    child.stdout.close()
+    error = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 1
+    assert error == ""
