@@ -22,8 +22,10 @@ from . import __version__, baseline, progress
 from .bank import BANK_DIR_NAMES, SKIPPED_NAMES, Bank, BankNotFound, find_root, printable
 from .config import ConfigError, load, open_bank, settings, show
 from .edits.errors import Refused
+from .edits.journal import COMMITTED, interrupted
 from .findings import Finding
 from .fixes import command as fixing
+from .fixes.apply import finish_interrupted
 from .linter import Selection, lint, scope_filter
 from .paths import real_path
 from .registry import all_rules, find_rule
@@ -294,6 +296,14 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     if output_format(opts) == "text":
         progress.enable(sys.stderr)
     bank = open_bank(root, config, cache=not opts["no_cache"])
+    if opts["fix"] and (done := finish_interrupted(bank)):
+        say("memorybank-lint", f"a write that was interrupted earlier was {done} first")
+    elif interrupted(root):
+        say(
+            "memorybank-lint",
+            f"a write was interrupted in this bank ({COMMITTED} is left in it); the findings show it "
+            "half done until the next governed write or --fix finishes it",
+        )
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
     if paths:
         wanted, folders = _bank_paths(root, paths, bank)

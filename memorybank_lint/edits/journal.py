@@ -316,6 +316,11 @@ def _checked(root: Path, name: str, raw: object, limit: int = DEFAULT_MAX_BYTES)
     return Journal(root, steps, made, limit)
 
 
+def interrupted(root: Path) -> bool:
+    """Whether a killed writer left a journal in the bank (the next governed write finishes it)."""
+    return any(os.path.lexists(root / name) for name in (COMMITTED, PENDING))
+
+
 def recover(root: Path, limit: int = DEFAULT_MAX_BYTES) -> str | None:
     """Finish or undo a write a killed writer left (call under the lock); say which, or None.
     `limit` is the bank's size limit: no file the write staged or replaced is larger."""

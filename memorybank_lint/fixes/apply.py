@@ -96,6 +96,20 @@ def _change(bank: Bank, path: str, fixes: list[Fix]) -> Change | None:
     return Change(path, before, file.encode(text), applied, file.digest)
 
 
+def finish_interrupted(bank: Bank) -> str | None:
+    """Finish (or undo) a write a killed writer left, before anything is linted: how, or None.
+
+    Why before: linted first, the half-done write was reported as findings (a new page not yet
+    registered), and the fix then found the index its own recovery had just changed and named it
+    as changed on disk by someone else.
+    """
+    with bank_lock(bank.root):
+        done = recover(bank.root, bank.max_bytes)
+    if done:
+        bank.refresh()
+    return done
+
+
 def apply(bank: Bank, fixes: list[Fix], *, write: bool = True) -> Outcome:
     """Apply `fixes` (or, without `write`, only compute what they would change).
 

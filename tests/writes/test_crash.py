@@ -170,3 +170,34 @@ def test_150_kills_inside_one_write_each_leave_the_old_state_or_the_new(
     outcomes = kill_inside(tmp_path, operation, kills=150, seed=20261202)
     finals = {outcome.rsplit(" -> ", 1)[1] for outcome in outcomes}
     assert finals == {"old", "new"}, "150 kills reach both sides of the commit point"
+
+
+KILLED_AFTER_LINKING = """
+import os, signal, sys
+linked = os.link
+def link(*args, **kwargs):
+    linked(*args, **kwargs)
+    if str(args[1]).endswith("killed.md"):  # past the commit point, before the index is replaced
+        os.kill(os.getpid(), signal.SIGKILL)
+os.link = link
+from memorybank_server.cli import main
+main(["--root", sys.argv[1], "--create", "engineering/killed.md", "--title", "Killed",
+      "--purpose", "Read this to see a write finished."])
+"""
+
+
+def test_fix_finishes_an_interrupted_write_before_it_lints(tmp_path: Path) -> None:
+    """The half-done create was linted first (its page unregistered, MB009), and the fix then
+    refused the index its own recovery had just registered the page in, as changed by another."""
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Kills")
+    killed = subprocess.run([sys.executable, "-c", KILLED_AFTER_LINKING, str(root)], capture_output=True)
+    assert killed.returncode == -signal.SIGKILL and (root / COMMITTED).exists()
+    lint_command = [str(Path(sys.executable).with_name("memorybank-lint")), "--root", str(root)]
+    reading = subprocess.run(lint_command, capture_output=True, text=True)
+    assert "a write was interrupted in this bank" in reading.stderr and "MB009" in reading.stdout
+    fixing = subprocess.run([*lint_command, "--fix", "--unsafe-fixes"], capture_output=True, text=True)
+    assert fixing.returncode == 0, fixing.stdout + fixing.stderr
+    assert "interrupted earlier was rolled forward first" in fixing.stderr
+    assert "changed on disk" not in fixing.stderr and "No findings." in fixing.stdout
+    assert not (root / COMMITTED).exists() and findings(Bank(root)) == set()
