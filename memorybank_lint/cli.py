@@ -20,7 +20,7 @@ import click
 
 from . import __version__, baseline, progress
 from .bank import BANK_DIR_NAMES, SKIPPED_NAMES, Bank, BankNotFound, find_root, printable
-from .config import ConfigError, load, open_bank, settings, show
+from .config import ConfigError, for_bank, load, open_bank, settings, show
 from .edits.errors import Refused
 from .edits.journal import COMMITTED, interrupted
 from .findings import Finding
@@ -286,10 +286,13 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
             root: Path | None = real_path(opts["root"]) if opts["root"] else config.bank_root(cwd)
         except BankNotFound:
             root = None
+        if root is not None:
+            config = for_bank(config, root, Path(opts["config"]) if opts["config"] else None)
         resolved = settings(config, root)
         click.echo(_text_or_json(opts["format"], resolved, show, "--show-settings"))
         return 0
     root = real_path(opts["root"]) if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
+    config = for_bank(config, root, Path(opts["config"]) if opts["config"] else None)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
     if opts["ignore_noqa"] and not _ran(selection, noqa=False):
         raise UsageProblem("--ignore-noqa leaves no rule to run: MB013 judges the suppressions it turns off")

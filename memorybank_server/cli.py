@@ -10,6 +10,7 @@ with a one-line reason on stderr.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib.util
 import json
@@ -25,7 +26,7 @@ from click.core import ParameterSource
 from memorybank_lint import __version__, progress
 from memorybank_lint.bank import BankNotFound, BankRefused, printable
 from memorybank_lint.cli import UsageProblem, exit_now, invoke, utf8_output
-from memorybank_lint.config import Config, ConfigError, load, open_bank, settings, show
+from memorybank_lint.config import Config, ConfigError, for_bank, load, open_bank, settings, show
 from memorybank_lint.edits.atomic import file_in_the_way
 from memorybank_lint.paths import normalize
 from memorybank_lint.usage import say
@@ -62,8 +63,10 @@ def _action(given: set[str]) -> str | None:
     return action
 
 
-def _bank_root(opts: dict[str, Any], config: Config, cwd: Path) -> Path:
-    return config.bank_root(cwd, opts["root"])
+def _bank(opts: dict[str, Any], config: Config, cwd: Path) -> tuple[Config, Path]:
+    """The bank root, and the configuration of that bank (`config.for_bank`)."""
+    root = config.bank_root(cwd, opts["root"])
+    return for_bank(config, root, Path(opts["config"]) if opts["config"] else None), root
 
 
 def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
@@ -72,7 +75,7 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
     if missing is not None:
         return _no_server_extra(f"No module named '{missing}'")
     try:
-        root = _bank_root(opts, config, cwd)
+        config, root = _bank(opts, config, cwd)
     except BankRefused:
         raise
     except BankNotFound:  # no bank yet: the seed surface for ./memory_bank
@@ -83,7 +86,7 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
         """The configuration as it is now, and the bank root it gives."""
         fresh = load(cwd, explicit)
         try:
-            return fresh, _bank_root(opts, fresh, cwd)
+            return _bank(opts, fresh, cwd)
         except BankRefused:
             raise
         except BankNotFound:
@@ -139,7 +142,8 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         raise UsageProblem(f"--limit with --{action} is 1 to {most}, not {opts['limit']}")
     if not opts["json"]:
         progress.enable(sys.stderr)
-    bank = open_bank(_bank_root(opts, config, cwd), config, cache=not opts["no_cache"])
+    config, root = _bank(opts, config, cwd)
+    bank = open_bank(root, config, cache=not opts["no_cache"])
     gc.freeze()  # one action: the bank lives to the end, so collections need not walk it again
     if action == "materialize_flows":
         return actions.materialize(bank.root, opts)
@@ -185,10 +189,9 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
     if action is None:
         return _serve(opts, config, cwd)
     if action == "show_settings":
-        try:
-            root: Path | None = _bank_root(opts, config, cwd)
-        except BankNotFound:
-            root = None
+        root: Path | None = None
+        with contextlib.suppress(BankNotFound):  # settings of no bank yet: the search's own
+            config, root = _bank(opts, config, cwd)
         resolved = settings(config, root)
         click.echo(json.dumps(resolved, indent=2, ensure_ascii=False) if opts["json"] else show(resolved))
         return 0

@@ -300,3 +300,31 @@ def test_a_validate_answer_lists_findings_within_its_budget_and_counts_the_rest(
     _, out, _ = run(["--root", str(root), "--validate"], capsys)
     assert out.count("MB001") == 3_000
     assert health(bank)["total"] == answer["total"]
+
+
+@pytest.mark.parametrize("where", ["bank folder", "repository"])
+def test_a_bank_gets_its_own_configuration_from_whatever_folder_a_command_runs_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, where: str
+) -> None:
+    """A `.memorybank.toml` in the bank folder counted only from inside the bank, and a server
+    started with an absolute --root from another folder read no project configuration at all."""
+    repo = tmp_path / "repo"
+    root = repo / "memory-bank"
+    shutil.copytree(FIXTURE, root)
+    (repo / ".git").mkdir()
+    (root if where == "bank folder" else repo).joinpath(".memorybank.toml").write_text(
+        'ignore = ["MB001"]\n', encoding="utf-8"
+    )
+    (tmp_path / "elsewhere").mkdir()
+    answers = []
+    for folder, root_given in (
+        (repo, []),
+        (root / "engineering", []),
+        (tmp_path / "elsewhere", ["--root", str(root)]),
+    ):
+        monkeypatch.chdir(folder)
+        code, out, _ = run([*root_given, "--validate", "--json"], capsys)
+        answers.append((code, json.loads(out)["byRule"]))
+        assert lint_main([*root_given, "--statistics", "--format", "json"]) in (0, 1)
+        assert "MB001" not in capsys.readouterr().out
+    assert answers[0] == answers[1] == answers[2] and "broken-derived-from" not in answers[0][1]
