@@ -57,6 +57,21 @@ def check_size(root: Path, path: str) -> None:
         )
 
 
+def new_name(given: str, path: str) -> None:
+    """Refuse a new path (`path`, as `bank_path` read `given`) holding a folder named `~`, or a
+    first one such as `~bob`: an agent writing `~/notes.md` means its home, and a folder so named
+    in the bank is one `rm -rf ~` away from a disaster. Only for what a write creates: a document
+    the bank already holds there is still edited, fixed and recovered like any other."""
+    parts = path.split("/")
+    if home := next(
+        (part for i, part in enumerate(parts) if part == "~" or (i == 0 and part[:1] == "~")), None
+    ):
+        raise BadValue(
+            f"'{given}' has a folder named '{home}', which a shell reads as a home folder (a later "
+            "`rm -rf ~` would remove that); pass a bank-relative path"
+        )
+
+
 def bank_path(root: Path, given: str) -> str:
     """Normalise a target an agent passes into a bank path, or refuse it.
 
@@ -67,9 +82,7 @@ def bank_path(root: Path, given: str) -> str:
     walk passes over (`SKIPPED_NAMES`: a document there would be written and never seen again), and
     paths the file system could not hold (a name over 255 bytes, more than 31 folders, a path over
     1,024 bytes), so that a refusal never comes from the file system after folders were already
-    made. A folder named `~`, or a first
-    one such as `~bob`, is refused too: an agent writing `~/notes.md` means its home, and a
-    folder so named in the bank is one `rm -rf ~` away from a disaster.
+    made. (A new path is held to `new_name` too.)
     """
     text = given.strip()
     if not text:
@@ -83,13 +96,6 @@ def bank_path(root: Path, given: str) -> str:
     if text.startswith(prefix) and not (root / root.name).exists():
         text = text[len(prefix) :]
     parts = text.split("/")
-    if home := next(
-        (part for i, part in enumerate(parts) if part == "~" or (i == 0 and part[:1] == "~")), None
-    ):
-        raise Refused(
-            f"'{given}' has a folder named '{home}', which a shell reads as a home folder (a later "
-            "`rm -rf ~` would remove that); pass a bank-relative path"
-        )
     if any(part == ".." for part in parts):
         raise BadValue(f"'{given}' must stay inside the bank: '..' is not allowed")
     if any(part in ("", ".") for part in parts):

@@ -19,7 +19,7 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
-from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links
+from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links, new_name
 from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced
@@ -94,6 +94,7 @@ def check_target(bank: Bank, given: str) -> str:
     if not given.strip().endswith(".md"):
         raise BadValue(f"'{given.strip()}' must end in .md")
     path = bank_path(bank.root, given)
+    new_name(given, path)
     if _UNLINKABLE.search(path):
         raise BadValue(
             f"'{path}' contains a space, bracket, '#', '?', '|' or backtick, which an index link cannot carry"

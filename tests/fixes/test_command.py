@@ -489,3 +489,24 @@ def test_a_sarif_fix_writes_the_line_breaks_of_the_file_it_fixes(
     sarif = _applied(before, replacement["deletedRegion"], replacement["insertedContent"]["text"])
     _lint(tmp_path, "--select", "MB009", "--fix", "--unsafe-fixes", "memory-bank/domain/new.md")
     assert sarif == index.read_bytes().decode("utf-8") != before
+
+
+def test_a_document_under_a_tilde_folder_is_fixed_and_edited_like_any_other(tmp_path: Path) -> None:
+    """The refusal of a new `~` folder sat in the gate every path goes through: an existing page
+    under `~old/` lost its fixes, and a journal naming it blocked every later write."""
+    from memorybank_server.writes.edit import edit
+
+    bank_dir = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", bank_dir)
+    (bank_dir / "~old").mkdir()
+    (bank_dir / "~old/notes.md").write_text(
+        "---\ntitle: Old notes\ndoc_kind: domain\npurpose: Read this for old notes.\nstatus: draft\n"
+        "derived_from:\n  - memory-bank/dna/principles.md\n---\n# Old notes\n\nText.\n"
+    )
+    done = _lint(tmp_path, "--root", "memory-bank", "--select", "MB001", "--fix")
+    assert "1 fixed" in done.stdout, done.stdout + done.stderr
+    assert "  - ../dna/principles.md\n" in (bank_dir / "~old/notes.md").read_text()
+    bank = Bank(bank_dir)
+    bank.refresh()
+    edit(bank, path="~old/notes.md", find="Text.", replace="Texts.")
+    assert (bank_dir / "~old/notes.md").read_text().endswith("Texts.\n")
