@@ -131,7 +131,7 @@ def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Ans
     if opts["summary"]:
         stats = text_format.render_statistics(found, fixability(bank, found))
         return result, "\n".join(filter(None, [stats, text_format.summary(found)]))
-    result |= listed(found)
+    result |= listed(found, capped=False)  # a terminal or a CI job: every finding, as the linter
     ctx = ReportContext(root=bank.root, cwd=cwd, repo_root=cwd)
     closing = fixing.hint(found, fixability(bank, found))
     return result, "\n".join(filter(None, [text_format.render(found, all_rules(), ctx), closing]))

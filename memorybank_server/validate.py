@@ -104,12 +104,15 @@ def as_dict(finding: Finding) -> dict[str, Any]:
     }
 
 
-def listed(found: list[Finding]) -> dict[str, Any]:
-    """`{"findings": [...]}` within the answer budget, and how many were left out past it.
+def listed(found: list[Finding], *, capped: bool = True) -> dict[str, Any]:
+    """`{"findings": [...]}` within the answer budget (when `capped`), and how many were left out.
 
-    Why: a document with 30,000 broken `derived_from` entries made a 5.8 MB answer; the counts
-    above the list stay whole, and `scope`, `severity` and `rule` narrow what is listed.
+    Why: a document with 30,000 broken `derived_from` entries made a 5.8 MB answer for an agent;
+    the counts above the list stay whole, and `scope`, `severity` and `rule` narrow what is
+    listed. A terminal or a CI job (`--validate --json`) gets every finding, as the linter does.
     """
+    if not capped:
+        return {"findings": [as_dict(finding) for finding in found]}
     items, spent = [], 0
     for finding in found:
         item = as_dict(finding)
@@ -132,9 +135,11 @@ def validate(
     severity: str | None = None,
     rule: str | None = None,
     selection: Selection | None = None,
+    *,
+    capped: bool = True,
 ) -> dict[str, Any]:
     found = findings(bank, scope, severity, rule, selection)
-    return {**counts(found), **listed(found), **unreadable(bank)}
+    return {**counts(found), **listed(found, capped=capped), **unreadable(bank)}
 
 
 def unreadable(bank: Bank) -> dict[str, Any]:

@@ -296,7 +296,8 @@ def test_a_validate_answer_lists_findings_within_its_budget_and_counts_the_rest(
     assert len(answer["findings"]) + answer["findingsLeftOut"] == answer["total"]
     assert "narrow it with scope, severity or rule" in answer["note"]
     _, out, _ = run(["--root", str(root), "--validate", "--json"], capsys)
-    assert json.loads(out) == answer
+    whole = json.loads(out)  # a terminal or CI job gets every finding, as the linter's json does
+    assert len(whole["findings"]) == whole["total"] == answer["total"] and "findingsLeftOut" not in whole
     _, out, _ = run(["--root", str(root), "--validate"], capsys)
     assert out.count("MB001") == 3_000
     assert health(bank)["total"] == answer["total"]
