@@ -32,6 +32,7 @@ Departures from the reference, on purpose:
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import os
 import re
 from pathlib import Path
@@ -39,6 +40,7 @@ from typing import Any, NamedTuple
 
 from memorybank_lint import git
 from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable
+from memorybank_lint.edits.atomic import TooBig, read_regular
 
 from .errors import ToolInputError
 
@@ -237,36 +239,59 @@ def _raw(out: str) -> list[_Change]:
     return records
 
 
+_RAW_HASH_BYTES = 16 * 1024 * 1024  # past this, git hashes the file itself
+
+
+def _blob_id(data: bytes, committed: str) -> str:
+    """The id git gives a blob of `data`, in the repository's hash (SHA-1, or SHA-256 by length)."""
+    digest = hashlib.sha256() if len(committed) == 64 else hashlib.sha1()
+    digest.update(b"blob %d\0" % len(data))
+    digest.update(data)
+    return digest.hexdigest()
+
+
 def _untouched(repo: Path, records: list[_Change]) -> set[str]:
-    """The names git listed as modified only because their file times changed: their text (or a
-    link's target) hashes to the committed object.
+    """The names git listed as modified only because their file times changed: their bytes (or a
+    link's target) are the committed object's, as read or as git's filters would store them.
 
     Why: `git diff-index` lists such a file as modified without opening it; `git diff` opens it,
     then rewrites the index to record the new times, and writing the index runs the repository's
-    `post-index-change` hook. Hashing the files as git would read them answers alike, writing nothing.
+    `post-index-change` hook. Hashing the files answers alike, writing nothing: first their bytes
+    as they are, here (a file whose committed text holds CRLF is stored so under `autocrlf`, which
+    a lone `hash-object` would convert; a link, or a link checked out as a file under
+    `core.symlinks=false`), then, for the rest, as git's filters read them. Only a regular file is
+    opened (a FIFO in a document's place would hold the answer for a minute): anything else changed.
     """
     unread = [
         c for c in records if c.letter == "M" and c.modes[0] == c.modes[1] and not c.objects[1].strip("0")
     ]
-    committed = {c.names[0]: c.objects[0] for c in unread if c.modes[1] != "120000"}
-    hashed: dict[str, str] = {}
-    for run in git.batches(list(committed)) if committed else []:
+    untouched: set[str] = set()
+    filtered: dict[str, str] = {}
+    for change in unread:
+        name, committed = change.names[0], change.objects[0]
+        path = os.path.join(repo, name)
+        try:
+            if change.modes[1] == "120000" and os.path.islink(path):
+                data = os.fsencode(os.readlink(path))
+            else:
+                data = read_regular(path, _RAW_HASH_BYTES)
+        except TooBig:
+            filtered[name] = committed
+            continue
+        except OSError:  # a FIFO, a folder, a link where a file was, gone: changed
+            continue
+        if _blob_id(data, committed) == committed:
+            untouched.add(name)
+        elif change.modes[1] != "120000":
+            filtered[name] = committed
+    for run in git.batches(list(filtered)) if filtered else []:
         result = git.run(repo, "hash-object", "--", *run)
         if not result.ok:
             raise ToolInputError(f"git could not read the working tree: {result.err}")
-        hashed |= dict(zip(run, result.out.split(), strict=False))
-    for change in (c for c in unread if c.modes[1] == "120000"):  # a link's text, never filtered
-        name = change.names[0]
-        committed[name] = change.objects[0]
-        try:
-            target = os.readlink(os.path.join(repo, name))
-        except OSError:
-            continue
-        result = git.run(repo, "hash-object", "--stdin", stdin=target)
-        if not result.ok:
-            raise ToolInputError(f"git could not read the working tree: {result.err}")
-        hashed[name] = result.out.strip()
-    return {name for name, found in hashed.items() if found == committed[name]}
+        untouched |= {
+            name for name, found in zip(run, result.out.split(), strict=False) if found == filtered[name]
+        }
+    return untouched
 
 
 def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:

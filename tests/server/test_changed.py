@@ -621,3 +621,47 @@ def test_head_in_a_repository_without_commits_says_there_is_none_yet(tmp_path: P
     answer = changed(refreshed(root), since)
     assert kinds(answer) == [("added", "a.md")]
     assert "no commit yet" in answer["note"]
+
+
+@pytest.mark.parametrize("setting", ["core.autocrlf=true", "core.autocrlf=input", "attributes text=auto"])
+def test_a_touched_file_committed_with_crlf_is_unchanged_under_line_ending_settings(
+    three_commits: tuple[Path, str], setting: str
+) -> None:
+    """Hashed alone, `hash-object` turned the CRLF of a file committed so into LF, which git
+    never does to text the index already holds with CRLF: the file was reported modified."""
+    root, _ = three_commits
+    (root / "crlf.md").write_bytes(doc("Crlf").replace("\n", "\r\n").encode())
+    commit(root, "crlf")
+    if setting.startswith("attributes"):
+        (root / ".gitattributes").write_text("*.md text=auto\n", encoding="utf-8")
+        commit(root, "attributes")
+    else:
+        git(root, "config", *setting.split("="))
+    os.utime(root / "crlf.md", (1_000_000_000, 1_000_000_000))
+    assert kinds(changed(refreshed(root), "HEAD")) == []
+
+
+def test_a_fifo_in_a_documents_place_is_changed_at_once_never_read(three_commits: tuple[Path, str]) -> None:
+    """`hash-object` read the FIFO and the answer waited a minute for git's timeout."""
+    root, _ = three_commits
+    (root / "two.md").unlink()
+    os.mkfifo(root / "two.md")
+    answer = changed(refreshed(root), "HEAD")
+    assert [(kind, path) for kind, path in kinds(answer) if path == "two.md"] in (
+        [("modified", "two.md")],
+        [("deleted", "two.md")],
+    )
+
+
+def test_a_link_checked_out_as_a_file_is_unchanged_when_only_touched(three_commits: tuple[Path, str]) -> None:
+    """Under `core.symlinks=false` a link is a file holding its target: read as a link, it failed
+    and the touched file was reported modified."""
+    root, _ = three_commits
+    (root / "link.md").symlink_to("one.md")
+    commit(root, "link")
+    git(root, "config", "core.symlinks", "false")
+    (root / "link.md").unlink()
+    git(root, "checkout", "--", "link.md")
+    assert (root / "link.md").is_file() and not (root / "link.md").is_symlink()
+    os.utime(root / "link.md", (1_000_000_000, 1_000_000_000))
+    assert kinds(changed(refreshed(root), "HEAD")) == []
