@@ -112,9 +112,11 @@ def _commit(bank: Bank, ref: str) -> str | None:
         return None
     # peeled apart from the naming: `:/text^{commit}` would search for the text with `^{commit}`
     result = git.run(bank.root, "rev-parse", "--verify", "--quiet", f"{named.out.strip()}^{{commit}}")
-    if result.failed:
+    if result.ok and result.out.strip():
+        return result.out.strip()
+    if result.failed and "expected commit type" not in result.err:  # a tree or a blob: no commit
         raise _failed(result)
-    return result.out.strip() if result.ok and result.out.strip() else None
+    return None
 
 
 def _empty_tree(bank: Bank) -> str:

@@ -665,3 +665,14 @@ def test_a_link_checked_out_as_a_file_is_unchanged_when_only_touched(three_commi
     assert (root / "link.md").is_file() and not (root / "link.md").is_symlink()
     os.utime(root / "link.md", (1_000_000_000, 1_000_000_000))
     assert kinds(changed(refreshed(root), "HEAD")) == []
+
+
+@pytest.mark.parametrize("ref", ["HEAD^{tree}", "HEAD:one.md"])
+def test_a_ref_naming_a_tree_or_a_blob_is_not_a_commit_not_a_broken_git(
+    three_commits: tuple[Path, str], ref: str
+) -> None:
+    """git's complaint about peeling a tree was read as git failing, with a hash never typed."""
+    root, _ = three_commits
+    with pytest.raises(ToolInputError, match=r"is not a commit") as refused:
+        changed(refreshed(root), ref)
+    assert "git failed" not in str(refused.value) and "^{commit}" not in str(refused.value)
