@@ -84,7 +84,12 @@ class Journal:
 
     def begin(self) -> None:
         """Write the pending journal (step 1); nothing else is on disk yet."""
-        body = {"version": 1, "made": self.made, "steps": [asdict(s) for s in self.steps]}
+        body = {
+            "version": 1,
+            "made": self.made,
+            "steps": [asdict(s) for s in self.steps],
+            "limit": self.limit,
+        }
         macs = {"mac": _signature(self.root, body), "mac_folder": _signature(self.root, body, by_folder=True)}
         data = json.dumps({**body, **macs})
         try:
@@ -302,6 +307,12 @@ def _checked(root: Path, name: str, raw: object, limit: int = DEFAULT_MAX_BYTES)
             raise TypeError("not a version 1 journal")
         steps = [Step(**item) for item in raw["steps"]]
         made = [str(path) for path in raw["made"]]
+        # the writer's own bound, signed with the steps: a recovery that knows a smaller one (the
+        # default, where the project raised it) would count a staged file as a conflict and drop it
+        recorded = raw.get("limit", 0)
+        if not isinstance(recorded, int) or isinstance(recorded, bool) or recorded < 0:
+            raise TypeError("a limit that is no size")
+        limit = max(limit, recorded)
         for step in steps:
             check_no_links(root, bank_path(root, step.path))
             folder, base = posixpath.split(step.temp or "")

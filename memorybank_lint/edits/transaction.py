@@ -119,7 +119,11 @@ class Transaction:
                 steps.append(Step(path, None, digest(current), None))
         for path, folder in receiving:  # after the removals: a note that cannot go is named first
             self._writable(path, folder)
-        largest = max((len(old) for old in before.values() if old is not None), default=0)
+        largest = max(
+            [len(old) for old in before.values() if old is not None]
+            + [len(write.data) for write in self.writes],
+            default=0,
+        )
         return Journal(self.root, steps, made, max(self.limit, largest)), before
 
     def _writable(self, path: str, folder: Path) -> None:

@@ -201,3 +201,37 @@ def test_fix_finishes_an_interrupted_write_before_it_lints(tmp_path: Path) -> No
     assert "interrupted earlier was rolled forward first" in fixing.stderr
     assert "changed on disk" not in fixing.stderr and "No findings." in fixing.stdout
     assert not (root / COMMITTED).exists() and findings(Bank(root)) == set()
+
+
+KILLED_PAST_THE_COMMIT_POINT = """
+import os, sys
+from pathlib import Path
+from memorybank_lint.edits import journal
+from memorybank_lint.edits.text import digest
+from memorybank_lint.edits.transaction import Transaction
+root = Path(sys.argv[1])
+journal.Journal.roll_forward = lambda self, **kwargs: os._exit(9)
+index = (root / "product/README.md").read_bytes()
+write = Transaction(root, 4_000_000)
+write.create("product/big.md", b"---\\ntitle: Big\\n---\\n# Big\\n\\n" + b"x" * 3_000_000 + b"\\n")
+write.replace("product/README.md", index + b"- [Big](big.md)\\n", digest(index))
+write.commit()
+"""
+
+
+def test_a_recovery_keeps_the_limit_the_killed_write_had(tmp_path: Path) -> None:
+    """A write under a raised size limit, killed past its commit point and finished by a recovery
+    that knew only the default limit, counted its 3 MB file as a conflict: the index entry landed,
+    the page did not."""
+    from memorybank_lint.edits.journal import recover
+
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Kills")
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_PAST_THE_COMMIT_POINT, str(root)], capture_output=True
+    )
+    assert killed.returncode == 9, killed.stderr
+    assert (root / COMMITTED).exists() and not (root / "product/big.md").exists()
+    assert recover(root) == "rolled forward"
+    assert (root / "product/big.md").stat().st_size > 3_000_000
+    assert "- [Big](big.md)" in (root / "product/README.md").read_text()
