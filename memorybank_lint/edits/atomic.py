@@ -238,14 +238,16 @@ def kept_status(path: Path | str, *, beneath: Path | int | None = None) -> os.st
 def _keep_owner(fd: int, kept: os.stat_result) -> None:
     """Give the new file `fd` the owner and group of `kept`, as far as the writer may: only root
     gives a file away, and an ordinary writer may still hand it to a group of its own; where
-    neither is allowed the file stays the writer's, as any file it creates."""
+    neither is allowed the file stays the writer's, as any file it creates. Any refusal counts so,
+    not a permission alone: in a user namespace (a rootless container) an owner the namespace does
+    not map is refused as an invalid argument, and the edit must still land."""
     made = os.fstat(fd)
     if (made.st_uid, made.st_gid) == (kept.st_uid, kept.st_gid):
         return
     try:
         os.fchown(fd, kept.st_uid, kept.st_gid)
-    except PermissionError:
-        with contextlib.suppress(PermissionError):
+    except OSError:
+        with contextlib.suppress(OSError):
             os.fchown(fd, -1, kept.st_gid)
 
 

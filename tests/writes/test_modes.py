@@ -136,3 +136,39 @@ def _written_by_a_member(root: Path) -> None:
     assert os.waitstatus_to_exitcode(status) == 0
     written = os.stat(target)
     assert target.read_text() == "# doc, new\n" and (written.st_uid, written.st_gid) == (65534, 65533)
+
+
+IN_A_USER_NAMESPACE = """
+import sys
+from pathlib import Path
+from memorybank_lint.edits.text import digest
+from memorybank_lint.edits.transaction import Transaction
+root = Path(sys.argv[1])
+old = (root / "doc.md").read_bytes()
+transaction = Transaction(root)
+transaction.replace("doc.md", b"# doc, new\\n", digest(old))
+transaction.commit()
+"""
+
+
+@pytest.mark.skipif(
+    shutil.which("unshare") is None or os.geteuid() != 0, reason="needs unshare and root to own a file"
+)
+def test_an_owner_a_user_namespace_cannot_name_does_not_stop_the_write(tmp_path: Path) -> None:
+    """In a rootless container a file of an unmapped owner refuses `fchown` as an invalid
+    argument, not a permission: the edit was refused."""
+    import subprocess
+    import sys
+
+    (tmp_path / "doc.md").write_text("# doc\n")
+    os.chown(tmp_path / "doc.md", 1001, 5000)
+    probe = subprocess.run(["unshare", "--user", "--map-root-user", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"user namespaces are not available here: {probe.stderr.decode().strip()}")
+    done = subprocess.run(
+        ["unshare", "--user", "--map-root-user", sys.executable, "-c", IN_A_USER_NAMESPACE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "doc.md").read_text() == "# doc, new\n"
