@@ -71,7 +71,7 @@ def project_directory(bank: Bank) -> Path:
     file on the machine (`bodyFile: /etc/passwd`); there the bank's own folder is the project.
     """
     parent = bank.root.parent
-    if parent == Path(parent.anchor) or os.path.lexists(bank.root / ".git"):
+    if parent == Path(parent.anchor) or os.path.isdir(bank.root / ".git"):  # a submodule's is a file
         return bank.root
     return parent
 

@@ -731,6 +731,9 @@ def test_a_bank_that_is_its_own_repository_reads_body_files_from_itself_only(
     from memorybank_server.writes.common import project_directory
 
     assert project_directory(seeded) == seeded.root
+    (seeded.root / ".git").rmdir()
+    (seeded.root / ".git").write_text("gitdir: ../.git/modules/memory-bank\n")  # a submodule of a project
+    assert project_directory(seeded) == tmp_path
     assert project_directory(Bank(Path("/memory-bank"))) == Path("/memory-bank")
     assert project_directory(Bank(tmp_path / "other" / "memory-bank")) == tmp_path / "other"
 
