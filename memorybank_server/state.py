@@ -86,6 +86,8 @@ class BankState:
     def _refreshed(self) -> Bank:
         """The bank, refreshed; the first refresh goes through the parse cache and stores it."""
         self._configured()
+        if not self._real and not self.root.is_symlink() and self.root.is_dir():  # here, or seeded now
+            self._existed, self._real = True, os.path.realpath(self.root)  # where it really is, once
         if self._existed and not self.root.is_dir():  # answered as an empty bank: "0 errors"
             raise ToolError(f"the bank folder {self.root} is gone (deleted or moved); restart the server")
         if self._existed and self.root.is_symlink():  # the session's root was resolved at its start
@@ -99,9 +101,6 @@ class BankState:
                 "the bank never follows; restart the server to serve the folder it leads to"
             )
         if self._bank is None:
-            self._existed = self.root.is_dir()  # a bank not made yet (seeding) is not a lost one
-            if self._existed and not self._real:  # where the session's folder really is, once
-                self._real = os.path.realpath(self.root)
             folder = self.config.cache_folder(self.root) if self.cache else None
             self._bank = Bank(self.root, **self.config.bank_options(), cache=folder)
             self._bank.refresh()

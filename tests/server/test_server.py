@@ -491,3 +491,32 @@ def test_a_folder_above_the_bank_swapped_for_a_link_mid_session_is_refused_not_f
 
     run(main)
     assert sorted(elsewhere.rglob("*")) == before
+
+
+def test_a_bank_seeded_in_the_session_is_guarded_as_one_found_at_its_start(tmp_path: Path) -> None:
+    """The guards were set up only for a bank that existed when the server started: after
+    `bank_init`, a folder above it swapped for a link had the next write land in the other tree."""
+    import os
+
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    scaffold.init(elsewhere / "memory_bank", "Other")
+    before = sorted(elsewhere.rglob("*"))
+
+    async def main() -> None:
+        async with Client(build_server(project / "memory_bank")) as client:
+            assert not (await client.call_tool("bank_init", {"name": "Acme"})).is_error
+            assert not (await client.call_tool("bank_validate", {})).is_error
+            os.rename(project, tmp_path / "set-aside")
+            os.symlink(elsewhere, project)
+            arguments = {
+                "path": "domain/written.md",
+                "docKind": "domain",
+                "title": "Written",
+                "purpose": "Read this to test.",
+            }
+            answer = await client.call_tool("bank_create", arguments)
+            assert answer.is_error and "symbolic link" in answer.content[0].text, answer
+
+    run(main)
+    assert sorted(elsewhere.rglob("*")) == before
