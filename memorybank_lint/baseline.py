@@ -49,12 +49,17 @@ def dumps(findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> s
     return json.dumps({"version": FORMAT_VERSION, "findings": entries}, indent=2, ensure_ascii=False) + "\n"
 
 
+CONFIG_NAMES = (".memorybank.toml", "pyproject.toml")
+
+
 def check_target(path: Path, bank: Path | None = None, config: Collection[Path] = ()) -> None:
     """Refuse a `--write-baseline` target this run could not replace: anything but a regular file
     there (a FIFO would block the write, a link would carry it elsewhere), a relative path through
     a linked folder (a repository can hold one), or a folder that is missing or not writable; and
-    one it must not replace: a file in the `bank` folder being linted (a document would become
-    JSON) or a `config` file the run read or looked for (the next run could not start).
+    one it must not replace: a document of the `bank` being linted (it would become JSON), or a
+    configuration file, one the run read or looked for or any by that name (the next run, with or
+    without `--config`, could not start). A `.json` beside the documents is fine: the bank never
+    reads it, and a bank that is its own repository has nowhere else to keep one.
 
     Why apart from `write`: `--fix --write-baseline` runs this before any fix is written, so a
     target that cannot take the baseline stops the run with the bank untouched.
@@ -75,10 +80,10 @@ def check_target(path: Path, bank: Path | None = None, config: Collection[Path] 
                     f"baseline file {path} goes through a symbolic link ({folder}); not written"
                 )
     where = real_path(path.parent) / path.name
-    if any(where == real_path(file) for file in config):
-        raise BaselineError(f"baseline file {path} is a configuration file this run looks for; not written")
-    if bank is not None and real_path(bank) in where.parents:
-        raise BaselineError(f"baseline file {path} is inside the bank {bank}; a baseline is kept outside it")
+    if path.name in CONFIG_NAMES or any(where == real_path(file) for file in config):
+        raise BaselineError(f"baseline file {path} is a configuration file a run looks for; not written")
+    if bank is not None and real_path(bank) in where.parents and where.suffix.lower() == ".md":
+        raise BaselineError(f"baseline file {path} would be a document of the bank {bank}; not written")
     parent = path.parent
     if not parent.is_dir():
         blocker = file_in_the_way(parent)

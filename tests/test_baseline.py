@@ -305,7 +305,7 @@ def test_a_rewrite_that_keeps_entries_of_silenced_findings_reads_the_old_baselin
         "./pyproject.toml",
         ".memorybank.toml",
         "memory-bank/index.md",
-        "memory-bank/known.json",
+        "memory-bank/sub/.memorybank.toml",
         "memory-bank",
     ],
 )
@@ -337,3 +337,20 @@ def test_the_configuration_named_with_config_is_never_replaced(bank: Path, tmp_p
         ["--root", str(bank), "--config", str(settings), "--write-baseline", str(tmp_path / "b.json")], capsys
     )
     assert code == 0
+
+
+def test_a_baseline_beside_the_documents_is_kept_and_a_config_by_name_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """Refusing every file in the bank refused the README's own `--write-baseline
+    .memorybank-baseline.json` run from inside it; and with `--config`, the `.memorybank.toml` a
+    run without it finds was written over."""
+    (tmp_path / ".git").mkdir()
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    monkeypatch.chdir(root)
+    code, _, err = run(["--write-baseline", ".memorybank-baseline.json"], capsys)
+    assert code == 0 and (root / ".memorybank-baseline.json").is_file(), err
+    (tmp_path / "ci.toml").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(["--config", "ci.toml", "--write-baseline", ".memorybank.toml"], capsys)
+    assert code == 2 and "configuration file" in err and not (tmp_path / ".memorybank.toml").exists()
