@@ -27,7 +27,10 @@ def _by_expression(line: str, olds: list[str], low: int, high: int) -> tuple[int
 def test_the_one_pass_search_finds_what_the_expression_found(line: str, olds: list[str], data) -> None:
     olds = sorted(olds, key=len, reverse=True)
     low = data.draw(st.integers(0, len(line)))
-    high = data.draw(st.integers(low, len(line)))
+    # a window ends where an index line's text does (a link, a cell, the line's end): never inside
+    # a word, where the expression took the window's end for the line's and this looks past it
+    ends = [end for end in range(low, len(line) + 1) if end == len(line) or not re.match(r"\w", line[end])]
+    high = data.draw(st.sampled_from(ends))
     assert _first_whole(line, olds, low, high) == _by_expression(line, olds, low, high)
 
 
