@@ -212,7 +212,7 @@ def read_one(
         content = "\n".join(lines[doc.body_line - 1 :]).strip()
     limit = SINGLE_CAP_BYTES if max_bytes is None else min(max_bytes, BUDGET_BYTES)
     answer.update(content="", bytes=0, truncated=False, availableSections=[s.title for s in doc.sections])
-    content, truncated = cap_bytes(content, max(_fit_frame(answer, limit), 0))
+    content, truncated = _cut_for_json(content, max(_fit_frame(answer, limit), 0))
     answer.update(content=content, bytes=len(content.encode("utf-8")), truncated=truncated)
     if truncated:
         if max_bytes is None:
@@ -280,6 +280,17 @@ def _skipped(bank: Bank, given: str, room: int) -> dict[str, Any]:
 _NOTE_BYTES = 200  # room kept for the note a cut document gets
 
 
+def _cut_for_json(text: str, room: int) -> tuple[str, bool]:
+    """`text` cut so that, written in the JSON answer, it takes at most `room` bytes, and whether it
+    was cut: a quote, a backslash, a line break or a control character takes two to six bytes
+    there (a body of `"\\` answered 1,500 bytes on a `maxBytes` of 1,000)."""
+    kept, cut = cap_bytes(text, room)
+    while (over := json_bytes(kept) - 3 - room) > 0:  # the quotes and the newline json_bytes counts
+        kept, _ = cap_bytes(kept, max(len(kept.encode("utf-8")) - over, 0))
+        cut = True
+    return kept, cut
+
+
 def _fit_frame(answer: dict[str, Any], left: int) -> int:
     """The bytes `answer`'s text may take once its header and headings are counted against `left`.
 
@@ -297,13 +308,17 @@ def _fit_frame(answer: dict[str, Any], left: int) -> int:
         if len(sections) > LISTED_SECTIONS:
             answer["moreSections"] = len(sections) - LISTED_SECTIONS
         frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
+    if frame + MIN_MAX_BYTES > left:  # a title or a section name of a whole long line
+        answer["title"] = _heading(answer["title"])
+        if "section" in answer:
+            answer["section"] = _heading(answer["section"])
+        frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
     if frame + MIN_MAX_BYTES > left and answer["frontmatter"]:
         size = json_bytes(answer["frontmatter"])
         answer["frontmatter"] = {}
         answer["frontmatterLeftOut"] = (
             f"the header ({size} bytes) did not fit the answer's {left}-byte budget"
         )
-        answer["title"] = _heading(answer["title"])
         frame = json_bytes({**answer, "content": ""}) + _NOTE_BYTES
     listed = answer["availableSections"]
     while listed and frame + MIN_MAX_BYTES // 2 > left:  # the headings last, from the end
@@ -351,7 +366,7 @@ def read_batch(
                 "beside its header and headings; read the rest one section at a time."
             )
         documents.append(answer)
-        spent += json_bytes({**answer, "content": ""}) + answer["bytes"]
+        spent += json_bytes(answer)
     result: dict[str, Any] = {
         "documents": documents,
         "failed": failed,

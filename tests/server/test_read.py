@@ -207,7 +207,7 @@ def test_the_cap_counts_bytes_and_cuts_on_a_character_boundary(tmp_path: Path) -
     assert SINGLE_CAP_BYTES - 1_000 < answer["bytes"] < SINGLE_CAP_BYTES
     assert answer["content"] == body[: len(answer["content"])]
     assert len(answer["content"].encode("utf-8")) == answer["bytes"]
-    assert json_bytes({**answer, "content": ""}) + answer["bytes"] <= SINGLE_CAP_BYTES
+    assert json_bytes(answer) <= SINGLE_CAP_BYTES
 
 
 def test_a_single_read_counts_its_header_against_its_cap(tmp_path: Path) -> None:
@@ -219,7 +219,7 @@ def test_a_single_read_counts_its_header_against_its_cap(tmp_path: Path) -> None
     for asked in ({"max_bytes": 1_000}, {"section": "S", "max_bytes": 1_000}, {}):
         answer = read(bank, "big.md", **asked)
         limit = asked.get("max_bytes", SINGLE_CAP_BYTES)
-        assert json_bytes({**answer, "content": ""}) + answer["bytes"] <= limit, asked
+        assert json_bytes(answer) <= limit, asked
     assert answer["frontmatter"] == {} and "did not fit" in answer["frontmatterLeftOut"]
 
 
@@ -328,7 +328,7 @@ def sized(tmp_path: Path) -> Bank:
 
 def _documents_size(answer: dict) -> int:
     """What a list's documents take in its JSON answer: what its budget counts."""
-    return sum(json_bytes({**d, "content": ""}) + d["bytes"] for d in answer["documents"])
+    return sum(json_bytes(d) for d in answer["documents"])
 
 
 def test_a_one_element_list_gives_the_batch_shape(sized: Bank) -> None:
@@ -512,3 +512,27 @@ def test_a_list_counts_headers_and_headings_against_its_budget(tmp_path: Path) -
     )
     first = read(bank, ["p0.md"], max_bytes=5_000)
     assert first["bytes"] == _documents_size(first) <= 5_000 and first["documents"][0]["frontmatterLeftOut"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '"\\' * 2_000,
+        "line\n" * 2_000,
+        "\x01" * 5_000,
+        "# " + "H" * 100_000 + "\n\n## " + "S" * 100_000 + "\n\ntext\n",
+    ],
+)
+def test_what_an_answer_counts_is_its_size_as_json(tmp_path: Path, body: str) -> None:
+    """The text was counted by its own bytes, not as the answer writes it (a body of `"\\`
+    answered 1,500 bytes on 1,000), and a 100,000-character title or section name was never cut."""
+    bank = make_bank(tmp_path / "b", {"x.md": body, "y.md": body})
+    asked = [{"max_bytes": 1_000}, {"path": ["x.md", "y.md"]}]
+    if body.startswith("# "):
+        asked.append({"section": "S" * 100_000, "max_bytes": 1_000})
+    for arguments in asked:
+        paths = arguments.pop("path", "x.md")
+        answer = read(bank, paths, **arguments)
+        assert json_bytes(answer) <= arguments.get("max_bytes", 40_000) + 2_000, arguments
+        if isinstance(paths, str):
+            assert json_bytes(answer) <= arguments["max_bytes"]
