@@ -177,14 +177,17 @@ def promote(
         for name, given in (("title", title), ("purpose", purpose), ("docKind", doc_kind)):
             if given is not None and not given.strip():
                 raise BadValue(f"`{name}` is blank; leave it out to keep the note's")
+        # a value kept from the note is the bank's state, not a mistake in the call: its refusal
+        # names the note (exit 1), never an argument that was not passed
+        for name, given, kept in (("title", title, read_note.title), ("purpose", purpose, read_note.purpose)):
+            if given is None and kept:
+                try:
+                    header_text(name, kept)
+                except ToolInputError:
+                    raise ToolInputError(
+                        f"the note's own {name} holds a line break or a control character; pass one"
+                    ) from None
         title = required(title or read_note.title, "title", "the note has none; pass one")
-        if purpose is None:  # kept from the note: its refusal must not name an argument never passed
-            try:
-                header_text("purpose", read_note.purpose)
-            except ToolInputError:
-                raise ToolInputError(
-                    "the note's own purpose holds a line break or a control character; pass one"
-                ) from None
         purpose = required(
             purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none"
         )

@@ -134,3 +134,19 @@ def test_promote_names_the_notes_own_purpose_when_it_holds_a_line_break(seeded: 
     seeded.refresh()
     with pytest.raises(ToolInputError, match="the note's own purpose holds a line break"):
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
+
+
+def test_promote_names_the_notes_own_title_and_refuses_it_as_the_banks_state(seeded: Bank) -> None:
+    """A bidi override in the note's title blamed `--title`, never passed, as a usage mistake."""
+    from memorybank_server.errors import BadValue
+    from memorybank_server.writes.inbox import promote
+
+    note = seeded.root / "_inbox/n.md"
+    note.parent.mkdir(exist_ok=True)
+    note.write_text(
+        '---\ntitle: "N\\u202eote"\ndoc_kind: domain\npurpose: Read it.\nstatus: draft\n---\n# N\n'
+    )
+    seeded.refresh()
+    with pytest.raises(ToolInputError, match="the note's own title holds") as refused:
+        promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
+    assert not isinstance(refused.value, BadValue)
