@@ -53,10 +53,12 @@ def find_root(start: Path) -> Path:
     child = _bank_child(start)
     if child is not None:
         return _within_repository(start, child)
+    top = _repository_top(start)
     for directory in (start, *start.parents):
         if directory.name in BANK_DIR_NAMES:
             return directory
-    top = _repository_top(start)
+        if directory == top:  # a folder so named above the repository is another project's
+            break
     child = _bank_child(top) if top not in (None, start) else None
     if top is not None and child is not None:
         return _within_repository(top, child)

@@ -372,3 +372,18 @@ def test_run_from_a_subfolder_of_the_repository_finds_its_bank(
     (tmp_path / "loose" / "src").mkdir()
     monkeypatch.chdir(tmp_path / "loose" / "src")  # no repository: nothing above is searched
     assert run([], capsys)[0] == 2
+
+
+def test_a_folder_named_like_a_bank_above_the_repository_is_not_its_bank(
+    bank_factory, tmp_path, monkeypatch
+) -> None:
+    """Run from `repo/src/a`, the search for a folder named `memory-bank` climbed past the
+    repository and took `/…/memory-bank` above it, the repository's own bank one of its folders."""
+    from memorybank_lint.bank import find_root
+
+    repo = tmp_path / "memory-bank" / "work" / "repo"
+    root = bank_factory(name="memory-bank/work/repo/memory_bank")
+    (repo / ".git").mkdir()
+    (repo / "src" / "a").mkdir(parents=True)
+    monkeypatch.chdir(repo / "src" / "a")
+    assert find_root(Path.cwd()) == root
