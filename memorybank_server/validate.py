@@ -60,10 +60,8 @@ def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
     Why read as `--read` and `bank_read` read a path (`normalize`, with the bank's folders known
     beside its documents): a folder is then named the same way everywhere, from the bank
     (`domain`), from the repository (`memory-bank/domain`) or absolutely, and `.` is the whole
-    bank; a path that climbs out of the bank (`/domain`, `../x`) is refused, never read as
-    another. The scope as written is tried before the scope stripped of surrounding whitespace:
-    a folder or document a tool named ` notes` is that name, and `adr ` typed with a stray space
-    still means `adr` when no name holds the space.
+    bank, as is the bank named from the repository (`memory-bank`); a path that climbs out of the
+    bank (`/domain`, `../x`) is refused, never read as another.
     """
     if scope is None:
         return scope_filter()
@@ -73,6 +71,8 @@ def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
     path = normalize(bank.root, scope.rstrip("/") or scope, known)  # `domain/` is the folder `domain`
     if path in ("", ".") or (os.path.isabs(path) and real_path(path) == real_path(bank.root)):
         return scope_filter()
+    if path not in known and os.path.realpath(scope.strip()) == os.path.realpath(bank.root):
+        return scope_filter()  # `memory-bank` from the repository: the bank itself
     outside = climbing(path, known)
     if outside:
         raise ToolInputError(f"scope '{scope}' matches no document of this bank{outside}")

@@ -266,7 +266,7 @@ def test_a_scope_takes_the_path_forms_read_takes(project: Path, capsys, action: 
     assert domain[1] != whole[1]
     for form in ("domain/", "./domain", "docs-bank/domain", f"{bank}/domain", f"{bank}/domain/"):
         assert answer("--scope", form) == domain, form
-    for form in (".", "./", str(bank), f"{bank}/"):
+    for form in (".", "./", str(bank), f"{bank}/", "docs-bank", "docs-bank/"):
         assert answer("--scope", form) == whole, form
     for form in ("/domain", "/", "../docs-bank/domain", str(project)):
         code, out, err = answer("--scope", form)
