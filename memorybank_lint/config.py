@@ -163,7 +163,7 @@ def find_config(start: Path, searched: list[Path] | None = None) -> tuple[Path, 
             table = _project_table(project, _read(project))
             if table is not None:
                 return project, table
-        if (directory / ".git").exists():
+        if os.path.lexists(directory / ".git"):  # never raises: the bank folder may be unlistable
             return None
     return None
 
