@@ -251,6 +251,16 @@ def _keep_owner(fd: int, kept: os.stat_result) -> None:
             os.fchown(fd, -1, kept.st_gid)
 
 
+def _folder_of(path: Path | str, beneath: Path | int | None) -> tuple[int, str]:
+    """A descriptor of the folder `path` is in (the caller closes it) and its name there: from
+    `beneath` one folder at a time as `open_folder` goes, or, without, the folder as named."""
+    if beneath is None:
+        folder_path, name = os.path.split(path)
+        return os.open(folder_path or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC), name
+    folder_path, _, name = str(path).rpartition("/")
+    return open_folder(beneath, folder_path), name
+
+
 def stage(
     temp: Path | str,
     data: bytes,
@@ -268,12 +278,7 @@ def stage(
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS
     opening = 0o600 if like is not None else 0o644  # the writer's alone until its bits are set
-    if beneath is None:
-        folder_path, name = os.path.split(temp)
-        folder = os.open(folder_path or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    else:
-        folder_path, _, name = str(temp).rpartition("/")
-        folder = open_folder(beneath, folder_path)
+    folder, name = _folder_of(temp, beneath)
     try:
         fd = os.open(name, flags, opening, dir_fd=folder)
         try:
@@ -300,12 +305,7 @@ def write_atomic(
     """Write `data` to `path` atomically; with `exclusive`, fail if `path` already exists. With
     `beneath`, `path` is relative to it and its folder reached as `open_folder` does, and every
     step is taken in that one folder: one swapped for a link midway cannot split the write."""
-    if beneath is None:
-        folder_path, name = os.path.split(path)
-        folder = os.open(folder_path or ".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    else:
-        folder_path, _, name = str(path).rpartition("/")
-        folder = open_folder(beneath, folder_path)
+    folder, name = _folder_of(path, beneath)
     try:
         with contextlib.suppress(FileNotFoundError):
             if stat.S_ISLNK(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):
