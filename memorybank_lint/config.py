@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cachedir
-from .bank import Bank, BankNotFound, find_root, printable, visible
+from .bank import DEFAULT_MAX_BYTES, Bank, BankNotFound, find_root, printable, visible
 from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
 from .frontmatter import BOM
@@ -396,7 +396,7 @@ def settings(config: Config, root: Path | None) -> dict[str, Any]:
         "perFileIgnores": {printable(glob): codes for glob, codes in config.per_file_ignores.items()},
         "severity": {code: str(level) for code, level in sorted(config.severity.items())},
         "strict": config.strict,
-        "maxFileSize": config.max_file_size,
+        "maxFileSize": config.max_file_size or DEFAULT_MAX_BYTES,  # what is in force, not "unset"
         "cacheDir": printable(str(config.cache_folder(root))) if root is not None else None,
         "indexFiles": [printable(name) for name in config.index_files or ("README.md",)],
     }
@@ -417,7 +417,7 @@ def show(resolved: dict[str, Any]) -> str:
         "severity: "
         + (", ".join(f"{code} = {level}" for code, level in resolved["severity"].items()) or "(defaults)"),
         f"strict: {str(resolved['strict']).lower()}",
-        f"max-file-size: {resolved['maxFileSize'] or 'default'}",
+        f"max-file-size: {resolved['maxFileSize']}",
         f"cache-dir: {resolved['cacheDir'] or '(no bank: none)'}",
         f"index-files: {', '.join(resolved['indexFiles'])}",
     ]

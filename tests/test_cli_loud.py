@@ -180,6 +180,7 @@ def test_the_search_stops_at_the_repository_root(tmp_path) -> None:
     assert lines["configuration"] == "(none found: defaults)"
     assert lines["searched"] == f"{repo} up to {repo} (repository root)"
     assert lines["ignore"] == "(none)"
+    assert lines["max-file-size"] == "2097152"  # what is in force, not "default"
 
 
 def test_explain_and_show_settings_print_json_too(fixture_copy, monkeypatch, capsys) -> None:
