@@ -188,7 +188,8 @@ def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
         "canonicalConflicts": sum(1 for owners in bank.owners.values() if len(owners) > 1),
         "indexLinks": len(bank.index_links),
         "parseErrors": sorted(d.path for d in docs if d.parse_error or d.read_error),
-        "noFrontmatter": sorted(d.path for d in docs if not d.has_frontmatter),
+        # a file that was not read (too big, binary) has a header nobody saw: it is a parse error
+        "noFrontmatter": sorted(d.path for d in docs if not d.has_frontmatter and not d.read_error),
         "byLayer": dict(Counter(d.layer or "" for d in docs).most_common()),
         "byDocKind": dict(Counter(d.doc_kind or "" for d in docs).most_common()),
         "byDocFunction": dict(Counter(d.doc_function or "" for d in docs).most_common()),

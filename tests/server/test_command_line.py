@@ -236,3 +236,16 @@ def test_a_read_cut_at_its_cap_says_so_in_text(tmp_path: Path, capsys) -> None:
     assert last.startswith("--- Cut at ") and "one section at a time" in last
     code, out, _ = run(["--root", str(root), "--read", "dna/principles.md"], capsys)
     assert code == 0 and "(first " not in out and "--- Cut at" not in out
+
+
+def test_stats_calls_a_file_it_could_not_read_a_parse_error_not_one_without_a_header(
+    tmp_path: Path, capsys
+) -> None:
+    """A file over the size limit was listed under "no frontmatter", though it has one."""
+    root = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", root)
+    (root / "domain/huge.md").write_text("---\ntitle: Huge\n---\n# Huge\n" + "x" * 3_000_000 + "\n")
+    code, out, _ = run(["--root", str(root), "--stats", "--json"], capsys)
+    result = json.loads(out)
+    assert code == 0 and "domain/huge.md" in result["parseErrors"]
+    assert "domain/huge.md" not in result["noFrontmatter"]
