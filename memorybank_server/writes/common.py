@@ -71,7 +71,9 @@ def project_directory(bank: Bank) -> Path:
     file on the machine (`bodyFile: /etc/passwd`); there the bank's own folder is the project.
     """
     parent = bank.root.parent
-    if parent == Path(parent.anchor) or os.path.isdir(bank.root / ".git"):  # a submodule's is a file
+    nested = any(os.path.lexists(folder / ".git") for folder in (parent, *parent.parents))
+    own = os.path.lexists(bank.root / ".git") and not nested  # a submodule sits in its project's
+    if parent == Path(parent.anchor) or own:
         return bank.root
     return parent
 

@@ -732,7 +732,10 @@ def test_a_bank_that_is_its_own_repository_reads_body_files_from_itself_only(
 
     assert project_directory(seeded) == seeded.root
     (seeded.root / ".git").rmdir()
-    (seeded.root / ".git").write_text("gitdir: ../.git/modules/memory-bank\n")  # a submodule of a project
+    (seeded.root / ".git").write_text("gitdir: /elsewhere/.git/worktrees/bank\n")  # a linked worktree
+    assert project_directory(seeded) == seeded.root
+    (tmp_path / ".git").mkdir()  # the bank inside a project's repository: a submodule
+    (seeded.root / ".git").write_text("gitdir: ../.git/modules/memory-bank\n")
     assert project_directory(seeded) == tmp_path
     assert project_directory(Bank(Path("/memory-bank"))) == Path("/memory-bank")
     assert project_directory(Bank(tmp_path / "other" / "memory-bank")) == tmp_path / "other"
