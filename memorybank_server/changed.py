@@ -252,6 +252,22 @@ def _blob_id(data: bytes, committed: str) -> str:
     return digest.hexdigest()
 
 
+def _converted(repo: Path, names: list[str]) -> set[str]:
+    """The names a `text`, `eol` or `working-tree-encoding` attribute converts whatever they hold:
+    git stores them converted even where the committed text is as the file is (`* text eol=lf` over
+    CRLF committed before calls the file modified), so their bytes as they are prove nothing."""
+    forced: set[str] = set()
+    for run in git.batches(names) if names else []:
+        result = git.run(repo, "check-attr", "-z", "text", "eol", "working-tree-encoding", "--", *run)
+        if not result.ok:
+            raise ToolInputError(f"git could not read the attributes of the working tree: {result.err}")
+        fields = result.out.split("\0")
+        for name, attribute, value in zip(fields[0::3], fields[1::3], fields[2::3], strict=False):
+            if value not in ("unspecified", "unset") and not (attribute == "text" and value == "auto"):
+                forced.add(name)
+    return forced
+
+
 def _untouched(repo: Path, records: list[_Change]) -> set[str]:
     """The names git listed as modified only because their file times changed: their bytes (or a
     link's target) are the committed object's, as read or as git's filters would store them.
@@ -269,6 +285,7 @@ def _untouched(repo: Path, records: list[_Change]) -> set[str]:
     ]
     untouched: set[str] = set()
     filtered: dict[str, str] = {}
+    converted = _converted(repo, [c.names[0] for c in unread if c.modes[1] != "120000"])
     for change in unread:
         name, committed = change.names[0], change.objects[0]
         path = os.path.join(repo, name)
@@ -282,7 +299,7 @@ def _untouched(repo: Path, records: list[_Change]) -> set[str]:
             continue
         except OSError:  # a FIFO, a folder, a link where a file was, gone: changed
             continue
-        if _blob_id(data, committed) == committed:
+        if name not in converted and _blob_id(data, committed) == committed:
             untouched.add(name)
         elif change.modes[1] != "120000":
             filtered[name] = committed

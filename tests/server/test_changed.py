@@ -676,3 +676,19 @@ def test_a_ref_naming_a_tree_or_a_blob_is_not_a_commit_not_a_broken_git(
     with pytest.raises(ToolInputError, match=r"is not a commit") as refused:
         changed(refreshed(root), ref)
     assert "git failed" not in str(refused.value) and "^{commit}" not in str(refused.value)
+
+
+def test_a_touched_file_an_attribute_converts_is_modified_as_git_says(
+    three_commits: tuple[Path, str],
+) -> None:
+    """`* text eol=lf` over CRLF committed before: git stores the file converted and calls it
+    modified; its bytes as they are matched the old blob and it was called unchanged."""
+    root, _ = three_commits
+    (root / "crlf.md").write_bytes(doc("Crlf").replace("\n", "\r\n").encode())
+    commit(root, "crlf")
+    (root / ".gitattributes").write_text("* text eol=lf\n", encoding="utf-8")
+    commit(root, "attributes")
+    os.utime(root / "crlf.md", (1_000_000_000, 1_000_000_000))
+    said = git(root, "status", "--porcelain", "--", "crlf.md")
+    assert said.strip().startswith("M")
+    assert kinds(changed(refreshed(root), "HEAD")) == [("modified", "crlf.md")]
