@@ -15,7 +15,9 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from .edits.atomic import file_in_the_way, read_regular, refusal, write_atomic
+from .cachedir import NAME as CACHE
+from .edits.atomic import TEMP, file_in_the_way, read_regular, refusal, write_atomic
+from .edits.journal import COMMITTED, PENDING
 from .findings import Finding
 from .paths import real_path
 from .registry import all_rules
@@ -52,6 +54,15 @@ def dumps(findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> s
 CONFIG_NAMES = (".memorybank.toml", "pyproject.toml")
 
 
+OFF_MARKER = ".memorybank-off"  # the server's switch (`memorybank_server.surface`)
+
+
+def _kept_by_the_tools(parts: tuple[str, ...]) -> bool:
+    """A writer's journal or staged file, the switch that turns the server off, the cache: written
+    over, every later write is refused (a journal not its writer's) or the server changes."""
+    return CACHE in parts or parts[-1] in (COMMITTED, PENDING, OFF_MARKER) or bool(TEMP.match(parts[-1]))
+
+
 def check_target(path: Path, bank: Path | None = None, config: Collection[Path] = ()) -> None:
     """Refuse a `--write-baseline` target this run could not replace: anything but a regular file
     there (a FIFO would block the write, a link would carry it elsewhere), a relative path through
@@ -82,8 +93,11 @@ def check_target(path: Path, bank: Path | None = None, config: Collection[Path] 
     where = real_path(path.parent) / path.name
     if path.name in CONFIG_NAMES or any(where == real_path(file) for file in config):
         raise BaselineError(f"baseline file {path} is a configuration file a run looks for; not written")
-    if bank is not None and real_path(bank) in where.parents and where.suffix.lower() == ".md":
+    inside = bank is not None and real_path(bank) in where.parents
+    if inside and where.suffix.lower() == ".md":
         raise BaselineError(f"baseline file {path} would be a document of the bank {bank}; not written")
+    if inside and _kept_by_the_tools(where.relative_to(real_path(bank)).parts):
+        raise BaselineError(f"baseline file {path} is a file the bank's tools keep; not written")
     parent = path.parent
     if not parent.is_dir():
         blocker = file_in_the_way(parent)

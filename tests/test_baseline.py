@@ -306,6 +306,8 @@ def test_a_rewrite_that_keeps_entries_of_silenced_findings_reads_the_old_baselin
         ".memorybank.toml",
         "memory-bank/index.md",
         "memory-bank/sub/.memorybank.toml",
+        "memory-bank/.memorybank-journal",
+        "memory-bank/.memorybank-off",
         "memory-bank",
     ],
 )
