@@ -354,18 +354,18 @@ def load(start: Path, explicit: Path | None = None) -> Config:
 
 def for_bank(config: Config, root: Path, explicit: Path | None = None) -> Config:
     """The configuration of the bank at `root`: the nearest file at or above the bank folder,
-    whatever folder the command ran in (`--config` wins, as it does everywhere, and so does the
-    file whose `root` named this bank, as `backend/.memorybank.toml` names `../memory-bank`).
+    whatever folder the command ran in (`--config` wins, as it does everywhere); where there is
+    none, the file whose `root` named this bank (`backend/.memorybank.toml` naming `../memory-bank`).
 
     Why not the search from the current directory alone: that one finds the bank (its `root`),
     but a `.memorybank.toml` inside the bank folder counted only when the run started inside the
     bank, and a server started with an absolute `--root` from the home folder read no project
     configuration at all: one bank, other findings, as the folder a command ran in changed.
     """
-    if explicit is not None or (config.root is not None and real_path(config.root) == real_path(root)):
-        return config  # the file that named this bank configures it, wherever it sits
+    if explicit is not None:
+        return config
     found = load(root)
-    return config if found.source == config.source else found
+    return found if found.source not in (None, config.source) else config
 
 
 def settings(config: Config, root: Path | None) -> dict[str, Any]:

@@ -329,3 +329,24 @@ def test_a_bank_gets_its_own_configuration_from_whatever_folder_a_command_runs_i
         assert lint_main([*root_given, "--statistics", "--format", "json"]) in (0, 1)
         assert "MB001" not in capsys.readouterr().out
     assert answers[0] == answers[1] == answers[2] and "broken-derived-from" not in answers[0][1]
+
+
+def test_the_banks_own_configuration_wins_over_the_one_that_named_it_from_every_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """With `root` named in the repository's file and a file in the bank too, the repository's
+    applied from the repository and the bank's from inside the bank: other findings by folder."""
+    repo = tmp_path / "repo"
+    root = repo / "memory-bank"
+    shutil.copytree(FIXTURE, root)
+    (repo / ".git").mkdir()
+    (repo / ".memorybank.toml").write_text('root = "memory-bank"\nignore = ["MB009"]\n', encoding="utf-8")
+    (root / ".memorybank.toml").write_text('ignore = ["MB001"]\n', encoding="utf-8")
+    (repo / "src").mkdir()
+    answers = []
+    for folder in (repo, root / "engineering", repo / "src"):
+        monkeypatch.chdir(folder)
+        _, out, _ = run(["--validate", "--json"], capsys)
+        answers.append(json.loads(out)["byRule"])
+    assert answers[0] == answers[1] == answers[2]
+    assert "broken-derived-from" not in answers[0] and "unregistered-doc" in answers[0]
