@@ -22,7 +22,7 @@ from . import __version__, baseline, progress
 from .bank import BANK_DIR_NAMES, SKIPPED_NAMES, Bank, BankNotFound, find_root, printable
 from .config import ConfigError, for_bank, load, open_bank, settings, show
 from .edits.errors import Refused
-from .edits.journal import COMMITTED, interrupted
+from .edits.journal import COMMITTED, PENDING, interrupted
 from .findings import Finding
 from .fixes import command as fixing
 from .fixes.apply import finish_interrupted
@@ -302,10 +302,11 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     if opts["fix"] and (done := finish_interrupted(bank)):
         say("memorybank-lint", f"a write that was interrupted earlier was {done} first")
     elif interrupted(root):
+        left = COMMITTED if os.path.lexists(root / COMMITTED) else PENDING
         say(
             "memorybank-lint",
-            f"a write was interrupted in this bank ({COMMITTED} is left in it); the findings show it "
-            "half done until the next governed write or --fix finishes it",
+            f"a write was interrupted in this bank ({left} is left in it); the findings may show it "
+            "half done until the next governed write or --fix finishes or undoes it",
         )
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
     if paths:

@@ -79,6 +79,7 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
     """`git -C directory args…` with quoting off and literal pathspecs; never raises."""
     env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARIABLES}
     env["GIT_LITERAL_PATHSPECS"] = "1"
+    env["LC_ALL"] = "C"  # git's own words, which the callers read (`expected commit type`)
     env["GIT_OPTIONAL_LOCKS"] = "0"
     env["GIT_NO_LAZY_FETCH"] = "1"
     if args[:1] and args[0] in _READS_THE_WORKING_TREE:

@@ -71,8 +71,11 @@ def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
     path = normalize(bank.root, scope.rstrip("/") or scope, known)  # `domain/` is the folder `domain`
     if path in ("", ".") or (os.path.isabs(path) and real_path(path) == real_path(bank.root)):
         return scope_filter()
-    if path not in known and os.path.realpath(scope.strip()) == os.path.realpath(bank.root):
-        return scope_filter()  # `memory-bank` from the repository: the bank itself
+    named = scope.strip().rstrip("/")
+    if path not in known and (
+        named == bank.root.name or os.path.realpath(named) == os.path.realpath(bank.root)
+    ):
+        return scope_filter()  # `memory-bank` from the repository, or from wherever: the bank itself
     outside = climbing(path, known)
     if outside:
         raise ToolInputError(f"scope '{scope}' matches no document of this bank{outside}")

@@ -185,7 +185,8 @@ def promote(
                     header_text(name, kept)
                 except ToolInputError:
                     raise ToolInputError(
-                        f"the note's own {name} holds a line break or a control character; pass one"
+                        f"the note's own {name} is no value a header can hold (a line break, a "
+                        "control character, or too long); pass one"
                     ) from None
         title = required(title or read_note.title, "title", "the note has none; pass one")
         purpose = required(

@@ -272,6 +272,9 @@ def test_a_scope_takes_the_path_forms_read_takes(project: Path, capsys, action: 
         code, out, err = answer("--scope", form)
         assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1, form
         assert err.startswith("mcp-memorybank: --scope") and "leads outside the bank" in err, err
+    (project / "src").mkdir()
+    os.chdir(project / "src")  # the bank named as from the repository, from elsewhere in it
+    assert answer("--scope", "docs-bank") == whole
 
 
 def test_a_validate_answer_lists_findings_within_its_budget_and_counts_the_rest(

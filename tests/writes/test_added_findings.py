@@ -132,7 +132,7 @@ def test_promote_names_the_notes_own_purpose_when_it_holds_a_line_break(seeded: 
     note.parent.mkdir(exist_ok=True)
     note.write_text(f"---\ntitle: N\ndoc_kind: domain\npurpose: {purpose}\nstatus: draft\n---\n# N\n")
     seeded.refresh()
-    with pytest.raises(ToolInputError, match="the note's own purpose holds a line break"):
+    with pytest.raises(ToolInputError, match="the note's own purpose is no value a header can hold"):
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
 
 
@@ -147,6 +147,6 @@ def test_promote_names_the_notes_own_title_and_refuses_it_as_the_banks_state(see
         '---\ntitle: "N\\u202eote"\ndoc_kind: domain\npurpose: Read it.\nstatus: draft\n---\n# N\n'
     )
     seeded.refresh()
-    with pytest.raises(ToolInputError, match="the note's own title holds") as refused:
+    with pytest.raises(ToolInputError, match="the note's own title is no value a header can hold") as refused:
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
     assert not isinstance(refused.value, BadValue)
