@@ -365,7 +365,10 @@ def for_bank(config: Config, root: Path, explicit: Path | None = None) -> Config
     if explicit is not None:
         return config
     found = load(root)
-    return found if found.source not in (None, config.source) else config
+    if found.source is None:  # no file at or above the bank: the one that named it, or none
+        named = config.root is not None and real_path(config.root) == real_path(root)
+        return config if named or config.source is None else found
+    return config if found.source == config.source else found
 
 
 def settings(config: Config, root: Path | None) -> dict[str, Any]:

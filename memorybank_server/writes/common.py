@@ -71,8 +71,11 @@ def project_directory(bank: Bank) -> Path:
     file on the machine (`bodyFile: /etc/passwd`); there the bank's own folder is the project.
     """
     parent = bank.root.parent
-    nested = any(os.path.lexists(folder / ".git") for folder in (parent, *parent.parents))
-    own = os.path.lexists(bank.root / ".git") and not nested  # a submodule sits in its project's
+    git = bank.root / ".git"
+    if os.path.isdir(git):  # a clone of its own, wherever it sits (`~/memory-bank` under `~/.git`)
+        own = True
+    else:  # a `.git` file: a submodule inside its project's repository, or a worktree elsewhere
+        own = os.path.lexists(git) and not any(os.path.lexists(f / ".git") for f in (parent, *parent.parents))
     if parent == Path(parent.anchor) or own:
         return bank.root
     return parent

@@ -353,3 +353,23 @@ def test_the_banks_own_configuration_wins_over_the_one_that_named_it_from_every_
         answers.append(json.loads(out)["byRule"])
     assert answers[0] == answers[1] == answers[2]
     assert "broken-derived-from" not in answers[0] and "unregistered-doc" in answers[0]
+
+
+def test_a_bank_named_with_root_takes_no_configuration_from_an_unrelated_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """Run from a project whose file names another bank, a bank given by --root with no file of
+    its own took that project's settings (strict, ignore) and cache."""
+    other = tmp_path / "other"
+    shutil.copytree(FIXTURE, other / "memory-bank")
+    (other / ".git").mkdir()
+    project = tmp_path / "project"
+    (project / "memory-bank").mkdir(parents=True)
+    (project / ".git").mkdir()
+    (project / ".memorybank.toml").write_text('root = "memory-bank"\nignore = ["MB001"]\n', encoding="utf-8")
+    answers = []
+    for folder in (other, project):
+        monkeypatch.chdir(folder)
+        _, out, _ = run(["--root", str(other / "memory-bank"), "--validate", "--json"], capsys)
+        answers.append(json.loads(out)["byRule"])
+    assert answers[0] == answers[1] and "broken-derived-from" in answers[1]

@@ -737,6 +737,9 @@ def test_a_bank_that_is_its_own_repository_reads_body_files_from_itself_only(
     (tmp_path / ".git").mkdir()  # the bank inside a project's repository: a submodule
     (seeded.root / ".git").write_text("gitdir: ../.git/modules/memory-bank\n")
     assert project_directory(seeded) == tmp_path
+    (seeded.root / ".git").unlink()
+    (seeded.root / ".git").mkdir()  # a clone of its own under a folder with one (`~/.git`)
+    assert project_directory(seeded) == seeded.root
     assert project_directory(Bank(Path("/memory-bank"))) == Path("/memory-bank")
     assert project_directory(Bank(tmp_path / "other" / "memory-bank")) == tmp_path / "other"
 
