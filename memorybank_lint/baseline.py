@@ -63,11 +63,14 @@ def _kept_by_the_tools(parts: tuple[str, ...]) -> bool:
     return CACHE in parts or parts[-1] in (COMMITTED, PENDING, OFF_MARKER) or bool(TEMP.match(parts[-1]))
 
 
-def check_target(path: Path, bank: Path | None = None, config: Collection[Path] = ()) -> None:
+def check_target(
+    path: Path, bank: Path | None = None, config: Collection[Path] = (), kept: Collection[Path] = ()
+) -> None:
     """Refuse a `--write-baseline` target this run could not replace: anything but a regular file
     there (a FIFO would block the write, a link would carry it elsewhere), a relative path through
     a linked folder (a repository can hold one), or a folder that is missing or not writable; and
-    one it must not replace: a document of the `bank` being linted (it would become JSON), or a
+    one it must not replace: a document of the `bank` being linted (it would become JSON), a file
+    the tools keep (in the bank, or `kept`: the off switch beside it, the cache folder), or a
     configuration file, one the run read or looked for or any by that name (the next run, with or
     without `--config`, could not start). A `.json` beside the documents is fine: the bank never
     reads it, and a bank that is its own repository has nowhere else to keep one.
@@ -96,7 +99,8 @@ def check_target(path: Path, bank: Path | None = None, config: Collection[Path] 
     inside = bank is not None and real_path(bank) in where.parents
     if inside and where.suffix.lower() == ".md":
         raise BaselineError(f"baseline file {path} would be a document of the bank {bank}; not written")
-    if inside and _kept_by_the_tools(where.relative_to(real_path(bank)).parts):
+    outside_bank = any(where == real_path(own) or real_path(own) in where.parents for own in kept)
+    if outside_bank or (inside and _kept_by_the_tools(where.relative_to(real_path(bank)).parts)):
         raise BaselineError(f"baseline file {path} is a file the bank's tools keep; not written")
     parent = path.parent
     if not parent.is_dir():

@@ -337,7 +337,8 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     replaced: list[dict] | None = None  # the entries a partial rewrite may keep; None: replaced whole
     if target is not None:
         # so is the baseline to write, and the old one a partial rewrite keeps entries of
-        baseline.check_target(target, root, config.files())
+        tools = [root.parent / baseline.OFF_MARKER, config.cache_folder(root)]  # kept beside the bank
+        baseline.check_target(target, root, config.files(), tools)
         whole = (
             not paths
             and not selection.per_file_ignores

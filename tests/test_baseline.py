@@ -308,6 +308,8 @@ def test_a_rewrite_that_keeps_entries_of_silenced_findings_reads_the_old_baselin
         "memory-bank/sub/.memorybank.toml",
         "memory-bank/.memorybank-journal",
         "memory-bank/.memorybank-off",
+        ".memorybank-off",
+        ".memorybank_cache/x.json",
         "memory-bank",
     ],
 )
@@ -321,6 +323,9 @@ def test_the_baseline_never_replaces_the_configuration_or_a_file_of_the_bank(
     write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "index.md": "# Index\n"})
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\n', encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    if target.startswith(".memorybank_cache/"):  # the cache folder where it is by default, made
+        monkeypatch.delenv("MEMORYBANK_CACHE_DIR")
+        (tmp_path / ".memorybank_cache").mkdir()
     before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
     code, out, err = run(["--write-baseline", target], capsys)
     assert (code, out) == (2, "") and len(err.strip().splitlines()) == 1
