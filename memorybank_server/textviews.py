@@ -100,7 +100,9 @@ def graph_text(result: dict[str, Any]) -> str:
     lines += [f"  fit {edge['from']} -> {edge['to']}: {edge['fit']}" for edge in fits]
     layers = ", ".join(f"{layer} {count}" for layer, count in result["byLayer"].items())
     lines.append(
-        f"nodes: {len(result['nodes'])} ({layers})" + (" (truncated)" if result["truncated"] else "")
+        f"nodes: {len(result['nodes'])}"
+        + (f" ({layers})" if layers else "")  # the neighbours' layers: a lone page has none
+        + (" (truncated)" if result["truncated"] else "")
     )
     lines += [f"external: {item['from']} -> {item['raw']}" for item in result["external"]]
     lines += [f"broken: {item['from']} -> {item['raw']}" for item in result["broken"]]

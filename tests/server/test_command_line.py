@@ -249,3 +249,12 @@ def test_stats_calls_a_file_it_could_not_read_a_parse_error_not_one_without_a_he
     result = json.loads(out)
     assert code == 0 and "domain/huge.md" in result["parseErrors"]
     assert "domain/huge.md" not in result["noFrontmatter"]
+
+
+def test_a_graph_of_a_lone_page_prints_no_empty_layer_list(tmp_path: Path, capsys) -> None:
+    """`nodes: 1 ()`: the neighbours' layers, of which a page with none has none."""
+    root = tmp_path / "memory_bank"
+    assert run(["--root", str(root), "--init", "Acme"], capsys)[0] == 0
+    (root / "domain/lone.md").write_text("---\ntitle: Lone\n---\n# Lone\n")
+    code, out, _ = run(["--root", str(root), "--graph", "domain/lone.md"], capsys)
+    assert code == 0 and out.rstrip("\n").endswith("nodes: 1")
