@@ -61,12 +61,13 @@ def location(bank_root: Path, config_source: Path | None = None, configured: Pat
 def warn_once(message: str) -> None:
     """One line on stderr, the first time only: a cache problem never deserves more."""
     from .bank import visible  # the bank reads through this module: imported when needed
+    from .usage import program
 
     global _warned
     if not _warned:
         _warned = True
         with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write(f"memorybank: {visible(message)}; running without the cache\n")
+            sys.stderr.write(f"{program()}: {visible(message)}; running without the cache\n")
             sys.stderr.flush()
 
 

@@ -35,7 +35,7 @@ from .linter import Selection
 from .paths import real_path
 from .registry import all_rules, find_rule
 from .untrusted import toml_table
-from .usage import say
+from .usage import program, say
 
 LIMIT = 4 * 1024 * 1024  # bytes a configuration file may hold: a link to a device is refused
 KEYS = {
@@ -142,7 +142,7 @@ def open_bank(root: Path, config: Config, *, cache: bool = True) -> Bank:
     if not bank.docs:
         raise BankNotFound(f"no documents in {root}: a bank is a folder of markdown files")
     for name, reason in unread.items():  # its documents are neither checked nor answered from
-        say("memorybank", f"{name}/ in the bank cannot be read ({reason}); its documents were skipped")
+        say(program(), f"{name}/ in the bank cannot be read ({reason}); its documents were skipped")
     bank.save_cache()
     return bank
 

@@ -1,6 +1,9 @@
 """The one-line reason `memorybank-lint` (and `mcp-memorybank`) exit with code 2, and how every
 such line is written."""
 
+import os
+import sys
+
 import click
 
 from .bank import visible
@@ -8,6 +11,16 @@ from .bank import visible
 
 class UsageProblem(Exception):
     """A one-line reason to exit with code 2."""
+
+
+COMMANDS = ("memorybank-lint", "mcp-memorybank", "mcp-memorybank-hook")
+
+
+def program() -> str:
+    """The command the user ran, for a line the core prints on its behalf (a cache it cannot use, a
+    folder it cannot list): `memorybank` where it runs inside another program."""
+    name = os.path.basename(sys.argv[0]) if sys.argv else ""
+    return name if name in COMMANDS else "memorybank"
 
 
 def say(program: str, message: str) -> None:
