@@ -36,8 +36,8 @@ def check_text(text: str, name: str) -> None:
     longest = max(text.split(), key=len)
     if len(longest) > MAX_WORD_CHARS:
         raise ToolInputError(
-            f"{name} has a word of {len(longest)} characters ('{longest[:20]}…'); "
-            f"words longer than {MAX_WORD_CHARS} characters cannot be matched."
+            f"{name} holds {len(longest)} characters with no space between them ('{longest[:20]}…'); "
+            f"a run longer than {MAX_WORD_CHARS} characters cannot be matched."
         )
 
 

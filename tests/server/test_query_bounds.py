@@ -38,6 +38,9 @@ def test_a_question_over_the_bound_is_refused(bank: Bank, ask) -> None:
 def test_a_word_over_the_bound_is_refused(bank: Bank, ask) -> None:
     with pytest.raises(ToolInputError, match=f"longer than {MAX_WORD_CHARS} characters"):
         ask(bank, "model " + "x" * (MAX_WORD_CHARS + 1))
+    with pytest.raises(ToolInputError, match="characters with no space between them") as refused:
+        ask(bank, '"' * (MAX_WORD_CHARS + 1))  # no word at all: not called one
+    assert "a word" not in str(refused.value)
 
 
 @pytest.mark.parametrize("ask", [_route, _search])
