@@ -317,6 +317,12 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         in_scope = reported_on = scope_filter()
     hidden: list[Finding] = []  # what inline suppressions silenced: a baseline entry may name it
     findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"], hidden=hidden)
+    for glob in selection.idle_globs([*bank.docs, *(f.path for f in findings)]):
+        say(
+            "memorybank-lint",
+            f"per-file-ignores {glob!r} matches no file of the bank, so it silences nothing "
+            "(globs match paths inside the bank folder, such as 'adr/x.md')",
+        )
     # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
     known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
     if opts["diff"]:  # what --fix would change, with the same baseline: only the new findings' fixes

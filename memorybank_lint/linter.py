@@ -40,6 +40,18 @@ class Selection:
             code in codes and fnmatch.fnmatchcase(path, pattern) for pattern, codes in self.per_file_ignores
         )
 
+    def idle_globs(self, paths: Collection[str]) -> list[str]:
+        """The per-file-ignores globs that match none of `paths` (the bank's files).
+
+        Why: a glob with a typo (`_archve/*`) or written from the repository's root
+        (`memory_bank/_archive/*`) silences nothing, and the run looked as if it were obeyed.
+        """
+        return [
+            pattern
+            for pattern, _ in self.per_file_ignores
+            if not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
+        ]
+
 
 def scope_filter(
     paths: Collection[str] | None = None, scope: str | None = None, *, composed: bool = True

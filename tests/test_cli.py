@@ -204,6 +204,23 @@ def test_pyproject_configuration(fixture_copy, monkeypatch, capsys) -> None:
     assert [f["severity"] for f in findings if f["code"] == "MB004"] == ["warning"]
 
 
+def test_a_per_file_ignores_glob_matching_no_file_is_named(fixture_copy, monkeypatch, capsys) -> None:
+    """A typo'd glob, or one written from the repository's root, silences nothing: the run says so."""
+    (fixture_copy.parent / ".memorybank.toml").write_text(
+        '[per-file-ignores]\n"engineering/*" = ["MB001"]\n"memory_bank/engineering/*" = ["MB001"]\n'
+        '"enginering/*" = ["MB004"]\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(fixture_copy.parent)
+    _, out, err = run(["--format", "json"], capsys)
+    assert ("MB001", "engineering/architecture.md") not in {(f["code"], f["path"]) for f in json.loads(out)}
+    named = [line for line in err.splitlines() if "per-file-ignores" in line]
+    assert len(named) == 2, err
+    assert "'memory_bank/engineering/*' matches no file of the bank" in named[0]
+    assert "'enginering/*' matches no file of the bank" in named[1]
+    assert "'engineering/*'" not in err
+
+
 def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
     config = fixture_copy.parent / ".memorybank.toml"
     monkeypatch.chdir(fixture_copy.parent)
