@@ -401,22 +401,27 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
     with _writing(root, dry_run):
         bank = Bank(root)
         bank.refresh()
-        owned = [
-            p
-            for p in bank.docs
-            if p.startswith("flows/templates/")
-            and (p != "flows/templates/README.md" or bank.docs[p].text != templates_pointer())
-        ]
-        if owned and not force:
-            raise ScaffoldError(
-                f"flows/templates/ already holds {len(owned)} documents of its own; "
-                "refusing to overwrite them (pass force to do it anyway)"
-            )
         shipped = templates_root()
         planned = {
             f"flows/templates/{source.relative_to(shipped).as_posix()}": source.read_text("utf-8")
             for source in sorted(shipped.rglob("*.md"))
         }
+        # a copy the same as the shipped one is no work of the bank's (a second run, or one that
+        # a kill interrupted and the journal finished): neither refused nor written again
+        same = {p for p, text in planned.items() if p in bank.docs and bank.docs[p].text == text}
+        owned = [
+            p
+            for p in bank.docs
+            if p.startswith("flows/templates/")
+            and p not in same
+            and (p != "flows/templates/README.md" or bank.docs[p].text != templates_pointer())
+        ]
+        if owned and not force:
+            raise ScaffoldError(
+                f"flows/templates/ already holds {len(owned)} document(s) that differ from the shipped "
+                "templates; refusing to overwrite them (pass force to do it anyway)"
+            )
+        planned = {p: text for p, text in planned.items() if p not in same}
         _not_documents(root, planned)
         files, skipped = _settle(root, planned, bool(bank.docs))
         overwrites = sorted(path for path in files if (root / path).exists())
@@ -426,6 +431,8 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
     )
     if dry_run and overwrites:
         warnings = [f"Would overwrite {len(overwrites)} files that flows/templates/ already holds."]
+    if not files and not skipped:
+        warnings = ["flows/templates/ already holds the shipped templates; nothing to write."]
     shown = printable(str(root))
     return ScaffoldResult(
         shown, not dry_run, dry_run, sorted(files), ["flows/templates"], warnings, overwrites, skipped

@@ -318,15 +318,32 @@ def test_materialize_refuses_over_the_banks_own_templates_unless_forced(tmp_path
     custom = bank.root / "flows/templates/adr/ADR-ID.md"
     custom.write_text(custom.read_text(encoding="utf-8") + "\nOur own addition.\n", encoding="utf-8")
     before = tree_digest(bank.root)
-    with pytest.raises(scaffold.ScaffoldError, match="already holds 24 documents"):  # its catalogue too
+    with pytest.raises(scaffold.ScaffoldError, match=r"already holds 1 document\(s\) that differ"):
         scaffold.materialize_flows(bank.root)
     assert tree_digest(bank.root) == before
     preview = scaffold.materialize_flows(bank.root, force=True, dry_run=True)
     assert tree_digest(bank.root) == before
-    assert preview.dryRun and preview.overwrites == preview.files and len(preview.files) == 24
+    assert preview.dryRun and preview.overwrites == preview.files == ["flows/templates/adr/ADR-ID.md"]
     result = scaffold.materialize_flows(bank.root, force=True)
-    assert result.warnings == ["Overwrote 24 files that flows/templates/ already held."]
+    assert result.warnings == ["Overwrote 1 files that flows/templates/ already held."]
     assert "Our own addition." not in custom.read_text(encoding="utf-8")
+
+
+def test_materialize_again_over_the_shipped_copies_writes_nothing_and_refuses_nothing(tmp_path: Path) -> None:
+    """A second run, or one whose first was killed and finished by the journal, finds copies equal
+    to the shipped templates: they are not the bank's own work, so nothing is refused, and the one
+    file a kill left missing is written back alone."""
+    bank = seeded(tmp_path)
+    scaffold.materialize_flows(bank.root)
+    before = tree_digest(bank.root)
+    again = scaffold.materialize_flows(bank.root)
+    assert again.files == [] and again.overwrites == []
+    assert again.warnings == ["flows/templates/ already holds the shipped templates; nothing to write."]
+    assert tree_digest(bank.root) == before
+    (bank.root / "flows/templates/adr/ADR-ID.md").unlink()
+    missing = scaffold.materialize_flows(bank.root)
+    assert missing.files == ["flows/templates/adr/ADR-ID.md"] and missing.warnings == []
+    assert tree_digest(bank.root) == before
 
 
 def test_a_bank_owned_template_is_preferred_over_the_shipped_one(tmp_path: Path) -> None:
@@ -465,6 +482,8 @@ def test_a_seeding_that_fails_part_way_leaves_every_file_and_folder_as_it_was(tm
         scaffold.materialize_flows(root)
         edited = root / "flows/templates/adr/ADR-ID.md"
         edited.write_text(edited.read_text(encoding="utf-8") + "\nOur own addition.\n", encoding="utf-8")
+        in_locked = root / "flows/templates/use-case/UC-XXX.md"  # differs, so the copy must write there
+        in_locked.write_text(in_locked.read_text(encoding="utf-8") + "\nOurs too.\n", encoding="utf-8")
         fresh = base / "fresh"
         (fresh / "product").mkdir(parents=True)
         owned_by_another_user(base)
@@ -525,7 +544,7 @@ def test_an_edited_templates_page_counts_as_the_banks_own(tmp_path: Path) -> Non
     page = bank.root / "flows/templates/README.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nEvery template change needs two reviewers.\n")
     before = tree_digest(bank.root)
-    with pytest.raises(scaffold.ScaffoldError, match="already holds 1 documents of its own"):
+    with pytest.raises(scaffold.ScaffoldError, match=r"already holds 1 document\(s\) that differ"):
         scaffold.materialize_flows(bank.root)
     assert tree_digest(bank.root) == before
 

@@ -348,8 +348,11 @@ def test_changed_and_materialize_through_the_client(tmp_path: Path) -> None:
             assert no_repo.is_error and "git" in no_repo.content[0].text
             copied = payload(await client.call_tool("bank_materialize_flows", {}))
             assert len(copied["files"]) == 24
-            again = await client.call_tool("bank_materialize_flows", {})
-            assert again.is_error and "already holds 24 documents" in again.content[0].text
+            again = payload(await client.call_tool("bank_materialize_flows", {}))
+            assert again["files"] == [] and "nothing to write" in again["warnings"][0]
+            (root / "flows/templates/adr/ADR-ID.md").write_text("# Ours\n", encoding="utf-8")
+            owned = await client.call_tool("bank_materialize_flows", {})
+            assert owned.is_error and "already holds 1 document(s) that differ" in owned.content[0].text
             checked = payload(await client.call_tool("bank_validate", {}))
             assert checked["total"] == 0
 
