@@ -26,7 +26,7 @@ from .edits.journal import COMMITTED, PENDING, interrupted
 from .findings import Finding
 from .fixes import command as fixing
 from .fixes.apply import finish_interrupted
-from .linter import Selection, lint, scope_filter
+from .linter import Selection, idle_glob_note, lint, scope_filter
 from .paths import real_path
 from .registry import all_rules, find_rule
 from .report import output_format, repo_root, report, summary_target
@@ -318,11 +318,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     hidden: list[Finding] = []  # what inline suppressions silenced: a baseline entry may name it
     findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"], hidden=hidden)
     for glob in selection.idle_globs([*bank.docs, *(f.path for f in findings)]):
-        say(
-            "memorybank-lint",
-            f"per-file-ignores {glob!r} matches no file of the bank, so it silences nothing "
-            "(globs match paths inside the bank folder, such as 'adr/x.md')",
-        )
+        say("memorybank-lint", idle_glob_note(glob))
     # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
     known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
     if opts["diff"]:  # what --fix would change, with the same baseline: only the new findings' fixes

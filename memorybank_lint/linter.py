@@ -53,6 +53,14 @@ class Selection:
         ]
 
 
+def idle_glob_note(glob: str) -> str:
+    """What every command says of a per-file-ignores glob that matches no file of the bank."""
+    return (
+        f"per-file-ignores {glob!r} matches no file of the bank, so it silences nothing "
+        "(globs match paths inside the bank folder, such as 'adr/x.md')"
+    )
+
+
 def scope_filter(
     paths: Collection[str] | None = None, scope: str | None = None, *, composed: bool = True
 ) -> Callable[[str], bool]:

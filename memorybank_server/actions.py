@@ -15,9 +15,11 @@ from memorybank_lint.bank import Bank, visible
 from memorybank_lint.config import Config
 from memorybank_lint.fixes import command as fixing
 from memorybank_lint.fixes import fixability
+from memorybank_lint.linter import idle_glob_note
 from memorybank_lint.registry import all_rules
 from memorybank_lint.reporters import ReportContext
 from memorybank_lint.reporters import text as text_format
+from memorybank_lint.usage import program, say
 
 from . import scaffold, textviews
 
@@ -124,10 +126,13 @@ def materialize(root: Path, opts: dict[str, Any]) -> Answer:
 
 def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Answer:
     """`--validate`: the linter's findings under the project configuration, in the linter's format."""
-    from .validate import counts, findings, listed, unreadable
+    from .validate import counts, findings, idle_ignores, listed, unreadable
 
-    found = findings(bank, opts["scope"], None, opts["rule"], config.selection())
-    result = counts(found) | unreadable(bank)
+    selection = config.selection()
+    found = findings(bank, opts["scope"], None, opts["rule"], selection)
+    result = counts(found) | unreadable(bank) | idle_ignores(bank, selection)
+    for glob in result.get("idleIgnores", ()):
+        say(program(), idle_glob_note(glob))
     if opts["summary"]:
         stats = text_format.render_statistics(found, fixability(bank, found))
         return result, "\n".join(filter(None, [stats, text_format.summary(found)]))

@@ -20,7 +20,7 @@ from memorybank_lint.quoting import shortened
 from memorybank_lint.sections import INBOX_NOT_NOTES
 
 from .read import BUDGET_BYTES, json_bytes
-from .validate import as_dict, counts, findings, unreadable
+from .validate import as_dict, counts, findings, idle_ignores, unreadable
 
 # Which documents the index keeps first when it must leave some out: the few that define the
 # bank before the many that deliver work.
@@ -99,7 +99,12 @@ def schema(bank: Bank) -> str:
 def health(bank: Bank, selection: Selection | None = None) -> dict[str, Any]:
     """A fresh validation under the project's rule selection; findings errors first, within budget."""
     found = findings(bank, selection=selection)  # all of them: errors go first within the budget
-    result = {**counts(found), "findings": [as_dict(f) for f in found], **unreadable(bank)}
+    result = {
+        **counts(found),
+        "findings": [as_dict(f) for f in found],
+        **unreadable(bank),
+        **idle_ignores(bank, selection),
+    }
     answer = {
         "root": printable(str(bank.root)),
         "documents": len(bank.docs),

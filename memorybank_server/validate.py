@@ -142,7 +142,16 @@ def validate(
     capped: bool = True,
 ) -> dict[str, Any]:
     found = findings(bank, scope, severity, rule, selection)
-    return {**counts(found), **listed(found, capped=capped), **unreadable(bank)}
+    listing = listed(found, capped=capped)
+    return {**counts(found), **listing, **unreadable(bank), **idle_ignores(bank, selection)}
+
+
+def idle_ignores(bank: Bank, selection: Selection | None) -> dict[str, Any]:
+    """`{"idleIgnores": [...]}` naming the per-file-ignores globs that match no file of the bank
+    (a typo, or a path written from the repository's root), which the linter warns of too; or
+    nothing."""
+    globs = selection.idle_globs(bank.docs) if selection is not None else []
+    return {"idleIgnores": globs} if globs else {}
 
 
 def unreadable(bank: Bank) -> dict[str, Any]:

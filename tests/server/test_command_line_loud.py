@@ -373,3 +373,27 @@ def test_a_bank_named_with_root_takes_no_configuration_from_an_unrelated_folder(
         _, out, _ = run(["--root", str(other / "memory-bank"), "--validate", "--json"], capsys)
         answers.append(json.loads(out)["byRule"])
     assert answers[0] == answers[1] and "broken-derived-from" in answers[1]
+
+
+def test_a_per_file_ignores_glob_matching_no_file_is_named_by_every_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A glob written from the repository's root silences nothing; the linter, `--validate` in
+    both formats and the same glob's twin that does match agree on which one it is."""
+    repo = tmp_path / "repo"
+    root = repo / "memory-bank"
+    shutil.copytree(FIXTURE, root)
+    (repo / ".git").mkdir()
+    (repo / ".memorybank.toml").write_text(
+        'root = "memory-bank"\n[per-file-ignores]\n"memory-bank/engineering/*" = ["MB001"]\n'
+        '"engineering/*" = ["MB004"]\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(repo)
+    note = "per-file-ignores 'memory-bank/engineering/*' matches no file of the bank"
+    _, out, err = run(["--validate", "--json"], capsys)
+    assert json.loads(out)["idleIgnores"] == ["memory-bank/engineering/*"] and note in err
+    _, _, err = run(["--validate"], capsys)
+    assert note in err and "'engineering/*'" not in err
+    _, _, err = captured(lint_main, [], capsys)
+    assert note in err and "'engineering/*'" not in err

@@ -83,6 +83,26 @@ def test_a_session_takes_up_the_configuration_as_the_linter_reads_it(tmp_path: P
     anyio.run(main)
 
 
+def test_validate_names_a_per_file_ignores_glob_that_matches_no_file(tmp_path: Path) -> None:
+    """The agent is told what the linter warns of: a per-file-ignores glob that silences nothing."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").mkdir()
+    shutil.copytree(Path(__file__).parents[1] / "fixture_bank", project / "memory-bank")
+    config = project / ".memorybank.toml"
+    config.write_text('[per-file-ignores]\n"_archve/*" = ["MB001"]\n', encoding="utf-8")
+
+    async def main() -> None:
+        server = StdioServerParameters(command=COMMAND, args=[], cwd=str(project))
+        async with Client(server) as client:
+            checked = payload(await client.call_tool("bank_validate", {}))
+            assert checked["idleIgnores"] == ["_archve/*"]
+            config.write_text('[per-file-ignores]\n"engineering/*" = ["MB001"]\n', encoding="utf-8")
+            assert "idleIgnores" not in payload(await client.call_tool("bank_validate", {}))
+
+    anyio.run(main)
+
+
 def test_two_bank_folders_are_refused_as_the_linter_refuses_them(tmp_path: Path) -> None:
     for name in ("memory_bank", "memory-bank"):
         shutil.copytree(Path(__file__).parents[1] / "fixture_bank", tmp_path / name)
