@@ -27,6 +27,8 @@ class Selection:
     ignore: frozenset[str] = frozenset()
     per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
     severities: dict[str, Severity] = field(default_factory=dict)
+    # the per-file-ignores globs that silenced a finding in this run (`idle_globs`)
+    used: set[str] = field(default_factory=set, compare=False, hash=False, repr=False)
 
     def active(self) -> list[RuleSpec]:
         return [
@@ -36,12 +38,16 @@ class Selection:
         ]
 
     def silenced(self, code: str, path: str) -> bool:
-        return any(
-            code in codes and fnmatch.fnmatchcase(path, pattern) for pattern, codes in self.per_file_ignores
-        )
+        for pattern, codes in self.per_file_ignores:
+            if code in codes and fnmatch.fnmatchcase(path, pattern):
+                self.used.add(pattern)
+                return True
+        return False
 
     def idle_globs(self, paths: Collection[str]) -> list[str]:
-        """The per-file-ignores globs that match none of `paths` (the bank's files).
+        """The per-file-ignores globs that silenced nothing so far and match none of `paths` (the
+        bank's files; a bank-wide finding may name a file that is not there, such as a missing
+        contract, so what a glob silenced counts too).
 
         Why: a glob with a typo (`_archve/*`) or written from the repository's root
         (`memory_bank/_archive/*`) silences nothing, and the run looked as if it were obeyed.
@@ -49,7 +55,7 @@ class Selection:
         return [
             pattern
             for pattern, _ in self.per_file_ignores
-            if not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
+            if pattern not in self.used and not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
         ]
 
 

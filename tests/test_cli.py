@@ -221,6 +221,21 @@ def test_a_per_file_ignores_glob_matching_no_file_is_named(fixture_copy, monkeyp
     assert "'engineering/*'" not in err
 
 
+def test_a_glob_that_silences_a_finding_on_a_path_that_is_no_file_is_not_called_idle(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """A bank without `dna/` is told so at the path `dna/`, which no file holds; the glob that
+    silences it does its work and is not named."""
+    bank = tmp_path / "memory_bank"
+    bank.mkdir()
+    (bank / "note.md").write_text("# Note\n", encoding="utf-8")
+    (tmp_path / ".memorybank.toml").write_text('[per-file-ignores]\n"dna/" = ["MB012"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run(["--format", "json"], capsys)
+    assert "MB012" not in {f["code"] for f in json.loads(out)}
+    assert "per-file-ignores" not in err
+
+
 def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
     config = fixture_copy.parent / ".memorybank.toml"
     monkeypatch.chdir(fixture_copy.parent)
