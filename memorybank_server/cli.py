@@ -127,7 +127,9 @@ def _stop(signum: int, frame: object) -> None:
 LIMITS = {"route": 25, "search": 50}  # --limit's range for each action that takes it
 
 
-def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tuple[dict[str, Any], str]:
+def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tuple[dict[str, Any], str, bool]:
+    """The action's result and text, and whether the bank's own configuration is strict (whatever
+    folder the command ran in: `--validate` fails on warnings by the file the linter reads)."""
     if action == "init":
         root = Path(opts["root"]) if opts["root"] else config.root
         if root is None:
@@ -136,7 +138,7 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         if blocker is not None:  # a mistaken path, as for every other action, not a refused write
             where, what = printable(str(root)), printable(str(blocker))
             raise UsageProblem(f"cannot make the bank folder {where}: {what} is not a folder")
-        return actions.init(root, opts)
+        return (*actions.init(root, opts), False)
     most = LIMITS.get(action)
     if most is not None and opts["limit"] is not None and not 1 <= opts["limit"] <= most:
         raise UsageProblem(f"--limit with --{action} is 1 to {most}, not {opts['limit']}")
@@ -146,12 +148,12 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
     bank = open_bank(root, config, cache=not opts["no_cache"])
     gc.freeze()  # one action: the bank lives to the end, so collections need not walk it again
     if action == "materialize_flows":
-        return actions.materialize(bank.root, opts)
+        return (*actions.materialize(bank.root, opts), config.strict)
     if action == "stats":
         from .textviews import stats, stats_text
 
         result = stats(bank, bank.refresh().duration_ms)
-        return result, stats_text(result)
+        return result, stats_text(result), config.strict
     if action in ("create", "promote"):
         if action == "promote" and not opts["to"]:
             raise UsageProblem("--promote needs --to PATH: where the note goes in the bank")
@@ -160,9 +162,9 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         if action == "promote" and normalize(bank.root, opts["promote"], bank.docs.keys()) not in bank.docs:
             raise UsageProblem(f"Not a document of this bank: {opts['promote']!r}")
         with judged_by(config.selection()):
-            return actions.write_action(bank, action, opts)
+            return (*actions.write_action(bank, action, opts), config.strict)
     try:
-        return actions.read_action(bank, action, opts, config, cwd)
+        return (*actions.read_action(bank, action, opts, config, cwd), config.strict)
     except ToolInputError as exc:  # a read refuses only what was asked wrongly
         raise UsageProblem(actions.read_refusal(action, str(exc))) from None
 
@@ -200,7 +202,7 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
             f"--json prints the tool's result and --format {opts['format']} a diagram; pick one"
         )
     try:
-        result, text = _answer(action, opts, config, cwd)
+        result, text, strict = _answer(action, opts, config, cwd)
     except BadValue as exc:  # a path or value no bank could take: a mistake in what was asked
         raise UsageProblem(actions.cli_words(str(exc))) from None
     except (ScaffoldError, StarterMissing, ToolInputError) as exc:
@@ -208,7 +210,7 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
         return 1
     click.echo(json.dumps(result, indent=2, ensure_ascii=False) if opts["json"] else text)
     if action == "validate":
-        return 1 if result["errors"] or (config.strict and result["total"]) else 0
+        return 1 if result["errors"] or (strict and result["total"]) else 0
     return 0
 
 

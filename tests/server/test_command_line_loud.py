@@ -397,3 +397,27 @@ def test_a_per_file_ignores_glob_matching_no_file_is_named_by_every_command(
     assert note in err and "'engineering/*'" not in err
     _, _, err = captured(lint_main, [], capsys)
     assert note in err and "'engineering/*'" not in err
+
+
+def test_validate_fails_on_warnings_by_the_banks_own_strictness_wherever_it_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """`strict` came from the working folder's file: a strict bank passed when named from
+    elsewhere, and a lax bank failed when run from a strict project; the linter decides by the
+    bank's own file, and so does `--validate`."""
+    strict_bank = tmp_path / "strict" / "memory-bank"
+    shutil.copytree(FIXTURE, strict_bank)
+    (strict_bank.parent / ".git").mkdir()
+    strict_config = strict_bank.parent / ".memorybank.toml"
+    strict_config.write_text('strict = true\nselect = ["MB008"]\n', encoding="utf-8")
+    lax_bank = tmp_path / "lax" / "memory-bank"
+    shutil.copytree(FIXTURE, lax_bank)
+    (lax_bank.parent / ".git").mkdir()
+    (lax_bank.parent / ".memorybank.toml").write_text('select = ["MB008"]\n', encoding="utf-8")
+    for here, bank, expected in ((tmp_path, strict_bank, 1), (strict_bank.parent, lax_bank, 0)):
+        monkeypatch.chdir(here)
+        code, out, _ = run(["--root", str(bank), "--validate", "--json"], capsys)
+        answer = json.loads(out)
+        assert answer["total"] > 0 and answer["errors"] == 0  # warnings only: strictness decides
+        assert code == expected
+        assert captured(lint_main, ["--root", str(bank), "--format", "json"], capsys)[0] == expected
