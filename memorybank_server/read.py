@@ -197,8 +197,8 @@ def check_section(section: str | None, whole: str) -> None:
 def read_one(
     bank: Bank, given: str, section: str | None = None, max_bytes: int | None = None
 ) -> dict[str, Any]:
-    """The single-document answer of §4.2 (whole body, or one section), cut at `max_bytes` when given
-    (never above the batch budget), else at the single-document cap."""
+    """The single-document answer of §4.2 (whole body, or one section), cut at `max_bytes` when given,
+    never above the single-document cap."""
     check_section(section, "read the whole document")
     path = _lookup(bank, given)
     doc = document.parse(path, _fresh_text(bank, path), bank_name=bank.name)
@@ -210,7 +210,8 @@ def read_one(
         content = "\n".join(lines[chosen.line - 1 : chosen.end]).rstrip()
     else:
         content = "\n".join(lines[doc.body_line - 1 :]).strip()
-    limit = SINGLE_CAP_BYTES if max_bytes is None else min(max_bytes, BUDGET_BYTES)
+    # a larger maxBytes never gives less than none: one page may take the single-read cap
+    limit = SINGLE_CAP_BYTES if max_bytes is None else min(max_bytes, SINGLE_CAP_BYTES)
     answer.update(content="", bytes=0, truncated=False, availableSections=[s.title for s in doc.sections])
     content, truncated = _cut_for_json(content, max(_fit_frame(answer, limit), 0))
     answer.update(content=content, bytes=len(content.encode("utf-8")), truncated=truncated)
@@ -218,7 +219,7 @@ def read_one(
         if max_bytes is None:
             why = f"a single read holds at most {SINGLE_CAP_BYTES} bytes"
         else:
-            why = "maxBytes" if max_bytes <= BUDGET_BYTES else f"maxBytes is capped at {BUDGET_BYTES}"
+            why = "maxBytes" if max_bytes <= SINGLE_CAP_BYTES else f"maxBytes is capped at {SINGLE_CAP_BYTES}"
         answer["note"] = (
             f"Cut at {answer['bytes']} bytes of text ({why}, header and headings counted); "
             "read the rest one section at a time."

@@ -153,7 +153,9 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
     def bank_read(
         path: str | list[str | dict[str, str]],
         section: Annotated[str | None, Field(description="a ## heading to read alone")] = None,
-        maxBytes: Annotated[int | None, Field(ge=1000, description="byte budget, at most 40000")] = None,
+        maxBytes: Annotated[
+            int | None, Field(ge=1000, description="byte budget: a list at most 40000, one page 400000")
+        ] = None,
     ) -> str:
         """Read a document, one ## section, or a list of paths ({path, section}) under a byte budget."""
         from .read import read

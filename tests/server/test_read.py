@@ -411,12 +411,23 @@ def test_max_bytes_lowers_the_budget_and_cannot_raise_it(sized: Bank) -> None:
     assert [s["path"] for s in raised["skipped"]] == ["c.md"]
 
 
-def test_a_single_read_past_the_cap_says_the_cap_cut_it_not_the_asked_budget(sized: Bank) -> None:
+def test_a_single_reads_max_bytes_is_honoured_up_to_the_single_read_cap(sized: Bank) -> None:
+    """A 50 KB page: asked with no budget it comes whole; a budget above the list budget (40,000)
+    gave less than none, 38 KB cut, since one page was held to the list's cap."""
+    whole = read(sized, "huge.md")
+    assert not whole["truncated"]
+    raised = read(sized, "huge.md", max_bytes=100_000)
+    assert not raised["truncated"] and raised["content"] == whole["content"]
     asked = read(sized, "huge.md", max_bytes=45_000)
-    assert asked["truncated"] and asked["bytes"] <= 40_000
-    assert asked["note"].startswith(f"Cut at {asked['bytes']} bytes of text (maxBytes is capped at 40000,")
+    assert asked["truncated"] and 40_000 < asked["bytes"] <= 45_000
+    assert asked["note"].startswith(f"Cut at {asked['bytes']} bytes of text (maxBytes,")
     within = read(sized, "huge.md", max_bytes=2_000)
     assert within["note"].startswith(f"Cut at {within['bytes']} bytes of text (maxBytes,")
+    (sized.root / "vast.md").write_text(doc_of_size("Vast", 450_000), encoding="utf-8")
+    sized.refresh()
+    vast = read(sized, "vast.md", max_bytes=1_000_000)
+    assert vast["truncated"] and vast["bytes"] <= 400_000
+    assert vast["note"].startswith(f"Cut at {vast['bytes']} bytes of text (maxBytes is capped at 400000,")
 
 
 @pytest.mark.parametrize("bad", [999, 0, -5, True, "5000", 1.5])
