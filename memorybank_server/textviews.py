@@ -43,10 +43,16 @@ def _terminal(view: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any]
     return escaped
 
 
+def _hint(result: dict[str, Any]) -> str:
+    """The answer's hint, the other tool named as the command line runs it."""
+    hint = result.get("hint", "")
+    return hint.replace("bank_search", "--search").replace("bank_route", "--route")
+
+
 @_terminal
 def route_text(result: dict[str, Any]) -> str:
     if not result["results"]:
-        return f"(no matches) {result.get('hint', '')}".strip()
+        return f"(no matches) {_hint(result)}".strip()
     lines = []
     for r in result["results"]:
         lines += [
@@ -64,13 +70,13 @@ def route_text(result: dict[str, Any]) -> str:
 @_terminal
 def search_text(result: dict[str, Any]) -> str:
     if not result["results"]:
-        return f"(no matches) {result.get('hint', '')}".strip()
+        return f"(no matches) {_hint(result)}".strip()
     rows = [
         f"{r['score']:<7} {r['path']}:{r['line']} [{r['docKind'] or '?'} / {r['layer']}] x{r['hits']}"
         + (f"\n        {r['excerpt']}" if r["excerpt"] else "")
         for r in result["results"]
     ]
-    return "\n".join(rows + ([f"({result['hint']})"] if "hint" in result else []))
+    return "\n".join(rows + ([f"({_hint(result)})"] if "hint" in result else []))
 
 
 @_terminal

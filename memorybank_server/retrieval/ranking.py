@@ -83,6 +83,18 @@ def check_filters(bank: Bank, **given: str | None) -> None:
         )
 
 
+def filtered_hint(held: int, **filters: str | None) -> str:
+    """The hint of an empty answer that a filter emptied: an agent told "no document matches"
+    rephrased a question whose answer the filter had set aside (`held`: the documents matching
+    before the filter, when the tool knows).
+
+    Why here: `bank_route` and `bank_search` take the same filters and word this alike."""
+    named = " and ".join(f"{name} {value!r}" for name, value in filters.items() if value is not None)
+    if held:
+        return f"{held} document(s) hold these words, none with {named}; change the filter or leave it out."
+    return f"No document with {named} matches this; leave the filter out to ask every document."
+
+
 def eligible(doc: Document, doc_kind: str | None, layer: str | None, status: str | None = None) -> bool:
     """Not a template, not in the inbox, and matching every filter given (exact equality)."""
     if doc.is_template or doc.layer == "inbox":

@@ -77,7 +77,7 @@ from ..errors import ToolInputError
 from . import acronyms, route_folder, route_score, translit
 from .body_index import Evidence
 from .lang import Concept, Lexicon, general_translations, lexicon_for, normal
-from .ranking import check_filters, check_layer, check_text, eligible, gc_paused
+from .ranking import check_filters, check_layer, check_text, eligible, filtered_hint, gc_paused
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
 from .route_select import Scoring, select
@@ -224,7 +224,7 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     )
     rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
-        return {"results": [], "hint": HINT}
+        return {"results": [], "hint": filtered_hint(0, docKind=doc_kind, layer=layer) if filtered else HINT}
     return answer(bank, rows, body_hits, [c.literal for c in concepts], evidence)
 
 

@@ -26,7 +26,7 @@ from memorybank_lint.quoting import shortened
 from ..errors import ToolInputError
 from .body_index import BodyIndex, body_of
 from .lang import SEARCH_STOP, fold, fragments, lexicon_for, search_tokens
-from .ranking import check_filters, check_layer, check_text, eligible, round_half_up
+from .ranking import check_filters, check_layer, check_text, eligible, filtered_hint, round_half_up
 from .search_heads import HeadIndex, excerpt_of
 
 TYPED, RELATED, FRAGMENT = 10.0, 6.0, 1.0
@@ -221,7 +221,10 @@ class SearchIndex(BodyIndex):
         strict = [p for p in allowed if p in complete]
         ranked = self._rank(strict or allowed, weighted, complete, parsed, docs, limit)
         if not ranked:
-            return {"results": [], "hint": HINT}
+            if doc_kind is None and layer is None and status is None:
+                return {"results": [], "hint": HINT}
+            held = sum(1 for p in weighted if p not in self.excluded)
+            return {"results": [], "hint": filtered_hint(held, docKind=doc_kind, layer=layer, status=status)}
         answer: dict = {
             "results": [self._result(docs[p], s, weighted[p], parsed.concepts) for p, s in ranked]
         }

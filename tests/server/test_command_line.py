@@ -258,3 +258,15 @@ def test_a_graph_of_a_lone_page_prints_no_empty_layer_list(tmp_path: Path, capsy
     (root / "domain/lone.md").write_text("---\ntitle: Lone\n---\n# Lone\n")
     code, out, _ = run(["--root", str(root), "--graph", "domain/lone.md"], capsys)
     assert code == 0 and out.rstrip("\n").endswith("nodes: 1")
+
+
+def test_an_empty_answer_in_the_terminal_names_the_other_option_not_the_tool(
+    fixture_bank: Path, capsys
+) -> None:
+    """The hint an agent reads names `bank_search`; a terminal user runs `--search`."""
+    code, out, _ = run(["--root", str(fixture_bank), "--route", "zzqxv wqzzv"], capsys)
+    assert code == 0 and out.startswith("(no matches)") and "--search" in out and "bank_search" not in out
+    code, out, _ = run(["--root", str(fixture_bank), "--search", "zzqxv wqzzv"], capsys)
+    assert code == 0 and out.startswith("(no matches)") and "--route" in out and "bank_route" not in out
+    _, out, _ = run(["--root", str(fixture_bank), "--route", "zzqxv wqzzv", "--json"], capsys)
+    assert "bank_search" in json.loads(out)["hint"]  # the tool's own answer, as the server gives it

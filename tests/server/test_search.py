@@ -112,7 +112,11 @@ def test_filters_apply_before_the_all_words_pool(bank: Bank) -> None:
     # W17: the only all-words document is an ADR; filtering it out must leave the partial ones.
     assert paths(search(bank, "digest storage", doc_kind="feature")) == ["features/FT-SMD-843/feature.md"]
     assert paths(search(bank, "digest storage", layer="delivery")) == ["features/FT-SMD-843/feature.md"]
-    assert search(bank, "digest storage", status="draft")["results"] == []
+    emptied = search(bank, "digest storage", status="draft")
+    assert emptied["results"] == []
+    assert emptied["hint"] == (  # the ADR and the feature each hold a word of it
+        "2 document(s) hold these words, none with status 'draft'; change the filter or leave it out."
+    )
 
 
 def test_a_filter_value_the_bank_does_not_know_is_refused_not_answered_as_no_match(bank: Bank) -> None:
