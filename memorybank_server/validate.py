@@ -102,7 +102,7 @@ def as_dict(finding: Finding) -> dict[str, Any]:
         "rule": finding.rule,
         "code": finding.code,
         "path": finding.path,
-        **({"line": finding.line} if finding.line else {}),
+        "line": finding.line or 1,  # a whole-file finding points at line 1, as the linter's JSON says
         "message": finding.message,
     }
 

@@ -58,7 +58,7 @@ def _key(finding: dict) -> tuple[str, str, int, str, str]:
     return (
         finding["code"],
         finding["path"],
-        finding.get("line") or 1,
+        finding["line"],
         finding["severity"],
         finding["message"],
     )
