@@ -73,6 +73,8 @@ class Document:
     read_error: str | None = None
     body_line: int = 1
     rule_claims: tuple[tuple[int, str, str, int], ...] = ()  # "… is defined in x.md", for MB010
+    # `derived_from` items that are no path (`- see: x.md`, `- 42`): (line, as written, what it is)
+    odd_edges: tuple[tuple[int, str, str], ...] = ()
     mtime: float = 0.0
     size: int = 0
     layer: str = "other"
@@ -195,7 +197,8 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
     start = doc.key_lines.get("derived_from")
     cursor = 0
     edges = []
-    for item in value:
+    odd: list[tuple[int, str, str]] = []
+    for position, item in enumerate(value):
         fit = None
         if isinstance(item, dict) and isinstance(item.get("path"), str):
             raw = item["path"]
@@ -203,6 +206,7 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
         elif isinstance(item, str):
             raw = item
         else:
+            odd.append(_odd_edge(item, position, items if len(items) == len(value) else [], start))
             continue
         line, column = start, None
         same = where.get(raw.strip(), [])
@@ -211,7 +215,36 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
             line, column, _ = items[same[found]]
             cursor = same[found] + 1
         edges.append(Edge(resolve(doc.path, raw, bank_name), fit, line, column))
+    doc.odd_edges = tuple(odd)
     return edges
+
+
+def _odd_edge(
+    item: Any, position: int, items: list[tuple[int, int, str]], start: int | None
+) -> tuple[int, str, str]:
+    """A `derived_from` item that names no path, to be reported rather than dropped.
+
+    Why: `- architecture.md <!-- noqa: MB001 -->` is a mapping to YAML (`: ` splits it), and a
+    dropped item took its broken target, and the finding on it, out of sight without a word.
+    The line is the item's own when the written items line up with the parsed ones, else the key's.
+    """
+    line, written = start or 1, ""
+    if len(items) > position:
+        line, _, written = items[position]
+    what = (
+        "a key: value pair"
+        if isinstance(item, dict)
+        else "a list"
+        if isinstance(item, list)
+        else "empty"
+        if item is None
+        else "true or false"
+        if isinstance(item, bool)
+        else "a number"
+        if isinstance(item, int | float)
+        else "not a path"
+    )
+    return line, written or str(item), what
 
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:

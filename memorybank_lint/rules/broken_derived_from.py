@@ -9,6 +9,9 @@ and URLs (`https://…`), which are external sources. A target written from the 
 (`memory-bank/prd/PRD.md` inside `memory-bank/`) is followed for the graph, and reported with the
 path it should have, relative to the document.
 
+An item that names no path is reported too (`- see: x.md` or `- x.md <!-- noqa: MB001 -->`,
+which YAML reads as a key and a value, `- 42`): it was dropped, and a broken target with it.
+
 Example: `derived_from: [../missing/nowhere.md]` in `engineering/architecture.md`.
 """
 
@@ -25,6 +28,13 @@ from ..registry import rule
 
 @rule("MB001", "broken-derived-from", severity=Severity.ERROR)
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
+    for line, written, what in doc.odd_edges:
+        yield Problem(
+            f"derived_from item '{written}' is {what}, not a path; write the target alone "
+            "(quote it when it holds ': ' or ' #')",
+            line=line,
+            value=written,
+        )
     for edge in doc.derived_from:
         target = edge.target
         if target.external or target.resolved is None or target.resolved in ctx.bank.docs:

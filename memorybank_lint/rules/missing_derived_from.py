@@ -29,8 +29,12 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         return
     if doc.status != "active" or doc.derived_from or doc.path in contract.roots:
         return
+    given = doc.data.get("derived_from") if isinstance(doc.data, dict) else None
+    if given is not None and not isinstance(given, list):  # `derived_from: x.md` counts as none
+        said = "derived_from is a single value, not a list; write each source as a list item (`- x.md`)"
+    else:
+        said = "active document has no derived_from"
     yield Problem(
-        "active document has no derived_from; the bank's governance requires one on every "
-        "active document except the root",
+        f"{said}; the bank's governance requires one on every active document except the root",
         line=doc.key_lines.get("derived_from") or doc.key_lines.get("status"),
     )

@@ -166,3 +166,29 @@ def test_an_item_written_with_an_escape_is_pointed_at_on_its_own_line(
     [finding] = run_rule(bank, CODE)
     assert finding.value == value
     assert (finding.line, finding.column) == position
+
+
+def test_an_item_that_names_no_path_is_reported_not_dropped(make_bank, run_rule, tmp_path) -> None:
+    """A body-style suppression on a header item makes YAML read a key and a value: the item, and
+    the broken target in it, vanished without a finding."""
+    bank = make_bank(
+        tmp_path,
+        {
+            "engineering/architecture.md": """
+                ---
+                title: Architecture
+                derived_from:
+                  - ../domain/rules.md
+                  - ../missing/nowhere.md <!-- noqa: MB001 -->
+                  - see: ../domain/rules.md
+                  - 42
+                ---
+                # Architecture
+                """,
+            "domain/rules.md": "# Rules\n",
+        },
+    )
+    found = sorted(run_rule(bank, CODE), key=lambda f: f.line)
+    assert [f.line for f in found] == [5, 6, 7]
+    assert "'../missing/nowhere.md <!-- noqa: MB001 -->' is a key: value pair, not a path" in found[0].message
+    assert "is a key: value pair" in found[1].message and "'42' is a number" in found[2].message

@@ -108,3 +108,12 @@ def test_not_reported_when_the_contract_does_not_require_it(make_bank, run_rule,
 def test_not_reported_without_a_contract(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"domain/model.md": ACTIVE_NO_EDGES})
     assert run_rule(bank, CODE) == []
+
+
+def test_a_single_value_is_named_as_such_not_as_no_derived_from(make_bank, run_rule, tmp_path) -> None:
+    """`derived_from: x.md` counts as none, as before; the finding says why, not that none is written."""
+    scalar = "---\ntitle: Model\nstatus: active\nderived_from: ../dna/principles.md\n---\n# Model\n"
+    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": scalar})
+    [finding] = run_rule(bank, CODE)
+    assert finding.line == 4
+    assert finding.message.startswith("derived_from is a single value, not a list; write each source as")
