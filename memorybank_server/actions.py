@@ -51,6 +51,8 @@ _READ_ARGUMENTS = {
     "section": "--section",
     "threshold_days": "--threshold-days",
     "since": "--changed",
+    "docKind": "--kind",
+    "status": "--status",
 }
 
 
@@ -129,7 +131,7 @@ def validate(bank: Bank, opts: dict[str, Any], config: Config, cwd: Path) -> Ans
     from .validate import counts, findings, idle_ignores, listed, unreadable
 
     selection = config.selection()
-    found = findings(bank, opts["scope"], None, opts["rule"], selection)
+    found = findings(bank, opts["scope"], opts["severity"], opts["rule"], selection)
     result = counts(found) | unreadable(bank) | idle_ignores(bank, selection)
     for glob in result.get("idleIgnores", ()):
         say(program(), idle_glob_note(glob))
@@ -154,7 +156,7 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
 
     limit = opts["limit"]
     if action == "route":
-        result = route(bank, opts["route"], 5 if limit is None else limit)
+        result = route(bank, opts["route"], 5 if limit is None else limit, opts["kind"], opts["layer"])
         return result, textviews.route_text(result)
     if action == "validate":
         return validate(bank, opts, config, cwd)
@@ -162,7 +164,9 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
         result = resources.inbox(bank)
         return result, textviews.inbox_text(result)
     if action == "search":
-        result = search(bank, opts["search"], 10 if limit is None else limit)
+        result = search(
+            bank, opts["search"], 10 if limit is None else limit, opts["kind"], opts["layer"], opts["status"]
+        )
         return result, textviews.search_text(result)
     if action == "changed":
         result = changed(bank, opts["changed"])

@@ -270,3 +270,52 @@ def test_an_empty_answer_in_the_terminal_names_the_other_option_not_the_tool(
     assert code == 0 and out.startswith("(no matches)") and "--route" in out and "bank_route" not in out
     _, out, _ = run(["--root", str(fixture_bank), "--route", "zzqxv wqzzv", "--json"], capsys)
     assert "bank_search" in json.loads(out)["hint"]  # the tool's own answer, as the server gives it
+
+
+def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
+    fixture_bank: Path, capsys
+) -> None:
+    """`bank_route(docKind, layer)`, `bank_search(docKind, layer, status)` and
+    `bank_validate(severity)` could not be asked from a terminal: the filtered answer, as the
+    tool gives it, could not be reproduced there."""
+    from memorybank_lint.bank import Bank
+    from memorybank_server.retrieval.route import route
+    from memorybank_server.retrieval.search import search
+    from memorybank_server.validate import validate
+
+    bank = Bank(fixture_bank)
+    bank.refresh()
+    root = ["--root", str(fixture_bank), "--json"]
+    asked = {
+        ("--route", "queue retention", "--kind", "adr"): route(bank, "queue retention", 5, "adr", None),
+        ("--route", "queue retention", "--layer", "knowledge"): route(
+            bank, "queue retention", 5, None, "knowledge"
+        ),
+        ("--search", "queue", "--layer", "decision"): search(bank, "queue", 10, None, "decision"),
+        ("--search", "queue", "--status", "active", "--kind", "adr"): search(
+            bank, "queue", 10, "adr", None, "active"
+        ),
+        ("--validate", "--severity", "warning"): validate(bank, severity="warning", capped=False),
+    }
+    for argv, expected in asked.items():
+        _, out, _ = run([*root, *argv], capsys)
+        answer = json.loads(out)
+        assert answer == expected, argv
+    assert json.loads(run([*root, "--route", "queue retention", "--kind", "adr"], capsys)[1])["results"]
+    assert all(f["severity"] == "warning" for f in asked[("--validate", "--severity", "warning")]["findings"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--route", "queue", "--layer", "flows"], "Invalid value for '--layer'"),
+        (["--route", "queue", "--kind", "ADR"], "--kind: docKind 'ADR' matches no document"),
+        (["--search", "queue", "--status", "activ"], "--status: status 'activ' matches no document"),
+        (["--validate", "--severity", "fatal"], "Invalid value for '--severity'"),
+        (["--validate", "--layer", "dna"], "--layer"),
+        (["--read", "adr/README.md", "--status", "active"], "--status"),
+    ],
+)
+def test_a_mistaken_filter_flag_exits_two_with_the_reason(fixture_bank: Path, capsys, argv, said) -> None:
+    code, _, err = run(["--root", str(fixture_bank), *argv], capsys)
+    assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
