@@ -52,6 +52,7 @@ _READ_ARGUMENTS = {
     "threshold_days": "--threshold-days",
     "since": "--changed",
     "docKind": "--kind",
+    "maxBytes": "--max-bytes",
     "status": "--status",
 }
 
@@ -175,13 +176,14 @@ def read_action(bank: Bank, action: str, opts: dict[str, Any], config: Config, c
         result = drift(bank, opts["threshold_days"], opts["scope"])
         return result, textviews.drift_text(result)
     if action == "graph":
-        result = graph(bank, opts["graph"], opts["direction"], opts["depth"])
+        most = 60 if limit is None else limit
+        result = graph(bank, opts["graph"], opts["direction"], opts["depth"], most, not opts["no_neighbours"])
         if opts["format"] in ("mermaid", "dot"):
             from .graph_picture import picture
 
             return result, "\n".join(map(visible, picture(result, opts["format"]).split("\n")))
         return result, textviews.graph_text(result)
-    result = read(bank, opts["read"], opts["section"])
+    result = read(bank, opts["read"], opts["section"], opts["max_bytes"])
     return result, textviews.read_text(result)
 
 

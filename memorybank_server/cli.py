@@ -124,7 +124,7 @@ def _stop(signum: int, frame: object) -> None:
     os._exit(130)
 
 
-LIMITS = {"route": 25, "search": 50}  # --limit's range for each action that takes it
+LIMITS = {"route": 25, "search": 50, "graph": 300}  # --limit's range for each action that takes it
 
 
 def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tuple[dict[str, Any], str, bool]:

@@ -47,7 +47,9 @@ _APPLIES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "depth": ("Taken by actions", ("graph",)),
     "format": ("Output", ("graph",)),
     "threshold_days": ("Taken by actions", ("drift",)),
-    "limit": ("Taken by actions", ("route", "search")),
+    "limit": ("Taken by actions", ("route", "search", "graph")),
+    "max_bytes": ("Taken by actions", ("read",)),
+    "no_neighbours": ("Taken by actions", ("graph",)),
     "layer": ("Taken by actions", ("route", "search")),
     "status": ("Taken by actions", ("search",)),
     "to": ("Taken by actions", ("promote",)),
@@ -153,7 +155,15 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         show_default=True,
         help="--drift: how far code may run ahead of its document.",
     ),
-    click.option("--limit", type=int, help="--route (1-25, default 5), --search (1-50, default 10)."),
+    click.option(
+        "--limit",
+        type=int,
+        help="--route (1-25, default 5), --search (1-50, default 10), --graph (1-300, default 60).",
+    ),
+    click.option("--max-bytes", type=int, help="--read: the answer's byte budget (at least 1000)."),
+    click.option(
+        "--no-neighbours", is_flag=True, help="--graph: leave out the one-hop links outside the bank."
+    ),
     click.option(
         "--layer",
         type=click.Choice(["dna", "knowledge", "decision", "delivery", "flow", "other"]),

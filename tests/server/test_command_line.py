@@ -279,10 +279,14 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
     `bank_validate(severity)` could not be asked from a terminal: the filtered answer, as the
     tool gives it, could not be reproduced there."""
     from memorybank_lint.bank import Bank
+    from memorybank_server.graph import graph
+    from memorybank_server.read import read
     from memorybank_server.retrieval.route import route
     from memorybank_server.retrieval.search import search
     from memorybank_server.validate import validate
 
+    long_page = "---\ntitle: Long\n---\n# Long\n\n" + "A line of the long page.\n" * 200
+    (fixture_bank / "engineering" / "long.md").write_text(long_page, encoding="utf-8")
     bank = Bank(fixture_bank)
     bank.refresh()
     root = ["--root", str(fixture_bank), "--json"]
@@ -296,12 +300,27 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
             bank, "queue", 10, "adr", None, "active"
         ),
         ("--validate", "--severity", "warning"): validate(bank, severity="warning", capped=False),
+        ("--graph", "dna/principles.md", "--limit", "2"): graph(bank, "dna/principles.md", "down", 2, 2),
+        ("--graph", "adr/ADR-002-storage.md", "--no-neighbours", "--direction", "up"): graph(
+            bank, "adr/ADR-002-storage.md", "up", 2, 60, neighbours=False
+        ),
+        ("--read", "engineering/long.md", "--max-bytes", "1000"): read(
+            bank, "engineering/long.md", None, 1000
+        ),
     }
     for argv, expected in asked.items():
         _, out, _ = run([*root, *argv], capsys)
         answer = json.loads(out)
         assert answer == expected, argv
     assert json.loads(run([*root, "--route", "queue retention", "--kind", "adr"], capsys)[1])["results"]
+    unfiltered = {  # each flag changes the answer, so an ignored flag would show
+        ("--graph", "dna/principles.md", "--limit", "2"): graph(bank, "dna/principles.md"),
+        ("--graph", "adr/ADR-002-storage.md", "--no-neighbours", "--direction", "up"): graph(
+            bank, "adr/ADR-002-storage.md", "up"
+        ),
+        ("--read", "engineering/long.md", "--max-bytes", "1000"): read(bank, "engineering/long.md"),
+    }
+    assert all(asked[argv] != answer for argv, answer in unfiltered.items())
     assert all(f["severity"] == "warning" for f in asked[("--validate", "--severity", "warning")]["findings"])
 
 
@@ -313,6 +332,9 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
         (["--search", "queue", "--status", "activ"], "--status: status 'activ' matches no document"),
         (["--validate", "--severity", "fatal"], "Invalid value for '--severity'"),
         (["--validate", "--layer", "dna"], "--layer"),
+        (["--graph", "dna/principles.md", "--limit", "301"], "--limit with --graph is 1 to 300"),
+        (["--read", "domain/glossary.md", "--max-bytes", "999"], "--max-bytes: maxBytes must be an integer"),
+        (["--route", "queue", "--no-neighbours"], "--no-neighbours"),
         (["--read", "adr/README.md", "--status", "active"], "--status"),
     ],
 )
