@@ -75,6 +75,15 @@ class Diagram:
     def link(self, source: str, target: str, kind: LinkKind = "edge") -> None:
         self.links.append(Link(source, target, kind))
 
+    def more(self, *lines: str) -> str:
+        """A dotted box standing for what the picture does not draw (`… 6 more documents`).
+
+        Why a box rather than a comment or a caption: the renderer shows a box, in Mermaid and in
+        DOT alike, and a picture pasted alone must not read as the whole of what it was cut from.
+        Every picture says what it leaves out this one way.
+        """
+        return self.node("\0more\0" + "\n".join(lines), *lines, kind="more")
+
 
 def _flat(text: str) -> str:
     return " ".join(text.split())

@@ -291,6 +291,48 @@ def test_graph_draws_a_hostile_title_as_its_text(tmp_path: Path) -> None:
     assert drawn.returncode == 0 and nodes["n0"] == [title, "loops/0-a.md"]
 
 
+def _hub(root: Path) -> None:
+    """A page derived from more documents than `--graph` shows, and from more targets outside the
+    bank and not in it than its answer lists."""
+    from memorybank_server.graph import MAX_LISTED
+
+    sources = [f"n{n:03}.md" for n in range(70)]
+    sources += [f"https://example.com/{n}" for n in range(MAX_LISTED + 3)]
+    sources += [f"missing-{n}.md" for n in range(MAX_LISTED + 2)]
+    files = {f"hub/n{n:03}.md": f"---\ntitle: N{n}\nstatus: active\n---\n" for n in range(70)}
+    listed = "".join(f"  - {source}\n" for source in sources)
+    files["hub/root.md"] = f"---\ntitle: Hub\nstatus: active\nderived_from:\n{listed}---\n"
+    write_bank(root, {**CLEAN_BANK, **files})
+
+
+def test_a_cut_graph_is_drawn_with_a_box_saying_what_it_leaves_out(tmp_path: Path) -> None:
+    """The text said `(truncated)` while the pictures drew 60 nodes as if they were the whole
+    neighbourhood, and the external and broken targets past the listed ones were not counted."""
+    _hub(tmp_path / "memory-bank")
+    argv = ["--graph", "hub/root.md", "--direction", "up"]
+    assert "(truncated)" in _graph(tmp_path, *argv).stdout
+    left_out = [
+        ["… more documents are not drawn", "(the neighbourhood is cut at 60)"],
+        ["… 3 more targets are not drawn", "(outside the bank)"],
+        ["… 2 more targets are not drawn", "(not in the bank)"],
+    ]
+    drawn = _graph(tmp_path, *argv, "--format", "mermaid").stdout.rstrip("\n")
+    nodes, edges = parse_mermaid(drawn)
+    more = [name for name, lines in nodes.items() if lines in left_out]
+    assert [nodes[name] for name in more] == left_out
+    assert not {a for a, _, b in edges} & set(more) and not {b for _, _, b in edges} & set(more)
+    assert f"  class {','.join(more)} more" in drawn.split("\n")
+    [graph] = pydot.graph_from_dot_data(_graph(tmp_path, *argv, "--format", "dot").stdout)
+    dotted = [node for node in graph.get_nodes() if node.get_style() == "dotted"]
+    assert [node.get_label().strip('"').split("\\n") for node in dotted] == left_out
+
+
+def test_a_whole_graph_has_no_box_for_what_is_left_out(tmp_path: Path) -> None:
+    for fmt in ("mermaid", "dot"):
+        drawn = _graph(tmp_path, "--graph", "loops/0-a.md", "--direction", "both", "--format", fmt).stdout
+        assert "more" not in drawn and "dotted" not in drawn
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

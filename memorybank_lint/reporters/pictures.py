@@ -42,7 +42,7 @@ def cycle_diagram(members: Sequence[str], shown: Callable[[str], str] = str) -> 
     else:
         head = MAX_CYCLE_NODES - 2
         keys = [diagram.node(path, shown(path)) for path in members[:head]]
-        keys.append(diagram.node("\0more", f"… {len(members) - head - 1} more documents", kind="more"))
+        keys.append(diagram.more(f"… {len(members) - head - 1} more documents"))
         keys.append(diagram.node(members[-1], shown(members[-1])))
     for index, key in enumerate(keys):
         diagram.link(key, keys[(index + 1) % len(keys)], "cycle")
