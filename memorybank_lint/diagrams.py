@@ -142,7 +142,9 @@ def dot(diagram: Diagram, name: str = "derived_from") -> str:
     ids = {key: f"n{index}" for index, key in enumerate(diagram.nodes)}
     lines = [f"digraph {dot_string(name)} {{", "  rankdir=LR;", "  node [shape=box];"]
     for key, node in diagram.nodes.items():
-        label = dot_string("\n".join(_flat(line) for line in node.lines))
+        # control characters as the text format writes them, before quoting: escaped after it, the
+        # `\x1b` was a DOT escape and Graphviz drew `x1b`
+        label = dot_string("\n".join(_flat(visible(line)) for line in node.lines))
         extra = f", {_DOT_NODES[node.kind]}" if node.kind in _DOT_NODES else ""
         lines.append(f"  {ids[key]} [label={label}{extra}];")
     for link in diagram.links:

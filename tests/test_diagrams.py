@@ -152,6 +152,19 @@ def test_dot_parses_and_its_labels_read_back() -> None:
     assert len(graph.get_edges()) == len(HOSTILE)
 
 
+def test_dot_draws_a_control_character_as_the_text_format_writes_it() -> None:
+    """`T\\x1b[31m red` and a line break inside a path read back as `visible` writes them, as in
+    Mermaid: escaped after DOT quoting, Graphviz read `\\x` as an escape and drew `Tx1b[31m`."""
+    diagram = Diagram()
+    diagram.node("a", "T\x1b[31m red", "bad\nline\u202e.md")
+    drawn = dot(diagram)
+    [graph] = pydot.graph_from_dot_data(drawn)
+    [label] = [node.get_label() for node in graph.get_nodes() if node.get_name() == "n0"]
+    # a line of the label ends at a lone `\n`; the text's own `\n` comes with its backslash escaped
+    assert label == '"T\\\\x1b[31m red\\nbad\\\\nline\\\\u202e.md"'
+    assert "\x1b" not in drawn and "\u202e" not in drawn
+
+
 def test_a_long_loop_is_folded_and_still_closes() -> None:
     members = [f"d/{n}.md" for n in range(MAX_CYCLE_NODES + 5)]
     nodes, edges = parse_mermaid(mermaid(cycle_diagram(members)))
