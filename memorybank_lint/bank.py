@@ -489,13 +489,9 @@ class Bank:
 
     # -- lookups -----------------------------------------------------------------------------
     def edge_target(self, edge: Edge) -> str | None:
-        """The document an edge lands on: as written, else from the repository root; or None."""
-        target = edge.target
-        if target.resolved in self.docs:
-            return target.resolved
-        if target.from_repo_root in self.docs:
-            return target.from_repo_root
-        return None
+        """The document an edge lands on: as written (`x.md#part` is `x.md`; `c#-style.md`, when
+        `c` is none, the file of that name), else from the repository root; or None."""
+        return edge.target.landing(self.docs)
 
     def directory_has_docs(self, resolved: str) -> bool:
         """Whether a document lives under the folder `resolved` (`.` is the bank), at any depth.

@@ -35,7 +35,7 @@ from .markdown import Section
 from .paths import Target
 from .suppressions import Suppression
 
-FORMAT = 2
+FORMAT = 3
 RACY_NS = 2_000_000_000
 Stamp = tuple[int, int, int, int]  # (mtime ns, size, ctime ns, inode)
 
@@ -172,7 +172,13 @@ def _data_of(stored: tuple) -> dict:
 
 # -- documents as rows of plain values --------------------------------------------------------
 def _target(t: Target) -> tuple:
-    return (t.raw, t.resolved, t.external, t.url, t.from_repo_root)
+    whole = None if t.whole is None else _target(t.whole)
+    return (t.raw, t.resolved, t.external, t.url, t.from_repo_root, whole)
+
+
+def _target_of(row: tuple) -> Target:
+    raw, resolved, external, url, from_repo_root, whole = row
+    return Target(raw, resolved, external, url, from_repo_root, None if whole is None else _target_of(whole))
 
 
 def encode(doc: Document) -> tuple:
@@ -189,9 +195,11 @@ def encode(doc: Document) -> tuple:
 def decode(path: str, row: tuple) -> Document:
     """The `Document` `encode` was given; a malformed row raises (the caller drops the cache)."""
     values = list(row)
-    values[_EDGES] = [Edge(Target(*t), fit, line, column) for t, fit, line, column in row[_EDGES]]
+    values[_EDGES] = [Edge(_target_of(t), fit, line, column) for t, fit, line, column in row[_EDGES]]
     values[_SECTIONS] = [Section(*s) for s in row[_SECTIONS]]
-    values[_LINKS] = [Link(Target(*t), line, column, directory) for t, line, column, directory in row[_LINKS]]
+    values[_LINKS] = [
+        Link(_target_of(t), line, column, directory) for t, line, column, directory in row[_LINKS]
+    ]
     values[_DATA] = _data_of(row[_DATA])
     values[_SUPPRESSIONS] = tuple(Suppression(*u) for u in row[_SUPPRESSIONS])
     doc = Document(path, **dict(zip(_SAVED, values, strict=True)))

@@ -33,6 +33,8 @@ class Target:
     `resolved` is the bank path (None for empty or external targets); `external` is set when the
     target leaves the bank (a sibling bank in a monorepo) or is a URL; `from_repo_root` is the
     bank path a target written from the repository root (`memory-bank/prd/PRD.md`) would have.
+    `whole` is the same value read with its `#` as part of the file name (`c#-style.md`), for a
+    plain path (`resolve`) that holds one; a link (`link_target`) spells such a `#` as `%23`.
     """
 
     raw: str
@@ -40,6 +42,27 @@ class Target:
     external: bool = False
     url: bool = False
     from_repo_root: str | None = None
+    whole: Target | None = None
+
+    def landing(self, docs: Collection[str]) -> str | None:
+        """The one of `docs` this target leads to: as written (a fragment cut), else the whole value
+        as a file name, then each written from the repository root; None when none is a document.
+
+        Why the fragment first: `x.md#usage` is the section of `x.md`, whatever else exists; only
+        when that names no document is the `#` read as part of the name, which a YAML path (no
+        URL) may hold.
+        """
+        whole = self.whole or self
+        for path in (self.resolved, whole.resolved, self.from_repo_root, whole.from_repo_root):
+            if path is not None and path in docs:
+                return path
+        return None
+
+    def as_written(self) -> tuple[str, ...]:
+        """The bank paths the target names as written (not from the repository root), in the order
+        `landing` tries them."""
+        paths = (self.resolved,) if self.whole is None else (self.resolved, self.whole.resolved)
+        return tuple(path for path in paths if path is not None)
 
 
 def doc_dir(path: str) -> str:
@@ -59,8 +82,19 @@ def folders_above(path: str) -> Iterator[str]:
 
 
 def resolve(doc_path: str, raw: str, bank_name: str = "") -> Target:
-    """Resolve `raw` as written in the document `doc_path` (fragment cut, POSIX-normalised)."""
-    target = raw.split("#", 1)[0].strip()
+    """Resolve `raw`, a plain path written in the document `doc_path` (a `derived_from` value), to
+    the path before its first `#` (POSIX-normalised), and, when it holds a `#`, to the whole value
+    as well (`whole`): which one names the document is the bank's to say (`Target.landing`)."""
+    path, mark, _fragment = raw.partition("#")
+    target = _resolved(doc_path, raw, path, bank_name)
+    if not mark or target.url:
+        return target
+    return replace(target, whole=_resolved(doc_path, raw, raw, bank_name))
+
+
+def _resolved(doc_path: str, raw: str, path: str, bank_name: str) -> Target:
+    """The `Target` of `raw` whose file part is `path` (its fragment already cut, escapes read)."""
+    target = path.strip()
     if not target:
         return Target(raw, None)
     if _URL.match(target):
@@ -85,19 +119,19 @@ def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
     Why: `my%20doc.md` is the file `my doc.md` (a name with a space has no other inline form a
     renderer follows, and GitHub writes it so), and a Cyrillic name pasted from a browser's
     address bar comes escaped; read as written, both dangled and left their document unregistered.
-    Escapes that do not spell UTF-8, or that spell a `#` or a NUL, leave the destination as written.
+    The fragment is cut before the escapes are read, so `%23` is a `#` of the file name, as GitHub
+    reads it: `c%23-style.md#usage` is the section `usage` of `c#-style.md`.
+    Escapes that do not spell UTF-8, or that spell a NUL, leave the destination as written.
     A leading space (`%20notes.md`, `< notes.md>`) is part of the name, as `normalize` keeps it:
     stripped, the link would lead to `notes.md`, another file. Backslash escapes are read first,
     as CommonMark reads them (`my\\_doc.md` is `my_doc.md`; `a\\b.md` keeps its backslash).
     """
-    path, mark, fragment = _unbackslashed(raw).partition("#")
+    path = _unbackslashed(raw).partition("#")[0]
     decoded = _decoded(path)
     spelled = path if decoded is None else decoded
     if spelled[:1].isspace():
-        spelled = "./" + spelled  # `resolve` strips the ends of a target, not what follows `./`
-    if spelled + mark + fragment == raw:
-        return resolve(doc_path, raw, bank_name)
-    return replace(resolve(doc_path, spelled + mark + fragment, bank_name), raw=raw)
+        spelled = "./" + spelled  # `_resolved` strips the ends of a target, not what follows `./`
+    return _resolved(doc_path, raw, spelled, bank_name)
 
 
 _BACKSLASHED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation
@@ -111,15 +145,16 @@ def _unbackslashed(text: str) -> str:
 
 
 def _decoded(path: str) -> str | None:
-    """A link path with its percent escapes decoded, or None where there are none to read so:
-    escapes that do not spell UTF-8, or that spell a `#` or a NUL."""
+    """A link path (its fragment already cut) with its percent escapes decoded, or None where there
+    are none to read so: escapes that do not spell UTF-8, or that spell a NUL, which no file name
+    holds. A `%23` is a `#` of the name: the path is never split at a fragment again."""
     if "%" not in path:
         return None
     try:
         decoded = unquote(path, errors="strict")
     except UnicodeDecodeError:
         return None
-    return None if "#" in decoded or "\0" in decoded else decoded
+    return None if "\0" in decoded else decoded
 
 
 def unescaped(path: str) -> str:
@@ -142,8 +177,8 @@ def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     escapes `link_target` leaves as written (or that has none) gives `path` back unchanged, unless
     `path` holds escapes of its own (the note's folder `_inbox/q%41/`, which `like` never wrote):
     read as escapes, they would lead elsewhere, so their `%` is escaped. A character that would end
-    the destination (a space or bracket in a plain one, a `<`/`>` in a `pointed` one, `<…>`) is
-    escaped too, whatever `like` wrote: `_inbox/a b/` as `_inbox/a%20b/`.
+    the destination (a space or bracket in a plain one, a `<`/`>` in a `pointed` one, `<…>`) or its
+    path (a `#`) is escaped too, whatever `like` wrote: `_inbox/a b/` as `_inbox/a%20b/`.
     """
     written = like.split("#", 1)[0]
     unfit = {character for character in path if _ends_destination(character, pointed)}
@@ -161,9 +196,20 @@ def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     return "".join(quote(character, safe="") if character in escaped else character for character in path)
 
 
+def link_destination(path: str) -> str:
+    """`path` (relative to the document that links it) as a plain link's destination leading to it:
+    as it is, unless a character of it would end the destination or its path (`c#-style.md` is
+    written `c%23-style.md`, as GitHub writes it), or it spells an escape (`a%41.md`).
+
+    Why: an entry that registers a document must lead to it; `[C#](c#-style.md)` leads to `c`.
+    """
+    return spelled_like(path, "")
+
+
 def _ends_destination(character: str, pointed: bool) -> bool:
-    """Whether `character`, written as it is, would end a link destination (or break its line)."""
-    if character in "<>" or not character.isprintable():  # line breaks, tabs, controls
+    """Whether `character`, written as it is, would end a link destination or its path (a `#`
+    starts the fragment), or break its line."""
+    if character in "<>#" or not character.isprintable():  # line breaks, tabs, controls
         return True
     return not pointed and (character.isspace() or character in "()")
 

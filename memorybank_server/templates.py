@@ -19,7 +19,7 @@ from typing import Any
 from memorybank_lint import frontmatter, markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.entries import unwritten_entry
-from memorybank_lint.paths import link_target
+from memorybank_lint.paths import link_destination, link_target
 
 from .starter import templates_root
 
@@ -172,7 +172,7 @@ def unlinked_unwritten(body: str, target: str, written: Callable[[str, bool], bo
             relative = posixpath.relpath(resolved, posixpath.dirname(target) or ".")
             anchor = "".join(raw.partition("#")[1:])  # `#section`: the link made later keeps it
             leading = item is not None and start == item.end() and not folder
-            named = unwritten_entry(label, relative + anchor) if leading else label
+            named = unwritten_entry(label, link_destination(relative) + anchor) if leading else label
             line = line[:start] + named + line[end:]
         lines[i] = line
     return "\n".join(lines)

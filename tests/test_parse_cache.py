@@ -208,7 +208,7 @@ def test_deleting_the_cache_folder_changes_nothing(aged) -> None:
 
 def test_every_parsed_field_comes_back_from_the_cache(tmp_path: Path) -> None:
     """Suppression comments included: a warm cache once lost every `noqa`, so a finding hidden on
-    a cold run came back on the next one."""
+    a cold run came back on the next one. An edge with a `#` keeps its reading as a whole name."""
     from dataclasses import fields
 
     from memorybank_lint.document import Document
@@ -216,13 +216,16 @@ def test_every_parsed_field_comes_back_from_the_cache(tmp_path: Path) -> None:
     name = "domain/model.md"
     files = dict(CLEAN_BANK)
     files[name] = files[name].replace(
-        "  - ../dna/principles.md", "  - ../dna/principles.md\n          - ../nowhere.md  # noqa: MB001"
+        "  - ../dna/principles.md",
+        "  - ../dna/principles.md\n          - ../dna/principles.md#part"
+        "\n          - ../nowhere.md  # noqa: MB001",
     )
     files["notes.md"] = "<!-- memorybank-lint: disable -->\n# Notes\n\n[gone](gone.md)\n"
     root = write_bank(tmp_path / "memory-bank", files)
     age_documents(root)
     cold = _bank(root, tmp_path / "cache")
     assert cold.docs[name].suppressions and cold.docs["notes.md"].suppressions
+    assert any(edge.target.whole is not None for edge in cold.docs[name].derived_from)
     assert cold.save_cache()
     warm = _bank(root, tmp_path / "cache")
     assert warm.cache.hits == len(warm.docs)

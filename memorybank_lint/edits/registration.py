@@ -16,6 +16,7 @@ from __future__ import annotations
 import posixpath
 
 from ..bank import Bank
+from ..paths import link_destination
 from .entries import add_entries, add_entry, add_section
 from .errors import Refused
 
@@ -70,16 +71,17 @@ def registered(
     names: tuple[str, ...] = ("README.md", "index.md"),
     status: str | None = None,
 ) -> str:
-    """The LF text of `index` with an entry for `target` added in the index's own shape.
+    """The LF text of `index` with an entry for `target` added in the index's own shape, its link
+    written so that it leads to `target` (`c#-style.md` as `c%23-style.md`, `paths.link_destination`).
 
     A section's own index (`adr/README.md`) registered in the root index goes into its list of
     sections; every other document gets an entry in the shape of the index's last one.
     """
     directory = posixpath.dirname(index)
-    link = posixpath.relpath(target, directory or ".")
+    link = link_destination(posixpath.relpath(target, directory or "."))
     top, _, rest = target.partition("/")
     if not directory and rest in names:
-        return add_section(text, top, purpose, title)
+        return add_section(text, link_destination(top), purpose, title)
     return add_entry(text, link, title, purpose, root=not directory, status=status)
 
 
@@ -99,7 +101,7 @@ def registered_all(
             text = registered(text, index, path, title, purpose, names=names, status=status)
         return text
     items = [
-        (posixpath.relpath(path, directory or "."), title, purpose, status)
+        (link_destination(posixpath.relpath(path, directory or ".")), title, purpose, status)
         for path, title, purpose, status in documents
     ]
     return add_entries(text, items, root=not directory)

@@ -22,7 +22,7 @@ from ..markdown import links
 from ..paths import link_target, spelled_as_is
 from .model import Fix
 
-_NOT_IN_LINKS = frozenset(" ()<>[]`\\#|")  # `#` starts a fragment, `|` splits a table cell
+_NOT_IN_LINKS = frozenset(" ()<>[]`\\|")  # `|` splits a table cell; a `#` is written `%23`
 
 
 def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:

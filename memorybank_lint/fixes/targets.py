@@ -90,11 +90,9 @@ def _pick(bank: Bank, doc: Document, edge: document.Edge) -> tuple[str, bool] | 
     """The target a broken edge is to lead to, and whether that fix is safe: written from the
     repository root (safe), or the one document of its name (unsafe), or None."""
     target = edge.target
-    if target.resolved in bank.docs:
-        return None
-    if target.from_repo_root in bank.docs:
-        assert target.from_repo_root is not None
-        return target.from_repo_root, True
+    landed = bank.edge_target(edge)
+    if landed is not None:
+        return None if landed in target.as_written() else (landed, True)
     if target.resolved is None or target.external:
         return None
     moved = moved_to(bank, target.resolved, doc.path)

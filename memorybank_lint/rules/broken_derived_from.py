@@ -7,7 +7,8 @@ deleted source.
 Not reported: targets that leave the bank (`../../other-bank/x.md`, a sibling bank in a monorepo)
 and URLs (`https://…`), which are external sources. A target written from the repository root
 (`memory-bank/prd/PRD.md` inside `memory-bank/`) is followed for the graph, and reported with the
-path it should have, relative to the document.
+path it should have, relative to the document. `x.md#part` names the section of `x.md`; a value
+whose part before its `#` names no document names the file of its whole name (`c#-style.md`).
 
 An item that names no path is reported too (`- see: x.md` or `- x.md <!-- noqa: MB001 -->`,
 which YAML reads as a key and a value, `- 42`): it was dropped, and a broken target with it.
@@ -37,10 +38,11 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         )
     for edge in doc.derived_from:
         target = edge.target
-        if target.external or target.resolved is None or target.resolved in ctx.bank.docs:
+        landed = ctx.bank.edge_target(edge)
+        if target.external or target.resolved is None or landed in target.as_written():
             continue
-        if target.from_repo_root in ctx.bank.docs:
-            relative = posixpath.relpath(target.from_repo_root, posixpath.dirname(doc.path) or ".")
+        if landed is not None:
+            relative = posixpath.relpath(landed, posixpath.dirname(doc.path) or ".")
             yield Problem(
                 f"derived_from '{edge.raw}' is written from the repository root; relative to this "
                 f"document it is '{relative}'",
@@ -49,8 +51,9 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
                 value=edge.raw,
             )
             continue
+        looked = ", then ".join(f"'{path}'" for path in target.as_written())
         yield Problem(
-            f"derived_from target '{edge.raw}' does not exist (looked for '{target.resolved}')",
+            f"derived_from target '{edge.raw}' does not exist (looked for {looked})",
             line=edge.line,
             column=edge.column,
             value=edge.raw,

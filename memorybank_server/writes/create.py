@@ -56,7 +56,7 @@ INBOX = "_inbox/"
 RESERVED_INBOX = frozenset({"_inbox/README.md", "_inbox/DISCARDED.md"})
 PREVIEW_LINES = 40
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-_UNLINKABLE = re.compile(r"[\s()\[\]<>#?|`]")
+_UNLINKABLE = re.compile(r"[\s()\[\]<>?|`]")  # a `#` is written `%23` in the entry's link
 _TOKENS = re.compile(r"(?<![\w-])(?:FT-XXX|ADR-ID|PRD-ID|UC-XXX|EP-XXX|PROMPT-ID)(?![\w-])")
 
 
@@ -97,7 +97,7 @@ def check_target(bank: Bank, given: str) -> str:
     new_name(given, path)
     if _UNLINKABLE.search(path):
         raise BadValue(
-            f"'{path}' contains a space, bracket, '#', '?', '|' or backtick, which an index link cannot carry"
+            f"'{path}' contains a space, bracket, '?', '|' or backtick, which an index link cannot carry"
         )
     if not spelled_as_is(path):
         raise BadValue(

@@ -29,14 +29,15 @@ def check_derived_from(bank: Bank, target: str, entries: list[str]) -> list[str]
         if resolved.url or (resolved.external and resolved.resolved is None and raw.strip()):
             warnings.append(f"derived_from '{raw}' points outside the bank; it will not be checked")
             continue
-        if resolved.resolved not in bank.docs and resolved.from_repo_root in bank.docs:
-            relative = posixpath.relpath(resolved.from_repo_root, posixpath.dirname(target) or ".")
+        landed = resolved.landing(bank.docs)
+        if landed is not None and landed not in resolved.as_written():
+            relative = posixpath.relpath(landed, posixpath.dirname(target) or ".")
             warnings.append(
                 f"derived_from '{raw}' is written from the repository root; relative to this document "
                 f"it is '{relative}'"
             )
             continue
-        if resolved.resolved is None or resolved.resolved not in bank.docs:
+        if landed is None:
             tried = resolved.resolved or raw
             raise ToolInputError(
                 f"derived_from '{raw}' does not resolve to a document of this bank "

@@ -81,12 +81,11 @@ def _rebased(
     raw = target.raw.strip()
     if raw.startswith(("/", "#")):
         return None
-    landed = target.resolved
-    if landed not in bank.docs and target.from_repo_root in bank.docs:
-        landed = target.from_repo_root or landed
+    landed = target.landing(bank.docs) or target.resolved
     if landed not in bank.docs and not os.path.exists(bank.root / landed):
         return None
-    fragment = "#" + raw.split("#", 1)[1] if "#" in raw else ""
+    named = target.whole is not None and landed in (target.whole.resolved, target.whole.from_repo_root)
+    fragment = "#" + raw.split("#", 1)[1] if "#" in raw and not named else ""  # `c#-style.md`: its name
     new = posixpath.relpath(landed, posixpath.dirname(destination) or ".")
     new = (spelled_like(new, raw, pointed) if link else new) + fragment
     return new if new != raw else None

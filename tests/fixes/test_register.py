@@ -191,12 +191,26 @@ def test_an_entry_written_before_its_document_keeps_the_section_it_points_at(tmp
     )
 
 
-@pytest.mark.parametrize("name", ["x#y.md", "x|y.md"])
+@pytest.mark.parametrize("name", ["x|y.md", "x%23y.md"])
 def test_a_name_a_link_cannot_carry_whole_has_no_fix(tmp_path: Path, name: str) -> None:
-    """`#` starts a fragment and `|` splits a table cell: the entry would never land on the
-    document, so the report must not call the finding fixable."""
+    """`|` splits a table cell, and `%23` is read as a `#` (the link leads to `x#y.md`): the entry
+    would never land on the document, so the report must not call the finding fixable. A `#` of
+    the name itself is written `%23`, which leads to it."""
     files = {"domain/README.md": HEAD + "- [Model](model.md) — the model\n", f"domain/{name}": NEW}
     files["domain/model.md"] = doc("title: Model\nstatus: draft")
     bank = bank_with(tmp_path, files)
     fix, _text = fixed_text(bank, "MB009", f"domain/{name}")
     assert fix is None
+
+
+def test_a_hash_in_the_name_is_written_as_an_escape_that_leads_to_it(tmp_path: Path) -> None:
+    # `[C#](c#-style.md)` would lead to `c`; GitHub writes and follows `c%23-style.md`.
+    files = {"domain/README.md": HEAD + "- [Model](model.md) — the model\n", "domain/c#-style.md": NEW}
+    files["domain/model.md"] = doc("title: Model\nstatus: draft")
+    bank = bank_with(tmp_path, files)
+    fix, text = fixed_text(bank, "MB009", "domain/c#-style.md")
+    assert fix is not None and text is not None
+    assert text.endswith("- [Terms](c%23-style.md) — Read this for the words we use.\n")
+    (bank.root / "domain/README.md").write_text(text, "utf-8")
+    bank.refresh()
+    assert "domain/README.md" in bank.docs["domain/c#-style.md"].registered_in

@@ -192,3 +192,32 @@ def test_an_item_that_names_no_path_is_reported_not_dropped(make_bank, run_rule,
     assert [f.line for f in found] == [5, 6, 7]
     assert "'../missing/nowhere.md <!-- noqa: MB001 -->' is a key: value pair, not a path" in found[0].message
     assert "is a key: value pair" in found[1].message and "'42' is a number" in found[2].message
+
+
+def test_a_hash_that_names_no_document_before_it_is_part_of_the_file_name(
+    make_bank, run_rule, tmp_path
+) -> None:
+    """A `derived_from` value is a plain path, no URL: `c#-style.md` is that file when `c` is none,
+    while `rules.md#part` stays the section `part` of `rules.md`."""
+    header = "---\nderived_from:\n  - c#-style.md\n  - rules.md#part\n  - 'missing [x] #h;.md'\n---\n# A\n"
+    files = {"sec/a.md": header, "sec/c#-style.md": "# C#\n", "sec/rules.md": "# Rules\n"}
+    bank = make_bank(tmp_path, files)
+    [finding] = run_rule(bank, CODE)
+    assert finding.message == (
+        "derived_from target 'missing [x] #h;.md' does not exist "
+        "(looked for 'sec/missing [x]', then 'sec/missing [x] #h;.md')"
+    )
+    assert [bank.edge_target(edge) for edge in bank.docs["sec/a.md"].derived_from] == [
+        "sec/c#-style.md",
+        "sec/rules.md",
+        None,
+    ]
+
+
+def test_a_fragment_wins_over_a_file_named_with_the_hash(make_bank, run_rule, tmp_path) -> None:
+    # `a.md#b.md` names a section of `a.md` while `a.md` exists, whatever else is there.
+    files = {"x.md": "---\nderived_from: ['a.md#b.md']\n---\n# X\n", "a.md": "# A\n", "a.md#b.md": "# AB\n"}
+    bank = make_bank(tmp_path, files)
+    assert run_rule(bank, CODE) == []
+    [edge] = bank.docs["x.md"].derived_from
+    assert bank.edge_target(edge) == "a.md"

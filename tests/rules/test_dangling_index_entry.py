@@ -168,3 +168,16 @@ def test_backslash_escapes_in_a_link_lead_to_the_file_they_spell(make_bank, run_
     ]
     assert run_rule(bank, "MB009") == []
     assert link_target("README.md", "odd\\b.md").resolved == "odd\\b.md"  # no escape: kept
+
+
+def test_percent_23_in_a_link_is_a_hash_of_the_file_name(make_bank, run_rule, tmp_path) -> None:
+    # GitHub writes the link to `c#-style.md` as `c%23-style.md` and follows it there; the fragment
+    # is cut before the escapes are read, so `c%23-style.md#usage` is the section `usage` of that file.
+    readme = "- [C#](c%23-style.md)\n- [Usage](c%23-style.md#usage)\n- [Gone](f%23-style.md)\n"
+    bank = make_bank(tmp_path, {"README.md": readme, "c#-style.md": "# C#\n"})
+    assert [(f.line, f.message) for f in run_rule(bank, CODE)] == [
+        (3, "index entry 'f%23-style.md' leads nowhere: 'f#-style.md' — it is not a document of this bank"),
+    ]
+    assert run_rule(bank, "MB009") == []
+    target = link_target("sec/README.md", "c%23-style.md#usage")
+    assert (target.raw, target.resolved) == ("c%23-style.md#usage", "sec/c#-style.md")

@@ -73,6 +73,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("zero-width space", {"path": "domain/mo\u200bdel.md"}, "an invisible formatting character"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("escape in the name", {"path": "domain/a%41.md"}, "an index link reads as an escape"),
+    ("escaped hash in the name", {"path": "domain/a%23.md"}, "an index link reads as an escape"),
     # read whole, the path keeps its escapes (`%FF` spells no UTF-8); its folder's index would not
     ("escape under a folder", {"path": "domain%FF/a%41.md"}, "an index link reads as an escape"),
     ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
@@ -317,6 +318,20 @@ def test_a_document_outside_any_section_lands_in_the_root_list_not_the_table(
     table = root[root.index("## Task-Specific Routes") :]
     assert "spike" not in table
     assert "- [`Spike | notes`](research/spike.md)\n  Read when you need the entities" in root
+    clean_after(seeded)
+
+
+def test_a_hash_in_the_name_is_registered_with_a_link_that_leads_to_it(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    """`[C# style](c#-style.md)` would lead to `domain/c`: the entry writes the `#` as `%23`, as
+    GitHub does, and a later document may name the file in its `derived_from` as it is."""
+    result = make(seeded, path="domain/c#-style.md", title="C# style", derived_from=["../dna/principles.md"])
+    assert result["registeredIn"] == ["domain/README.md"]
+    index = (seeded.root / "domain/README.md").read_text("utf-8")
+    assert "- [C# style](c%23-style.md) — Read when you need the entities" in index
+    seeded.refresh()
+    make(seeded, path="domain/dep.md", title="Dep", derived_from=["c#-style.md"])
     clean_after(seeded)
 
 

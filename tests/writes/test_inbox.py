@@ -487,6 +487,27 @@ def test_promote_rebases_links_written_with_escapes_or_angle_brackets_in_their_o
     assert "Link rewritten for the new location: ../my doc.md -> ../../my doc.md" in result["warnings"]
 
 
+def test_promote_rebases_a_name_with_a_hash_as_that_name(seeded: Bank, put: Callable) -> None:
+    """`../c#-style.md` in `derived_from` names the file of that name (no document is `../c`), and
+    a link writes it `c%23-style.md`: rebased, neither loses the part after its `#` to a fragment."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../engineering/c#-style.md\n---\n# N\n\n"
+        "See [the style](../engineering/c%23-style.md#usage) and [raw](../engineering/c%23-style.md).\n"
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    put(seeded.root, "engineering/c#-style.md", "# C#\n")
+    seeded.refresh()
+    result = promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    text = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    assert "derived_from:\n  - ../c#-style.md\n" in text
+    assert "See [the style](../c%23-style.md#usage) and [raw](../c%23-style.md).\n" in text
+    assert (
+        "derived_from rebased for the new location: ../engineering/c#-style.md -> ../c#-style.md"
+        in (result["warnings"])
+    )
+
+
 def test_promote_spells_a_link_so_it_reads_back_as_the_document_it_led_to(
     seeded: Bank, put: Callable
 ) -> None:
