@@ -189,6 +189,8 @@ def _anchor_list(value: Any) -> list[str]:
 
 def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[Edge]:
     if not isinstance(value, list):
+        if value is not None:  # `derived_from: x.md` names no edge: said, not passed over
+            doc.odd_edges = ((doc.key_lines.get("derived_from") or 1, str(value), "a single value"),)
         return []
     items = doc.header_items("derived_from", lines)
     where: dict[str, list[int]] = {}  # each value's item indexes, so matching an edge is a lookup
@@ -244,7 +246,7 @@ def _odd_edge(
         if isinstance(item, int | float)
         else "not a path"
     )
-    return line, written or str(item), what
+    return line, written or ("" if item is None else str(item)), what
 
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:

@@ -11,7 +11,8 @@ path it should have, relative to the document. `x.md#part` names the section of 
 whose part before its `#` names no document names the file of its whole name (`c#-style.md`).
 
 An item that names no path is reported too (`- see: x.md` or `- x.md <!-- noqa: MB001 -->`,
-which YAML reads as a key and a value, `- 42`): it was dropped, and a broken target with it.
+which YAML reads as a key and a value, `- 42`, an empty `-`), and so is a single value that is no
+list (`derived_from: x.md`): either was dropped, and a broken target with it.
 
 Example: `derived_from: [../missing/nowhere.md]` in `engineering/architecture.md`.
 """
@@ -30,12 +31,16 @@ from ..registry import rule
 @rule("MB001", "broken-derived-from", severity=Severity.ERROR)
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     for line, written, what in doc.odd_edges:
-        yield Problem(
-            f"derived_from item '{written}' is {what}, not a path; write the target alone "
-            "(quote it when it holds ': ' or ' #')",
-            line=line,
-            value=written,
-        )
+        if what == "a single value":
+            said = f"derived_from '{written}' is a single value, not a list; write it as a list item (`- …`)"
+        elif what == "empty":
+            said = "derived_from has an empty item; remove it or write the target"
+        else:
+            said = (
+                f"derived_from item '{written}' is {what}, not a path; write the target alone "
+                "(quote it when it holds ': ' or ' #')"
+            )
+        yield Problem(said, line=line, value=written)
     for edge in doc.derived_from:
         target = edge.target
         landed = ctx.bank.edge_target(edge)

@@ -6,8 +6,8 @@ change upstream can be traced to everything it affects.
 Runs only when `dna/` requires it ("Every `active` non-root document must define `derived_from`"
 / "Для каждого `active` non-root документа `derived_from` обязательно"). Exempt: documents that
 are not `status: active`, and the root documents `dna/` names (by default `dna/principles.md`).
-Any edge counts, even an external or broken one; a scalar `derived_from: x.md` is not a list and
-counts as none.
+Any edge counts, even an external or broken one. A single value (`derived_from: x.md`) or items
+that name no path name no edge; MB001 reports what was written, so it is not reported here twice.
 
 Example: `status: active` and no `derived_from` in `domain/model.md`.
 """
@@ -29,12 +29,10 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         return
     if doc.status != "active" or doc.derived_from or doc.path in contract.roots:
         return
-    given = doc.data.get("derived_from") if isinstance(doc.data, dict) else None
-    if given is not None and not isinstance(given, list):  # `derived_from: x.md` counts as none
-        said = "derived_from is a single value, not a list; write each source as a list item (`- x.md`)"
-    else:
-        said = "active document has no derived_from"
+    if doc.odd_edges:
+        return  # something was written that names no edge: MB001 says what
     yield Problem(
-        f"{said}; the bank's governance requires one on every active document except the root",
+        "active document has no derived_from; the bank's governance requires one on every "
+        "active document except the root",
         line=doc.key_lines.get("derived_from") or doc.key_lines.get("status"),
     )

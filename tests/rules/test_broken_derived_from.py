@@ -221,3 +221,24 @@ def test_a_fragment_wins_over_a_file_named_with_the_hash(make_bank, run_rule, tm
     assert run_rule(bank, CODE) == []
     [edge] = bank.docs["x.md"].derived_from
     assert bank.edge_target(edge) == "a.md"
+
+
+def test_a_single_value_and_an_empty_item_are_reported_whatever_the_status(
+    make_bank, run_rule, tmp_path
+) -> None:
+    """A draft's `derived_from: ../missing/nowhere.md` hid its broken target: no list, no edge, no
+    word; a bare `-` was quoted as Python's `None`."""
+    bank = make_bank(
+        tmp_path,
+        {
+            "domain/draft.md": "---\ntitle: Draft\nstatus: draft\nderived_from: ../missing/nowhere.md\n---\n",
+            "domain/empty.md": "---\ntitle: Empty\nderived_from:\n  - rules.md\n  -\n---\n",
+            "domain/rules.md": "# Rules\n",
+        },
+    )
+    said = {f.path: (f.line, f.message) for f in run_rule(bank, CODE)}
+    assert said["domain/draft.md"] == (
+        4,
+        "derived_from '../missing/nowhere.md' is a single value, not a list; write it as a list item (`- …`)",
+    )
+    assert said["domain/empty.md"][1] == "derived_from has an empty item; remove it or write the target"

@@ -50,13 +50,6 @@ def test_any_edge_counts_even_external_broken_or_empty(make_bank, run_rule, tmp_
     assert run_rule(bank, CODE) == []
 
 
-def test_scalar_derived_from_counts_as_none(make_bank, run_rule, tmp_path) -> None:
-    text = "---\nstatus: active\nderived_from: ../dna/principles.md\n---\n"
-    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": text})
-    [finding] = run_rule(bank, CODE)
-    assert (finding.path, finding.line) == ("domain/model.md", 3)
-
-
 @pytest.mark.parametrize("status", ["draft", "archived", "Active", ""])
 def test_documents_that_are_not_active_are_exempt(make_bank, run_rule, tmp_path, status) -> None:
     bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": f"---\ntitle: M\nstatus: {status}\n---\n"})
@@ -110,10 +103,17 @@ def test_not_reported_without_a_contract(make_bank, run_rule, tmp_path) -> None:
     assert run_rule(bank, CODE) == []
 
 
-def test_a_single_value_is_named_as_such_not_as_no_derived_from(make_bank, run_rule, tmp_path) -> None:
-    """`derived_from: x.md` counts as none, as before; the finding says why, not that none is written."""
+def test_a_single_value_or_items_naming_no_path_are_left_to_mb001(make_bank, run_rule, tmp_path) -> None:
+    """`derived_from: x.md` and `- see: x.md` were called "no derived_from"; MB001 now names what
+    was written, once."""
     scalar = "---\ntitle: Model\nstatus: active\nderived_from: ../dna/principles.md\n---\n# Model\n"
-    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": scalar})
-    [finding] = run_rule(bank, CODE)
-    assert finding.line == 4
-    assert finding.message.startswith("derived_from is a single value, not a list; write each source as")
+    mapping = "---\ntitle: Rules\nstatus: active\nderived_from:\n  - see: ../dna/principles.md\n---\n# R\n"
+    bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": scalar, "domain/rules.md": mapping})
+    assert run_rule(bank, CODE) == []
+    said = {f.path: f.message for f in run_rule(bank, "MB001")}
+    assert said["domain/model.md"].startswith(
+        "derived_from '../dna/principles.md' is a single value, not a list"
+    )
+    assert said["domain/rules.md"].startswith(
+        "derived_from item 'see: ../dna/principles.md' is a key: value pair"
+    )
