@@ -46,7 +46,9 @@ def _terminal(view: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any]
 def _hint(result: dict[str, Any]) -> str:
     """The answer's hint, the other tool named as the command line runs it."""
     hint = result.get("hint", "")
-    return hint.replace("bank_search", "--search").replace("bank_route", "--route")
+    for tool, flag in (("bank_search", "--search"), ("bank_route", "--route"), ("docKind", "--kind")):
+        hint = hint.replace(tool, flag)
+    return hint
 
 
 @_terminal

@@ -83,16 +83,14 @@ def check_filters(bank: Bank, **given: str | None) -> None:
         )
 
 
-def filtered_hint(held: int, **filters: str | None) -> str:
-    """The hint of an empty answer that a filter emptied: an agent told "no document matches"
-    rephrased a question whose answer the filter had set aside (`held`: the documents matching
-    before the filter, when the tool knows).
+def filtered_hint(**filters: str | None) -> str:
+    """The hint of an empty answer that a filter emptied (documents outside it match): an agent
+    told "no document matches" rephrased a question whose answer the filter had set aside.
 
-    Why here: `bank_route` and `bank_search` take the same filters and word this alike."""
+    Why here: `bank_route` and `bank_search` take the same filters and word this alike; each gives
+    it only when the question finds documents without its filters."""
     named = " and ".join(f"{name} {value!r}" for name, value in filters.items() if value is not None)
-    if held:
-        return f"{held} document(s) hold these words, none with {named}; change the filter or leave it out."
-    return f"No document with {named} matches this; leave the filter out to ask every document."
+    return f"No document with {named} matches this, though others do; change the filter or leave it out."
 
 
 def eligible(doc: Document, doc_kind: str | None, layer: str | None, status: str | None = None) -> bool:

@@ -174,6 +174,7 @@ def route(
 
 
 def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tuning) -> dict:
+    asked = tuning  # before the question's length adjusts it: an unfiltered retry starts from here
     index = header_index_for(bank)
     mined = index.mined if tuning.mined else None
     lexicon = lexicon_for(bank, mined, index.generation, tuning.entries, tuning.jargon)
@@ -224,7 +225,9 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     )
     rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
     if not rows:
-        return {"results": [], "hint": filtered_hint(0, docKind=doc_kind, layer=layer) if filtered else HINT}
+        if filtered and _route(bank, question, 1, None, None, asked)["results"]:
+            return {"results": [], "hint": filtered_hint(docKind=doc_kind, layer=layer)}
+        return {"results": [], "hint": HINT}
     return answer(bank, rows, body_hits, [c.literal for c in concepts], evidence)
 
 

@@ -221,10 +221,10 @@ class SearchIndex(BodyIndex):
         strict = [p for p in allowed if p in complete]
         ranked = self._rank(strict or allowed, weighted, complete, parsed, docs, limit)
         if not ranked:
-            if doc_kind is None and layer is None and status is None:
+            filtered = doc_kind is not None or layer is not None or status is not None
+            if not filtered or not any(p not in self.excluded for p in weighted):
                 return {"results": [], "hint": HINT}
-            held = sum(1 for p in weighted if p not in self.excluded)
-            return {"results": [], "hint": filtered_hint(held, docKind=doc_kind, layer=layer, status=status)}
+            return {"results": [], "hint": filtered_hint(docKind=doc_kind, layer=layer, status=status)}
         answer: dict = {
             "results": [self._result(docs[p], s, weighted[p], parsed.concepts) for p, s in ranked]
         }

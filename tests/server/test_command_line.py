@@ -270,6 +270,8 @@ def test_an_empty_answer_in_the_terminal_names_the_other_option_not_the_tool(
     assert code == 0 and out.startswith("(no matches)") and "--route" in out and "bank_route" not in out
     _, out, _ = run(["--root", str(fixture_bank), "--route", "zzqxv wqzzv", "--json"], capsys)
     assert "bank_search" in json.loads(out)["hint"]  # the tool's own answer, as the server gives it
+    _, out, _ = run(["--root", str(fixture_bank), "--search", "queue", "--kind", "governance"], capsys)
+    assert out.startswith("(no matches) No document with --kind 'governance' matches this, though others do")
 
 
 def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(

@@ -190,8 +190,10 @@ def test_filters_by_kind_and_layer(example: Bank) -> None:
     emptied = route(example, "backup", layer="dna")
     assert emptied["results"] == [] and emptied["hint"] != route(example, "the of")["hint"]
     assert emptied["hint"] == (
-        "No document with layer 'dna' matches this; leave the filter out to ask every document."
+        "No document with layer 'dna' matches this, though others do; change the filter or leave it out."
     )
+    nowhere = route(example, "zzqxv wqzzv", layer="dna")  # no document at all: the filter is not blamed
+    assert nowhere == route(example, "zzqxv wqzzv")
 
 
 def test_a_kind_the_bank_does_not_know_is_refused_not_answered_as_no_match(example: Bank) -> None:

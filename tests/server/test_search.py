@@ -115,8 +115,10 @@ def test_filters_apply_before_the_all_words_pool(bank: Bank) -> None:
     emptied = search(bank, "digest storage", status="draft")
     assert emptied["results"] == []
     assert emptied["hint"] == (  # the ADR and the feature each hold a word of it
-        "2 document(s) hold these words, none with status 'draft'; change the filter or leave it out."
+        "No document with status 'draft' matches this, though others do; change the filter or leave it out."
     )
+    nowhere = search(bank, "zzqxv", status="draft")  # no document at all: the filter is not blamed
+    assert nowhere == search(bank, "zzqxv")
 
 
 def test_a_filter_value_the_bank_does_not_know_is_refused_not_answered_as_no_match(bank: Bank) -> None:
