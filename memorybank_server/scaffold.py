@@ -409,10 +409,10 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
         # a copy the same as the shipped one is no work of the bank's (a second run, or one that
         # a kill interrupted and the journal finished): neither refused nor written again
         same = {p for p, text in planned.items() if p in bank.docs and bank.docs[p].text == text}
-        owned = [
+        owned = [  # what the copy would overwrite: a template of the bank's own beside them stays
             p
-            for p in bank.docs
-            if p.startswith("flows/templates/")
+            for p in planned
+            if p in bank.docs
             and p not in same
             and (p != "flows/templates/README.md" or bank.docs[p].text != templates_pointer())
         ]

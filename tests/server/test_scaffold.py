@@ -341,9 +341,15 @@ def test_materialize_again_over_the_shipped_copies_writes_nothing_and_refuses_no
     assert again.warnings == ["flows/templates/ already holds the shipped templates; nothing to write."]
     assert tree_digest(bank.root) == before
     (bank.root / "flows/templates/adr/ADR-ID.md").unlink()
+    ours = bank.root / "flows/templates/custom/OURS.md"  # a template of the bank's own, overwritten by none
+    ours.parent.mkdir()
+    ours.write_text("---\ntitle: Ours\n---\n# Ours\n", encoding="utf-8")
+    with_ours = tree_digest(bank.root)
     missing = scaffold.materialize_flows(bank.root)
     assert missing.files == ["flows/templates/adr/ADR-ID.md"] and missing.warnings == []
-    assert tree_digest(bank.root) == before
+    ours.unlink()
+    ours.parent.rmdir()
+    assert tree_digest(bank.root) == before and with_ours != before
 
 
 def test_a_bank_owned_template_is_preferred_over_the_shipped_one(tmp_path: Path) -> None:
