@@ -52,10 +52,13 @@ class Selection:
         Why: a glob with a typo (`_archve/*`) or written from the repository's root
         (`memory_bank/_archive/*`) silences nothing, and the run looked as if it were obeyed.
         """
+        ran = {spec.code for spec in self.active()}
         return [
             pattern
-            for pattern, _ in self.per_file_ignores
-            if pattern not in self.used and not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
+            for pattern, codes in self.per_file_ignores
+            if codes <= ran  # a rule left out of this run could have been silenced: not judged
+            and pattern not in self.used
+            and not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
         ]
 
 

@@ -234,6 +234,8 @@ def test_a_glob_that_silences_a_finding_on_a_path_that_is_no_file_is_not_called_
     _, out, err = run(["--format", "json"], capsys)
     assert "MB012" not in {f["code"] for f in json.loads(out)}
     assert "per-file-ignores" not in err
+    _, _, err = run(["--format", "json", "--select", "MB001"], capsys)  # MB012 not run: not judged
+    assert "per-file-ignores" not in err
 
 
 def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
