@@ -205,9 +205,9 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
         if isinstance(item, dict) and isinstance(item.get("path"), str):
             raw = item["path"]
             fit = item["fit"] if isinstance(item.get("fit"), str) else None
-        elif isinstance(item, str):
+        elif isinstance(item, str) and item.strip():
             raw = item
-        else:
+        else:  # a mapping, a number, `-` or `- ''`: no path
             odd.append(_odd_edge(item, position, items if len(items) == len(value) else [], start))
             continue
         line, column = start, None
@@ -239,7 +239,7 @@ def _odd_edge(
         else "a list"
         if isinstance(item, list)
         else "empty"
-        if item is None
+        if item is None or isinstance(item, str)
         else "true or false"
         if isinstance(item, bool)
         else "a number"

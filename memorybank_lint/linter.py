@@ -56,7 +56,7 @@ class Selection:
         return [
             pattern
             for pattern, codes in self.per_file_ignores
-            if codes <= ran  # a rule left out of this run could have been silenced: not judged
+            if codes & ran  # none of its rules ran (`--select` left them out): it could not silence
             and pattern not in self.used
             and not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
         ]

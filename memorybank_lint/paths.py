@@ -87,7 +87,7 @@ def resolve(doc_path: str, raw: str, bank_name: str = "") -> Target:
     as well (`whole`): which one names the document is the bank's to say (`Target.landing`)."""
     path, mark, _fragment = raw.partition("#")
     target = _resolved(doc_path, raw, path, bank_name)
-    if not mark or target.url:
+    if not mark or target.url or target.resolved is None:  # `#part` alone names no file, as before
         return target
     return replace(target, whole=_resolved(doc_path, raw, raw, bank_name))
 

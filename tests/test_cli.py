@@ -238,6 +238,24 @@ def test_a_glob_that_silences_a_finding_on_a_path_that_is_no_file_is_not_called_
     assert "per-file-ignores" not in err
 
 
+def test_a_glob_for_all_rules_or_for_a_rule_the_project_ignores_is_still_judged(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """A glob is judged when any rule it names runs: `ALL`, or one rule beside an ignored one,
+    went unjudged, and the typo passed in silence."""
+    bank = tmp_path / "memory_bank"
+    bank.mkdir()
+    (bank / "note.md").write_text("# Note\n", encoding="utf-8")
+    (tmp_path / ".memorybank.toml").write_text(
+        'ignore = ["MB010"]\n[per-file-ignores]\n"_archve/*" = ["ALL"]\n'
+        '"memory_bank/note.md" = ["MB001", "MB010"]\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    _, _, err = run(["--format", "json"], capsys)
+    assert "'_archve/*' matches no file" in err and "'memory_bank/note.md' matches no file" in err
+
+
 def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
     config = fixture_copy.parent / ".memorybank.toml"
     monkeypatch.chdir(fixture_copy.parent)

@@ -64,9 +64,9 @@ def _reparsed(bank: Bank, doc: Document, text: str) -> Document:
     return document.parse(doc.path, text, bank_name=bank.name, index_names=bank.index_files)
 
 
-def _rewrite(line: str, column: int, raw: str, new_path: str) -> str | None:
-    """`line` with the path part of `raw`, written from `column` on, replaced by `new_path`."""
-    written = raw.split("#", 1)[0].strip()
+def _rewrite(line: str, column: int, written: str, new_path: str) -> str | None:
+    """`line` with `written` (the part of a value that names a file), found from `column` on,
+    replaced by `new_path`."""
     at = line.find(written, max(column - 1, 0))
     if not written or at < 0:
         return None
@@ -82,7 +82,12 @@ def _edge_line(lines: list[str], doc: Document, edge: document.Edge, target: str
     new_path = _relative(target, doc.path)
     if not new_path.endswith(".md") or any(c in new_path for c in "#:'\"") or new_path.startswith("-"):
         return None  # a path a plain YAML value could not carry unchanged
-    new = _rewrite(old, edge.column, edge.raw, new_path)
+    whole = edge.target.whole
+    if whole is not None and target in (whole.resolved, whole.from_repo_root):
+        written = edge.raw.strip()  # the `#` is part of the name (`memory-bank/c#/x.md`): all of it
+    else:
+        written = edge.raw.split("#", 1)[0].strip()  # the fragment stays
+    new = _rewrite(old, edge.column, written, new_path)
     return None if new is None else (old, new)
 
 
@@ -146,7 +151,8 @@ def _reads_back(bank: Bank, doc: Document, picked: dict[int, tuple[str, bool, tu
     return (
         same_rest
         and len(fixed.derived_from) == len(edges)
-        and all(fixed.derived_from[k].target.resolved == plan[0] for k, plan in picked.items())
+        and all(plan[0] in fixed.derived_from[k].target.as_written() for k, plan in picked.items())
+        and all(bank.edge_target(fixed.derived_from[k]) == plan[0] for k, plan in picked.items())
     )
 
 

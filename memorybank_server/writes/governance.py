@@ -38,7 +38,7 @@ def check_derived_from(bank: Bank, target: str, entries: list[str]) -> list[str]
             )
             continue
         if landed is None:
-            tried = resolved.resolved or raw
+            tried = ", then ".join(resolved.as_written()) or raw
             raise ToolInputError(
                 f"derived_from '{raw}' does not resolve to a document of this bank "
                 f"(tried {tried}, relative to {posixpath.dirname(target) or 'the bank root'})"

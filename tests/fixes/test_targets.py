@@ -42,6 +42,30 @@ def test_a_target_from_the_repository_root_is_rewritten_relative_to_the_document
     assert text is not None and text.split("\n")[4] == expected
 
 
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("  - memory-bank/c#/x.md", "  - x.md"),
+        ("  - memory-bank/c#/sub/y.md", "  - sub/y.md"),
+    ],
+)
+def test_a_target_from_the_repository_root_through_a_folder_named_with_a_hash_is_rewritten_whole(
+    tmp_path: Path, written: str, expected: str
+) -> None:
+    """The fix replaced only the part before the `#` and wrote `x.md#/x.md`, a safe fix that read
+    back as right because the part before the `#` happened to name the same page."""
+    files = {
+        "c#/a.md": _node(written),
+        "c#/x.md": _node("  - ../dna/principles.md", "X"),
+        "c#/sub/y.md": _node("  - ../../dna/principles.md", "Y"),
+        "README.md": _readme("c%23/a.md", "c%23/x.md", "c%23/sub/y.md"),
+    }
+    bank = bank_with(tmp_path, files)
+    fix, text = fixed_text(bank, "MB001")
+    assert fix is not None and fix.safe
+    assert text is not None and text.split("\n")[4] == expected
+
+
 def test_a_flow_list_target_is_rewritten_in_place(tmp_path: Path) -> None:
     node = doc("title: N\nstatus: draft\nderived_from: [../dna/governance.md, memory-bank/dna/principles.md]")
     bank = bank_with(tmp_path, {"domain/n.md": node, "README.md": _readme("domain/n.md")})

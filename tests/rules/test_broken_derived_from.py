@@ -233,6 +233,7 @@ def test_a_single_value_and_an_empty_item_are_reported_whatever_the_status(
         {
             "domain/draft.md": "---\ntitle: Draft\nstatus: draft\nderived_from: ../missing/nowhere.md\n---\n",
             "domain/empty.md": "---\ntitle: Empty\nderived_from:\n  - rules.md\n  -\n---\n",
+            "domain/blank.md": "---\ntitle: Blank\nderived_from:\n  - ''\n---\n",
             "domain/rules.md": "# Rules\n",
         },
     )
@@ -242,3 +243,21 @@ def test_a_single_value_and_an_empty_item_are_reported_whatever_the_status(
         "derived_from '../missing/nowhere.md' is a single value, not a list; write it as a list item (`- …`)",
     )
     assert said["domain/empty.md"][1] == "derived_from has an empty item; remove it or write the target"
+    assert said["domain/blank.md"] == (4, "derived_from has an empty item; remove it or write the target")
+
+
+def test_a_value_that_is_only_a_fragment_names_no_file(make_bank, run_rule, tmp_path) -> None:
+    """`'#notes.md'` was followed upward (to `domain/#notes.md`) but not downward, nor reported when
+    missing; a value with nothing before its `#` names no file, in every direction, as before."""
+    from memorybank_lint.paths import resolve
+
+    assert resolve("domain/e.md", "#notes.md").whole is None
+    bank = make_bank(
+        tmp_path,
+        {
+            "domain/#notes.md": "# Notes\n",
+            "domain/e.md": "---\ntitle: E\nderived_from:\n  - '#notes.md'\n---\n",
+        },
+    )
+    [edge] = bank.docs["domain/e.md"].derived_from
+    assert bank.edge_target(edge) is None and run_rule(bank, CODE) == []

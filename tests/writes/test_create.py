@@ -321,6 +321,17 @@ def test_a_document_outside_any_section_lands_in_the_root_list_not_the_table(
     clean_after(seeded)
 
 
+def test_a_broken_upstream_with_a_hash_names_both_paths_it_tried(seeded: Bank, tree: Callable) -> None:
+    """The refusal named `domain/gone` only, the part before the `#`: a user whose file is
+    `gone#x.md` was sent to the wrong name; it names what MB001 names."""
+    before = tree(seeded.root)
+    with pytest.raises(
+        ToolInputError, match=r"\(tried domain/gone, then domain/gone#x\.md, relative to domain\)"
+    ):
+        make(seeded, derived_from=["gone#x.md"])
+    assert tree(seeded.root) == before
+
+
 def test_a_hash_in_the_name_is_registered_with_a_link_that_leads_to_it(
     seeded: Bank, clean_after: Callable
 ) -> None:
