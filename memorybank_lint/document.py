@@ -202,10 +202,10 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
     odd: list[tuple[int, str, str]] = []
     for position, item in enumerate(value):
         fit = None
-        if isinstance(item, dict) and isinstance(item.get("path"), str):
+        if isinstance(item, dict) and _a_path(item.get("path")):
             raw = item["path"]
             fit = item["fit"] if isinstance(item.get("fit"), str) else None
-        elif isinstance(item, str) and item.strip():
+        elif _a_path(item):
             raw = item
         else:  # a mapping, a number, `-` or `- ''`: no path
             odd.append(_odd_edge(item, position, items if len(items) == len(value) else [], start))
@@ -221,6 +221,12 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
     return edges
 
 
+def _a_path(value: Any) -> bool:
+    """Whether a `derived_from` value is a path: a string that is not blank (`#part` alone is one,
+    naming no file, and passed over as the linter always has)."""
+    return isinstance(value, str) and bool(value.strip())
+
+
 def _odd_edge(
     item: Any, position: int, items: list[tuple[int, int, str]], start: int | None
 ) -> tuple[int, str, str]:
@@ -233,20 +239,21 @@ def _odd_edge(
     line, written = start or 1, ""
     if len(items) > position:
         line, _, written = items[position]
-    what = (
-        "a key: value pair"
-        if isinstance(item, dict)
-        else "a list"
-        if isinstance(item, list)
-        else "empty"
-        if item is None or isinstance(item, str)
-        else "true or false"
-        if isinstance(item, bool)
-        else "a number"
-        if isinstance(item, int | float)
-        else "not a path"
-    )
-    return line, written or ("" if item is None else str(item)), what
+    return line, written or ("" if item is None else str(item)), _what(item)
+
+
+def _what(item: Any) -> str:
+    """What a `derived_from` item that names no file is, in the words its finding uses."""
+    value = item.get("path") if isinstance(item, dict) and isinstance(item.get("path"), str) else item
+    if value is None or isinstance(value, str):
+        return "empty"
+    if isinstance(value, dict):
+        return "a key: value pair"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, bool):
+        return "true or false"
+    return "a number" if isinstance(value, int | float) else "not a path"
 
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:

@@ -56,7 +56,7 @@ class Selection:
         return [
             pattern
             for pattern, codes in self.per_file_ignores
-            if codes & ran  # none of its rules ran (`--select` left them out): it could not silence
+            if codes & ran  # a rule the configuration ignores never runs: not what a glob is for
             and pattern not in self.used
             and not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
         ]

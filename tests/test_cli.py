@@ -234,8 +234,13 @@ def test_a_glob_that_silences_a_finding_on_a_path_that_is_no_file_is_not_called_
     _, out, err = run(["--format", "json"], capsys)
     assert "MB012" not in {f["code"] for f in json.loads(out)}
     assert "per-file-ignores" not in err
-    _, _, err = run(["--format", "json", "--select", "MB001"], capsys)  # MB012 not run: not judged
-    assert "per-file-ignores" not in err
+    for rules in ('["MB012"]', '["ALL"]', '["MB012", "MB001"]'):
+        (tmp_path / ".memorybank.toml").write_text(
+            f'[per-file-ignores]\n"dna/" = {rules}\n', encoding="utf-8"
+        )
+        for narrowed in (["--select", "MB001"], ["--ignore", "MB012"]):  # MB012 not run: not judged
+            _, _, err = run(["--format", "json", *narrowed], capsys)
+            assert "per-file-ignores" not in err, (rules, narrowed)
 
 
 def test_a_glob_for_all_rules_or_for_a_rule_the_project_ignores_is_still_judged(

@@ -12,7 +12,8 @@ whose part before its `#` names no document names the file of its whole name (`c
 
 An item that names no path is reported too (`- see: x.md` or `- x.md <!-- noqa: MB001 -->`,
 which YAML reads as a key and a value, `- 42`, an empty `-`), and so is a single value that is no
-list (`derived_from: x.md`): either was dropped, and a broken target with it.
+list (`derived_from: x.md`): either was dropped, and a broken target with it. A bare fragment
+(`- '#part'`) names no file and is passed over.
 
 Example: `derived_from: [../missing/nowhere.md]` in `engineering/architecture.md`.
 """

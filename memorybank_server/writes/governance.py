@@ -38,7 +38,9 @@ def check_derived_from(bank: Bank, target: str, entries: list[str]) -> list[str]
             )
             continue
         if landed is None:
-            tried = ", then ".join(resolved.as_written()) or raw
+            tried = ", then ".join(resolved.as_written())
+            if not tried:  # `''` or `#part`: nothing was looked for
+                raise ToolInputError(f"derived_from '{raw}' names no file; write the path of a document")
             raise ToolInputError(
                 f"derived_from '{raw}' does not resolve to a document of this bank "
                 f"(tried {tried}, relative to {posixpath.dirname(target) or 'the bank root'})"

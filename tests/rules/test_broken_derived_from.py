@@ -246,18 +246,23 @@ def test_a_single_value_and_an_empty_item_are_reported_whatever_the_status(
     assert said["domain/blank.md"] == (4, "derived_from has an empty item; remove it or write the target")
 
 
-def test_a_value_that_is_only_a_fragment_names_no_file(make_bank, run_rule, tmp_path) -> None:
-    """`'#notes.md'` was followed upward (to `domain/#notes.md`) but not downward, nor reported when
-    missing; a value with nothing before its `#` names no file, in every direction, as before."""
-    from memorybank_lint.paths import resolve
-
-    assert resolve("domain/e.md", "#notes.md").whole is None
+def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
+    make_bank, run_rule, tmp_path
+) -> None:
+    """`'#notes.md'` was followed upward (to `domain/#notes.md`) but not downward; a value with
+    nothing before its `#` names no file, as before, and `./#notes.md` names the file. An empty
+    `path:` is an empty item, as `- ''` is."""
     bank = make_bank(
         tmp_path,
         {
             "domain/#notes.md": "# Notes\n",
-            "domain/e.md": "---\ntitle: E\nderived_from:\n  - '#notes.md'\n---\n",
+            "domain/e.md": "---\ntitle: E\nderived_from:\n  - '#notes.md'\n  - ./#notes.md\n---\n",
+            "domain/p.md": "---\ntitle: P\nderived_from:\n  - path: ''\n---\n",
         },
     )
-    [edge] = bank.docs["domain/e.md"].derived_from
-    assert bank.edge_target(edge) is None and run_rule(bank, CODE) == []
+    fragment, named = bank.docs["domain/e.md"].derived_from
+    assert bank.edge_target(fragment) is None and bank.edge_target(named) == "domain/#notes.md"
+    assert "domain/e.md" in bank.incoming["domain/#notes.md"]
+    said = {f.path: (f.line, f.message) for f in run_rule(bank, CODE)}
+    assert "domain/e.md" not in said
+    assert said["domain/p.md"] == (4, "derived_from has an empty item; remove it or write the target")

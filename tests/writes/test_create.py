@@ -329,6 +329,8 @@ def test_a_broken_upstream_with_a_hash_names_both_paths_it_tried(seeded: Bank, t
         ToolInputError, match=r"\(tried domain/gone, then domain/gone#x\.md, relative to domain\)"
     ):
         make(seeded, derived_from=["gone#x.md"])
+    with pytest.raises(ToolInputError, match=r"^derived_from '#x\.md' names no file; write the path"):
+        make(seeded, derived_from=["#x.md"])
     assert tree(seeded.root) == before
 
 
