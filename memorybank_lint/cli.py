@@ -317,8 +317,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         in_scope = reported_on = scope_filter()
     hidden: list[Finding] = []  # what inline suppressions silenced: a baseline entry may name it
     findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"], hidden=hidden)
-    narrowed = opts["select"] or opts["ignore"]  # a rule left out here may be the one a glob silences
-    for glob in [] if narrowed else selection.idle_globs(bank.docs):
+    for glob in selection.idle_globs(bank.docs, config.selection()):
         say("memorybank-lint", idle_glob_note(glob))
     # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
     known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None

@@ -244,7 +244,9 @@ def _odd_edge(
 
 def _what(item: Any) -> str:
     """What a `derived_from` item that names no file is, in the words its finding uses."""
-    value = item.get("path") if isinstance(item, dict) and isinstance(item.get("path"), str) else item
+    value = item
+    if isinstance(item, dict) and "path" in item and isinstance(item["path"], str | None):
+        value = item["path"]  # `- path:` or `- {path: ''}`: the accepted form, left empty
     if value is None or isinstance(value, str):
         return "empty"
     if isinstance(value, dict):

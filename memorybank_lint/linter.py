@@ -44,19 +44,24 @@ class Selection:
                 return True
         return False
 
-    def idle_globs(self, paths: Collection[str]) -> list[str]:
+    def idle_globs(self, paths: Collection[str], configured: Selection | None = None) -> list[str]:
         """The per-file-ignores globs that silenced nothing so far and match none of `paths` (the
         bank's files; a bank-wide finding may name a file that is not there, such as a missing
         contract, so what a glob silenced counts too).
 
         Why: a glob with a typo (`_archve/*`) or written from the repository's root
         (`memory_bank/_archive/*`) silences nothing, and the run looked as if it were obeyed.
+        A glob is judged when a rule it names ran and, for a run the command line narrowed from
+        the `configured` one, every rule of it the configuration runs ran too: one left out may be
+        what it silences (MB012 at `dna/`, a path no file holds).
         """
         ran = {spec.code for spec in self.active()}
+        expected = {spec.code for spec in (configured or self).active()}
         return [
             pattern
             for pattern, codes in self.per_file_ignores
             if codes & ran  # a rule the configuration ignores never runs: not what a glob is for
+            and codes & expected <= ran
             and pattern not in self.used
             and not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
         ]

@@ -241,6 +241,10 @@ def test_a_glob_that_silences_a_finding_on_a_path_that_is_no_file_is_not_called_
         for narrowed in (["--select", "MB001"], ["--ignore", "MB012"]):  # MB012 not run: not judged
             _, _, err = run(["--format", "json", *narrowed], capsys)
             assert "per-file-ignores" not in err, (rules, narrowed)
+    (tmp_path / ".memorybank.toml").write_text('[per-file-ignores]\n"typo/*" = ["MB009"]\n', encoding="utf-8")
+    for narrowed in ([], ["--select", "ALL"], ["--select", "MB009"], ["--ignore", "MB002"]):  # MB009 ran
+        _, _, err = run(["--format", "json", *narrowed], capsys)
+        assert "'typo/*' matches no file" in err, narrowed
 
 
 def test_a_glob_for_all_rules_or_for_a_rule_the_project_ignores_is_still_judged(

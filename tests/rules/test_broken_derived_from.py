@@ -258,6 +258,7 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
             "domain/#notes.md": "# Notes\n",
             "domain/e.md": "---\ntitle: E\nderived_from:\n  - '#notes.md'\n  - ./#notes.md\n---\n",
             "domain/p.md": "---\ntitle: P\nderived_from:\n  - path: ''\n---\n",
+            "domain/q.md": "---\ntitle: Q\nderived_from:\n  - path:\n---\n",
         },
     )
     fragment, named = bank.docs["domain/e.md"].derived_from
@@ -266,3 +267,4 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
     said = {f.path: (f.line, f.message) for f in run_rule(bank, CODE)}
     assert "domain/e.md" not in said
     assert said["domain/p.md"] == (4, "derived_from has an empty item; remove it or write the target")
+    assert said["domain/q.md"][1] == "derived_from has an empty item; remove it or write the target"
