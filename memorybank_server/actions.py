@@ -30,7 +30,8 @@ _CLI_WORDS = [
     (r"`?\bdocKind\b`?", "--kind"),
     (r"`?\bderivedFrom\b`?", "--derived"),
     (r"`?\bcanonicalFor\b`?", "--canonical"),
-    (r"`?\bmustNotDefine\b`?", "must_not_define (not settable from the command line)"),
+    (r"`?\bmustNotDefine\b`?", "--must-not-define"),
+    (r"`?\bbodyFile\b`?", "--body-file"),
     (r"`title`", "--title"),
     (r"`purpose`", "--purpose"),
     (r"`to`", "--to"),
@@ -201,6 +202,8 @@ def write_action(bank: Bank, action: str, opts: dict[str, Any]) -> Answer:
             purpose=opts["purpose"],
             derived_from=_split(opts["derived"]) or None,
             canonical_for=_split(opts["canonical"]) or None,
+            must_not_define=_split(opts["must_not_define"]) or None,
+            status=opts["status"] or "active",
             dry_run=opts["dry_run"],
         )
         return result, _write_text(result, "PROMOTED", "WOULD PROMOTE", f"{result['from']} -> {result['to']}")
@@ -212,6 +215,9 @@ def write_action(bank: Bank, action: str, opts: dict[str, Any]) -> Answer:
         purpose=opts["purpose"] or "",
         derived_from=_split(opts["derived"]),
         canonical_for=_split(opts["canonical"]),
+        must_not_define=_split(opts["must_not_define"]) or None,
+        status=opts["status"] or "draft",
+        body_file=opts["body_file"],
         inbox=opts["inbox"],
         dry_run=opts["dry_run"],
     )

@@ -169,7 +169,8 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         raise UsageProblem(actions.read_refusal(action, str(exc))) from None
 
 
-_LISTS = ("derived", "canonical")  # comma-separated values: `a,,b` or `,` is a slip, not a list
+# comma-separated values: `a,,b` or `,` is a slip, not a list
+_LISTS = ("derived", "canonical", "must_not_define")
 
 
 def _refuse_empty(opts: dict[str, Any], given: set[str]) -> None:
@@ -180,7 +181,7 @@ def _refuse_empty(opts: dict[str, Any], given: set[str]) -> None:
         if any(isinstance(value, str) and not value.strip() for value in values):
             raise UsageProblem(f"--{name.replace('_', '-')} is empty")
         if name in _LISTS and any(not item.strip() for item in opts[name].split(",")):
-            raise UsageProblem(f"--{name} holds an empty item: {opts[name]!r}")
+            raise UsageProblem(f"--{name.replace('_', '-')} holds an empty item: {opts[name]!r}")
 
 
 def run(opts: dict[str, Any], given: set[str]) -> int:

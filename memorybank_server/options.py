@@ -51,13 +51,15 @@ _APPLIES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "max_bytes": ("Taken by actions", ("read",)),
     "no_neighbours": ("Taken by actions", ("graph",)),
     "layer": ("Taken by actions", ("route", "search")),
-    "status": ("Taken by actions", ("search",)),
+    "status": ("Taken by actions", ("search", "create", "promote")),
     "to": ("Taken by actions", ("promote",)),
     "kind": ("Taken by actions", ("create", "promote", "route", "search")),
     "title": ("Taken by actions", ("create", "promote")),
     "purpose": ("Taken by actions", ("create", "promote")),
     "derived": ("Taken by actions", ("create", "promote")),
     "canonical": ("Taken by actions", ("create", "promote")),
+    "must_not_define": ("Taken by actions", ("create", "promote")),
+    "body_file": ("Taken by actions", ("create",)),
     "inbox": ("Taken by actions", ("create",)),
     "dry_run": ("Taken by actions", ("init", "materialize_flows", "create", "promote")),
     "force": ("Taken by actions", ("init", "materialize_flows")),
@@ -169,7 +171,11 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         type=click.Choice(["dna", "knowledge", "decision", "delivery", "flow", "other"]),
         help="--route, --search: only documents of this layer.",
     ),
-    click.option("--status", help="--search: only documents with this status."),
+    click.option(
+        "--status",
+        help="--search: only documents with this status; --create (default draft), --promote (default "
+        "active): the status written.",
+    ),
     click.option("--to", metavar="PATH", help="--promote: where the note goes."),
     click.option(
         "--kind",
@@ -179,6 +185,16 @@ _OPTIONS: list[Callable[[Any], Any]] = [
     click.option("--purpose", help="--create, --promote: one sentence, when to read it."),
     click.option("--derived", metavar="A,B", help="--create, --promote: derived_from paths."),
     click.option("--canonical", metavar="K1,K2", help="--create, --promote: canonical_for keys."),
+    click.option(
+        "--must-not-define",
+        metavar="K1,K2",
+        help="--create, --promote: must_not_define keys (facts it leaves to others).",
+    ),
+    click.option(
+        "--body-file",
+        metavar="FILE",
+        help="--create: the body, from this file in the project, instead of the template.",
+    ),
     click.option("--inbox", is_flag=True, help="--create: capture an unreviewed note into _inbox/."),
     click.option(
         "--dry-run",

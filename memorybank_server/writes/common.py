@@ -25,7 +25,7 @@ from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.paths import real_path
 from memorybank_lint.quoting import clipped
 
-from ..errors import ToolInputError
+from ..errors import BadValue, ToolInputError
 from ..read import document_path
 from .added_findings import refuse_added_findings
 
@@ -88,24 +88,26 @@ def content_from(
     neither.
 
     The file is opened without following a link and without blocking, checked to be a regular
-    file, and read no further than one byte past the limit, whatever size it claims.
+    file, and read no further than one byte past the limit, whatever size it claims. Every
+    refusal is a `BadValue`: a file that is missing, outside, hidden or not text is a mistaken path
+    whatever the bank holds.
     """
     if inline is not None and file_arg is not None:
-        raise ToolInputError(f"pass either {inline_name} or {file_name}, not both")
+        raise BadValue(f"pass either {inline_name} or {file_name}, not both")
     if file_arg is None:
         return None if inline is None else checked_text(inline_name, inline, lines=True)
     if not file_arg.strip():
-        raise ToolInputError(f"{file_name} is empty; pass a path, or use {inline_name}")
+        raise BadValue(f"{file_name} is empty; pass a path, or use {inline_name}")
     checked_text(file_name, file_arg)
     project = real_path(project_directory(bank))
     candidate = Path(file_arg)
     candidate = candidate if candidate.is_absolute() else Path.cwd() / candidate
     real = Path(os.path.realpath(candidate.parent)) / candidate.name
     if real != project and project not in real.parents:
-        raise ToolInputError(f"{file_name} '{file_arg}' is outside the project directory {project}; refused")
+        raise BadValue(f"{file_name} '{file_arg}' is outside the project directory {project}; refused")
     hidden = next((part for part in real.relative_to(project).parts if part.startswith(".")), None)
     if hidden is not None:
-        raise ToolInputError(
+        raise BadValue(
             f"{file_name} '{file_arg}' is in or is a hidden file or folder ({hidden}): secrets and tool "
             "state live there (.env, .git, .ssh), and a dry run would show them; refused"
         )
@@ -113,11 +115,11 @@ def content_from(
         data = read_regular(real, MAX_CONTENT_BYTES)
     except OSError as exc:
         where = f" (paths are relative to {Path.cwd()})" if isinstance(exc, FileNotFoundError) else ""
-        raise ToolInputError(f"{file_name} '{file_arg}' {refusal(exc, MAX_CONTENT_BYTES)}{where}") from exc
+        raise BadValue(f"{file_name} '{file_arg}' {refusal(exc, MAX_CONTENT_BYTES)}{where}") from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ToolInputError(f"{file_name} '{file_arg}' is not UTF-8 text") from exc
+        raise BadValue(f"{file_name} '{file_arg}' is not UTF-8 text") from exc
     return checked_text(f"{file_name} '{file_arg}'", text, lines=True)
 
 

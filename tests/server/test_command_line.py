@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.cli import main as lint_main
+from memorybank_lint.document import Document, parse
 from memorybank_server.cli import main
 
 from ..conftest import captured
@@ -121,6 +122,19 @@ MISTAKES = {
     "a route limit past 25": (["--route", "price", "--limit", "26"], "--limit with --route is 1 to 25"),
     "a route limit of 0": (["--route", "price", "--limit", "0"], "--limit with --route is 1 to 25, not 0"),
     "a search limit past 50": (["--search", "price", "--limit", "51"], "--limit with --search is 1 to 50"),
+    "a fenced-off list with a gap": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--must-not-define", "a,,b"],
+        "--must-not-define holds an empty item: 'a,,b'",
+    ),
+    "a body file outside the project": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--kind", "adr", "--body-file", "/etc/hostname"],
+        "--body-file '/etc/hostname' is outside the project directory",
+    ),
+    "a body file that is not there": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--kind", "adr", "--body-file", "no-such.md"],
+        "--body-file 'no-such.md'",
+    ),
+    "a fenced-off list given to a read": (["--route", "price", "--must-not-define", "a"], "works only with"),
 }
 
 
@@ -136,6 +150,50 @@ def test_a_mistaken_value_exits_two_in_one_line_and_writes_nothing(
     code, out, err = run(["--root", str(root), *argv], capsys)
     assert (code, out) == (2, "") and len(err.splitlines()) == 1 and phrase in err, err
     assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
+def document(root: Path, path: str) -> Document:
+    return parse(path, (root / path).read_text(encoding="utf-8"))
+
+
+def test_create_and_promote_write_status_body_and_fenced_off_keys_as_the_tools_do(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """The command line set only kind, title, purpose, derived_from and canonical_for: a document
+    created from a terminal could not be born active, with its own body, or fencing facts off, as
+    one created by an agent can."""
+    project = tmp_path / "project"
+    root = project / "memory-bank"
+    shutil.copytree(EXAMPLE, root)
+    (project / "body.md").write_text("Chosen for speed.\n\n## Context\n\nMeasured.\n", encoding="utf-8")
+    monkeypatch.chdir(project)
+    argv = [
+        "--create",
+        "adr/ADR-009.md",
+        "--purpose",
+        "Why X.",
+        "--kind",
+        "adr",
+        "--derived",
+        "../domain/pricing.md",
+    ]
+    code, _, err = run([*argv, "--status", "bogus"], capsys)  # this bank's refusal, not a slip: 1
+    assert code == 1 and 'status "bogus" is not among the values declared in dna/' in err
+    argv += ["--status", "active", "--must-not-define", "a, b", "--body-file", "body.md"]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    created = document(root, "adr/ADR-009.md")
+    assert created.status == "active" and created.must_not_define == ["a", "b"]
+    assert "Chosen for speed.\n\n## Context\n\nMeasured." in created.text
+    assert run(["--create", "n.md", "--inbox", "--kind", "domain", "--purpose", "A note."], capsys)[0] == 0
+    promote = ["--promote", "_inbox/n.md", "--to", "domain/n.md", "--derived", "pricing.md"]
+    code, _, err = run([*promote, "--must-not-define", "zz"], capsys)
+    assert code == 0, err
+    promoted = document(root, "domain/n.md")
+    assert promoted.status == "active" and promoted.must_not_define == ["zz"]
+    assert run(["--create", "n2.md", "--inbox", "--kind", "domain", "--purpose", "Another."], capsys)[0] == 0
+    assert run(["--promote", "_inbox/n2.md", "--to", "domain/n2.md", "--status", "draft"], capsys)[0] == 0
+    assert document(root, "domain/n2.md").status == "draft"
 
 
 def test_an_empty_project_name_is_a_usage_error(tmp_path: Path, capsys) -> None:
