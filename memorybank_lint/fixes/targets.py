@@ -272,7 +272,7 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     new_path = spelled_like(_relative(target, index.path), raw, pointed)
     if "[" in new_path or "]" in new_path:
         return None  # a bracket in the destination could be read as the start of another label
-    new = _rewrite(old, entry.link.column, raw, new_path)
+    new = _rewrite(old, entry.link.column, written, new_path)  # the fragment stays
     if new is None:
         return None
     if not any(

@@ -150,6 +150,18 @@ def test_a_dangling_index_entry_is_pointed_at_the_moved_document(tmp_path: Path)
     assert text is not None and "- [Cache](decisions/cache.md) — why\n" in text
 
 
+def test_a_dangling_index_entry_keeps_its_section_when_pointed_at_the_moved_document(tmp_path: Path) -> None:
+    """The fix wrote `[Cache](decisions/cache.md)` for `[Cache](adr/cache.md#why)`: the reader
+    landed at the top of the page instead of the section the entry named."""
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md#why) — why\n",
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    fix, text = fixed_text(bank, "MB007")
+    assert fix is not None and text is not None and "- [Cache](decisions/cache.md#why) — why\n" in text
+
+
 def test_the_fixed_bank_has_no_finding_the_fix_was_for(tmp_path: Path) -> None:
     bank = bank_with(tmp_path, {"domain/n.md": _node("  - memory-bank/dna/principles.md")})
     fix, text = fixed_text(bank, "MB001")
