@@ -7,7 +7,8 @@ Runs only when `dna/` requires it ("Every `active` non-root document must define
 / "Для каждого `active` non-root документа `derived_from` обязательно"). Exempt: documents that
 are not `status: active`, and the root documents `dna/` names (by default `dna/principles.md`).
 Any edge counts, even an external or broken one. A single value (`derived_from: x.md`) or items
-that name no path name no edge; MB001 reports what was written, so it is not reported here twice.
+that name no path name no edge, so the requirement is unmet: reported here as well as by MB001
+(which says what was written), so ignoring MB001 never switches the governance off.
 
 Example: `status: active` and no `derived_from` in `domain/model.md`.
 """
@@ -29,10 +30,11 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         return
     if doc.status != "active" or doc.derived_from or doc.path in contract.roots:
         return
+    said = "has no derived_from"
     if doc.odd_edges:
-        return  # something was written that names no edge: MB001 says what
+        said = "has no derived_from that names a document (MB001 says what is written)"
     yield Problem(
-        "active document has no derived_from; the bank's governance requires one on every "
-        "active document except the root",
+        f"active document {said}; the bank's governance requires one on every active document "
+        "except the root",
         line=doc.key_lines.get("derived_from") or doc.key_lines.get("status"),
     )

@@ -103,13 +103,24 @@ def test_not_reported_without_a_contract(make_bank, run_rule, tmp_path) -> None:
     assert run_rule(bank, CODE) == []
 
 
-def test_a_single_value_or_items_naming_no_path_are_left_to_mb001(make_bank, run_rule, tmp_path) -> None:
-    """`derived_from: x.md` and `- see: x.md` were called "no derived_from"; MB001 now names what
-    was written, once."""
+def test_a_single_value_or_items_naming_no_path_leave_the_requirement_unmet(
+    make_bank, run_rule, tmp_path
+) -> None:
+    """`derived_from: x.md` and `- see: x.md` name no document: MB001 names what was written, and
+    the requirement stays unmet, so ignoring MB001 does not switch the governance off (MB005 was
+    silent on them)."""
     scalar = "---\ntitle: Model\nstatus: active\nderived_from: ../dna/principles.md\n---\n# Model\n"
     mapping = "---\ntitle: Rules\nstatus: active\nderived_from:\n  - see: ../dna/principles.md\n---\n# R\n"
     bank = make_bank(tmp_path, REQUIRES | {"domain/model.md": scalar, "domain/rules.md": mapping})
-    assert run_rule(bank, CODE) == []
+    unmet = {f.path: (f.line, f.message) for f in run_rule(bank, CODE)}
+    assert unmet == {
+        path: (
+            4,
+            "active document has no derived_from that names a document (MB001 says what is written); "
+            "the bank's governance requires one on every active document except the root",
+        )
+        for path in ("domain/model.md", "domain/rules.md")
+    }
     said = {f.path: f.message for f in run_rule(bank, "MB001")}
     assert said["domain/model.md"].startswith(
         "derived_from '../dna/principles.md' is a single value, not a list"
