@@ -6,11 +6,14 @@ re-parses a file only when its mtime or size moved, so this is the only place te
 
 from __future__ import annotations
 
+import datetime
 import posixpath
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
+
+import yaml
 
 from . import claims, frontmatter, markdown, suppressions
 from .markdown import Section
@@ -190,7 +193,12 @@ def _anchor_list(value: Any) -> list[str]:
 def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[Edge]:
     if not isinstance(value, list):
         if value is not None:  # `derived_from: x.md` names no edge: said, not passed over
-            doc.odd_edges = ((doc.key_lines.get("derived_from") or 1, str(value), "a single value"),)
+            line = doc.key_lines.get("derived_from") or 1
+            written = _after_key(lines[line - 1]) if 0 < line <= len(lines) else ""
+            if not written or written[0] in "|>&*!":  # a block scalar, an anchor, an alias, a tag
+                written = _shown(value)
+            blank = isinstance(value, str) and not value.strip()
+            doc.odd_edges = ((line, written, "an empty value" if blank else "a single value"),)
         return []
     items = doc.header_items("derived_from", lines)
     where: dict[str, list[int]] = {}  # each value's item indexes, so matching an edge is a lookup
@@ -222,9 +230,36 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
 
 
 def _a_path(value: Any) -> bool:
-    """Whether a `derived_from` value is a path: a string that is not blank (`#part` alone is one,
-    naming no file, and passed over as the linter always has)."""
-    return isinstance(value, str) and bool(value.strip())
+    """Whether a `derived_from` value is a path: a string that is not blank and names a file
+    (`#part` alone names a section of no file: the write tools refuse it, so the linter reports it)."""
+    return isinstance(value, str) and bool(value.strip()) and not value.strip().startswith("#")
+
+
+def _after_key(line: str) -> str:
+    """What is written after `key:` on a header line, without its comment."""
+    value = line.split(":", 1)[1] if ":" in line else line
+    cut = frontmatter.comment_start(value)
+    return (value if cut is None else value[:cut]).strip()
+
+
+def _reads_as(text: str, value: Any) -> bool:
+    """Whether YAML reads `text` as `value`."""
+    try:
+        return bool(yaml.safe_load(text) == value)
+    except yaml.YAMLError:
+        return False
+
+
+def _shown(value: Any) -> str:
+    """A parsed value as YAML writes it (`true`, `[x.md]`, `{fit: y}`), not as Python would."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    try:
+        return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6).strip()
+    except yaml.YAMLError:
+        return str(value)
 
 
 def _odd_edge(
@@ -239,14 +274,19 @@ def _odd_edge(
     line, written = start or 1, ""
     if len(items) > position:
         line, _, written = items[position]
-    return line, written or ("" if item is None else str(item)), _what(item)
+    shown_as = item["path"] if isinstance(item, dict) and "path" in item else item  # `- path: 42` shows `42`
+    if written and isinstance(item, dict | list) and not _reads_as(written, shown_as):
+        written = _shown(item)  # a flow item's text is cut at a comma inside it: `[x.md`
+    return line, written or _shown(item), _what(item)
 
 
 def _what(item: Any) -> str:
     """What a `derived_from` item that names no file is, in the words its finding uses."""
     value = item
-    if isinstance(item, dict) and "path" in item and isinstance(item["path"], str | None):
-        value = item["path"]  # `- path:` or `- {path: ''}`: the accepted form, left empty
+    if isinstance(item, dict) and "path" in item:
+        value = item["path"]  # `- path:` or `- path: 42`: the accepted form, holding no path
+    if isinstance(value, str) and value.strip().startswith("#"):
+        return "a section alone"
     if value is None or isinstance(value, str):
         return "empty"
     if isinstance(value, dict):
@@ -255,7 +295,11 @@ def _what(item: Any) -> str:
         return "a list"
     if isinstance(value, bool):
         return "true or false"
-    return "a number" if isinstance(value, int | float) else "not a path"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, bytes):
+        return "binary data"
+    return "a date" if isinstance(value, datetime.date) else "a value of another kind"
 
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:

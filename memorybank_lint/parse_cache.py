@@ -35,7 +35,7 @@ from .markdown import Section
 from .paths import Target
 from .suppressions import Suppression
 
-FORMAT = 3
+FORMAT = 4
 RACY_NS = 2_000_000_000
 Stamp = tuple[int, int, int, int]  # (mtime ns, size, ctime ns, inode)
 

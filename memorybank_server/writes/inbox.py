@@ -196,6 +196,13 @@ def promote(
         )
         status = required(status, "status", "pass active, draft or another declared value")
         rebase_warnings: list[str] = []
+        if derived_from is None and read_note.odd_edges:  # dropping it would lose the note's source
+            _, written, what = read_note.odd_edges[0]
+            said = f"'{written}' is {what}" if written else "has an empty item"
+            raise ToolInputError(
+                f"the note's derived_from {said}, which names no document; fix the note, or pass "
+                "derivedFrom"
+            )
         if derived_from is None:
             derived, rebase_warnings = _rebase_derived(
                 header.data.get("derived_from"), note.path, destination, bank

@@ -45,9 +45,9 @@ def test_existing_target_is_silent(make_bank, run_rule, tmp_path) -> None:
 
 @pytest.mark.parametrize(
     "target",
-    ["../../x.md", "../../../other/memory_bank/flows/x.md", "https://github.com/x/y/issues/1", "#frag"],
+    ["../../x.md", "../../../other/memory_bank/flows/x.md", "https://github.com/x/y/issues/1"],
 )
-def test_external_urls_and_empty_targets_are_not_reported(make_bank, run_rule, tmp_path, target) -> None:
+def test_external_targets_and_urls_are_not_reported(make_bank, run_rule, tmp_path, target) -> None:
     bank = make_bank(tmp_path, {"adr/c.md": f"---\nderived_from:\n  - '{target}'\n---\n"})
     assert run_rule(bank, CODE) == []
 
@@ -250,7 +250,8 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
     make_bank, run_rule, tmp_path
 ) -> None:
     """`'#notes.md'` was followed upward (to `domain/#notes.md`) but not downward; a value with
-    nothing before its `#` names no file, as before, and `./#notes.md` names the file. An empty
+    nothing before its `#` names no file and is reported (the write tools refuse it; the linter
+    passed it over), and `./#notes.md` names the file. An empty
     `path:` is an empty item, as `- ''` is."""
     bank = make_bank(
         tmp_path,
@@ -261,10 +262,51 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
             "domain/q.md": "---\ntitle: Q\nderived_from:\n  - path:\n---\n",
         },
     )
-    fragment, named = bank.docs["domain/e.md"].derived_from
-    assert bank.edge_target(fragment) is None and bank.edge_target(named) == "domain/#notes.md"
+    [named] = bank.docs["domain/e.md"].derived_from
+    assert bank.edge_target(named) == "domain/#notes.md"
     assert "domain/e.md" in bank.incoming["domain/#notes.md"]
     said = {f.path: (f.line, f.message) for f in run_rule(bank, CODE)}
-    assert "domain/e.md" not in said
+    assert said["domain/e.md"] == (
+        4,
+        "derived_from item '#notes.md' names a section but no file; write the file it is in "
+        "(`x.md#notes.md`), or `./#notes.md` for a file of that name",
+    )
     assert said["domain/p.md"] == (4, "derived_from has an empty item; remove it or write the target")
     assert said["domain/q.md"][1] == "derived_from has an empty item; remove it or write the target"
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("derived_from: true", "derived_from 'true' is a single value, not a list"),
+        ("derived_from: {path: rules.md}", "derived_from '{path: rules.md}' is a single value, not a list"),
+        ("derived_from: ''", "derived_from is empty; remove it or write its targets as list items"),
+        ("derived_from: >\n  rules.md", "derived_from 'rules.md' is a single value, not a list"),
+        ("derived_from: [rules.md, [x.md]]", "derived_from item '[x.md]' is a list, not a path"),
+        (
+            "derived_from: [{path: rules.md, fit: x}, {fit: y}]",
+            "derived_from item '{fit: y}' is a key: value",
+        ),
+        ("derived_from:\n  - path: 42", "derived_from item '42' is a number, not a path"),
+        (
+            "derived_from:\n  - !!binary aGVsbG8=",
+            "derived_from item '!!binary aGVsbG8=' is binary data, not a path",
+        ),
+        ("derived_from:\n  - 2024-01-01", "derived_from item '2024-01-01' is a date, not a path"),
+        (
+            "derived_from:\n  - rules.md\n  - '#formula'",
+            "derived_from item '#formula' names a section but no file",
+        ),
+    ],
+)
+def test_what_names_no_document_is_quoted_as_written_and_called_what_it_is(
+    make_bank, run_rule, tmp_path, value: str, said: str
+) -> None:
+    """The messages quoted Python (`'True'`, `{'fit': 'y'}`), cut a nested list at its comma
+    (`'[x.md'`), called `path: 42` a key: value pair, `!!binary` "not a path, not a path", `''`
+    a single value, and passed a bare `#part` over where the write tools refuse it."""
+    bank = make_bank(
+        tmp_path, {"domain/t.md": f"---\ntitle: T\n{value}\n---\n# T\n", "domain/rules.md": "# R\n"}
+    )
+    [finding] = run_rule(bank, CODE)
+    assert finding.path == "domain/t.md" and finding.message.startswith(said), finding.message

@@ -566,3 +566,39 @@ def test_promote_rebases_a_pointed_definition_holding_an_escaped_bracket(seeded:
     (definition,) = [line for line in body.split("\n") if line.startswith("[q]: ")]
     written = definition.removeprefix("[q]: <").removesuffix(">")
     assert link_target("engineering/deep/n.md", written).resolved == "x>y.md"
+
+
+@pytest.mark.parametrize(
+    ("written", "phrase"),
+    [
+        (
+            "derived_from: ../product/context.md",
+            "the note's derived_from '../product/context.md' is a single value",
+        ),
+        (
+            "derived_from:\n  - see: ../product/context.md",
+            "'see: ../product/context.md' is a key: value pair",
+        ),
+        ("derived_from:\n  - 42", "'42' is a number"),
+        ("derived_from:\n  - ../product/context.md\n  -", "the note's derived_from has an empty item"),
+    ],
+)
+def test_promote_refuses_a_derived_from_it_cannot_read_instead_of_dropping_it(
+    seeded: Bank, put: Callable, tree: Callable, written: str, phrase: str
+) -> None:
+    """A note's `derived_from: x.md` (a single value) or `- see: x.md` was promoted with no
+    derived_from at all, and only "derived_from is empty" said so: the note's source was lost."""
+    put(
+        seeded.root,
+        "_inbox/n.md",
+        f"---\ntitle: N\ndoc_kind: domain\npurpose: A note.\n{written}\n---\n# N\n",
+    )
+    seeded.refresh()
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match=re.escape(phrase)):
+        promote(seeded, path="_inbox/n.md", to="domain/n.md", status="draft", today=TODAY)
+    assert tree(seeded.root) == before
+    promote(
+        seeded, path="_inbox/n.md", to="domain/n.md", status="draft", derived_from=["../product/context.md"]
+    )
+    assert header(seeded.root / "domain/n.md")["derived_from"] == ["../product/context.md"]
