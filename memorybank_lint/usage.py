@@ -41,11 +41,29 @@ class OnceEach(click.Command):
     """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        _values, _rest, order = self.make_parser(ctx).parse_args(args=list(args))
+        values, _rest, order = self.make_parser(ctx).parse_args(args=list(args))
         seen: set[str] = set()
         for param in order:
             if isinstance(param, click.Option) and not param.multiple and not param.count:
                 if param.name in seen:
                     raise click.UsageError(f"{param.opts[0]} is given more than once; give it once")
                 seen.add(param.name or "")
+        self._refuse_an_option_taken_for_a_value(ctx, values)
         return super().parse_args(ctx, args)
+
+    def _refuse_an_option_taken_for_a_value(self, ctx: click.Context, values: dict[str, object]) -> None:
+        """Why: click gives an option that needs a value the next word, whatever it is, so
+        `--init --dry-run` seeded a bank named "--dry-run" for real, and `--write-baseline
+        --strict` wrote a file named `--strict`. A value that is one of the command's own options
+        is a slip, never a value."""
+        names = {name for param in self.get_params(ctx) for name in (*param.opts, *param.secondary_opts)}
+        for param in self.get_params(ctx):
+            if not isinstance(param, click.Option) or param.is_flag or param.count:
+                continue
+            given = values.get(param.name or "")
+            for value in given if isinstance(given, list | tuple) else (given,):
+                if isinstance(value, str) and value in names:
+                    flag = param.opts[0]
+                    raise click.UsageError(
+                        f"{flag} takes a value, and {value} is an option; give {flag} its value"
+                    )

@@ -268,6 +268,11 @@ LINT_MISTAKES = {
     ),
     "the version beside a fix": (["--version", "--fix"], "--version prints the version only"),
     "the settings of a missing root": (["--show-settings", "--root", "no-such"], "no-such"),
+    "an option taken for the baseline's name": (
+        ["--write-baseline", "--strict"],
+        "--write-baseline takes a value, and --strict is an option; give --write-baseline its value",
+    ),
+    "an option taken for a rule": (["--select", "--fix"], "--select takes a value, and --fix is an option"),
 }
 
 
@@ -281,7 +286,7 @@ def test_a_mistaken_value_or_pair_exits_two_in_one_line(
     monkeypatch.chdir(tmp_path)
     code, out, err = run(argv, capsys)
     assert (code, out) == (2, "") and len(err.splitlines()) == 1 and phrase in err, err
-    assert not any((tmp_path / name).exists() for name in ("b.json", "c.json"))
+    assert not any((tmp_path / name).exists() for name in ("b.json", "c.json", "--strict"))
 
 
 def test_a_configuration_that_ignores_all_it_selects_is_refused(

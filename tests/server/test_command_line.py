@@ -134,6 +134,10 @@ MISTAKES = {
         ["--create", "adr/ADR-009.md", "--purpose", "p", "--kind", "adr", "--body-file", "no-such.md"],
         "--body-file 'no-such.md'",
     ),
+    "an option taken for the title": (
+        ["--create", "adr/ADR-009.md", "--kind", "adr", "--purpose", "p", "--title", "--dry-run"],
+        "--title takes a value, and --dry-run is an option; give --title its value",
+    ),
     "a fenced-off list given to a read": (["--route", "price", "--must-not-define", "a"], "works only with"),
 }
 
@@ -194,6 +198,14 @@ def test_create_and_promote_write_status_body_and_fenced_off_keys_as_the_tools_d
     assert run(["--create", "n2.md", "--inbox", "--kind", "domain", "--purpose", "Another."], capsys)[0] == 0
     assert run(["--promote", "_inbox/n2.md", "--to", "domain/n2.md", "--status", "draft"], capsys)[0] == 0
     assert document(root, "domain/n2.md").status == "draft"
+
+
+def test_an_option_where_the_project_name_belongs_seeds_nothing(tmp_path: Path, capsys) -> None:
+    """`--init --dry-run` seeded a bank named "--dry-run", for real: click took the flag for the name."""
+    root = tmp_path / "memory_bank"
+    code, out, err = run(["--root", str(root), "--init", "--dry-run"], capsys)
+    assert (code, out) == (2, "") and "--init takes a value, and --dry-run is an option" in err
+    assert not root.exists()
 
 
 def test_an_empty_project_name_is_a_usage_error(tmp_path: Path, capsys) -> None:
