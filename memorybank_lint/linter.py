@@ -37,10 +37,14 @@ class Selection:
             if (self.select is None or spec.code in self.select) and spec.code not in self.ignore
         ]
 
-    def silenced(self, code: str, path: str) -> bool:
+    def silenced(self, code: str, path: str, *, counted: bool = True) -> bool:
+        """Whether a per-file ignore silences `code` at `path`; `counted` marks the glob as used.
+        Why not always: a witness rule's finding, or MB013 asking about a suppression, is no
+        finding of this run, and counting it hid a glob that matches no file whenever MB013 ran."""
         for pattern, codes in self.per_file_ignores:
             if code in codes and fnmatch.fnmatchcase(path, pattern):
-                self.used.add(pattern)
+                if counted:
+                    self.used.add(pattern)
                 return True
         return False
 
@@ -198,7 +202,11 @@ class Usage:
             code = self.code(token)
             if code is None:
                 unknown.append(token)
-            elif code in self.ran and not self.selection.silenced(code, path) and code not in used:
+            elif (
+                code in self.ran
+                and not self.selection.silenced(code, path, counted=False)
+                and code not in used
+            ):
                 idle.append(code)
         return idle, unknown
 
@@ -239,7 +247,7 @@ def lint(
     usage = Usage(bank, selection, witnesses) if noqa else None
     findings: list[Finding] = []
     for spec in witnesses:
-        for finding in _found(spec, ctx, usage, selection):
+        for finding in _found(spec, ctx, usage, selection, witness=True):
             if usage is not None:
                 usage.silences(finding)
     for spec in sorted(active, key=lambda spec: spec.scope == "suppressions"):
@@ -253,7 +261,9 @@ def lint(
     return findings
 
 
-def _found(spec: RuleSpec, ctx: RuleContext, usage: Usage | None, selection: Selection) -> Iterator[Finding]:
+def _found(
+    spec: RuleSpec, ctx: RuleContext, usage: Usage | None, selection: Selection, *, witness: bool = False
+) -> Iterator[Finding]:
     """The findings of one rule in scope, stamped, less those its per-file ignores silence."""
     severity = selection.severities.get(spec.code, spec.severity)
     if spec.scope == "suppressions":
@@ -269,7 +279,7 @@ def _found(spec: RuleSpec, ctx: RuleContext, usage: Usage | None, selection: Sel
         )
     for problem, doc_path in problems:
         finding = _stamp(spec, severity, problem, doc_path)
-        if not selection.silenced(spec.code, finding.path):
+        if not selection.silenced(spec.code, finding.path, counted=not witness):
             yield finding
         elif usage is not None and spec.scope != "suppressions":
             usage.silences(finding)  # hidden by a per-file ignore, yet covered by a suppression

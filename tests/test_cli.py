@@ -247,6 +247,24 @@ def test_a_glob_that_silences_a_finding_on_a_path_that_is_no_file_is_not_called_
         assert "'typo/*' matches no file" in err, narrowed
 
 
+def test_whether_a_glob_is_idle_does_not_depend_on_the_suppression_rule_running(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """With MB013 on, the rules the configuration ignores run as its witnesses, and a witness's
+    finding hidden by the glob counted as the glob's work: the same bank and configuration named
+    the idle glob under `--ignore MB013` and passed it over without."""
+    bank = tmp_path / "memory_bank"
+    bank.mkdir()
+    (bank / "note.md").write_text("# Note\n", encoding="utf-8")
+    (tmp_path / ".memorybank.toml").write_text(
+        'ignore = ["MB012"]\n[per-file-ignores]\n"dna/" = ["MB012", "MB001"]\n', encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    for narrowed in ([], ["--ignore", "MB013"], ["--select", "MB001,MB013"]):
+        _, _, err = run(["--format", "json", *narrowed], capsys)
+        assert "per-file-ignores 'dna/' matches no file" in err, narrowed
+
+
 def test_a_glob_for_all_rules_or_for_a_rule_the_project_ignores_is_still_judged(
     tmp_path, monkeypatch, capsys
 ) -> None:
