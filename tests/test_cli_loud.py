@@ -58,7 +58,7 @@ def test_statistics_and_list_rules_print_json(capsys) -> None:
     code, out, _ = run(["--root", str(FIXTURE), "--statistics", "--format", "json"], capsys)
     rows = json.loads(out)
     assert code == 1
-    assert rows[0] == {"code": "MB001", "rule": "broken-derived-from", "count": 2, "fixable": 1}
+    assert rows[0] == {"code": "MB001", "rule": "broken-derived-from", "count": 2, "fixable": 1, "unsafe": 0}
     code, out, _ = run(["--list-rules", "--format", "json"], capsys)
     rules = json.loads(out)
     assert code == 0 and len(rules) == 13

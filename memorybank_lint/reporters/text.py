@@ -68,7 +68,9 @@ def statistics(
     findings: Sequence[Finding], fixable: Container[Finding] | None = None
 ) -> list[dict[str, object]]:
     """Counts per rule, most frequent first (ties by code, so the order is stable); with
-    `fixable`, each rule's count of findings `--fix` can repair too."""
+    `fixable`, each rule's count of findings a fix can repair too, and with the fixes themselves
+    (a mapping), how many of those need `--unsafe-fixes` (`unsafe`): the text line says so, and
+    JSON said only `fixable`, a safe fix and an unsafe one alike."""
     counts = Counter((finding.code, finding.rule) for finding in findings)
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0][0]))
     rows: list[dict[str, object]] = [
@@ -76,8 +78,17 @@ def statistics(
     ]
     if fixable is not None:
         fixed = Counter(finding.code for finding in findings if finding in fixable)
+        unsafe = Counter(
+            finding.code
+            for finding in findings
+            if isinstance(fixable, Mapping)
+            and finding in fixable
+            and not getattr(fixable[finding], "safe", True)
+        )
         for row in rows:
             row["fixable"] = fixed[str(row["code"])]
+            if isinstance(fixable, Mapping):
+                row["unsafe"] = unsafe[str(row["code"])]
     return rows
 
 
@@ -89,22 +100,15 @@ def render_statistics(findings: Sequence[Finding], fixable: Container[Finding] |
     rows = statistics(findings, fixable)
     if not rows:
         return ""
-    unsafe = Counter(
-        finding.code
-        for finding in findings
-        if isinstance(fixable, Mapping) and finding in fixable and not getattr(fixable[finding], "safe", True)
-    )
     width = max(4, len(str(rows[0]["count"])))
-    return "\n".join(
-        f"{row['count']:>{width}}  {row['code']}  {row['rule']}" + _fixable(row, unsafe[str(row["code"])])
-        for row in rows
-    )
+    return "\n".join(f"{row['count']:>{width}}  {row['code']}  {row['rule']}" + _fixable(row) for row in rows)
 
 
-def _fixable(row: dict[str, object], unsafe: int) -> str:
+def _fixable(row: dict[str, object]) -> str:
     """How many of a rule's findings a fix takes care of, saying which need `--unsafe-fixes`, as
     the line after the report does."""
     fixable = int(str(row.get("fixable") or 0))
+    unsafe = int(str(row.get("unsafe") or 0))
     if not fixable:
         return ""
     if not unsafe:

@@ -256,8 +256,8 @@ def test_json_says_which_findings_have_a_fix_and_the_summary_goes_to_stderr(tmp_
 def test_statistics_count_the_fixable_findings(tmp_path: Path) -> None:
     _copy(tmp_path)
     done = _lint(tmp_path, "--root", "fixture_bank", "--statistics", "--format", "json")
-    rows = {row["code"]: row["fixable"] for row in json.loads(done.stdout)}
-    assert (rows["MB001"], rows["MB002"], rows["MB009"], rows["MB004"]) == (1, 1, 1, 0)
+    rows = {row["code"]: (row["fixable"], row["unsafe"]) for row in json.loads(done.stdout)}
+    assert (rows["MB001"], rows["MB002"], rows["MB009"], rows["MB004"]) == ((1, 0), (1, 0), (1, 1), (0, 0))
 
 
 def test_sarif_carries_each_fix_and_stays_schema_valid(tmp_path: Path) -> None:
