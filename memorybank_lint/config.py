@@ -219,7 +219,7 @@ def rule_codes(tokens: list[str] | str, where: str, *, chosen: bool = False) -> 
             continue
         spec = find_rule(token)
         if spec is None:
-            raise ConfigError(f"{where}: unknown rule {token.strip()!r} (see --list-rules)")
+            raise ConfigError(f"{where}: unknown rule '{visible(token.strip())}' (see --list-rules)")
         codes.append(spec.code)
     return codes
 

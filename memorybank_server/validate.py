@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, visible
 from memorybank_lint.findings import Finding
 from memorybank_lint.linter import Selection, lint, scope_filter
 from memorybank_lint.paths import folders_above, normalize, real_path
@@ -38,7 +38,7 @@ def findings(
         spec = find_rule(rule) if rule.strip() else None
         if spec is None:
             names = ", ".join(s.name for s in all_rules())
-            raise ToolInputError(f"unknown rule {rule!r}; pass a rule name or code: {names}")
+            raise ToolInputError(f"unknown rule '{visible(rule)}'; pass a rule name or code: {names}")
         if selection is not None and spec not in selection.active():
             raise ToolInputError(
                 f"rule {spec.code} ({spec.name}) does not run here: the project's configuration "

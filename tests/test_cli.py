@@ -77,6 +77,8 @@ def test_run_from_inside_the_bank_finds_it(bank_factory, monkeypatch, capsys) ->
 def test_unknown_rule_and_unknown_option_are_usage_errors(capsys) -> None:
     code, _, err = run(["--root", str(FIXTURE), "--select", "MB099"], capsys)
     assert code == 2 and "unknown rule 'MB099'" in err
+    code, _, err = run(["--root", str(FIXTURE), "--select", "\udcff"], capsys)  # the byte 0xFF of argv
+    assert code == 2 and "unknown rule '\\xff'" in err, err
     assert run(["--root", str(FIXTURE), "--no-such-flag"], capsys)[0] == 2
 
 

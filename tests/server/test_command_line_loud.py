@@ -92,6 +92,8 @@ def test_stats_prints_json(project: Path, capsys) -> None:
         (["--route", "queue", "--depth", "3"], "--depth works only with --graph"),
         (["--validate", "--off", "x"], "--off works only with serving"),
         (["--validate", "--rule", "typo"], "unknown rule 'typo'"),
+        (["--validate", "--rule", "\udcff"], "unknown rule '\\xff'"),  # a byte as every path shows one
+        (["--validate", "--rule", "a\u2028b"], "unknown rule 'a\\u2028b'"),
         (["--validate", "--scope", "nope"], "scope 'nope' matches no document"),
         (["--read", "no/such.md"], "Not a document of this bank: 'no/such.md'"),
         (["--no-such-flag"], "No such option '--no-such-flag'"),
