@@ -161,8 +161,9 @@ def _check(threshold_days: Any, scope: Any) -> tuple[int, str | None]:
         )
     if scope is not None and not isinstance(scope, str):
         raise ToolInputError(f"scope must be a bank subdirectory, not {scope!r}")
-    blank = not (scope or "").strip()  # `.`, `./` and the rest are read by `scoped`, as validate reads them
-    return threshold_days, None if blank else scope  # as written: a name may begin with a space
+    # As written, a blank one too: `scoped` refuses it as bank_validate's, and reads `.`, `./`
+    # and a name that begins with a space as validate reads them.
+    return threshold_days, scope
 
 
 def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dict[str, Any]:

@@ -234,6 +234,14 @@ def test_a_scope_that_matches_no_document_is_refused_as_validate_refuses_it(repo
     assert drift(bank, scope="./engineering/")["anchored"] == 1  # written as validate takes it
 
 
+@pytest.mark.parametrize("blank", ["", "  ", "\t"])
+def test_a_blank_scope_is_refused_as_validate_refuses_it(repo: Path, blank: str) -> None:
+    """A blank scope was read as no scope, so bank_drift answered for the whole bank where
+    bank_validate and `--drift --scope '  '` refuse it; it is refused the same way now."""
+    with pytest.raises(ToolInputError, match="is blank; leave it out to mean the whole bank"):
+        drift(refreshed(repo / "memory-bank"), scope=blank)
+
+
 def test_a_shallow_clone_says_drift_can_be_missed(repo: Path, tmp_path: Path) -> None:
     """Cut to its last commit, every file looks as new as that commit: no drift shows, and the
     answer says why instead of reporting a clean bank."""

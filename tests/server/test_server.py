@@ -117,6 +117,7 @@ BLANK_ARGUMENTS = [
     ("bank_validate", {"scope": "  "}, "scope '  ' is blank"),
     ("bank_validate", {"rule": " "}, "unknown rule ' '"),
     ("bank_drift", {"scope": ""}, "'scope' must be a string (not empty)"),
+    ("bank_drift", {"scope": "  "}, "scope '  ' is blank"),
     ("bank_search", {"query": "queue", "status": ""}, "'status' must be a string (not empty)"),
     ("bank_route", {"question": "queue", "docKind": ""}, "'docKind' must be a string (not empty)"),
     ("bank_route", {"question": "queue", "docKind": " "}, "docKind ' ' matches no document"),
