@@ -15,6 +15,11 @@ non-zero exit would break the user's session. Every failure, and every case with
 asking, prints nothing and exits 0. `stop_hook_active` marks the re-entry caused by our own
 block, so it is always silent: that is what makes blocking safe. Pure standard library plus this
 project (never `mcp`), so it runs wherever the package is installed, without `jq`.
+
+Why it asks the server's `surface.decide`: the request names `bank_create`, so it is made only
+where the server lists that tool. A project switched off (a `.memorybank-off` marker, or under an
+`--off PATH` the hook is given as the server is) or whose bank folder holds no document yet (the
+server offers only `bank_init`) gets nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ import re
 import stat
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +43,12 @@ from memorybank_lint.paths import real_path
 from memorybank_lint.sections import INBOX_NOT_NOTES
 from memorybank_lint.user_state import state_dir
 
+from . import surface
+
 USAGE = (
-    "usage: mcp-memorybank-hook  (reads the client's Stop-hook JSON on stdin)\n"
-    "Register it as a Stop hook in .claude/settings.json; see docs/hook.md."
+    "usage: mcp-memorybank-hook [--off PATH]...  (reads the client's Stop-hook JSON on stdin)\n"
+    "Register it as a Stop hook in .claude/settings.json; see docs/hook.md. --off PATH: stay\n"
+    "silent when the bank lies under PATH, as the server's --off (repeatable)."
 )
 LARGE_FILE_BYTES = 8 * 1024 * 1024  # past this a dirty file counts by size and mtime, not content
 SAFE_SESSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
@@ -166,8 +174,26 @@ def message(bank: Path, env: Mapping[str, str], now: float) -> str:
     return CAPTURE + "\n\n" + REMINDER.format(waiting=waiting, stale_part=stale_part)
 
 
-def decide(payload: Any, env: Mapping[str, str], now: float) -> str | None:
-    """The message to inject for this Stop event, or None to stay silent (writing the marker)."""
+def off_paths(args: Sequence[str]) -> list[Path]:
+    """The `--off PATH` / `--off=PATH` values among `args`; anything else is passed over, since a
+    hook that refused its command line would print into, or break, the user's session."""
+    paths: list[Path] = []
+    words = iter(args)
+    for word in words:
+        if word == "--off":
+            value = next(words, "")
+        elif word.startswith("--off="):
+            value = word.removeprefix("--off=")
+        else:
+            continue
+        if value:
+            paths.append(Path(value))
+    return paths
+
+
+def decide(payload: Any, env: Mapping[str, str], now: float, off: Sequence[Path] = ()) -> str | None:
+    """The message to inject for this Stop event, or None to stay silent (writing the marker);
+    `off` are the `--off` paths (`off_paths`)."""
     if not isinstance(payload, dict) or payload.get("stop_hook_active") in (True, "true"):
         return None
     cwd_field = payload.get("cwd")
@@ -179,8 +205,8 @@ def decide(payload: Any, env: Mapping[str, str], now: float) -> str | None:
         return None
     # from a subfolder the agent changed into, the project's bank is the repository's
     bank = find_bank(cwd) or (find_bank(top) if real_path(cwd) != top else None)
-    if bank is None:
-        return None
+    if bank is None or surface.decide(bank, off) is not surface.Surface.FULL:
+        return None  # switched off, or no bank_create to call: the server would not list it
     status = git.run(cwd, "status", "--porcelain", "-z", "--untracked-files=all")
     if not status.ok or not status.out.strip("\0"):
         return None
@@ -208,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdin is None or sys.stdin.isatty():
             return 0  # run by hand in a terminal: nothing to read, do not hang
         payload = json.loads(sys.stdin.buffer.read())
-        text = decide(payload, os.environ, time.time())
+        text = decide(payload, os.environ, time.time(), off_paths(args))
         if text:
             answer = {"decision": "block", "reason": text, "continue": True, "instruction": text}
             sys.stdout.write(json.dumps(answer) + "\n")

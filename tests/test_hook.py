@@ -41,11 +41,11 @@ def git(repo: Path, *args: str) -> None:
 
 
 def run_hook(
-    tmp_path: Path, stdin: str | bytes, *, cwd: Path | None = None, **knobs: str
+    tmp_path: Path, stdin: str | bytes, *, cwd: Path | None = None, args: tuple[str, ...] = (), **knobs: str
 ) -> subprocess.CompletedProcess[str]:
     data = stdin if isinstance(stdin, str) else stdin.decode("latin-1")
     done = subprocess.run(
-        [sys.executable, "-m", "memorybank_server.hooks"],
+        [sys.executable, "-m", "memorybank_server.hooks", *args],
         input=data,
         capture_output=True,
         text=True,
@@ -192,6 +192,41 @@ def test_silent_without_a_bank(tmp_path: Path) -> None:
     repo = make_repo(tmp_path, None)
     dirty(repo)
     assert stop(tmp_path, repo) is None
+
+
+@pytest.mark.parametrize("where", [".memorybank-off", "memory_bank/.memorybank-off"])
+def test_silent_when_the_server_is_switched_off_for_the_project(
+    tmp_path: Path, repo: Path, where: str
+) -> None:
+    """A `.memorybank-off` marker beside the bank or in it switches the server off, yet the hook
+    still asked the agent to call bank_create, a tool the server then does not list."""
+    (repo / where).touch()
+    dirty(repo)
+    assert stop(tmp_path, repo, MEMORYBANK_CAPTURE_COOLDOWN_MIN=0) is None
+    assert markers(tmp_path) == []
+
+
+def test_silent_when_the_bank_folder_holds_no_document_yet(tmp_path: Path) -> None:
+    """An empty bank folder gets only bank_init from the server: there is no bank_create to call."""
+    repo = make_repo(tmp_path, None)
+    (repo / "memory_bank").mkdir()
+    dirty(repo)
+    assert stop(tmp_path, repo, MEMORYBANK_CAPTURE_COOLDOWN_MIN=0) is None
+
+
+@pytest.mark.parametrize("args", [["--off", "{}"], ["--off={}"], ["--off", "{}/memory_bank"]])
+def test_silent_under_an_off_path_given_as_the_server_takes_it(
+    tmp_path: Path, repo: Path, args: list[str]
+) -> None:
+    """A hook registered once per user takes the server's `--off PATH` list, so the projects the
+    server stays silent in get no request to call its tools either; other projects still do."""
+    dirty(repo)
+    payload = json.dumps({"session_id": "s1", "cwd": str(repo)})
+    off = tuple(arg.format(repo) for arg in args)
+    assert run_hook(tmp_path, payload, args=off, MEMORYBANK_CAPTURE_COOLDOWN_MIN="0").stdout == ""
+    elsewhere = ("--off", str(tmp_path / "elsewhere"))
+    spoke = run_hook(tmp_path, payload, args=elsewhere, MEMORYBANK_CAPTURE_COOLDOWN_MIN="0")
+    assert json.loads(spoke.stdout)["decision"] == "block"
 
 
 def test_silent_outside_a_git_work_tree(tmp_path: Path) -> None:
