@@ -10,11 +10,12 @@ only `a-z0-9`, so every Russian request matched the first heading. Here both sid
 Unicode letter and digit (NFKC, casefolded, `ё` folded to `е`); an exact match wins, then a unique
 substring, then a unique whole-word match; anything else is an error that lists the real headings.
 
-Deliberate choices: a blank `section` is refused (leaving it out reads the whole document, as the
-command line refuses `--section ''`); of several headings with the same name the first is read
-(they cannot be told apart by name); the 400,000 cap counts UTF-8 bytes and cuts on a character
-boundary; dates in the frontmatter become ISO strings (`2026-03-27`, or `2026-03-27T10:00:00+00:00`
-for a timestamp), not the reference's JavaScript `…T00:00:00.000Z`.
+Deliberate choices: a blank `section` is refused, at the top level or in a list's `{path, section}`
+(leaving it out reads the whole document, as the command line refuses `--section ''`); a list's
+top-level `section` is read of every element that names none of its own; several headings of the
+same name are refused as ambiguous (`match_section`); the 400,000 cap counts UTF-8 bytes and cuts
+on a character boundary; dates in the frontmatter become ISO strings (`2026-03-27`, or
+`2026-03-27T10:00:00+00:00` for a timestamp), not the reference's JavaScript `…T00:00:00.000Z`.
 """
 
 from __future__ import annotations
@@ -187,11 +188,12 @@ def _lookup(bank: Bank, given: str) -> str:
     return path
 
 
-def check_section(section: str | None, whole: str) -> None:
+def check_section(section: str | None, whole: str, of: str = "") -> None:
     """Refuse a blank `section`: given as "" it must not quietly mean "not given" (`whole` says
-    what leaving it out does instead)."""
+    what leaving it out does instead; `of` names the listed path whose section it is)."""
     if section is not None and not section.strip():
-        raise ToolInputError(f"section {section!r} is blank; leave it out to {whole}")
+        where = f" of '{of}'" if of else ""
+        raise ToolInputError(f"section {section!r}{where} is blank; leave it out to {whole}")
 
 
 def read_one(
@@ -228,7 +230,12 @@ def read_one(
 
 
 def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | None]]:
+    """Each listed path with the section to read of it: its own, else the top-level `section`
+    (a `{path}` element, like a string one, takes it; it was dropped, and the whole document read
+    with no word of it). A blank own section is refused as a blank top-level one is, never read
+    as the whole document nor left to one request's failure: it is a mistake in the arguments."""
     requests = []
+    instead = f"read section '{section}'" if section is not None else "read the whole document"
     for item in path:
         if isinstance(item, str):
             requests.append((item, section))
@@ -241,7 +248,8 @@ def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | Non
             own = item.get("section")
             if own is not None and not isinstance(own, str):
                 raise ToolInputError(f"The section of '{item['path']}' must be a string")
-            requests.append((item["path"], own))
+            check_section(own, instead, of=item["path"])
+            requests.append((item["path"], section if own is None else own))
         else:
             raise ToolInputError(f"Each requested path must be a string or {{path, section?}}, not {item!r}")
     if not requests:

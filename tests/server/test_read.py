@@ -381,9 +381,14 @@ def test_an_unknown_path_after_a_document_lands_in_failed(sized: Bank) -> None:
     assert [f["path"] for f in answer["failed"]] == ["nowhere.md"]
 
 
-def test_the_top_level_section_applies_to_string_elements_only(sized: Bank) -> None:
-    answer = read(sized, ["c.md", {"path": "a.md"}], section="Раздел один")
-    assert [d.get("section") for d in answer["documents"]] == ["Раздел один", None]
+def test_the_top_level_section_applies_to_every_element_that_gives_none(sized: Bank) -> None:
+    """`{"path": ...}` without a section of its own dropped the top-level section and came back
+    whole, with no note; it now reads that section, as a string element does, and an element's
+    own section still wins."""
+    answer = read(sized, ["c.md", {"path": "c.md"}, {"path": "c.md", "section": "два"}], section="один")
+    assert [d.get("section") for d in answer["documents"]] == ["Раздел один", "Раздел один", "Раздел два"]
+    missing = read(sized, [{"path": "a.md"}], section="один")
+    assert missing["documents"] == [] and "No section 'один' in a.md" in missing["failed"][0]["error"]
 
 
 def test_a_bad_section_in_a_batch_fails_that_request_only(sized: Bank) -> None:
@@ -392,13 +397,17 @@ def test_a_bad_section_in_a_batch_fails_that_request_only(sized: Bank) -> None:
     assert "Раздел один | Раздел два" in answer["failed"][0]["error"]
 
 
-def test_a_blank_section_in_a_batch_fails_that_request_instead_of_reading_it_whole(sized: Bank) -> None:
-    """`{"path", "section": ""}` asked for a section: answering with the whole document spent the
-    budget on what was not asked for, and hid the mistake."""
-    answer = read(sized, [{"path": "c.md", "section": " "}, "a.md"])
-    assert [d["path"] for d in answer["documents"]] == ["a.md"]
-    assert [f["path"] for f in answer["failed"]] == ["c.md"]
-    assert "blank" in answer["failed"][0]["error"]
+@pytest.mark.parametrize("top", [None, "один"])
+def test_a_blank_section_in_a_batch_element_is_refused_as_a_blank_top_level_one(
+    sized: Bank, top: str | None
+) -> None:
+    """`{"path", "section": " "}` was listed as one failed request where the same blank given at
+    the top level refuses the call: a blank section is a malformed argument, as a section that is
+    not a string is, so it refuses the call in both places (never read as the whole document)."""
+    with pytest.raises(ToolInputError, match=r"section ' ' of 'c.md' is blank; leave it out to read"):
+        read(sized, [{"path": "c.md", "section": " "}, "a.md"], section=top)
+    with pytest.raises(ToolInputError, match=r"section ' ' is blank; leave it out to read whole documents"):
+        read(sized, [{"path": "c.md"}, "a.md"], section=" ")
 
 
 def test_max_bytes_lowers_the_budget_and_cannot_raise_it(sized: Bank) -> None:

@@ -126,6 +126,11 @@ BLANK_ARGUMENTS = [
     ("bank_read", {"path": "domain/rules.md", "section": "  "}, "section '  ' is blank"),
     ("bank_read", {"path": ["domain/rules.md"], "section": " "}, "section ' ' is blank"),
     (
+        "bank_read",
+        {"path": [{"path": "domain/rules.md", "section": " "}]},
+        "section ' ' of 'domain/rules.md' is blank",
+    ),
+    (
         "bank_edit",
         {"path": "domain/rules.md", "find": "Thresholds", "replace": "Limits", "section": "", "dryRun": True},
         "section '' is blank",
