@@ -22,24 +22,9 @@ from memorybank_lint.reporters import text as text_format
 from memorybank_lint.usage import program, say
 
 from . import scaffold, textviews
+from .textviews import cli_words
 
 Answer = tuple[dict[str, Any], str]
-
-# Refusals are written for MCP callers; on the command line they name the flags instead.
-_CLI_WORDS = [
-    (r"`?\bdocKind\b`?", "--kind"),
-    (r"`?\bderivedFrom\b`?", "--derived"),
-    (r"`?\bcanonicalFor\b`?", "--canonical"),
-    (r"`?\bmustNotDefine\b`?", "--must-not-define"),
-    (r"`?\bbodyFile\b`?", "--body-file"),
-    (r"`title`", "--title"),
-    (r"`purpose`", "--purpose"),
-    (r"`to`", "--to"),
-    (r"`name`", "the --init name"),
-    (r"\bpass force\b", "pass --force"),
-    (r"\bdryRun\b", "--dry-run"),
-]
-
 
 # A read's refusal starts with the tool argument it is about; on the command line, its flag.
 _READ_ARGUMENTS = {
@@ -54,25 +39,27 @@ _READ_ARGUMENTS = {
     "since": "--changed",
     "docKind": "--kind",
     "maxBytes": "--max-bytes",
+    "thresholdDays": "--threshold-days",
     "status": "--status",
+    "layer": "--layer",
 }
+_LEADING = re.compile(r"[`'\"]?(\w+)[`'\"]?")  # the word a refusal begins with, quoted or not
 
 
 _READ_WORDS = ((re.compile(r"(unknown )?rule\b"), "--rule"), (re.compile(r"No section\b"), "--section"))
 
 
 def read_refusal(action: str, message: str) -> str:
-    """A read action's refusal on the command line: it begins with the flag the user typed."""
-    first = message.split(" ", 1)[0].strip("`'\":")
-    flag = _READ_ARGUMENTS.get(first) or next((f for words, f in _READ_WORDS if words.match(message)), None)
-    return f"{flag or '--' + action.replace('_', '-')}: {message}"
-
-
-def cli_words(message: str) -> str:
-    """A refusal worded for the command line: MCP parameter names become the flags that set them."""
-    for pattern, flag in _CLI_WORDS:
-        message = re.sub(pattern, flag, message)
-    return message
+    """A read action's refusal on the command line: it begins with the flag the user typed, and
+    names no tool argument. One that begins with the argument says the flag in its place
+    (`maxBytes must be …` is `--max-bytes must be …`, not `--max-bytes: maxBytes must be …`);
+    any other is headed by the flag it is about, and the names inside it are flags too."""
+    lead = _LEADING.match(message)
+    flag = _READ_ARGUMENTS.get(lead.group(1)) if lead else None
+    if lead and flag:
+        return flag + cli_words(message[lead.end() :])
+    flag = next((f for words, f in _READ_WORDS if words.match(message)), None)
+    return f"{flag or '--' + action.replace('_', '-')}: {cli_words(message)}"
 
 
 def _split(text: str | None) -> list[str]:

@@ -10,6 +10,7 @@ breaks and tabs; every other control character in it is escaped the same way.
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -43,12 +44,38 @@ def _terminal(view: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any]
     return escaped
 
 
+# Refusals are written for MCP callers; on the command line they name the flags instead.
+_CLI_WORDS = [
+    (r"`?\bdocKind\b`?", "--kind"),
+    (r"`?\bderivedFrom\b`?", "--derived"),
+    (r"`?\bcanonicalFor\b`?", "--canonical"),
+    (r"`?\bmustNotDefine\b`?", "--must-not-define"),
+    (r"`?\bbodyFile\b`?", "--body-file"),
+    (r"`title`", "--title"),
+    (r"`purpose`", "--purpose"),
+    (r"`to`", "--to"),
+    (r"`name`", "the --init name"),
+    (r"\bpass force\b", "pass --force"),
+    (r"\bdryRun\b", "--dry-run"),
+    (r"\bmaxBytes\b", "--max-bytes"),
+    (r"\bthresholdDays\b", "--threshold-days"),
+    (r"\b(layer|status)(?= ['\"])", r"--\1"),  # a filter named with its value: `layer 'dna'`
+    (r"\bbank_search\b", "--search"),
+    (r"\bbank_route\b", "--route"),
+]
+
+
+def cli_words(message: str) -> str:
+    """A refusal or hint worded for the command line: MCP parameter and tool names become the
+    flags that set them."""
+    for pattern, flag in _CLI_WORDS:
+        message = re.sub(pattern, flag, message)
+    return message
+
+
 def _hint(result: dict[str, Any]) -> str:
-    """The answer's hint, the other tool named as the command line runs it."""
-    hint = result.get("hint", "")
-    for tool, flag in (("bank_search", "--search"), ("bank_route", "--route"), ("docKind", "--kind")):
-        hint = hint.replace(tool, flag)
-    return hint
+    """The answer's hint, the other tool and every filter named as the command line has them."""
+    return cli_words(result.get("hint", ""))
 
 
 @_terminal

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -344,6 +345,16 @@ def test_an_empty_answer_in_the_terminal_names_the_other_option_not_the_tool(
     assert out.startswith("(no matches) No document with --kind 'governance' matches this, though others do")
 
 
+def test_an_emptied_filter_in_the_terminal_names_every_filter_by_its_flag(fixture_bank: Path, capsys) -> None:
+    """The hint renamed docKind only: "No document with --kind 'adr' and layer 'dna'" and
+    "status 'draft'" kept the tool's field names beside a flag."""
+    root = ["--root", str(fixture_bank)]
+    _, out, _ = run([*root, "--route", "queue retention", "--kind", "adr", "--layer", "dna"], capsys)
+    assert out.startswith("(no matches) No document with --kind 'adr' and --layer 'dna' matches this")
+    _, out, _ = run([*root, "--search", "queue", "--status", "draft", "--layer", "decision"], capsys)
+    assert out.startswith("(no matches) No document with --layer 'decision' and --status 'draft' matches")
+
+
 def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
     fixture_bank: Path, capsys
 ) -> None:
@@ -400,12 +411,12 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
     ("argv", "said"),
     [
         (["--route", "queue", "--layer", "flows"], "Invalid value for '--layer'"),
-        (["--route", "queue", "--kind", "ADR"], "--kind: docKind 'ADR' matches no document"),
-        (["--search", "queue", "--status", "activ"], "--status: status 'activ' matches no document"),
+        (["--route", "queue", "--kind", "ADR"], "--kind 'ADR' matches no document"),
+        (["--search", "queue", "--status", "activ"], "--status 'activ' matches no document"),
         (["--validate", "--severity", "fatal"], "Invalid value for '--severity'"),
         (["--validate", "--layer", "dna"], "--layer"),
         (["--graph", "dna/principles.md", "--limit", "301"], "--limit with --graph is 1 to 300"),
-        (["--read", "domain/glossary.md", "--max-bytes", "999"], "--max-bytes: maxBytes must be an integer"),
+        (["--read", "domain/glossary.md", "--max-bytes", "999"], "--max-bytes must be an integer"),
         (["--route", "queue", "--no-neighbours"], "--no-neighbours"),
         (["--read", "adr/README.md", "--status", "active"], "--status"),
     ],
@@ -413,3 +424,25 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
 def test_a_mistaken_filter_flag_exits_two_with_the_reason(fixture_bank: Path, capsys, argv, said) -> None:
     code, _, err = run(["--root", str(fixture_bank), *argv], capsys)
     assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--read", "domain/glossary.md", "--max-bytes", "10"], "--max-bytes must be an integer of at least"),
+        (["--route", "queue", "--kind", "nope"], "--kind 'nope' matches no document of this bank"),
+        (["--search", "queue", "--kind", "nope"], "--kind 'nope' matches no document of this bank"),
+        (["--search", "queue", "--status", "nope"], "--status 'nope' matches no document of this bank"),
+        (["--validate", "--scope", "nowhere"], "--scope 'nowhere' matches no document of this bank"),
+        (["--drift", "--scope", "nowhere"], "--scope 'nowhere' matches no document of this bank"),
+        (["--route", "x"], "--route must be at least 2 characters long"),
+    ],
+)
+def test_a_read_refusal_names_the_flags_not_the_tools_arguments(
+    fixture_bank: Path, capsys, argv: list[str], said: str
+) -> None:
+    """A read action's refusal began with the flag and then named the tool's argument
+    ("--max-bytes: maxBytes must be …", "--kind: docKind 'nope' …"): it now says the flag alone."""
+    code, _, err = run(["--root", str(fixture_bank), *argv], capsys)
+    assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+    assert not re.search(r"maxBytes|docKind|question|(?<!--)\b(status|scope) '", err), err
