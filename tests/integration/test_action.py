@@ -460,6 +460,30 @@ def test_fix_input_with_a_baseline_and_strict_in_args_previews_only_the_new_find
     assert proc.returncode == 1 and "+purpose: 'Defines the retry layer" in proc.stdout, proc.stdout
 
 
+@pytest.mark.parametrize("args", ["--ignore-noqa", "--strict\n--ignore-noqa", "--statistics"])
+def test_fix_input_leaves_out_of_the_diff_the_args_a_diff_does_not_take(
+    action: dict, workspace: Path, args: str
+) -> None:
+    """`fix: true` with `--ignore-noqa` in `args` failed the step: the diff run took the args as
+    given and the linter refuses `--diff` beside it. The diff now runs without the options a diff
+    does not take (it shows what `memorybank-lint --fix` would change, which honours
+    suppressions); the check still runs with every one of them."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    readme = workspace / "memory-bank" / "README.md"  # a finding only --ignore-noqa reports
+    readme.write_text(readme.read_text(encoding="utf-8") + "- [Gone](gone.md) <!-- noqa: MB007 -->\n")
+    before = _bank_bytes(workspace)
+    proc, _ = _run_lint_step(action, workspace, fix="true", args=args)
+    assert "do not go together" not in proc.stdout + proc.stderr
+    assert "+purpose: 'Defines the retry layer" in proc.stdout
+    assert "::notice title=memorybank-lint::fixes are available" in proc.stdout
+    assert _bank_bytes(workspace) == before
+    if "--ignore-noqa" in args:  # the check ran with it: the suppressed dangling entry is reported
+        assert proc.returncode == 1, proc.stdout + proc.stderr
+        assert "::error file=memory-bank/README.md," in proc.stdout and "title=MB007" in proc.stdout
+    else:  # the check refuses it in its own words, naming no option the user did not give
+        assert proc.returncode == 2 and "--statistics prints text or json, not github" in proc.stderr
+
+
 def test_a_sarif_file_in_a_folder_not_made_yet_is_written_there(action: dict, workspace: Path) -> None:
     """The redirect failed on the missing folder: the linter never ran, the step exited 1 (as if
     for findings) and published the path of a report that did not exist."""
