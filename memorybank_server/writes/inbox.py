@@ -69,12 +69,15 @@ def _quarantined(bank: Bank, given: str, verb: str) -> document.Document:
 
 
 def _rebased(
-    target: Target, destination: str, bank: Bank, link: bool = False, pointed: bool = False
+    target: Target, source: str, destination: str, bank: Bank, link: bool = False, pointed: bool = False
 ) -> str | None:
-    """`target` (resolved where it was written) relative to `destination`; None keeps it as written.
+    """`target` (resolved where it was written, in the note `source`) relative to `destination`;
+    None keeps it as written.
 
-    A `link` (read by `link_target`) is spelled as it was written: its percent escapes kept, and
-    what would end its destination (`pointed`: written in `<…>`) escaped.
+    The note itself is its `destination`: the same write removes it, so a link to it (`note.md`,
+    `./note.md#part`) names the document's new name, never the note that is gone. A `link` (read by
+    `link_target`) is spelled as it was written: its percent escapes kept, and what would end its
+    destination (`pointed`: written in `<…>`) escaped.
     """
     if target.url or target.resolved is None:
         return None
@@ -85,6 +88,7 @@ def _rebased(
     if landed not in bank.docs and not os.path.exists(bank.root / landed):
         return None
     named = target.whole is not None and landed in (target.whole.resolved, target.whole.from_repo_root)
+    landed = destination if landed == source else landed
     fragment = "#" + raw.split("#", 1)[1] if "#" in raw and not named else ""  # `c#-style.md`: its name
     new = posixpath.relpath(landed, posixpath.dirname(destination) or ".")
     new = (spelled_like(new, raw, pointed) if link else new) + fragment
@@ -99,7 +103,7 @@ def _rebase_derived(items: Any, source: str, destination: str, bank: Bank) -> tu
         raw = item.get("path") if isinstance(item, dict) else item
         if not isinstance(raw, str):
             continue
-        new = _rebased(resolve(source, raw, bank.name), destination, bank)
+        new = _rebased(resolve(source, raw, bank.name), source, destination, bank)
         if new is not None:
             warnings.append(f"derived_from rebased for the new location: {raw} -> {new}")
         value = new or raw.strip()
@@ -125,7 +129,7 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
             raw = definition.group(2)
             bare = raw[1:-1] if raw.startswith("<") else raw
             pointed = raw.startswith("<")
-            new = _rebased(link_target(source, bare, bank.name), destination, bank, True, pointed)
+            new = _rebased(link_target(source, bare, bank.name), source, destination, bank, True, pointed)
             if new is not None:
                 lines[i] = (
                     line[: definition.start(2)] + (f"<{new}>" if pointed else new) + line[definition.end(2) :]
@@ -138,7 +142,7 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
             opening = line.find("](", column - 1)
             at = line.find(raw, opening) if opening >= 0 else -1
             pointed = at > 0 and line[at - 1] == "<"
-            new = _rebased(link_target(source, raw, bank.name), destination, bank, True, pointed)
+            new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
             if new is None or at < 0:
                 continue
             line = line[:at] + new + line[at + len(raw) :]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -602,3 +603,22 @@ def test_promote_refuses_a_derived_from_it_cannot_read_instead_of_dropping_it(
         seeded, path="_inbox/n.md", to="domain/n.md", status="draft", derived_from=["../product/context.md"]
     )
     assert header(seeded.root / "domain/n.md")["derived_from"] == ["../product/context.md"]
+
+
+@pytest.mark.parametrize("to", ["engineering/deep/note.md", "engineering/kept.md"])
+def test_promote_points_a_notes_link_to_itself_at_its_new_name(seeded: Bank, put: Callable, to: str) -> None:
+    """`[me](note.md)` in `_inbox/note.md` names the note itself: it was rebased to
+    `../../_inbox/note.md`, the note the same write removes, so the link led nowhere."""
+    note = (
+        "---\ntitle: Note\ndoc_kind: engineering\npurpose: A note.\nstatus: draft\n"
+        "derived_from: [../dna/principles.md]\n---\n# Note\n\n"
+        "Self: [me](note.md), [part](./note.md#part) and [it][s].\n\n[s]: note.md#part\n"
+    )
+    put(seeded.root, "_inbox/note.md", note)
+    seeded.refresh()
+    result = promote(seeded, path="_inbox/note.md", to=to, today=TODAY)
+    name = posixpath.basename(to)
+    body = (seeded.root / to).read_text("utf-8")
+    assert f"Self: [me]({name}), [part]({name}#part) and [it][s].\n\n[s]: {name}#part\n" in body
+    assert "_inbox" not in body
+    assert not any("_inbox" in warning for warning in result["warnings"])
