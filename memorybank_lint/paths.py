@@ -99,9 +99,8 @@ def _resolved(doc_path: str, raw: str, path: str, bank_name: str) -> Target:
         return Target(raw, None)
     if _URL.match(target):
         return Target(raw, None, external=True, url=True)
-    base = doc_dir(doc_path)
-    joined = posixpath.normpath(f"{base}/{target}" if base else target.lstrip("/") or ".")
-    if joined == ".." or joined.startswith("../"):
+    joined = _joined(doc_path, target)
+    if _climbs(joined):
         return Target(raw, None, external=True)
     alternative = None
     plain = target[2:] if target.startswith("./") else target
@@ -110,6 +109,43 @@ def _resolved(doc_path: str, raw: str, path: str, bank_name: str) -> Target:
         if alternative.startswith(".."):
             alternative = None
     return Target(raw, joined, from_repo_root=alternative)
+
+
+def _joined(doc_path: str, target: str) -> str:
+    """`target` (a path, its fragment cut and its ends stripped) joined to the folder of
+    `doc_path` and normalised: a bank path, or one starting `../` where it leaves the bank."""
+    base = doc_dir(doc_path)
+    return posixpath.normpath(f"{base}/{target}" if base else target.lstrip("/") or ".")
+
+
+def _climbs(joined: str) -> bool:
+    return joined == ".." or joined.startswith("../")
+
+
+def outside(doc_path: str, raw: str, *, link: bool = False) -> str | None:
+    """Where `raw`, written in `doc_path`, leads when it leaves the bank: its path from the bank
+    root (`../src/app.py`), read as `link_target` reads a `link` and `resolve` a plain path, the
+    fragment cut; None for a target inside the bank, an empty one or a URL.
+
+    Why: the `Target` of such a path keeps no bank path (`resolved` is None), yet a write that
+    moves the document holding it (`bank_promote`) must rebase it too, or from the new folder it
+    names another file.
+    """
+    target = (_link_path(raw) if link else raw.partition("#")[0]).strip()
+    if not target or _URL.match(target):
+        return None
+    joined = _joined(doc_path, target)
+    return joined if _climbs(joined) else None
+
+
+def _link_path(raw: str) -> str:
+    """The file part of a link destination as a renderer reads it (`link_target`)."""
+    path = _unbackslashed(raw).partition("#")[0]
+    decoded = _decoded(path)
+    spelled = path if decoded is None else decoded
+    if spelled[:1].isspace():
+        spelled = "./" + spelled  # `_resolved` strips the ends of a target, not what follows `./`
+    return spelled
 
 
 def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
@@ -126,12 +162,7 @@ def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
     stripped, the link would lead to `notes.md`, another file. Backslash escapes are read first,
     as CommonMark reads them (`my\\_doc.md` is `my_doc.md`; `a\\b.md` keeps its backslash).
     """
-    path = _unbackslashed(raw).partition("#")[0]
-    decoded = _decoded(path)
-    spelled = path if decoded is None else decoded
-    if spelled[:1].isspace():
-        spelled = "./" + spelled  # `_resolved` strips the ends of a target, not what follows `./`
-    return _resolved(doc_path, raw, spelled, bank_name)
+    return _resolved(doc_path, raw, _link_path(raw), bank_name)
 
 
 _BACKSLASHED = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: a backslash before ASCII punctuation

@@ -2,6 +2,8 @@
 
 Why promotion rebases: a note's `derived_from` and body links were written relative to `_inbox/`;
 copied verbatim into a deeper folder they would point at nothing (the reference did exactly that).
+Those leaving the bank (`../../src/app.py`) are rebased too, and a link to the note itself names
+the promoted document: each names the same file after the move as before it.
 Why the note's own fields survive: its `must_not_define` and extra keys are what the capturing
 agent knew; dropping them loses facts silently. Why the note is removed last, in the same
 `Transaction`: a crash never leaves two copies, and a note edited after it was read is refused.
@@ -27,7 +29,7 @@ from memorybank_lint.edits.gate import check_distinct
 from memorybank_lint.edits.text import digest, read
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced, links
-from memorybank_lint.paths import Target, link_target, resolve, spelled_like
+from memorybank_lint.paths import Target, link_target, outside, resolve, spelled_like
 
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
@@ -75,22 +77,30 @@ def _rebased(
     None keeps it as written.
 
     The note itself is its `destination`: the same write removes it, so a link to it (`note.md`,
-    `./note.md#part`) names the document's new name, never the note that is gone. A `link` (read by
-    `link_target`) is spelled as it was written: its percent escapes kept, and what would end its
-    destination (`pointed`: written in `<…>`) escaped.
+    `./note.md#part`) names the document's new name, never the note that is gone. A path that
+    leaves the bank (`../../src/app.py`) is rebased too, so it names the same file as before; the
+    bank never looks outside itself, so it is rebased whether that file exists or not (one inside
+    the bank is rebased only when it leads somewhere). A `link` (read by `link_target`) is spelled
+    as it was written: its percent escapes kept, and what would end its destination (`pointed`:
+    written in `<…>`) escaped.
     """
-    if target.url or target.resolved is None:
-        return None
     raw = target.raw.strip()
-    if raw.startswith(("/", "#")):
+    if target.url or raw.startswith(("/", "#")):
         return None
-    landed = target.landing(bank.docs) or target.resolved
-    if landed not in bank.docs and not os.path.exists(bank.root / landed):
-        return None
-    named = target.whole is not None and landed in (target.whole.resolved, target.whole.from_repo_root)
-    landed = destination if landed == source else landed
+    folder = posixpath.dirname(destination)
+    named = False
+    if target.resolved is None:
+        above = outside(source, target.raw, link=link)
+        if above is None:
+            return None
+        new = "../" * (folder.count("/") + 1 if folder else 0) + above  # the bank's root, then above
+    else:
+        landed = target.landing(bank.docs) or target.resolved
+        if landed not in bank.docs and not os.path.exists(bank.root / landed):
+            return None
+        named = target.whole is not None and landed in (target.whole.resolved, target.whole.from_repo_root)
+        new = posixpath.relpath(destination if landed == source else landed, folder or ".")
     fragment = "#" + raw.split("#", 1)[1] if "#" in raw and not named else ""  # `c#-style.md`: its name
-    new = posixpath.relpath(landed, posixpath.dirname(destination) or ".")
     new = (spelled_like(new, raw, pointed) if link else new) + fragment
     return new if new != raw else None
 

@@ -622,3 +622,39 @@ def test_promote_points_a_notes_link_to_itself_at_its_new_name(seeded: Bank, put
     assert f"Self: [me]({name}), [part]({name}#part) and [it][s].\n\n[s]: {name}#part\n" in body
     assert "_inbox" not in body
     assert not any("_inbox" in warning for warning in result["warnings"])
+
+
+@pytest.mark.parametrize(
+    ("to", "up"), [("n2.md", ""), ("engineering/deep/n2.md", "../../")], ids=["bank root", "deeper"]
+)
+def test_promote_rebases_paths_that_leave_the_bank_so_they_name_the_same_file(
+    seeded: Bank, put: Callable, to: str, up: str
+) -> None:
+    """`[app](../../src/app.py)` and `derived_from: ../../src/app.py`, written in `_inbox/`, name
+    the project's `src/app.py`: kept as written they named `memory-bank/src/app.py` from a deeper
+    folder (and that derived_from was refused as a path the caller never passed), or a file above
+    the project from the bank root."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\nstatus: draft\n"
+        "derived_from:\n  - ../dna/principles.md\n  - path: ../../src/app.py#L3\n    fit: partial\n"
+        "---\n# N\n\nCode: [app](../../src/app.py), [escaped](<../../src/my app.py#L2>), "
+        "[web](https://example.com/x.md).\n\n[a]: ../../src/my%20app.py\n"
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    put(seeded.root.parent, "src/app.py", "")
+    put(seeded.root.parent, "src/my app.py", "")
+    seeded.refresh()
+    result = promote(seeded, path="_inbox/n.md", to=to, today=TODAY)
+    data = header(seeded.root / to)
+    assert data["derived_from"] == [
+        posixpath.relpath("dna/principles.md", posixpath.dirname(to) or "."),
+        {"path": f"{up}../src/app.py#L3", "fit": "partial"},
+    ]
+    body = (seeded.root / to).read_text("utf-8")
+    assert (
+        f"Code: [app]({up}../src/app.py), [escaped](<{up}../src/my app.py#L2>), "
+        f"[web](https://example.com/x.md).\n\n[a]: {up}../src/my%20app.py\n"
+    ) in body
+    folder = (seeded.root / to).parent
+    assert os.path.normpath(folder / f"{up}../src/app.py") == str(seeded.root.parent / "src/app.py")
+    assert f"Link rewritten for the new location: ../../src/app.py -> {up}../src/app.py" in result["warnings"]
