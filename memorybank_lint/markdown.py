@@ -4,14 +4,17 @@ Why not a full parser: every document goes through this on every cold start, and
 costs ~20x more on a real bank. The scanner follows CommonMark where it matters here: a fence
 closes only on the same character with at least the opening length and no info string, and an
 unclosed fence runs to the end. Unlike CommonMark it accepts fences at any indentation, because
-fences nested in list items are common and a line scanner does not track list context.
+fences nested in list items are common and a line scanner does not track list context. The one
+exact parse here, `read_links`, is for writes that rewrite links, and loads the parser only then.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 _FENCE_OPEN = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 # Each pattern below is matched at a given position and is one greedy character class, or (the
@@ -231,3 +234,89 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
             at = line.find("](", end)
         else:
             at = line.find("](", at + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadLinks:
+    """Where a CommonMark reader finds links in a text, by 0-based line: `ends` holds the
+    `(line, column)` just past the `)` of each inline link and image (`link_spans`' `end`), and
+    `definitions` the lines on which a link reference definition (`[label]: path`) starts."""
+
+    ends: frozenset[tuple[int, int]]
+    definitions: frozenset[int]
+
+
+def read_links(text: str, lines: Collection[int]) -> ReadLinks:
+    """The links of `text` (lines split at `\\n` alone, as `line_feeds` leaves them) as CommonMark
+    reads them, by the parser the project already has (markdown-it-py): every definition, and the
+    inline links and images of the paragraphs and headings spanning one of `lines`.
+
+    Why beside the scanner: `links` is the linter's hot path and reads a line on its own, so it
+    takes `\\[a](x.md)` (text) and a line of an indented code block or an HTML block for links. A
+    write that rewrites links (`bank_promote`) must change only what a reader follows, and keep
+    every link in a list item's indented paragraph. Why only the blocks spanning `lines` (the
+    lines holding a link the write would change): the inline rules take seconds on a page of
+    brackets, and a note of them with no link to change must not pay that.
+    """
+    from markdown_it import MarkdownIt  # only writes that rewrite links need an exact parse
+    from markdown_it.rules_block import reference
+    from markdown_it.rules_inline import image, link
+
+    definitions: set[int] = set()
+    found: list[int] = []  # where each link read in the inline content now parsed ends
+
+    def defining(state: Any, start: int, end: int, silent: bool) -> bool:
+        done = reference(state, start, end, silent)
+        if done and not silent:
+            definitions.add(start)
+        return bool(done)
+
+    def linking(rule: Callable[[Any, bool], bool]) -> Callable[[Any, bool], bool]:
+        def read(state: Any, silent: bool) -> bool:
+            done = rule(state, silent)
+            if done and not silent:
+                found.append(state.pos)
+            return done
+
+        return read
+
+    parser = MarkdownIt("commonmark").disable("inline")  # inline content is read below, where needed
+    # the URL found is never used, and normalising it took a third of the time
+    parser.normalizeLink = lambda url: url  # type: ignore[method-assign]
+    parser.block.ruler.at("reference", defining)
+    parser.inline.ruler.at("link", linking(link))
+    parser.inline.ruler.at("image", linking(image))
+    text = text.replace("\0", "\ufffd")  # as the parser reads a NUL: one character for one
+    wanted, split = sorted(lines), text.split("\n")
+    env: dict[str, Any] = {}
+    ends: set[tuple[int, int]] = set()
+    for token in parser.parse(text, env):
+        if token.type != "inline" or token.map is None or "](" not in token.content:
+            continue
+        first, after = token.map
+        at = bisect_left(wanted, first)
+        if at == len(wanted) or wanted[at] >= after:
+            continue
+        found.clear()
+        parser.inline.parse(token.content, parser, env, [])
+        ends.update(_placed(token.content, first, split, found))
+    return ReadLinks(frozenset(ends), frozenset(definitions))
+
+
+def _placed(content: str, first: int, lines: list[str], offsets: list[int]) -> Iterator[tuple[int, int]]:
+    """`(line, column)` in `lines` of each of `offsets` (just past a character) into `content`, the
+    inline content of the block starting at line `first`: one line of it per line of the text, each
+    the end of that line with its indentation (or a container's marker) cut, the last trimmed."""
+    starts = [0]
+    while (at := content.find("\n", starts[-1])) >= 0:
+        starts.append(at + 1)
+    columns: dict[int, int | None] = {}  # each line's column of its piece's first character
+    for offset in offsets:
+        k = bisect_right(starts, offset - 1) - 1
+        if k not in columns:
+            piece = content[starts[k] : starts[k + 1] - 1 if k + 1 < len(starts) else len(content)]
+            tail = piece.lstrip(" \t")  # indentation a tab was partly expanded into is no text
+            found = lines[first + k].rfind(tail) if tail else -1
+            columns[k] = None if found < 0 else found - (len(piece) - len(tail))
+        if (column := columns[k]) is not None:
+            yield first + k, column + offset - starts[k]

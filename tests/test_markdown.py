@@ -128,3 +128,38 @@ def test_a_destination_spelled_like_a_link_reads_back_as_the_path(
 def test_a_closing_run_of_hashes_is_one_after_a_space(line: str, found: tuple[int, str]) -> None:
     """`## C#` lost its `#` as if it closed the heading; CommonMark closes only after a space."""
     assert markdown.atx_heading(line) == found
+
+
+def test_read_links_places_each_link_commonmark_reads_where_the_scanner_found_it() -> None:
+    """`read_links` says which of the scanner's links a reader follows, by the line and column
+    where each ends, inside quotes, list items, headings and tab-indented lines alike; escaped
+    text, code and HTML blocks, and paragraphs away from the lines asked about hold none."""
+    text = (
+        "Escaped \\[e](x.md) and [real](x.md) ![img](a.png).\n"  # 0
+        "\n"
+        "    [indented](x.md)\n"  # 2
+        "\n"
+        "- item\n"  # 4
+        "\n"
+        "\t[tabbed](x.md)\n"  # 6
+        "> quoted [q](x.md) and\n"  # 7
+        "lazy [l](x.md)\n"  # 8
+        "\n"
+        "[d]: x.md\n"  # 10
+        "<div>\n[html](x.md)\n</div>\n"  # 11-13
+        "\n"
+        "## See [it](x.md) ##\n"  # 15
+        "\n"
+        "Not asked: [n](x.md)\n"  # 17
+    )
+    lines = text.split("\n")
+    read = markdown.read_links(text, range(16))
+    spans = {
+        (i, end): line[start:end]
+        for i, line in enumerate(lines)
+        for *_, start, end in markdown.link_spans(line)
+    }
+    assert sorted(spans[place] for place in read.ends) == sorted(
+        ["[real](x.md)", "[img](a.png)", "[tabbed](x.md)", "[q](x.md)", "[l](x.md)", "[it](x.md)"]
+    )
+    assert read.definitions == {10}

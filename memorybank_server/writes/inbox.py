@@ -28,7 +28,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.edits.gate import check_distinct
 from memorybank_lint.edits.text import digest, read
 from memorybank_lint.edits.transaction import Transaction
-from memorybank_lint.markdown import fenced, links
+from memorybank_lint.markdown import link_spans, read_links
 from memorybank_lint.paths import Target, link_target, outside, resolve, spelled_like
 
 from ..errors import BadValue, ToolInputError
@@ -125,40 +125,55 @@ _DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*(<(?:[^<>\\\n]|\\.)
 
 
 def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:
-    """Relative body links (outside code) that land in the bank, rewritten for the destination:
-    inline links and link reference definitions (`[label]: ../x.md`) alike, each read as the
-    linter reads it (`link_target`: `../my%20doc.md` is `my doc.md`) and rewritten in its own form
-    (escapes kept, and angle brackets, which stay around the destination rewritten inside them)."""
+    """Relative body links that lead somewhere, rewritten for the destination: inline links and
+    link reference definitions (`[label]: ../x.md`) alike, each read as the linter reads it
+    (`link_target`: `../my%20doc.md` is `my doc.md`) and rewritten in its own form (escapes kept,
+    and angle brackets, which stay around the destination rewritten inside them).
+
+    Only what CommonMark reads as a link is rewritten (`read_links`): `\\[a](../x.md)` is text,
+    and a line of code (fenced or indented) or of an HTML block is shown as written; changed,
+    an example would no longer say what its author wrote."""
     lines = body.split("\n")
-    mask = fenced(lines)
+    found = {
+        i: rewrites
+        for i, line in enumerate(lines)
+        if (rewrites := _rewrites(line, source, destination, bank))
+    }
+    if not found:
+        return body, []
+    read = read_links(body, found)
     warnings: list[str] = []
-    for i, line in enumerate(lines):
-        if mask[i]:
-            continue
-        if (definition := _DEFINITION.match(line)) is not None:  # `[label]: path` serves `[text][label]`
-            raw = definition.group(2)
-            bare = raw[1:-1] if raw.startswith("<") else raw
-            pointed = raw.startswith("<")
-            new = _rebased(link_target(source, bare, bank.name), source, destination, bank, True, pointed)
-            if new is not None:
-                lines[i] = (
-                    line[: definition.start(2)] + (f"<{new}>" if pointed else new) + line[definition.end(2) :]
-                )
-                warnings.append(f"Link rewritten for the new location: {bare} -> {new}")
-            continue
-        if "](" not in line:
-            continue
-        for _label, raw, column in reversed(list(links(line))):
-            opening = line.find("](", column - 1)
-            at = line.find(raw, opening) if opening >= 0 else -1
-            pointed = at > 0 and line[at - 1] == "<"
-            new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
-            if new is None or at < 0:
-                continue
-            line = line[:at] + new + line[at + len(raw) :]
-            warnings.append(f"Link rewritten for the new location: {raw} -> {new}")
+    for i, rewrites in found.items():
+        line = lines[i]
+        for end, at, raw, new in rewrites:
+            if i in read.definitions if end is None else (i, end) in read.ends:
+                line = line[:at] + new + line[at + len(raw) :]
+                warnings.append(f"Link rewritten for the new location: {raw} -> {new}")
         lines[i] = line
     return "\n".join(lines), warnings
+
+
+def _rewrites(line: str, source: str, destination: str, bank: Bank) -> list[tuple[int | None, int, str, str]]:
+    """The destinations on one line that `_rebased` changes, right to left, as `(end, at, raw, new)`:
+    `raw` written at column `at`, `end` the column past its link's `)`, or None for the link
+    reference definition (`[label]: path`) the line may be; which of them are links is
+    `read_links`' to say."""
+    found: list[tuple[int | None, int, str, str]] = []
+    for _label, raw, start, end in link_spans(line):
+        opening = line.find("](", start)
+        at = line.find(raw, opening) if opening >= 0 else -1
+        pointed = at > 0 and line[at - 1] == "<"
+        new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
+        if new is not None and at >= 0:
+            found.append((end, at, raw, new))
+    if (definition := _DEFINITION.match(line)) is not None:  # `[label]: path` serves `[text][label]`
+        written = definition.group(2)
+        pointed = written.startswith("<")
+        raw = written[1:-1] if pointed else written
+        new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
+        if new is not None:
+            found.append((None, definition.start(2) + pointed, raw, new))
+    return sorted(found, key=lambda rewrite: rewrite[1], reverse=True)
 
 
 def promote(

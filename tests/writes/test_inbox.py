@@ -658,3 +658,31 @@ def test_promote_rebases_paths_that_leave_the_bank_so_they_name_the_same_file(
     folder = (seeded.root / to).parent
     assert os.path.normpath(folder / f"{up}../src/app.py") == str(seeded.root.parent / "src/app.py")
     assert f"Link rewritten for the new location: ../../src/app.py -> {up}../src/app.py" in result["warnings"]
+
+
+def test_promote_rewrites_only_what_commonmark_reads_as_a_link(seeded: Bank, put: Callable) -> None:
+    """`\\[e](../x.md)` is text and `    [i](../x.md)` an indented code block: neither is a link,
+    yet both were rewritten as if they were. A link CommonMark does read (in a list item's indented
+    paragraph, after an escaped bracket, inside a heading) is still rebased."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\nstatus: draft\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
+        "Escaped \\[e](../product/context.md) and [real](../product/context.md).\n\n"
+        "    [indented](../product/context.md)\n    [i]: ../product/context.md\n\n"
+        "<div>\n[html](../product/context.md)\n</div>\n\n"
+        "- item\n\n    [in the item](../product/context.md)\n\n"
+        "\\[a [after](../product/context.md)\n\n"
+        "## See [the context](../product/context.md)\n"
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    seeded.refresh()
+    promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    assert (
+        "Escaped \\[e](../product/context.md) and [real](../../product/context.md).\n\n"
+        "    [indented](../product/context.md)\n    [i]: ../product/context.md\n\n"
+        "<div>\n[html](../product/context.md)\n</div>\n\n"
+        "- item\n\n    [in the item](../../product/context.md)\n\n"
+        "\\[a [after](../../product/context.md)\n\n"
+        "## See [the context](../../product/context.md)\n"
+    ) in body
