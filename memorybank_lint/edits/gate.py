@@ -148,22 +148,28 @@ def _formed(name: str) -> str:
     return f"'{name}' (neither composed nor decomposed)"
 
 
-def check_distinct(root: Path, path: str) -> None:
+def check_distinct(root: Path, path: str, leaving: str | None = None) -> None:
     """Refuse a new path one of whose names differs from a name already on disk only by letter
     case or Unicode normalisation (`Pricing.md` beside `pricing.md`, `café` composed or not).
 
     Why: on macOS and Windows the two are one file or folder, so the write would land on (or
     under) the other, and in an index the two links read the same; `_INBOX/` is the quarantine
     there. Each folder on the way is listed once; a folder that does not exist yet ends the check.
+    `leaving` is a file the same write removes: no clash, since the two names are never both in
+    the bank (where the file system does not tell them apart, the new path is found taken).
     """
     current = root
-    for part in path.split("/"):
+    parts = path.split("/")
+    folder, _, gone = (leaving or "").rpartition("/")
+    beside = leaving is not None and folder == path.rpartition("/")[0]  # its name is the last to check
+    for depth, part in enumerate(parts, start=1):
         try:
             names = os.listdir(current)
         except OSError:
             return
         folded = _folded(part)
-        clash = next((name for name in names if name != part and _folded(name) == folded), None)
+        kept = (part, gone) if beside and depth == len(parts) else (part,)
+        clash = next((name for name in names if name not in kept and _folded(name) == folded), None)
         if clash is not None:
             cased = part.casefold() == clash.casefold()
             ours, theirs = (f"'{part}'", f"'{clash}'") if cased else (_formed(part), _formed(clash))

@@ -21,6 +21,7 @@ import datetime as dt
 import os
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 
 from memorybank_lint import document, frontmatter
@@ -338,10 +339,26 @@ def _longest_backticks(text: str) -> int:
     return max((len(run) for run in _BACKTICKS.findall(text)), default=0)
 
 
+def _one_file(path: Path, other: Path) -> bool:
+    """Whether the two paths name one file (a name a file system does not tell from another)."""
+    try:
+        return os.path.samestat(os.lstat(path), os.lstat(other))
+    except OSError:
+        return False
+
+
 def discard(
     bank: Bank, *, path: str, reason: str, dry_run: bool = False, now: dt.datetime | None = None
 ) -> dict[str, Any]:
-    """Remove a quarantined note, keeping a record of it in `_inbox/DISCARDED.md`."""
+    """Remove a quarantined note, keeping a record of it in `_inbox/DISCARDED.md`.
+
+    A note whose name differs from the log's only by letter case (`_inbox/discarded.md`, written
+    by hand: `bank_create` refuses the name) is the log's name on macOS and Windows. Discarding
+    it works: the same write that removes it makes the log, so the bank never holds both names
+    (where the file system does not tell them apart, the note is the log's file until the write
+    ends, and the refusal says to rename it first). Any other discard would write the log beside
+    it, two names that are one file there, and is refused until that note is discarded or renamed.
+    """
     with locked(bank):
         note = _quarantined(bank, path, "discarded")
         reason = required(
@@ -362,13 +379,27 @@ def discard(
         }
         entry = _log_entry(stamp, record)
         transaction = Transaction(bank.root, bank.max_bytes)
+        if LOG not in bank.docs:  # to be made: a name beside it that differs only by case is it on macOS
+            try:
+                check_distinct(bank.root, LOG, leaving=note.path)
+            except ToolInputError as exc:
+                raise ToolInputError(
+                    f"{exc}; the discard log cannot be written beside it: rename that first, or discard "
+                    "it if it is a note (its own discard writes the log in its place); then discard "
+                    f"'{note.path}'"
+                ) from None
+        if os.path.lexists(bank.root / LOG) and _one_file(bank.root / LOG, bank.root / note.path):
+            raise ToolInputError(
+                f"on this file system '{note.path}' is the discard log '{LOG}' (their names differ only "
+                "by letter case), so the log cannot be written while the note is there; rename the note, "
+                "then discard it under its new name"
+            )
         if os.path.lexists(bank.root / LOG):
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")
             log = read(bank.root, LOG, bank.max_bytes)
             transaction.replace(LOG, log.encode(log.text.rstrip("\n") + "\n\n" + entry), log.digest)
         else:
-            check_distinct(bank.root, LOG)  # a `discarded.md` note beside it is the same name on macOS
             transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))
         transaction.remove(note.path, sha)
         land(bank, transaction, dry_run=dry_run)

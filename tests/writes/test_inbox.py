@@ -426,13 +426,49 @@ def test_a_note_that_cannot_be_removed_is_refused_before_anything_is_written(tmp
 
 
 def test_no_inbox_name_differs_from_the_inboxs_own_files_only_by_case(noted: Bank, tree: Callable) -> None:
+    """A `discarded.md` note (written by hand) holds the log's name on macOS and Windows: another
+    discard cannot write the log beside it, and says so with what to do, not only what is wrong."""
     with pytest.raises(ToolInputError, match="the inbox's own file"):
         create(noted, doc_kind="domain", path="_inbox/discarded.md", title="D", purpose="A note.", inbox=True)
     (noted.root / "_inbox" / "discarded.md").write_text("---\ntitle: D\n---\n# D\n", encoding="utf-8")
     noted.refresh()
     before = tree(noted.root)
-    with pytest.raises(ToolInputError, match="only by letter case"):
+    with pytest.raises(ToolInputError, match="only by letter case") as refused:
         discard(noted, path="_inbox/retry.md", reason="not needed", now=NOW)
+    assert "'DISCARDED.md' differs from 'discarded.md'" in str(refused.value)
+    assert (
+        "the discard log cannot be written beside it: rename that first, or discard it if it is a note "
+        "(its own discard writes the log in its place); then discard '_inbox/retry.md'" in str(refused.value)
+    )
+    assert tree(noted.root) == before
+
+
+def test_a_note_named_like_the_discard_log_can_itself_be_discarded(noted: Bank) -> None:
+    """`_inbox/discarded.md` blocked every discard, its own too: the log's name differed from it
+    only by case, though the same write removes it. Discarded, it leaves the log in its place, and
+    the other notes can then be discarded."""
+    note = "---\ntitle: D\ndoc_kind: domain\npurpose: A note.\n---\n# D\n"
+    (noted.root / "_inbox" / "discarded.md").write_text(note, encoding="utf-8")
+    noted.refresh()
+    assert discard(noted, path="_inbox/discarded.md", reason="stale", now=NOW)["discarded"] is True
+    assert sorted(os.listdir(noted.root / "_inbox")) == ["DISCARDED.md", "retry.md"]
+    assert "— `_inbox/discarded.md`" in (noted.root / "_inbox/DISCARDED.md").read_text("utf-8")
+    assert discard(noted, path="_inbox/retry.md", reason="stale", now=NOW)["discarded"] is True
+
+
+def test_a_note_that_is_the_discard_log_on_this_file_system_is_refused_with_what_to_do(
+    noted: Bank, tree: Callable
+) -> None:
+    """Where the file system does not tell `discarded.md` from `DISCARDED.md` (macOS, Windows) the
+    note holds the log's name until the write ends, so the log cannot be written; a hard link
+    stands in for that here. The refusal says what to do instead of calling the log unreadable."""
+    note = "---\ntitle: D\ndoc_kind: domain\npurpose: A note.\n---\n# D\n"
+    (noted.root / "_inbox" / "discarded.md").write_text(note, encoding="utf-8")
+    os.link(noted.root / "_inbox" / "discarded.md", noted.root / "_inbox" / "DISCARDED.md")
+    noted.refresh()
+    before = tree(noted.root)
+    with pytest.raises(ToolInputError, match="rename the note, then discard it under its new name"):
+        discard(noted, path="_inbox/discarded.md", reason="stale", now=NOW)
     assert tree(noted.root) == before
 
 
