@@ -6,10 +6,11 @@ Why some fields are refused: `status` has lifecycle gates (`bank_set_status`), `
 
 Why the line keeps its style: a value is written in the quoting the line already uses, and quoted
 further only until YAML 1.2 and 1.1 both read it back as the same string (`head.scalar_line`). A
-trailing `# comment` stays. The whole header is re-parsed before anything is written. One exception,
-kept from the specification: a field that holds an unquoted date, number or boolean (an ADR's
-`date: 2026-01-02`) stays unquoted when the new text reads back as the same kind of value in both
-readers; `title`, `purpose` and the status fields are always written as strings.
+trailing `# comment` stays, and so do comment lines below the value (`  # TODO confirm with bob`):
+they are not the value (`head.key_span`). The whole header is re-parsed before anything is written.
+One exception, kept from the specification: a field that holds an unquoted date, number or
+boolean (an ADR's `date: 2026-01-02`) stays unquoted when the new text reads back as the same kind
+of value in both readers; `title`, `purpose` and the status fields are always written as strings.
 
 Why indexes move with `title` and `purpose`: an index entry that repeats the old value would
 silently contradict the document (`index_lines` says which text moves). The document and every

@@ -125,9 +125,17 @@ def _empty(inline: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def key_span(lines: list[str], key: str) -> tuple[int, int] | None:
+def key_span(lines: list[str], key: str, *, comments_after: bool = False) -> tuple[int, int] | None:
     """`[start, end)` of the first `key`: its line, indented continuation lines, blank lines inside
-    them, and `- item` lines at column 0 (a block list YAML allows without indentation)."""
+    them, and `- item` lines at column 0 (a block list YAML allows without indentation).
+
+    Comment lines ending that stretch are not the value's when it reads the same without them:
+    they follow it (`owner: alice` then `  # TODO confirm with bob`), and a tool that writes the
+    key anew leaves them where they are. A `#` line a block scalar (`|`, `>`) or an open quote
+    holds is the value's text, and stays in the span. `comments_after` takes them in all the
+    same, for a key removed: left behind, they would join the value above it if that is a block
+    scalar.
+    """
     starts = key_starts(lines, key)
     if not starts:
         return None
@@ -143,7 +151,21 @@ def key_span(lines: list[str], key: str) -> tuple[int, int] | None:
         elif line.strip():
             break
         j += 1
-    return start, end
+    return start, end if comments_after else _before_comments(lines, key, start, end)
+
+
+def _before_comments(lines: list[str], key: str, start: int, end: int) -> int:
+    """Where `key`'s value ends in `lines[start:end]`: before the comment lines (and blank lines
+    among them) ending it, when the key reads the same without them; else `end`."""
+    value_end = end
+    while value_end > start + 1 and (not (line := lines[value_end - 1].strip()) or line.startswith("#")):
+        value_end -= 1
+    if value_end == end:
+        return end
+    whole = read12("\n".join(lines[start:end]), key)
+    value = read12("\n".join(lines[start:value_end]), key)
+    same = whole is not _UNSET and type(value) is type(whole) and value == whole
+    return value_end if same else end
 
 
 def holds_block(lines: list[str], key: str) -> bool:

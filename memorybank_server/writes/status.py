@@ -106,7 +106,7 @@ def set_status(
         _only_once(lines, "status", loaded.path)
         if released:
             _only_once(lines, "canonical_for", loaded.path)
-            span = head.key_span(lines, "canonical_for")
+            span = head.key_span(lines, "canonical_for", comments_after=True)
             if span is not None:
                 del lines[span[0] : span[1]]
         line = head.set_key(lines, "status", value, None)  # a status is always written as a string

@@ -107,6 +107,34 @@ def test_the_line_keeps_its_style_and_its_comment(
     assert (root / MODEL).read_text() == _doc(existing).replace(existing, line + "\n")
 
 
+@pytest.mark.parametrize(
+    ("existing", "written"),
+    [
+        ("owner: alice\n  # TODO confirm with bob\n", "owner: bob\n  # TODO confirm with bob\n"),
+        ("owner: alice  # who\n  # TODO\n\n  # and this\n", "owner: bob  # who\n  # TODO\n\n  # and this\n"),
+        ("owner:\n  # TODO\n", "owner: bob\n  # TODO\n"),
+        ("owner: alice\n  smith\n  # TODO\n", "owner: bob\n  # TODO\n"),
+        (
+            "owner: alice\n  # memorybank-lint: disable MB009\n",
+            "owner: bob\n  # memorybank-lint: disable MB009\n",
+        ),
+        ("owner: |\n  alice\n  # her words\n", "owner: bob\n"),
+        ("owner: >-\n  alice\n\n  # her words\n", "owner: bob\n"),
+        ('owner: "alice\n  # her words"\n', 'owner: "bob"\n'),
+        ("owner: 'alice\n  # her words'\n", "owner: 'bob'\n"),
+    ],
+)
+def test_a_comment_line_after_the_value_stays(tmp_path: Path, existing: str, written: str) -> None:
+    """An indented comment line below a key was read as part of its value, and setting the key
+    deleted it. It follows the value and stays; a `#` line a block scalar or an open quote holds is
+    the value's text, and goes with it."""
+    root = _bank(tmp_path, _doc(existing))
+    with no_new_findings(root):
+        _set(root, "owner", "bob")
+    assert (root / MODEL).read_text() == _doc(written)
+    assert _header(root / MODEL)["owner"] == "bob"
+
+
 def test_title_and_purpose_are_always_written_as_strings(tmp_path: Path) -> None:
     root = _bank(tmp_path, _doc(title="2026", purpose="2026-01-01"))
     with no_new_findings(root):

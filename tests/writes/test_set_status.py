@@ -167,6 +167,7 @@ RELEASE_STYLES = {
     "flow_wrapped": "canonical_for: [key_one,\n  filter_thresholds]\n",
     "blank_inside": "canonical_for:\n\n  - key_one\n\n  - filter_thresholds\n",
     "commented": "canonical_for:  # owned facts\n  - key_one\n  - filter_thresholds\n",
+    "comment_after": "canonical_for:\n  - key_one\n  - filter_thresholds\n  # owned since v2\n",
 }
 
 
