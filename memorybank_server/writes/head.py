@@ -329,7 +329,73 @@ def verify(path: str, before: str, after: str, written: dict[str, str], removed:
         expected = {k: v for k, v in old_data.items() if k not in removed and k not in written} | lenient
         ok = frontmatter.recover(new_parts.block or "") == expected
     if not ok:
+        cause = _cause(split_text(before).head.split("\n"), written, removed)
         raise ToolInputError(
-            f"the change would leave the frontmatter of {path} reading differently from what was asked; "
-            "nothing was written"
+            f"the change would leave the frontmatter of {path} reading differently from what was asked"
+            + (f": {cause}" if cause else "")
+            + "; nothing was written"
         )
+
+
+def _cause(lines: list[str], written: Iterable[str], removed: Iterable[str]) -> str | None:
+    """Why writing these keys into the header `lines` (the head cut into lines) reads otherwise,
+    when how the header is written says it: None when it does not, and the refusal stays general.
+
+    The tools look for a key written plainly at the start of a line between the fences; a key
+    written otherwise is not found, and a second one would be added beside it.
+    """
+    close = closing_index(lines)
+    for key in [*written, *removed]:
+        if _key_pattern(key).match(lines[0][3:]):
+            return (
+                f"{key} is written on the opening '---' line ({lines[0].strip()}), where the tools do "
+                "not look for it; move it to a line of its own first"
+            )
+        quoted = re.compile(rf"""(["']){re.escape(key)}\1[ \t]*:""")
+        for found in filter(None, map(quoted.match, lines[1:close])):
+            return (
+                f"the key is written quoted ({found.group(0)}), which the tools do not take for {key}; "
+                f"write it as {key}: first"
+            )
+        span = key_span(lines, key)
+        if span is not None and (anchor := _anchor_read_elsewhere(lines, span)) is not None:
+            return (
+                f"{key}'s value carries the anchor &{anchor}, which *{anchor} repeats elsewhere in the "
+                "header; a new value would take it from them, so change them by hand"
+            )
+    added = [key for key in written if key_span(lines, key) is None]
+    end = next((i for i in range(1, close) if re.match(r"\.\.\.(?:[ \t]|$)", lines[i])), None)
+    if added and end is not None:
+        return (
+            f"the '...' on line {end + 1} ends the header's YAML, so {added[0]} added below it would not "
+            "be read; add it above that line, or remove the '...', by hand"
+        )
+    return None
+
+
+def _anchor_read_elsewhere(lines: list[str], span: tuple[int, int]) -> str | None:
+    """An anchor the value on `lines[span[0]:span[1]]` carries that an alias outside it reads, as
+    the YAML scanner sees them (not in a quoted string or a comment), or None."""
+    block = "\n".join(lines[1 : closing_index(lines)])
+    try:
+        tokens = list(yaml.scan(block, Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        return None
+    inside = range(span[0] - 1, span[1] - 1)  # block lines are head lines less the opening fence
+    anchors = {t.value for t in tokens if isinstance(t, yaml.AnchorToken) and t.start_mark.line in inside}
+    aliases = {t.value for t in tokens if isinstance(t, yaml.AliasToken) and t.start_mark.line not in inside}
+    return min(anchors & aliases, default=None)
+
+
+def _anchor_read_elsewhere(lines: list[str], span: tuple[int, int]) -> str | None:
+    """An anchor the value on `lines[span[0]:span[1]]` carries that an alias outside it reads, as
+    the YAML scanner sees them (not in a quoted string or a comment), or None."""
+    block = "\n".join(lines[1 : closing_index(lines)])
+    try:
+        tokens = list(yaml.scan(block, Loader=yaml.SafeLoader))
+    except yaml.YAMLError:
+        return None
+    inside = range(span[0] - 1, span[1] - 1)  # block lines are head lines less the opening fence
+    anchors = {t.value for t in tokens if isinstance(t, yaml.AnchorToken) and t.start_mark.line in inside}
+    aliases = {t.value for t in tokens if isinstance(t, yaml.AliasToken) and t.start_mark.line not in inside}
+    return min(anchors & aliases, default=None)

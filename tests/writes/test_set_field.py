@@ -182,6 +182,28 @@ def test_refusals_change_no_byte(tmp_path: Path, field: str, value: str, match: 
     refused(root, lambda: _set(root, field, value), match)
 
 
+@pytest.mark.parametrize(
+    ("model", "field", "cause"),
+    [
+        (_doc('"owner": alice\n'), "owner", 'the key is written quoted \\("owner":\\)'),
+        (_doc("'owner': alice\n"), "owner", "the key is written quoted \\('owner':\\)"),
+        (_doc("owner: &who alice\nreviewer: *who\n"), "owner", "anchor &who, which \\*who repeats"),
+        (_doc("...\n"), "owner", "'\\.\\.\\.' on line 9 ends the header's YAML"),
+        (_doc().replace("---\ntitle: Model", "---title: Model"), "title", "on the opening '---' line"),
+    ],
+)
+def test_a_refusal_over_how_the_header_is_written_names_the_cause(
+    tmp_path: Path, model: str, field: str, cause: str
+) -> None:
+    """These refusals read only "would leave the frontmatter reading differently from what was
+    asked", which does not say what to fix: a quoted key or one on the opening fence is not the
+    key the tool looks for (a second one would be added), an anchor its aliases read would be
+    taken away, and a key added after a `...` is past the end of the YAML. Each now names it."""
+    root = _bank(tmp_path, model)
+    message = refused(root, lambda: _set(root, field, "bob"), cause)
+    assert "\n" not in message and message.endswith("nothing was written")
+
+
 def test_allowed_delivery_status_and_documents_without_a_usable_header(tmp_path: Path) -> None:
     root = _bank(tmp_path)
     write_bank(

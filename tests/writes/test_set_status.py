@@ -297,3 +297,15 @@ def test_a_status_in_a_list_entry_is_never_guessed_at(tmp_path: Path) -> None:
     before = (root / "engineering/README.md").read_text()
     result = set_status(open_bank(root), path="engineering/loose.md", status="active")
     assert result["indexes"] == [] and (root / "engineering/README.md").read_text() == before
+
+
+def test_a_quoted_status_key_is_named_as_the_cause_of_the_refusal(tmp_path: Path) -> None:
+    """A `"status": draft` is not the key the tool rewrites (it would add a second status beside
+    it); the refusal said only that the header would read differently, and now says why."""
+    root = _bank(tmp_path, {"quoted.md": _doc('purpose: p\n"status": draft\n')})
+    message = refused(
+        root,
+        lambda: set_status(open_bank(root), path="engineering/quoted.md", status="archived"),
+        r'the key is written quoted \("status":\)',
+    )
+    assert message.endswith("nothing was written")
