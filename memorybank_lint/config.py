@@ -15,7 +15,8 @@ holding `.git`); outside a repository it climbs to the filesystem root. In each 
 Why `root` and `cache-dir` must stay inside the configuration's repository: the file comes with
 the repository, and a cloned repository must not point `--fix`, the governed writes or the cache
 at a folder of the user's elsewhere. A bank or a cache elsewhere is the user's to name:
-`--root`, `MEMORYBANK_CACHE_DIR`.
+`--root`, `MEMORYBANK_CACHE_DIR`. Nor may `root` lie in the repository's `.git` folder
+(`bank.refuse_git_folder`), which `--root` may not name either.
 """
 
 from __future__ import annotations
@@ -27,7 +28,16 @@ from pathlib import Path
 from typing import Any
 
 from . import cachedir
-from .bank import DEFAULT_MAX_BYTES, Bank, BankNotFound, find_root, printable, visible
+from .bank import (
+    DEFAULT_MAX_BYTES,
+    Bank,
+    BankNotFound,
+    BankRefused,
+    find_root,
+    printable,
+    refuse_git_folder,
+    visible,
+)
 from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
 from .frontmatter import BOM
@@ -130,7 +140,9 @@ class Config:
 def open_bank(root: Path, config: Config, *, cache: bool = True) -> Bank:
     """The refreshed bank at `root`, through the parse cache unless `cache` is False; a folder
     without a single markdown document is an error, so a mistyped `--root` or `root` never looks
-    like a clean bank."""
+    like a clean bank, and so is a root in git's own folder (`refuse_git_folder`), however it was
+    found."""
+    refuse_git_folder(root)
     if not root.is_dir():
         raise BankNotFound(f"bank root {root} is not a directory")
     folder = config.cache_folder(real_path(root)) if cache else None
@@ -241,6 +253,10 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
     config = Config(source=source)
     if "root" in table:
         config.root = _inside(source, "root", _folder(table, "root", where), "--root")
+        try:
+            refuse_git_folder(config.root)
+        except BankRefused as exc:
+            raise ConfigError(f"{where}: root {table['root']!r}: {exc}") from None
     if "select" in table:
         config.select = rule_codes(table["select"], f"{where}: select", chosen=True)
     config.ignore = rule_codes(table.get("ignore", []), f"{where}: ignore")
@@ -374,9 +390,11 @@ def for_bank(config: Config, root: Path, explicit: Path | None = None) -> Config
 def settings(config: Config, root: Path | None) -> dict[str, Any]:
     """The resolved settings (`--show-settings`): what is in force and where it came from.
 
-    A root given or configured that is not a folder is refused as a run refuses it, so the
-    settings shown are never ones a run would not start with.
+    A root given or configured that is not a folder, or that lies in git's own folder, is refused
+    as a run refuses it, so the settings shown are never ones a run would not start with.
     """
+    if root is not None:
+        refuse_git_folder(root)
     if root is not None and not root.is_dir():
         raise BankNotFound(f"bank root {root} is not a directory")
     searched = config.searched

@@ -24,7 +24,7 @@ import click
 from click.core import ParameterSource
 
 from memorybank_lint import __version__, progress
-from memorybank_lint.bank import BankNotFound, BankRefused, printable
+from memorybank_lint.bank import BankNotFound, BankRefused, printable, refuse_git_folder
 from memorybank_lint.cli import UsageProblem, exit_now, invoke, utf8_output
 from memorybank_lint.config import Config, ConfigError, for_bank, load, open_bank, settings, show
 from memorybank_lint.edits.atomic import file_in_the_way
@@ -80,6 +80,7 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
         raise
     except BankNotFound:  # no bank yet: the seed surface for ./memory_bank
         root = cwd / "memory_bank"
+    refuse_git_folder(root)  # its tools would read git's folder and write into it
     explicit = Path(opts["config"]) if opts["config"] else None
 
     def reload() -> tuple[Config, Path]:

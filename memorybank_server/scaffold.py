@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from memorybank_lint import frontmatter
-from memorybank_lint.bank import Bank, printable
+from memorybank_lint.bank import Bank, BankRefused, printable, refuse_git_folder
 from memorybank_lint.edits.atomic import file_in_the_way, read_regular
 from memorybank_lint.edits.errors import Refused
 from memorybank_lint.edits.gate import check_distinct, check_no_links
@@ -62,6 +62,11 @@ class ScaffoldError(Exception):
 class BadName(ScaffoldError, BadValue):
     """A project name no starter header could hold: refused as a mistaken value (exit 2 on the
     command line), not as a bank that refused to be seeded."""
+
+
+class BadRoot(ScaffoldError, BadValue):
+    """A bank folder no bank may have (one in git's own `.git` folder): refused as a mistaken
+    path (exit 2 on the command line), before a folder is made."""
 
 
 @dataclass
@@ -264,6 +269,10 @@ def init(
         header_text("`name`", name)
     except ToolInputError as exc:
         raise BadName(str(exc)) from None
+    try:
+        refuse_git_folder(root)
+    except BankRefused as exc:
+        raise BadRoot(str(exc)) from None
     root = real_path(root)
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")

@@ -190,3 +190,65 @@ def test_a_configured_folder_through_a_link_loop_is_answered_without_a_traceback
             _refused(done, f"{command}: ", project / "loopA" / "memory-bank")
         else:
             assert done.returncode == 0, done.stderr  # the bank is clean; the cache is passed over
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+GIT_ROOTS = {
+    "the .git folder": ".git",
+    "a folder in it": ".git/bank",
+    "another case of it": ".GIT/bank",
+    "a link to it": "linked-git",
+}
+
+
+@pytest.mark.parametrize("where", GIT_ROOTS.values(), ids=GIT_ROOTS.keys())
+def test_a_bank_root_in_the_repositorys_git_folder_is_refused_by_both_commands(
+    project: Path, where: str
+) -> None:
+    """`root = ".git"` seeded the starter bank into `.git/` and `--create` wrote `.git/x.md`: git's
+    own folder, where no commit carries the documents and a stray `config` or `HEAD` breaks the
+    repository. A root that is or lies in a `.git` folder is refused in one line (exit 2), configured
+    or given with `--root`, by the linter too, and nothing is written there."""
+    (project / "linked-git").symlink_to(project / ".git", target_is_directory=True)
+    if where.startswith(".GIT"):
+        (project / ".GIT").mkdir()
+    write_bank(project / ".git" / "bank", CLEAN_BANK)  # a bank already there is refused as well
+    before = _tree(project / ".git")
+    config = project / ".memorybank.toml"
+    config.write_text(f'root = "{where}"\n')
+    runs = {
+        "memorybank-lint": [()],
+        "mcp-memorybank": [("--init", "Demo"), ("--create", "x.md", "--purpose", "p"), ("--validate",)],
+    }
+    for command, calls in runs.items():
+        for args in calls:
+            done = _run(command, *args, cwd=project)
+            _refused(done, f"{command}: ", config)
+            assert ".git" in done.stderr.casefold() and "git's own folder" in done.stderr, done.stderr
+    config.unlink()
+    for command, args in (
+        ("memorybank-lint", ("--root", where)),
+        ("memorybank-lint", ("--root", where, "--show-settings")),
+        ("mcp-memorybank", ("--root", where, "--init", "Demo")),
+        ("mcp-memorybank", ("--root", where, "--validate")),
+    ):
+        done = _run(command, *args, cwd=project)
+        assert done.returncode == 2 and done.stdout == "", (args, done.stdout, done.stderr)
+        (line,) = done.stderr.splitlines()
+        assert line.startswith(f"{command}: "), line
+        linked_init = where == "linked-git" and "--init" in args  # a link is no folder to seed
+        assert "git's own folder" in line or (linked_init and "is not a folder" in line), line
+    assert _tree(project / ".git") == before
+
+
+def test_a_bank_in_another_hidden_folder_is_a_bank_like_any(project: Path) -> None:
+    """Only git's folder is refused: a bank kept in `.github/bank` or `.memory-bank` is named
+    explicitly, and its documents' own paths start with no dot."""
+    (project / ".memorybank.toml").write_text('root = ".github/bank"\n')
+    done = _run("mcp-memorybank", "--init", "Demo", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert (project / ".github" / "bank" / "README.md").is_file()
+    assert _run("memorybank-lint", cwd=project).returncode == 0
