@@ -256,6 +256,42 @@ def spelled_as_is(path: str) -> bool:
     return "%" not in path or all(_decoded(name) in (None, name) for name in path.split("/"))
 
 
+_UNCARRIED = re.compile(r"[\s()\[\]<>?|`\\]")  # a `#` is written `%23` in an entry's link
+# CommonMark reads a character reference in a destination (`&amp;` is `&`, `&sol;` and `&#47;` are
+# `/`); any `&name;` is refused, so no list of entity names has to be kept up to date
+_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")  # a URL's scheme, as a browser reads one
+
+
+def unlinkable(path: str) -> str | None:
+    """Why a plain link written with `path`, or with any tail of it, would not lead to that path,
+    said after the path (`'a b.md' contains a space, …`); None when every such link leads to it.
+
+    Why: an index registers a document with a plain link to it, by the tail of its path below the
+    index's folder, and a renderer must follow it to the document, as the linter reads it. A
+    space, bracket, `?`, `|`, backtick or backslash ends or changes the destination; a `%` and two
+    hex digits read as an escape (`spelled_as_is`); a character reference as the character it
+    names (`a&amp;b.md` leads to `a&b.md`, `x&sol;..&sol;README.md` out of the folder); and a
+    name that starts like `mailto:` or `http:` as a URL of that scheme. `bank_create` refuses
+    such a name and MB009's fix writes no entry for one, so the writer and the linter agree.
+    """
+    if _UNCARRIED.search(path):
+        return "contains a space, bracket, '?', '|', backslash or backtick, which an index link cannot carry"
+    if not spelled_as_is(path):
+        return "holds a '%' and two hex digits, which an index link reads as an escape for another character"
+    if found := _REFERENCE.search(path):
+        return (
+            f"holds '{found[0]}', which an index link reads as an HTML character reference, the "
+            "character it names"
+        )
+    if scheme := next((found[0] for name in path.split("/") if (found := _SCHEME.match(name))), None):
+        return (
+            f"has a name that starts '{scheme}', and an index link reads what comes before the ':' "
+            "as a URL's scheme"
+        )
+    return None
+
+
 def normalize(root: Path, given: str, known: Collection[str]) -> str:
     """Turn a path an agent passes into a bank path, or return it unchanged so the lookup fails.
 

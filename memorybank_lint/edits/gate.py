@@ -57,11 +57,22 @@ def check_size(root: Path, path: str) -> None:
         )
 
 
+_NOT_ON_WINDOWS = '<>:"|?*'  # with the control characters and `\\`, which every path refuses
+_DEVICES = frozenset(
+    ["con", "prn", "aux", "nul"]
+    + [f"{port}{n}" for port in ("com", "lpt") for n in "0123456789\u00b9\u00b2\u00b3"]
+)
+
+
 def new_name(given: str, path: str) -> None:
     """Refuse a new path (`path`, as `bank_path` read `given`) holding a folder named `~`, or a
     first one such as `~bob`: an agent writing `~/notes.md` means its home, and a folder so named
-    in the bank is one `rm -rf ~` away from a disaster. Only for what a write creates: a document
-    the bank already holds there is still edited, fixed and recovered like any other."""
+    in the bank is one `rm -rf ~` away from a disaster. Refuse as well a name Windows cannot hold
+    (a `:`, `*`, `"`, `<`, `>`, `|` or `?`; a device name such as `CON.md` or `aux/`, whatever
+    follows its first dot; a name ending in a dot or a space, which Windows drops): the bank is
+    checked out there too, as two names of one letter case are refused for its sake
+    (`check_distinct`). Only for what a write creates: a document the bank already holds there is
+    still edited, fixed and recovered like any other."""
     parts = path.split("/")
     if home := next(
         (part for i, part in enumerate(parts) if part == "~" or (i == 0 and part[:1] == "~")), None
@@ -70,6 +81,19 @@ def new_name(given: str, path: str) -> None:
             f"'{given}' has a folder named '{home}', which a shell reads as a home folder (a later "
             "`rm -rf ~` would remove that); pass a bank-relative path"
         )
+    if character := next((c for c in path if c in _NOT_ON_WINDOWS), None):
+        raise BadValue(f"'{given}' holds '{character}', which Windows does not allow in a name; rename it")
+    for part in parts:
+        if part.split(".", 1)[0].rstrip(" ").casefold() in _DEVICES:
+            raise BadValue(
+                f"'{given}' names '{part}', a device name on Windows (CON, NUL, COM1…), which no "
+                "file or folder there can have; rename it"
+            )
+        if part.endswith((".", " ")):
+            raise BadValue(
+                f"'{given}': '{part}' ends in a {'dot' if part.endswith('.') else 'space'}, which "
+                "Windows drops from a name; rename it"
+            )
 
 
 def bank_path(root: Path, given: str) -> str:

@@ -19,10 +19,8 @@ from ..edits.errors import Refused
 from ..edits.registration import find_index, index_names, registered, registered_all
 from ..findings import Finding
 from ..markdown import links
-from ..paths import link_target, spelled_as_is
+from ..paths import link_target, unlinkable
 from .model import Fix
-
-_NOT_IN_LINKS = frozenset(" ()<>[]`\\|")  # `|` splits a table cell; a `#` is written `%23`
 
 
 def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:
@@ -46,7 +44,7 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
         return None
     if index is None:
         return None
-    if any(character in _NOT_IN_LINKS for character in doc.path) or not spelled_as_is(doc.path):
+    if unlinkable(doc.path) is not None:
         return None  # an entry's link could not carry this path unchanged
     names = index_names(bank)
 

@@ -23,7 +23,7 @@ from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links
 from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import fenced
-from memorybank_lint.paths import spelled_as_is
+from memorybank_lint.paths import unlinkable
 
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
@@ -56,7 +56,6 @@ INBOX = "_inbox/"
 RESERVED_INBOX = frozenset({"_inbox/README.md", "_inbox/DISCARDED.md"})
 PREVIEW_LINES = 40
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
-_UNLINKABLE = re.compile(r"[\s()\[\]<>?|`]")  # a `#` is written `%23` in the entry's link
 _TOKENS = re.compile(r"(?<![\w-])(?:FT-XXX|ADR-ID|PRD-ID|UC-XXX|EP-XXX|PROMPT-ID)(?![\w-])")
 
 
@@ -94,16 +93,9 @@ def check_target(bank: Bank, given: str) -> str:
     if not given.strip().endswith(".md"):
         raise BadValue(f"'{given.strip()}' must end in .md")
     path = bank_path(bank.root, given)
+    if (why := unlinkable(path)) is not None:  # first: `mailto:x.md` is named for what a link makes of it
+        raise BadValue(f"'{path}' {why}, so its entry would lead elsewhere; rename it")
     new_name(given, path)
-    if _UNLINKABLE.search(path):
-        raise BadValue(
-            f"'{path}' contains a space, bracket, '?', '|' or backtick, which an index link cannot carry"
-        )
-    if not spelled_as_is(path):
-        raise BadValue(
-            f"'{path}' holds a '%' and two hex digits, which an index link reads as an escape for "
-            "another character, so its entry would lead elsewhere; rename it"
-        )
     check_no_links(bank.root, path)
     if path in bank.docs:
         raise ToolInputError(f"Refusing to overwrite an existing document at {path}; edit it instead")

@@ -71,6 +71,17 @@ def test_a_name_with_a_space_has_no_fix(tmp_path: Path) -> None:
     assert fixed_text(bank, "MB009", "domain/my doc.md") == (None, None)
 
 
+@pytest.mark.parametrize("name", ["a&amp;b.md", "x&#47;y.md", "mailto:x.md", "a?b.md"])
+def test_a_name_whose_entry_a_markdown_reader_would_follow_elsewhere_has_no_fix(
+    tmp_path: Path, name: str
+) -> None:
+    """`[A](a&amp;b.md)` leads a CommonMark reader to `a&b.md`, `[X](mailto:x.md)` to a mail
+    client, `[A](a?b.md)` to `a`: the fix wrote such entries, which the linter read as the
+    document and a reader followed elsewhere. As `bank_create` refuses the name, no fix is offered."""
+    bank = bank_with(tmp_path, {f"domain/{name}": doc("title: A\nstatus: draft")})
+    assert fixed_text(bank, "MB009", f"domain/{name}") == (None, None)
+
+
 def test_a_document_without_a_purpose_gets_an_entry_without_one(tmp_path: Path) -> None:
     bank = bank_with(tmp_path, {"domain/bare.md": doc("title: Bare\nstatus: draft")})
     _fix, text = fixed_text(bank, "MB009", "domain/bare.md")

@@ -9,8 +9,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
+from markdown_it import MarkdownIt
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
@@ -76,6 +78,22 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("escaped hash in the name", {"path": "domain/a%23.md"}, "an index link reads as an escape"),
     # read whole, the path keeps its escapes (`%FF` spells no UTF-8); its folder's index would not
     ("escape under a folder", {"path": "domain%FF/a%41.md"}, "an index link reads as an escape"),
+    # an index link reads each as another destination: a URL's scheme, an HTML character reference
+    ("a scheme before the name", {"path": "engineering/mailto:x.md"}, "as a URL's scheme"),
+    ("a web scheme", {"path": "engineering/http:x.md"}, "as a URL's scheme"),
+    ("a named reference", {"path": "engineering/a&amp;b.md"}, "an HTML character reference"),
+    ("a reference spelling a folder", {"path": "engineering/x&sol;..&sol;..&sol;README.md"}, "reference"),
+    ("a numeric reference", {"path": "engineering/x&#47;y.md"}, "an HTML character reference"),
+    ("a reference in a folder", {"path": "a&lt;b/x.md"}, "an HTML character reference"),
+    ("a one-letter scheme", {"path": "domain/a:b.md"}, "as a URL's scheme"),
+    # names Windows cannot hold, as it cannot hold two names of one letter case
+    ("a colon", {"path": "domain/1:2.md"}, "':', which Windows does not allow"),
+    ("an asterisk", {"path": "domain/a*b.md"}, "'\\*', which Windows does not allow"),
+    ("a quote", {"path": 'domain/q"q.md'}, "'\"', which Windows does not allow"),
+    ("a device name", {"path": "domain/CON.md"}, "'CON.md', a device name on Windows"),
+    ("a device name in any case", {"path": "domain/lpt1.notes.md"}, "'lpt1.notes.md', a device name"),
+    ("a device folder", {"path": "aux/model.md"}, "'aux', a device name on Windows"),
+    ("a folder ending in a dot", {"path": "domain/v1./model.md"}, "'v1.' ends in a dot"),
     ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("unresolved upstream", {"derived_from": ["../does-not-exist.md"]}, "does not resolve to a document"),
     ("owned key", {"canonical_for": ["test_levels"]}, "already owned by engineering/testing-policy.md"),
@@ -715,6 +733,45 @@ def test_a_name_its_folder_index_would_link_as_an_escape_is_refused(
     with pytest.raises(ToolInputError, match="an index link reads as an escape"):
         make(seeded, path="d%FF/a%41.md")
     assert tree(seeded.root) == before
+
+
+ODD_BUT_LINKABLE = [
+    "engineering/c#-style.md",
+    "engineering/a&b.md",
+    "engineering/a&amp.md",  # no `;`: no character reference
+    "engineering/caf\u00e9.md",
+    "engineering/it's!.md",
+    "engineering/a{b}^~.md",
+    "engineering/x;y=z,+$@.md",
+    "engineering/-mailto.md",
+    "engineering/v1.2/notes.md",
+]
+
+
+@pytest.mark.parametrize("path", ODD_BUT_LINKABLE)
+def test_a_name_the_gates_accept_is_linked_so_that_a_markdown_reader_reaches_it(
+    seeded: Bank, clean_after: Callable, path: str
+) -> None:
+    """`mailto:x.md`, `a&amp;b.md` and `x&sol;..&sol;README.md` were registered as written, and
+    a CommonMark reader follows such a link to `mailto:`, to `a&b.md` or out of the folder; each
+    is now refused, and every name still accepted is written in its index so that markdown-it
+    reads the link back as the file, as the linter does."""
+    result = make(seeded, path=path, doc_kind="engineering", derived_from=[])
+    (index,) = result["registeredIn"]
+    text = (seeded.root / index).read_text("utf-8")
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    hrefs = [
+        child.attrGet("href")
+        for token in tokens
+        for child in token.children or []
+        if child.type == "link_open"
+    ]
+    folder = posixpath.dirname(index)
+    reached = {
+        posixpath.normpath(posixpath.join(folder, unquote(str(href).partition("#")[0]))) for href in hrefs
+    }
+    assert path in reached, (path, hrefs)
+    clean_after(seeded)
 
 
 def test_opening_an_epic_in_the_flows_order_registers_each_page_once(
