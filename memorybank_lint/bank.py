@@ -155,6 +155,17 @@ _ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|U([0-9a-f]{8})|([\\nr
 _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
 
+_PRINTS_AS_NOTHING = re.compile(f"[{_INVISIBLE}]")
+
+
+def invisible_character(text: str) -> str | None:
+    """The first character of `text` that prints as nothing (a zero-width space or joiner, a word
+    joiner, a byte order mark, a soft hyphen, a tag character), or None: the class the outputs
+    write as escapes and a file name may not hold, so a value holding one reads as another."""
+    found = _PRINTS_AS_NOTHING.search(text)
+    return found[0] if found else None
+
+
 def visible(text: str) -> str:
     """`text` with each control character (and bidirectional control) written as an escape
     (`\\n`, `\\x1b`, `\\u0085`, `\\u202e`), and each byte that is not UTF-8 as `\\xNN`.

@@ -27,6 +27,7 @@ from typing import Any
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank, BankRefused, printable, refuse_git_folder
 from memorybank_lint.edits.atomic import file_in_the_way, read_regular
+from memorybank_lint.edits.checks import visible_text
 from memorybank_lint.edits.errors import Refused
 from memorybank_lint.edits.gate import check_distinct, check_no_links
 from memorybank_lint.edits.journal import recover
@@ -265,8 +266,8 @@ def init(
     name = name.strip()
     if not name:
         raise BadName("`name` is required: the project name shown in the root index")
-    try:  # it is written into every starter header: checked as any header value a write is handed
-        header_text("`name`", name)
+    try:  # it is written into every starter header, a title and a purpose among them: checked as one
+        visible_text("`name`", header_text("`name`", name))
     except ToolInputError as exc:
         raise BadName(str(exc)) from None
     try:

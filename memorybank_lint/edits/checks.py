@@ -8,12 +8,15 @@ would open a code fence or a heading no check of the edit saw.
 A bidirectional embedding, override or isolate (U+202A-U+202E, U+2066-U+2069) is refused too:
 it shows a reviewer text in another order than the bank holds it.
 Why a lone surrogate is refused here: it cannot be encoded, so it would fail only at the write.
+A character that prints as nothing (a zero-width space, a soft hyphen) is refused where a value
+is told apart by how it reads (`visible_text`: a title, a purpose), as it is in a path.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..bank import invisible_character
 from .errors import BadValue
 
 _BIDI = "\u202a-\u202e\u2066-\u2069"  # embeddings, overrides, isolates (the marks U+200E/F stay)
@@ -45,3 +48,20 @@ def checked_text(name: str, value: str, *, lines: bool = False) -> str:
         )
     label = " NUL" if character == "\x00" else ""
     raise BadValue(f"{name} contains a control character (U+{ord(character):04X}{label}); remove it")
+
+
+def visible_text(name: str, value: str) -> str:
+    """`value` unchanged, or a refusal naming the first character of it that prints as nothing.
+
+    Why: a title and a purpose are what agents and people choose a document by; `Pri\u200bcing`
+    reads exactly as `Pricing`, so two documents that print alike would route alike, which is why
+    a path refuses such a character too. The other values keep them: a body may need a joiner
+    (an emoji sequence, Persian text).
+    """
+    character = invisible_character(value)
+    if character is None:
+        return value
+    raise BadValue(
+        f"{name} holds a character that prints as nothing (U+{ord(character):04X}), so it would read "
+        "as another value; remove it"
+    )

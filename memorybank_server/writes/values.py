@@ -3,27 +3,31 @@
 The list arguments are checked here: each entry as one line, and no key twice. A header value is
 bounded (`MAX_HEADER_VALUE`): no real title, purpose or key comes near it, and refusing a huge
 one up front names the value instead of serialising megabytes of YAML to find the document too
-big.
+big. A title and a purpose (`ROUTED`) are refused when they hold a character that prints as
+nothing (`visible_text`): they are what a document is chosen by, so one must not read as another.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from memorybank_lint.edits.checks import checked_text
+from memorybank_lint.edits.checks import checked_text, visible_text
 
 from ..errors import BadValue
 
 MAX_HEADER_VALUE = 65_536  # characters in one header value
+ROUTED = frozenset({"title", "purpose"})  # the values agents and people choose a document by
 
 
 def header_text(name: str, value: str, *, lines: bool = False) -> str:
-    """`value` checked as text (`checked_text`) and refused past `MAX_HEADER_VALUE` characters."""
+    """`value` checked as text (`checked_text`) and refused past `MAX_HEADER_VALUE` characters; a
+    title or a purpose (`name` is the field's, backticked or not) is held to `visible_text` too."""
     if len(value) > MAX_HEADER_VALUE:
         raise BadValue(
             f"{name} is {len(value):,} characters; a header value holds at most {MAX_HEADER_VALUE:,}"
         )
-    return checked_text(name, value, lines=lines)
+    checked = checked_text(name, value, lines=lines)
+    return visible_text(name, checked) if name.strip("`") in ROUTED else checked
 
 
 def checked_values(name: str, value: Any) -> Any:

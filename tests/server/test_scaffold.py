@@ -252,11 +252,13 @@ def test_dry_run_writes_nothing_not_even_the_root(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["", "   ", "two\nlines", "line\u2028break", "\x1b[31mred", "nul\x00", "x" * 70_000]
+    "name",
+    ["", "   ", "two\nlines", "line\u2028break", "\x1b[31mred", "nul\x00", "x" * 70_000, "Ac\u200bme"],
 )
 def test_a_bad_name_is_refused(tmp_path: Path, name: str) -> None:
     """The name is written into every starter header: it is checked as any header value a write
-    is handed (one line, no control character, at most 65,536 characters)."""
+    is handed (one line, no control character, at most 65,536 characters), and, as it becomes a
+    title and a purpose, holds no character that prints as nothing."""
     with pytest.raises(scaffold.ScaffoldError):
         scaffold.init(tmp_path / "memory_bank", name)
     assert not (tmp_path / "memory_bank").exists()

@@ -150,3 +150,28 @@ def test_promote_names_the_notes_own_title_and_refuses_it_as_the_banks_state(see
     with pytest.raises(ToolInputError, match="the note's own title is no value a header can hold") as refused:
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
     assert not isinstance(refused.value, BadValue)
+
+
+@pytest.mark.parametrize("field", ["title", "purpose"])
+def test_promote_refuses_a_notes_own_title_or_purpose_that_prints_as_another(
+    seeded: Bank, field: str
+) -> None:
+    """A zero-width space was refused in a path and kept in a title or purpose, where two documents
+    that read alike route alike; the note's own value is the bank's state, so the note is named."""
+    from memorybank_server.errors import BadValue
+    from memorybank_server.writes.inbox import promote
+
+    values = {"title": "N", "purpose": "Read it."}
+    values[field] = values[field][:1] + "\\u200b" + values[field][1:]
+    note = seeded.root / "_inbox/n.md"
+    note.parent.mkdir(exist_ok=True)
+    note.write_text(
+        f'---\ntitle: "{values["title"]}"\ndoc_kind: domain\npurpose: "{values["purpose"]}"\n'
+        "status: draft\n---\n# N\n"
+    )
+    seeded.refresh()
+    with pytest.raises(
+        ToolInputError, match=f"the note's own {field} is no value a header can hold"
+    ) as refused:
+        promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
+    assert not isinstance(refused.value, BadValue)

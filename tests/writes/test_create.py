@@ -73,6 +73,21 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("line break in the purpose", {"purpose": "Read when\nstatus: active"}, "`purpose` must be one line"),
     ("zero-width space", {"path": "domain/mo\u200bdel.md"}, "an invisible formatting character"),
+    # a title or purpose that prints as another is a routing hazard, as a name that does
+    (
+        "zero-width space in the title",
+        {"title": "Domain\u200bModel"},
+        "`title` holds a character that prints as nothing",
+    ),
+    (
+        "word joiner in the purpose",
+        {"purpose": "Read\u2060 when."},
+        "`purpose` holds a character that prints as nothing",
+    ),
+    ("soft hyphen in the title", {"title": "Pri\u00adcing"}, "U.00AD"),
+    ("byte order mark in the purpose", {"purpose": "Read when\ufeff."}, "U.FEFF"),
+    ("zero-width joiner in the title", {"title": "Domain\u200dModel"}, "U.200D"),
+    ("tag character in the purpose", {"purpose": "Read\U000e0041 when."}, "U.E0041"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("escape in the name", {"path": "domain/a%41.md"}, "an index link reads as an escape"),
     ("escaped hash in the name", {"path": "domain/a%23.md"}, "an index link reads as an escape"),

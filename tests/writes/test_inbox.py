@@ -193,6 +193,12 @@ PROMOTE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("blank purpose", {"purpose": "  "}, "`purpose` is blank; leave it out to keep the note's"),
     ("blank kind", {"doc_kind": " "}, "`docKind` is blank; leave it out to keep the note's"),
     ("blank owned key", {"canonical_for": [""]}, "canonicalFor lists a blank entry"),
+    ("invisible title", {"title": "Re\u200btry"}, "`title` holds a character that prints as nothing"),
+    (
+        "invisible purpose",
+        {"purpose": "Read\ufeff it."},
+        "`purpose` holds a character that prints as nothing",
+    ),
 ]
 
 

@@ -171,6 +171,8 @@ REFUSED = {
         ("owner", "   ", "blank"),
         ("owner", "a\nstatus: active", "one line"),
         ("owner", "a\r", "one line"),
+        ("title", "Pri\u200bcing", "title holds a character that prints as nothing"),
+        ("purpose", "Read\u2060 when.", "purpose holds a character that prints as nothing"),
         ("tags", "x", "list or mapping"),
         ("meta", "x", "list or mapping"),
         ("twice", "x", "more than once"),
