@@ -245,9 +245,9 @@ def walk(root: Path, unread: list[tuple[str, str]] | None = None) -> Iterator[tu
 
     The order is the file system's; `Bank` sorts its documents by code point. Hidden entries and
     `node_modules`, `.git`, `dist`, `.obsidian` are skipped; symlinks are never followed (neither
-    as files nor as directories). A directory that cannot be listed is skipped and, when `unread`
-    is given, added to it as `(bank path, reason)` (`.` for the root): a folder the run could not
-    see must be said, not pass for one without documents.
+    as files nor as directories). A directory that cannot be listed, or listed but not entered, is
+    skipped and, when `unread` is given, added to it as `(bank path, reason)` (`.` for the root): a
+    folder the run could not see must be said, not pass for one without documents.
 
     Each folder is listed through a descriptor opened relative to its parent's, without following
     a link: a folder swapped for a link between its listing as a folder and its own listing is
@@ -317,15 +317,23 @@ class _Held:
 def _listed(
     held: _Held, prefix: str, stack: list[tuple[_Held, str, str]], unread: list[tuple[str, str]] | None
 ) -> Iterator[tuple[str, os.stat_result]]:
-    """The documents directly in the folder `held`, its subfolders pushed onto `stack`."""
+    """The documents directly in the folder `held`, its subfolders pushed onto `stack`.
+
+    A folder that can be listed but not entered (read permission without search, mode 644) names
+    its entries, yet none of them can be looked at: it goes into `unread` like a folder that
+    cannot be listed, never passes for one without documents. An entry gone since the listing is
+    simply passed over.
+    """
+    folder = prefix.rstrip("/") or "."
     try:
         try:
             with os.scandir(held.fd) as it:
                 entries = list(it)
         except OSError as exc:
             if unread is not None:
-                unread.append((prefix.rstrip("/") or ".", exc.strerror or str(exc)))
+                unread.append((folder, exc.strerror or str(exc)))
             return
+        said = False
         for entry in entries:
             name = entry.name
             if name.startswith(".") or name in SKIPPED_NAMES:
@@ -336,8 +344,10 @@ def _listed(
                     stack.append((held, name, f"{prefix}{name}/"))
                 elif name.endswith(".md") and entry.is_file(follow_symlinks=False):
                     yield f"{prefix}{name}", entry.stat(follow_symlinks=False)
-            except OSError:
-                continue
+            except OSError as exc:
+                if exc.errno != errno.ENOENT and unread is not None and not said:
+                    unread.append((folder, exc.strerror or str(exc)))
+                    said = True
     finally:
         held.release()
 

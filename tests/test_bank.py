@@ -96,6 +96,41 @@ def test_documents_are_in_code_point_order(root: Path) -> None:
     assert list(bank.docs) == sorted([*names, "A.md", "a/a.md"])
 
 
+def test_a_folder_that_can_be_listed_but_not_entered_is_reported_not_passed_over() -> None:
+    """A folder with read but no search permission (mode 644) lists its names, but none of them
+    can be looked at: the walk dropped each document without a word, so the run passed as a
+    bank without them. Such a folder is reported as unread, as one that cannot be listed is."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+
+    from memorybank_lint.bank import walk
+
+    from .conftest import as_another_user, owned_by_another_user
+
+    base = Path(tempfile.mkdtemp(prefix="unentered-"))  # outside pytest's private folder
+    base.chmod(0o755)
+    root = base / "memory-bank"
+    try:
+        write(root, {"a.md": "# A\n", "sub/b.md": "---\nstatus: bogus\n---\n# B\n", "sub/deeper/c.md": ""})
+        owned_by_another_user(base)
+        (root / "sub").chmod(0o644)
+
+        def walked() -> None:
+            unread: list[tuple[str, str]] = []
+            names = [name for name, _ in walk(root, unread)]
+            raise RuntimeError(json.dumps([names, unread]))
+
+        (answer,) = as_another_user([walked])
+        names, unread = json.loads(answer.removeprefix("refused: "))
+        assert names == ["a.md"]
+        assert unread == [["sub", "Permission denied"], ["sub/deeper", "Permission denied"]]
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(base)], check=False)
+        shutil.rmtree(base, ignore_errors=True)
+
+
 # -- refresh ----------------------------------------------------------------------------------------
 
 
