@@ -9,10 +9,20 @@ from .bank import Bank
 from .contract import Contract
 
 
+def _never(code: str, path: str, line: int | None) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class RuleContext:
+    """`suppressed(code, path, line)`: whether an inline suppression in `path` silences `code` at
+    `line` (None: the whole file), the engine noting it as used; always False when suppressions
+    are not honoured (`--ignore-noqa`). Why a rule may ask: a finding about several documents'
+    claims (MB004) is silenced claim by claim, not wherever the engine happens to place it."""
+
     bank: Bank
     in_scope: Callable[[str], bool]
+    suppressed: Callable[[str, str, int | None], bool] = _never
 
     @property
     def contract(self) -> Contract | None:

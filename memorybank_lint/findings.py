@@ -23,7 +23,9 @@ class Problem:
     `path` defaults to the document the rule was called for. `value` is the offending value
     (a target, a key, a field value) that the baseline fingerprints instead of the line number.
     `related` names, in order, the documents the finding is about beyond its own (the members of
-    a loop), so a report can draw them.
+    a loop), so a report can draw them. `suppressed` marks a problem the rule found silenced by
+    inline suppressions it asked about (`RuleContext.suppressed`): the engine never reports it,
+    only hands it to `hidden`, as it does a finding a suppression covers where it stands.
     """
 
     message: str
@@ -32,6 +34,7 @@ class Problem:
     path: str | None = None
     value: str = ""
     related: tuple[str, ...] = ()
+    suppressed: bool = False
 
 
 @dataclass(frozen=True)

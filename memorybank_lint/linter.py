@@ -9,7 +9,7 @@ from __future__ import annotations
 import fnmatch
 import unicodedata
 from collections.abc import Callable, Collection, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .bank import Bank
 from .context import RuleContext
@@ -152,26 +152,31 @@ class Usage:
         seconds; a finding is checked against the comments on its own line, and a document's
         `disable` comments are checked once per rule.
         """
-        doc = self.bank.docs.get(finding.path)
+        return self.suppresses(finding.code, finding.path, finding.line)
+
+    def suppresses(self, code: str, path: str, line: int | None) -> bool:
+        """Whether a suppression in `path` silences `code` at `line` (None: the whole file), noting
+        which did: `silences` for a finding, `RuleContext.suppressed` for a rule that asks."""
+        doc = self.bank.docs.get(path)
         if doc is None or not doc.suppressions:
             return False
-        reach = self._reach_of(finding.path, doc)
+        reach = self._reach_of(path, doc)
         silenced = False
-        for index in reach.lines.get(finding.line, ()) if finding.line is not None else ():
-            silenced = self._mark(finding, index, reach.codes[index]) or silenced
+        for index in reach.lines.get(line, ()) if line is not None else ():
+            silenced = self._mark(code, path, index, reach.codes[index]) or silenced
         if reach.whole:
-            key = (finding.path, finding.code)
+            key = (path, code)
             if key not in self._whole:  # every `disable` naming this rule is marked once
                 self._whole[key] = False
                 for index in reach.whole:
-                    self._whole[key] = self._mark(finding, index, reach.codes[index]) or self._whole[key]
+                    self._whole[key] = self._mark(code, path, index, reach.codes[index]) or self._whole[key]
             silenced = self._whole[key] or silenced
         return silenced
 
-    def _mark(self, finding: Finding, index: int, codes: frozenset[str | None] | None) -> bool:
-        if codes is not None and finding.code not in codes:
+    def _mark(self, code: str, path: str, index: int, codes: frozenset[str | None] | None) -> bool:
+        if codes is not None and code not in codes:
             return False
-        self.used.setdefault((finding.path, index), set()).add(finding.code)
+        self.used.setdefault((path, index), set()).add(code)
         return True
 
     def _reach_of(self, path: str, doc: Document) -> _Reach:
@@ -235,24 +240,28 @@ def lint(
     `hidden`, when given, receives the findings of the selected rules that an inline suppression
     silenced (a per-file ignore's are not among them). Why: a baseline recorded under
     `--ignore-noqa` holds them, and a run that honours suppressions has to tell such an entry,
-    whose finding is still there, from one whose finding is gone.
+    whose finding is still there, from one whose finding is gone. A rule that asks about
+    suppressions itself (`RuleContext.suppressed`) reports what they silenced as a `suppressed`
+    problem, which goes there too.
     """
     selection = selection or Selection()
-    ctx = RuleContext(bank, in_scope or scope_filter())
     active = selection.active()
     judged = noqa and any(spec.scope == "suppressions" for spec in active)
     witnesses = [
         spec for spec in all_rules() if judged and spec not in active and spec.scope != "suppressions"
     ]
     usage = Usage(bank, selection, witnesses) if noqa else None
+    ctx = RuleContext(bank, in_scope or scope_filter())
+    if usage is not None:
+        ctx = replace(ctx, suppressed=usage.suppresses)
     findings: list[Finding] = []
     for spec in witnesses:
-        for finding in _found(spec, ctx, usage, selection, witness=True):
-            if usage is not None:
+        for finding, suppressed in _found(spec, ctx, usage, selection, witness=True):
+            if usage is not None and not suppressed:
                 usage.silences(finding)
     for spec in sorted(active, key=lambda spec: spec.scope == "suppressions"):
-        for finding in _found(spec, ctx, usage, selection):
-            if usage is not None and spec.scope != "suppressions" and usage.silences(finding):
+        for finding, suppressed in _found(spec, ctx, usage, selection):
+            if suppressed or (usage is not None and spec.scope != "suppressions" and usage.silences(finding)):
                 if hidden is not None:
                     hidden.append(finding)
                 continue
@@ -263,8 +272,9 @@ def lint(
 
 def _found(
     spec: RuleSpec, ctx: RuleContext, usage: Usage | None, selection: Selection, *, witness: bool = False
-) -> Iterator[Finding]:
-    """The findings of one rule in scope, stamped, less those its per-file ignores silence."""
+) -> Iterator[tuple[Finding, bool]]:
+    """The findings of one rule in scope, stamped, less those its per-file ignores silence; each
+    with whether the rule found it silenced by inline suppressions (`Problem.suppressed`)."""
     severity = selection.severities.get(spec.code, spec.severity)
     if spec.scope == "suppressions":
         problems = ((problem, "") for problem in (spec.check(ctx, usage) if usage else ()))
@@ -280,8 +290,8 @@ def _found(
     for problem, doc_path in problems:
         finding = _stamp(spec, severity, problem, doc_path)
         if not selection.silenced(spec.code, finding.path, counted=not witness):
-            yield finding
-        elif usage is not None and spec.scope != "suppressions":
+            yield finding, problem.suppressed
+        elif usage is not None and spec.scope != "suppressions" and not problem.suppressed:
             usage.silences(finding)  # hidden by a per-file ignore, yet covered by a suppression
 
 

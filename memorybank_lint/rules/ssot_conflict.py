@@ -3,7 +3,14 @@
 Why it matters: `canonical_for` names the facts a document is the single source of truth for.
 With two owners, readers and agents get two answers and edits land in one copy only.
 
-Counted over the whole bank, whatever the status; reported at the first owner, listing all.
+Counted over the whole bank, whatever the status; reported at the first owner in path order,
+listing all, when any owner is in scope. A suppression (`# noqa: MB004` on the key, or a
+`disable` naming the rule) accepts its own document's claim only: that owner leaves the count
+(its suppression is used), and while two or more owners remain, one of them in scope, their
+conflict is reported at the first of them. Why claim by claim: the finding sits on one owner, and
+a suppression there silenced the conflict of all the others with it. The whole conflict, as
+`--ignore-noqa` reports it, is handed to the engine as suppressed, so a baseline an audit
+recorded still knows it.
 
 Example: `canonical_for: [filter_thresholds]` in both `conflict.md` and `domain/rules.md`.
 """
@@ -16,18 +23,34 @@ from ..context import RuleContext
 from ..findings import Problem, Severity
 from ..registry import rule
 
+CODE = "MB004"
 
-@rule("MB004", "ssot-conflict", severity=Severity.ERROR, scope="bank")
+
+@rule(CODE, "ssot-conflict", severity=Severity.ERROR, scope="bank")
 def check(ctx: RuleContext) -> Iterator[Problem]:
     for key, owners in ctx.bank.owners.items():
         if len(owners) < 2 or not any(ctx.in_scope(owner) for owner in owners):
             continue
-        first = ctx.bank.docs[owners[0]]
-        line, column = first.value_position("canonical_for", key)
-        yield Problem(
-            f"canonical_for '{key}' is claimed by {len(owners)} documents: {', '.join(owners)}",
-            path=first.path,
-            line=line,
-            column=column,
-            value=" ".join((key, *sorted(owners))),  # a baseline of two owners does not hide a third
-        )
+        claims = [(owner, ctx.bank.docs[owner].value_position("canonical_for", key)) for owner in owners]
+        # every owner is asked, so each suppression that accepts a claim counts as used
+        standing = [claim for claim in claims if not ctx.suppressed(CODE, claim[0], claim[1][0])]
+        if len(standing) < len(claims):  # what --ignore-noqa reports: hidden, never reported
+            yield _conflict(key, claims, suppressed=True)
+        if len(standing) >= 2 and any(ctx.in_scope(owner) for owner, _ in standing):
+            yield _conflict(key, standing)
+
+
+def _conflict(
+    key: str, claims: list[tuple[str, tuple[int | None, int | None]]], *, suppressed: bool = False
+) -> Problem:
+    """The conflict of `claims` (owner, position of the key in it) over `key`, at the first."""
+    owners = [owner for owner, _ in claims]
+    line, column = claims[0][1]
+    return Problem(
+        f"canonical_for '{key}' is claimed by {len(owners)} documents: {', '.join(owners)}",
+        path=owners[0],
+        line=line,
+        column=column,
+        value=" ".join((key, *sorted(owners))),  # a baseline of two owners does not hide a third
+        suppressed=suppressed,
+    )

@@ -97,3 +97,65 @@ def test_a_third_claimant_changes_what_the_finding_is(make_bank, run_rule, tmp_p
     assert [f.value for f in two] == ["limits a.md b.md"]
     assert [f.value for f in three] == ["limits a.md b.md c.md"]
     assert two[0].fingerprint != three[0].fingerprint
+
+
+def _claims(key: str, *, comment: str = "", body: str = "") -> str:
+    return f"---\ncanonical_for:\n  - {key}{comment}\n---\n# Doc\n{body}"
+
+
+def _codes(findings) -> list[tuple[str, str]]:
+    return [(f.code, f.path) for f in findings if f.code in (CODE, "MB013")]
+
+
+def test_a_suppression_in_one_owner_does_not_hide_the_conflict_of_the_others(make_bank, tmp_path) -> None:
+    """The conflict was reported at the first owner in path order, so a suppression there hid the
+    conflict between the other owners too: a new `aaa.md` accepting its own claim silenced an
+    error between two documents it had nothing to do with. A suppression now takes its own
+    document's claim out of the count, and the others' conflict is reported at one of them."""
+    from memorybank_lint.linter import lint
+
+    for name, owner in {
+        "noqa": _claims("price", comment="  # noqa: MB004"),
+        "disable": _claims("price", body="<!-- memorybank-lint: disable -->\n"),
+    }.items():
+        bank = make_bank(
+            tmp_path / name, {"aaa.md": owner, "domain/pricing.md": owns("price"), "zz.md": owns("price")}
+        )
+        [finding] = [f for f in lint(bank) if f.code in (CODE, "MB013")]
+        assert (finding.code, finding.path, finding.line) == (CODE, "domain/pricing.md", 3), name
+        assert "'price' is claimed by 2 documents: domain/pricing.md, zz.md" in finding.message
+        assert finding.value == "price domain/pricing.md zz.md"
+
+
+def test_a_conflict_every_claim_but_one_accepts_is_silenced_and_its_suppressions_are_used(
+    make_bank, tmp_path
+) -> None:
+    """Whichever owner comes first: a suppression in the second owner left the finding on the
+    first, and MB013 called the comment that accepts the claim idle."""
+    from memorybank_lint.linter import lint
+
+    accepted = _claims("price", comment="  # noqa: MB004")
+    bank = make_bank(tmp_path / "second", {"a.md": owns("price"), "b.md": accepted})
+    assert _codes(lint(bank)) == []
+    bank = make_bank(tmp_path / "all", {"a.md": accepted, "b.md": accepted, "c.md": owns("price")})
+    assert _codes(lint(bank)) == []
+    lone = make_bank(tmp_path / "lone", {"a.md": accepted, "b.md": owns("other")})
+    assert _codes(lint(lone)) == [("MB013", "a.md")]  # no conflict: the comment silences nothing
+
+
+def test_the_whole_conflict_is_what_an_audit_reports_and_a_suppression_hides(make_bank, tmp_path) -> None:
+    """Under `--ignore-noqa` the conflict is reported whole at its first owner, and a run that
+    honours the suppression hands that finding to `hidden`, so a baseline recorded by the audit
+    still matches it."""
+    from memorybank_lint.linter import lint
+
+    bank = make_bank(
+        tmp_path,
+        {"a.md": owns("price"), "b.md": _claims("price", comment="  # noqa: MB004"), "c.md": owns("price")},
+    )
+    [audit] = [f for f in lint(bank, noqa=False) if f.code == CODE]
+    assert (audit.path, audit.value) == ("a.md", "price a.md b.md c.md")
+    hidden: list = []
+    [reported] = [f for f in lint(bank, hidden=hidden) if f.code == CODE]
+    assert (reported.path, reported.value) == ("a.md", "price a.md c.md")
+    assert hidden == [audit]
