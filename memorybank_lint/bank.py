@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import json
 import os
 import re
 import stat
@@ -145,11 +146,11 @@ class IndexLink:
 # joiner, a byte order mark, a soft hyphen, the tag characters) print as nothing at all, so
 # `z<U+200B>w.md` would print as `zw.md`
 _INVISIBLE = "\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff\U000e0000-\U000e007f"
-_CONTROL = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
-    + _INVISIBLE
-    + "]"
+_BEYOND_C0 = (  # json.dumps escapes the C0 controls itself, and none of these
+    "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff" + _INVISIBLE
 )
+_CONTROL = re.compile(f"[\x00-\x1f{_BEYOND_C0}]")
+_RAW_IN_JSON = re.compile(f"[{_BEYOND_C0}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|U([0-9a-f]{8})|([\\nrt]))")
 _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
@@ -187,6 +188,27 @@ def _escape(character: str) -> str:
     if code > 0xFFFF:  # a tag character: eight digits, so it never reads as four and a letter
         return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
+
+
+def json_text(value: object) -> str:
+    """`value` as indented JSON for a person to read (a terminal, a log, a file in a diff): text
+    kept as written (`é`, `«»`), but each character `visible` escapes (a C1 control such as U+009B,
+    DEL, a bidirectional control, an invisible format character, a lone surrogate) written as
+    JSON's own `\\uXXXX` escape, so the value read back is unchanged.
+
+    Why: `ensure_ascii=False` writes those raw, C0 controls aside; the JSON stays valid, but a
+    terminal showing it is driven by an 8-bit CSI, and an override reorders what it shows. Every
+    JSON output of the command lines goes through here; what the MCP server answers does not.
+    """
+    return _RAW_IN_JSON.sub(_json_escape, json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def _json_escape(found: re.Match[str]) -> str:
+    code = ord(found[0])
+    if code > 0xFFFF:  # a tag character: JSON writes it as its UTF-16 surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
 
 
 def printable(path: str) -> str:

@@ -7,7 +7,6 @@ it stays known until the problem itself changes.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 from collections import Counter
@@ -15,6 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
+from .bank import json_text
 from .cachedir import NAME as CACHE
 from .edits.atomic import TEMP, file_in_the_way, read_regular, refusal, write_atomic
 from .edits.journal import COMMITTED, PENDING
@@ -48,7 +48,7 @@ def dumps(findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> s
     if kept:
         rank = {spec.code: spec.order for spec in all_rules()}  # the order findings are written in
         entries = sorted([*entries, *kept], key=lambda e: (rank.get(e["code"], len(rank)), e["path"]))
-    return json.dumps({"version": FORMAT_VERSION, "findings": entries}, indent=2, ensure_ascii=False) + "\n"
+    return json_text({"version": FORMAT_VERSION, "findings": entries}) + "\n"
 
 
 CONFIG_NAMES = (".memorybank.toml", "pyproject.toml")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import os
 import sys
 import unicodedata
@@ -19,7 +18,7 @@ from typing import NoReturn
 import click
 
 from . import __version__, baseline, progress
-from .bank import BANK_DIR_NAMES, SKIPPED_NAMES, Bank, BankNotFound, find_root, printable
+from .bank import BANK_DIR_NAMES, SKIPPED_NAMES, Bank, BankNotFound, find_root, json_text, printable
 from .config import ConfigError, for_bank, load, open_bank, settings, show
 from .edits.errors import Refused
 from .edits.journal import COMMITTED, PENDING, interrupted
@@ -175,7 +174,7 @@ def _list_rules(fmt: str | None) -> str:
             {"code": s.code, "name": s.name, "severity": str(s.severity), "summary": s.summary}
             for s in all_rules()
         ]
-        return json.dumps(rules, indent=2, ensure_ascii=False)
+        return json_text(rules)
     if fmt not in (None, "text"):
         raise UsageProblem(f"--list-rules prints text or json, not {fmt}")
     return "\n".join(f"{s.code}  {s.name:<28} {s.severity!s:<8} {s.summary}" for s in all_rules())
@@ -183,7 +182,7 @@ def _list_rules(fmt: str | None) -> str:
 
 def _text_or_json(fmt: str | None, value: object, as_text, what: str) -> str:
     if fmt == "json":
-        return json.dumps(value, indent=2, ensure_ascii=False)
+        return json_text(value)
     if fmt not in (None, "text"):
         raise UsageProblem(f"{what} prints text or json, not {fmt}")
     return as_text(value)

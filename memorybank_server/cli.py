@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib.util
-import json
 import os
 import signal
 import sys
@@ -24,7 +23,7 @@ import click
 from click.core import ParameterSource
 
 from memorybank_lint import __version__, progress
-from memorybank_lint.bank import BankNotFound, BankRefused, printable, refuse_git_folder
+from memorybank_lint.bank import BankNotFound, BankRefused, json_text, printable, refuse_git_folder
 from memorybank_lint.cli import UsageProblem, exit_now, invoke, utf8_output
 from memorybank_lint.config import Config, ConfigError, for_bank, load, open_bank, settings, show
 from memorybank_lint.edits.atomic import file_in_the_way
@@ -197,7 +196,7 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
         with contextlib.suppress(BankNotFound):  # settings of no bank yet: the search's own
             config, root = _bank(opts, config, cwd)
         resolved = settings(config, root)
-        click.echo(json.dumps(resolved, indent=2, ensure_ascii=False) if opts["json"] else show(resolved))
+        click.echo(json_text(resolved) if opts["json"] else show(resolved))
         return 0
     if opts["json"] and opts["format"] is not None:
         raise UsageProblem(
@@ -210,7 +209,7 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
     except (ScaffoldError, StarterMissing, ToolInputError) as exc:
         say("mcp-memorybank", actions.cli_words(str(exc)))
         return 1
-    click.echo(json.dumps(result, indent=2, ensure_ascii=False) if opts["json"] else text)
+    click.echo(json_text(result) if opts["json"] else text)
     if action == "validate":
         return 1 if result["errors"] or (strict and result["total"]) else 0
     return 0

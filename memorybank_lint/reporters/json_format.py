@@ -7,10 +7,10 @@ disagree. Named `json_format` so it never shadows the standard `json` module.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..bank import json_text
 from ..findings import Finding
 from ..fixes.model import Fix
 from ..registry import RuleSpec
@@ -41,6 +41,6 @@ def to_dict(finding: Finding, fix: Fix | None = None) -> dict[str, Any]:
 
 
 def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> str:
-    """Every finding, in the order given, as indented UTF-8 JSON."""
+    """Every finding, in the order given, as indented UTF-8 JSON (control characters escaped)."""
     fixes = ctx.fixes
-    return json.dumps([to_dict(f, fixes.get(f)) for f in findings], indent=2, ensure_ascii=False)
+    return json_text([to_dict(f, fixes.get(f)) for f in findings])

@@ -7,11 +7,11 @@ the driver must describe the whole rule set on every run, including clean ones.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..bank import json_text
 from ..findings import Finding, Severity
 from ..fixes.model import Replacement
 from ..registry import RuleSpec
@@ -134,5 +134,5 @@ def build(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportCon
 
 
 def render(findings: Sequence[Finding], rules: Sequence[RuleSpec], ctx: ReportContext) -> str:
-    """The SARIF log as indented UTF-8 JSON."""
-    return json.dumps(build(findings, rules, ctx), indent=2, ensure_ascii=False)
+    """The SARIF log as indented UTF-8 JSON (control characters escaped)."""
+    return json_text(build(findings, rules, ctx))

@@ -191,3 +191,15 @@ def test_columns_are_declared_as_characters() -> None:
     """Columns count characters, as every output does; undeclared, SARIF reads them as UTF-16 code
     units, and a fix's end on a line holding an emoji fell short of the line's end."""
     assert sarif([])["runs"][0]["columnKind"] == "unicodeCodePoints"
+
+
+def test_control_and_bidi_characters_are_escaped_and_read_back_unchanged() -> None:
+    """A C1 control (U+009B, an 8-bit CSI) or a bidi override in a message was written raw into
+    the log: valid JSON, but a terminal showing it was driven by the CSI. Both are JSON escapes."""
+    message = "x\u009b31m \u202egnp.md"
+    out = render(
+        "sarif", [Finding("MB001", "broken-derived-from", Severity.ERROR, "a.md", message)], RULES, CTX
+    )
+    assert "\u009b" not in out and "\u202e" not in out
+    assert "\\u009b31m \\u202egnp.md" in out
+    assert json.loads(out)["runs"][0]["results"][0]["message"]["text"] == message

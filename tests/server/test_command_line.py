@@ -446,3 +446,29 @@ def test_a_read_refusal_names_the_flags_not_the_tools_arguments(
     code, _, err = run(["--root", str(fixture_bank), *argv], capsys)
     assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
     assert not re.search(r"maxBytes|docKind|question|(?<!--)\b(status|scope) '", err), err
+
+
+def test_json_answers_escape_control_and_bidi_characters(tmp_path: Path, capsys) -> None:
+    """`--read`, `--search` and `--stats` with `--json` wrote a C1 control (U+009B, an 8-bit CSI)
+    and a bidi override from the bank raw, so the terminal showing the answer was driven by them.
+    They are written as JSON's escapes: the value read back is the bank's."""
+    root = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", root)
+    pricing = root / "domain/pricing.md"
+    pricing.write_text(
+        pricing.read_text(encoding="utf-8") + "\nzebraword \u009b31m \u202erev\n", encoding="utf-8"
+    )
+    (root / "odd.md").write_text('---\ntitle: Odd\ndoc_kind: "x\\x9bm"\n---\n# Odd\n', encoding="utf-8")
+    for argv, found in (
+        (
+            ["--read", "domain/pricing.md"],
+            lambda answer: "zebraword \u009b31m \u202erev" in json.dumps(answer, ensure_ascii=False),
+        ),
+        (["--search", "zebraword"], lambda answer: "\u009b31m" in json.dumps(answer, ensure_ascii=False)),
+        (["--stats"], lambda answer: "x\u009bm" in answer["byDocKind"]),
+    ):
+        code, out, _ = run(["--root", str(root), *argv, "--json"], capsys)
+        assert code == 0, argv
+        assert "\u009b" not in out and "\u202e" not in out, argv
+        assert "\\u009b" in out, argv
+        assert found(json.loads(out)), argv
