@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import posixpath
 import re
+import unicodedata
 
 _PIPE = re.compile(r"(?<!\\)\|")
 IDENTIFIER = re.compile(r"^([A-Z]{1,12}-\d[A-Za-z0-9]*)(?=$|[-_\s])")
@@ -163,7 +164,7 @@ def table_row(
     return "| " + " | ".join(inline(cell).replace("|", "\\|") for cell in row) + " |"
 
 
-_UNSHOWN = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNSHOWN = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")  # the controls that are not whitespace
 
 
 def inline(value: str) -> str:
@@ -172,11 +173,16 @@ def inline(value: str) -> str:
 
     Why: an index line is composed from another document's header, and a line break in it would
     write headings and links of its own into the index, a `<!-- memorybank-lint: disable -->`
-    would switch the linter off for the whole index. A control character or a bidirectional
-    control (an override reorders the rest of the index line as it is shown) is left out: the
-    governed writes refuse them, and a title already in a bank reaches the index only here.
+    would switch the linter off for the whole index. A control character and a format character
+    (Unicode category Cf) are left out: a bidirectional control reorders the rest of the index
+    line as it is shown, and a zero-width space, a joiner, a soft hyphen or a tag character prints
+    as nothing, so the line would read as text it does not hold. The governed writes refuse the
+    controls, and a title already in a bank reaches the index only here.
     """
-    return " ".join(_UNSHOWN.sub("", value).split()).replace("<!--", "&lt;!--")
+    kept = _UNSHOWN.sub("", value)
+    if not kept.isascii():  # every format character lies above ASCII
+        kept = "".join(character for character in kept if unicodedata.category(character) != "Cf")
+    return " ".join(kept.split()).replace("<!--", "&lt;!--")
 
 
 def prose(value: str) -> str:

@@ -128,6 +128,38 @@ def test_a_hostile_header_adds_one_line_and_no_suppression_to_the_index(tmp_path
     "entries",
     [
         "- [Model](model.md) — the model\n",
+        "| Document | Purpose | Status |\n|---|---|---|\n| [Model](model.md) | the model | active |\n",
+    ],
+    ids=["bullet", "table"],
+)
+def test_format_characters_in_a_header_are_left_out_of_the_entry(tmp_path: Path, entries: str) -> None:
+    """A zero-width space (U+200B) in the purpose, a word joiner, a soft hyphen, a byte order mark
+    or a tag character was written into the index line, while the control characters beside it
+    were left out: the line printed as text it does not hold. Every format character (Unicode
+    category Cf) is left out now, as a bidirectional control is."""
+    import unicodedata
+
+    hidden = "\u200b\u2060\u00ad\ufeff\U000e0041\u200e"
+    hostile = (
+        'title: "Te\\u200brms"\n'
+        'purpose: "Wo\\u200brds \\u2060kept\\u00ad, \\ufeffall \\U000e0041here\\u200e."\n'
+        "status: active\nderived_from: [../dna/principles.md]"
+    )
+    readme = HEAD + entries
+    bank = bank_with(tmp_path, {"domain/README.md": readme, "domain/terms.md": doc(hostile)})
+    assert "\u200b" in bank.docs["domain/terms.md"].purpose
+    _fix, text = fixed_text(bank, "MB009", "domain/terms.md")
+    assert text is not None and text.startswith(readme)
+    added = text[len(readme) :]
+    assert not any(c in added for c in hidden), ascii(added)
+    assert not any(unicodedata.category(c) == "Cf" for c in added)
+    assert "Words kept, all here." in added and "Terms" in added
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        "- [Model](model.md) — the model\n",
         "1. [Model](model.md) — the model\n",
         "| Document | Purpose | Status |\n|---|---|---|\n| [Model](model.md) | the model | `active` |\n",
     ],
