@@ -135,7 +135,7 @@ class Builder:
             if tag == _SEQ:
                 return [self.build(child) for child in node.value]
             if tag in (_OMAP, _PAIRS):
-                return [self._pair(child) for child in node.value]
+                return [self._pair(child, tag) for child in node.value]
         elif isinstance(node, yaml.MappingNode):
             if tag == _MAP:
                 return self._mapping(node)
@@ -151,9 +151,11 @@ class Builder:
             raise refused("a mapping key is itself a list or a mapping", node) from None
         return key
 
-    def _pair(self, node: yaml.Node) -> tuple[Any, Any]:
+    def _pair(self, node: yaml.Node, tag: str) -> tuple[Any, Any]:
+        """One item of a `tag` list (`!!omap` or `!!pairs`): the item's key and value. The refusal
+        names `tag`, the list's, since the item's own (`!!str` for `b`) is not what asked for pairs."""
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
-            raise refused(f"each item of {short_tag(node.tag)} must be a one-key mapping", node)
+            raise refused(f"each item of {short_tag(tag)} must be a one-key mapping", node)
         ((key, value),) = node.value
         return self._key(key), self.build(value)
 

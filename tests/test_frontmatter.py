@@ -84,6 +84,22 @@ def test_tags_the_bank_reads_keep_working() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("line", "tag", "column"),
+    [
+        ("y: !!pairs [{a: 1}, b]", "!!pairs", 21),
+        ("y: !!omap [{a: 1, b: 2}]", "!!omap", 12),
+        ("y: !!pairs [[a, 1]]", "!!pairs", 13),
+    ],
+)
+def test_an_item_of_pairs_or_omap_that_is_no_one_key_mapping_names_the_list_tag(
+    line: str, tag: str, column: int
+) -> None:
+    """`!!pairs [{a: 1}, b]` was refused as "each item of !!str must be …": the item's own tag
+    was named in place of the list's."""
+    assert header(line).error == f"each item of {tag} must be a one-key mapping at line 2, column {column}"
+
+
 # -- aliases and merge keys ---------------------------------------------------------------------
 
 
