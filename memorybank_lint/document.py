@@ -19,6 +19,7 @@ from . import claims, frontmatter, markdown, suppressions
 from .markdown import Section
 from .paths import Target, link_target, resolve
 from .suppressions import Suppression
+from .yaml_values import written
 
 SCALAR_FIELDS = ("doc_kind", "doc_function", "purpose", "status")
 _KEY_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)\s*:")
@@ -251,15 +252,11 @@ def _reads_as(text: str, value: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
-    """A parsed value as YAML writes it (`true`, `[x.md]`, `{fit: y}`), not as Python would."""
+    """A parsed value as YAML writes it (`true`, `[x.md]`, `{fit: y}`), not as Python would;
+    nothing for no value."""
     if value is None:
         return ""
-    if isinstance(value, str):
-        return value
-    try:
-        return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6).strip()
-    except yaml.YAMLError:
-        return str(value)
+    return value if isinstance(value, str) else written(value)
 
 
 def _odd_edge(

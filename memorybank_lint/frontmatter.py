@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from .yaml_values import Builder
+from .yaml_values import Builder, key_text
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader when PyYAML has it
 
@@ -157,7 +157,7 @@ def load(block: str) -> Header:
         return Header(error=f"the header cannot be read ({type(exc).__name__}) at line 1, column 1")
     if not isinstance(data, dict):
         return Header()
-    data = {str(key): value for key, value in data.items()}
+    data = {key_text(key): value for key, value in data.items()}  # as text, no two alike (`Builder`)
     return Header(data, list(data))
 
 

@@ -18,6 +18,7 @@ document's finding. The limits:
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Callable
 from typing import Any
@@ -55,6 +56,29 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def short_tag(tag: str) -> str:
     """A tag as it is written: `!!bool` for the YAML types, `!name` or the URI otherwise."""
     return "!!" + tag[len(_PREFIX) :] if tag.startswith(_PREFIX) else tag
+
+
+def written(value: Any) -> str:
+    """A value as YAML writes it, on one line: `true`, `null`, `1`, `.inf`, `2024-05-01`,
+    `[x.md]`, `{fit: y}`, `!!binary aGk=`, never as Python prints it (`True`, `None`, `b'hi'`)."""
+    if isinstance(value, bytes):  # the dumper writes it as a block scalar, over several lines
+        return "!!binary " + base64.b64encode(value).decode("ascii")
+    try:
+        text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
+    except yaml.YAMLError:
+        return str(value)
+    return text.removesuffix("\n").removesuffix("\n...").strip()  # a lone scalar ends in `...`
+
+
+def key_text(key: Any) -> str:
+    """A mapping key as the text every reader of a header sees: a string as it is, any other key
+    as YAML writes it (`true`, `null`, `1`).
+
+    Why one function: two keys YAML tells apart (`1` and `"1"`, `null` and `"null"`) are one key
+    once made text, for JSON, a person and every rule; the duplicate check and the conversion of
+    the header's keys must make the same text of them.
+    """
+    return key if isinstance(key, str) else written(key)
 
 
 def refused(reason: str, node: yaml.Node) -> ConstructorError:
@@ -160,23 +184,28 @@ class Builder:
         return self._key(key), self.build(value)
 
     def _mapping(self, node: yaml.MappingNode) -> dict[Any, Any]:
+        """A mapping whose keys differ as text (`key_text`) too, so that no value is lost when its
+        keys are made text: `1:` and `"1":` are a key given twice, as `a:` and `a:` are."""
         own: dict[Any, Any] = {}
+        texts: set[str] = set()
         sources: list[dict[Any, Any]] = []
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE:
                 sources += self._merge_sources(value_node)
             else:
                 key = self._key(key_node)
-                if key in own:  # js-yaml, which the reference reads headers with, refuses it too
-                    raise refused(f"duplicated mapping key {shortened(str(key), 40)!r}", key_node)
+                text = key_text(key)
+                if key in own or text in texts:  # js-yaml, the reference's reader, refuses it too
+                    raise refused(f"duplicated mapping key {shortened(text, 40)!r}", key_node)
+                texts.add(text)
                 own[key] = self.build(value_node)
         if not sources:
             return own
-        merged: dict[Any, Any] = {}
+        merged: dict[str, tuple[Any, Any]] = {}  # by the key's text: a merged `1` gives way to an own `"1"`
         for source in reversed(sources):  # the first source named wins, the mapping's own keys win over all
-            merged.update(source)
-        merged.update(own)
-        return merged
+            merged.update((key_text(key), (key, value)) for key, value in source.items())
+        merged.update((key_text(key), (key, value)) for key, value in own.items())
+        return dict(merged.values())
 
     def _merge_sources(self, node: yaml.Node) -> list[dict[Any, Any]]:
         if not isinstance(node, yaml.SequenceNode):

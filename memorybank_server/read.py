@@ -36,6 +36,7 @@ from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
 from memorybank_lint.quoting import cap_bytes, shortened
+from memorybank_lint.yaml_values import key_text
 
 from .errors import BadValue, ToolInputError
 
@@ -109,11 +110,12 @@ def match_section(sections: list[Section], request: str, where: str) -> Section:
 
 
 def jsonable(value: Any) -> Any:
-    """A YAML value as JSON can carry it: dates as ISO strings, keys as strings, bytes as text."""
+    """A YAML value as JSON can carry it: dates as ISO strings, keys as YAML writes them (`true`,
+    not Python's `True`), bytes as text."""
     if isinstance(value, dt.datetime | dt.date):
         return value.isoformat()
     if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
+        return {key_text(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set):
         return [jsonable(v) for v in value]
     if isinstance(value, bytes):

@@ -363,6 +363,38 @@ def test_a_merged_key_the_mapping_sets_again_is_no_duplicate() -> None:
     assert header("base: &b {a: 1}", "x:", "  <<: *b", "  a: 2").data["x"] == {"a": 2}
 
 
+@pytest.mark.parametrize(
+    ("lines", "where"),
+    [
+        (("1: one", '"1": two'), "'1' at line 3, column 1"),
+        (("null: n", '"null": x'), "'null' at line 3, column 1"),
+        (("~: n", "null: x"), "'null' at line 3, column 1"),
+        (("false: f", "'false': x"), "'false' at line 3, column 1"),
+        (("!!binary aGk=: b", "'!!binary aGk=': x"), "'!!binary aGk=' at line 3, column 1"),
+        (("x: {2024-05-01: a, '2024-05-01': b}",), "'2024-05-01' at line 2, column 20"),
+    ],
+)
+def test_keys_that_read_alike_as_text_are_one_key_given_twice(lines: tuple[str, ...], where: str) -> None:
+    """`1:` and `"1":` are two keys to YAML but one to JSON, a person and every rule: the second
+    overwrote the first without a word (`--read --json` showed `{"1": "two"}`)."""
+    parsed = header(*lines)
+    assert parsed.error == f"duplicated mapping key {where}"
+
+
+def test_a_key_that_is_not_a_string_is_shown_as_yaml_writes_it() -> None:
+    """Keys were made text the Python way: `True`, `None`, `b'title'`."""
+    parsed = header("1: one", "null: n", "false: f", "2024-05-01: d", ".inf: i", "!!binary dGl0bGU=: b")
+    assert parsed.error is None
+    assert parsed.fields == ["1", "null", "false", "2024-05-01", ".inf", "!!binary dGl0bGU="]
+
+
+def test_a_merged_key_the_mapping_sets_again_as_text_is_no_duplicate_and_the_mapping_wins() -> None:
+    parsed = header("base: &b {1: merged}", "x:", "  <<: *b", '  "1": own', "<<: *b", '"1": top')
+    assert parsed.error is None
+    assert parsed.data["x"] == {"1": "own"}
+    assert parsed.data["1"] == "top"
+
+
 # -- a value read off its line ------------------------------------------------------------------
 
 

@@ -279,6 +279,8 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
     ("value", "said"),
     [
         ("derived_from: true", "derived_from 'true' is a single value, not a list"),
+        ("derived_from: !!int 42", "derived_from '42' is a single value, not a list"),
+        ("derived_from: !!binary aGVsbG8=", "derived_from '!!binary aGVsbG8=' is a single value, not a list"),
         ("derived_from: {path: rules.md}", "derived_from '{path: rules.md}' is a single value, not a list"),
         ("derived_from: ''", "derived_from is empty; remove it or write its targets as list items"),
         ("derived_from: >\n  rules.md", "derived_from 'rules.md' is a single value, not a list"),

@@ -101,6 +101,18 @@ def test_a_file_saved_with_other_line_endings_reads_as_the_lf_one(tmp_path: Path
         assert "\r" not in answer["content"] and answer["frontmatter"]["title"] == "Auth spec"
 
 
+def test_keys_that_are_not_strings_are_given_as_yaml_writes_them(tmp_path: Path) -> None:
+    """`true:`, `null:` and `1:` came back as "True", "None" and, nested, the same Python words."""
+    header = "title: K\ntrue: t\nnull: n\nnested: {false: f, ~: x, 2.5: y}\n"
+    bank = make_bank(tmp_path / "b", {"k.md": f"---\n{header}---\n# K\n"})
+    assert read(bank, "k.md")["frontmatter"] == {
+        "title": "K",
+        "true": "t",
+        "null": "n",
+        "nested": {"false": "f", "null": "x", "2.5": "y"},
+    }
+
+
 def test_invalid_yaml_falls_back_to_the_lenient_values(tmp_path: Path) -> None:
     bank = make_bank(tmp_path / "b", {"x.md": "---\ntitle: Retry: the layer\nstatus: draft\n---\nBody\n"})
     answer = read(bank, "x.md")
