@@ -4,8 +4,9 @@ Why one module: the linter, routing and every governed write must agree on where
 and what it says. A second splitter would sooner or later disagree with this one on some real file.
 
 Loading is safe (no arbitrary tags), follows YAML 1.2 core typing so that `yes`, `on` or `1:20`
-stay strings. What a header may ask of the loader (aliases, nesting, tags, number sizes) is bounded
-in `yaml_values`; whatever goes wrong is one plain reason, never an exception.
+stay strings, and YAML 1.2's line breaks, so that NEL, LS and PS are text inside a line. What a
+header may ask of the loader (aliases, nesting, tags, number sizes) is bounded in `yaml_values`;
+whatever goes wrong is one plain reason, never an exception.
 """
 
 from __future__ import annotations
@@ -61,11 +62,49 @@ class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
 _core_schema(_Loader)
 
 
-def _load_yaml(block: str) -> Any:
-    loader = _Loader(block)
+_BREAKS_11 = ("\x85", "\u2028", "\u2029")  # line breaks to YAML 1.1 only
+# Characters no YAML syntax gives a meaning to, one of which stands in for each of them.
+_STAND_INS = (range(0xE000, 0xF900), range(0xF0000, 0xFFFFE), range(0x100000, 0x10FFFE))
+
+
+@dataclass(frozen=True)
+class _Yaml12:
+    """A block as the loader reads it: NEL, LS and PS inside a line, as YAML 1.2 has them.
+
+    Why: PyYAML reads YAML 1.1, where NEL (U+0085), LS (U+2028) and PS (U+2029) end a line, so a
+    value pasted with one (`purpose: Pasted text<LS>more`) was refused or cut. YAML 1.2, js-yaml
+    (the reference's reader), CommonMark and every scan of the bank keep them inside the line as
+    text. Each one present is handed to the loader as a character of the private use area the
+    block does not hold, which YAML reads as any other text, and turned back in what is read:
+    one character for one, so every position the loader gives is the block's own.
+    """
+
+    text: str
+    swaps: dict[int, str]  # stand-in's code point -> the mark it stands in for
+
+    @classmethod
+    def of(cls, block: str) -> _Yaml12:
+        present = [mark for mark in _BREAKS_11 if mark in block]
+        if not present:
+            return cls(block, {})
+        held = set(block)
+        free = (chr(code) for codes in _STAND_INS for code in codes if chr(code) not in held)
+        lent = dict(zip(present, free, strict=False))  # a block holding every stand-in keeps YAML 1.1
+        return cls(
+            block.translate({ord(mark): stand for mark, stand in lent.items()}),
+            {ord(stand): mark for mark, stand in lent.items()},
+        )
+
+    def restored(self, text: str) -> str:
+        """`text` read from the block, with each mark back in place of its stand-in."""
+        return text.translate(self.swaps) if self.swaps else text
+
+
+def _load_yaml(block: _Yaml12) -> Any:
+    loader = _Loader(block.text)
     try:
         node = loader.get_single_node()
-        return None if node is None else Builder(loader).build(node)
+        return None if node is None else Builder(loader, block.restored).build(node)
     finally:
         loader.dispose()
 
@@ -146,11 +185,13 @@ def load(block: str) -> Header:
     """Parse a frontmatter block strictly; on failure return the reason with a file position."""
     if _is_blank(block):
         return Header()
+    read = _Yaml12.of(block)
     try:
-        data = _load_yaml(block)
+        data = _load_yaml(read)
     except yaml.YAMLError as exc:
         return Header(
-            error=describe_error(exc, block), advice=QUOTE_HINT if _unquoted_colon(block, exc) else None
+            error=read.restored(describe_error(exc, block)),
+            advice=QUOTE_HINT if _unquoted_colon(block, exc) else None,
         )
     except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
         # Not expected once `Builder` has checked the tree; one document must still not stop a run.
@@ -175,9 +216,11 @@ def _place(block: str, mark: Any) -> tuple[int, int]:
     """Where `mark` is in `block`, as a 0-based line and column of the lines every scan reads.
 
     Why not the mark's own line and column: PyYAML also ends a line at NEL, LS and PS (YAML 1.1
-    line breaks), which the bank, like CommonMark, keeps inside a line; each one before the error
-    placed it a line lower, where neither the finding nor the quoting advice found the value. The
-    mark's character offset means the same to both, so its lines are counted by `line_feeds`.
+    line breaks), which the bank, like CommonMark, keeps inside a line (`_Yaml12` hides them from
+    it, unless the block holds every stand-in), and at a carriage return; each one before the
+    error placed it a line lower, where neither the finding nor the quoting advice found the
+    value. The mark's character offset means the same to both, so its lines are counted by
+    `line_feeds`.
     """
     before = line_feeds(block[: mark.index])
     return before.count("\n"), len(before) - before.rfind("\n") - 1
@@ -218,7 +261,7 @@ def value_lines(block: str) -> frozenset[int]:
     """
     inside: set[int] = set()
     place = _placer(block)
-    loader = _Loader(block)
+    loader = _Loader(_Yaml12.of(block).text)
     try:
         while (token := loader.get_token()) is not None:
             if isinstance(token, yaml.ScalarToken):
@@ -442,7 +485,6 @@ class _BlockDumper(yaml.SafeDumper):
         return super().represent_str(data)
 
 
-_BREAKS_11 = ("\x85", "\u2028", "\u2029")  # line breaks to YAML 1.1 only
 _BlockDumper.add_representer(str, _BlockDumper.represent_str)
 _add_core_resolvers(_BlockDumper)
 

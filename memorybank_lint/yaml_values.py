@@ -88,8 +88,10 @@ def refused(reason: str, node: yaml.Node) -> ConstructorError:
 class Builder:
     """Builds the value of one composed document; one instance per document."""
 
-    def __init__(self, loader: Any) -> None:
+    def __init__(self, loader: Any, restored: Callable[[str], str] | None = None) -> None:
+        """`restored` gives back a string's text as written, when the loader read a stand-in."""
         self.loader = loader
+        self.restored = restored
         self.seen: set[int] = set()
         self.aliases = 0
         self.rebuilt = 0
@@ -140,7 +142,7 @@ class Builder:
                     "that no UTF-8 text can carry",
                     node,
                 )
-            return node.value
+            return node.value if self.restored is None else self.restored(node.value)
         construct = _SCALARS.get(tag)
         if construct is None:
             raise refused(f"the tag {short_tag(tag)} is not read here", node)
