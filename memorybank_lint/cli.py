@@ -401,7 +401,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
 @click.option(
     "--unsafe-fixes",
     is_flag=True,
-    help="With --fix or --diff, also the fixes that edit another document or pick a target.",
+    help="With --fix or --diff, also the fixes that edit another document, pick a target or change a value.",
 )
 @click.option(
     "--diff", is_flag=True, help="Print the fixes --fix would apply as a unified diff; write nothing."

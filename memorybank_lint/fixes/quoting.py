@@ -5,20 +5,30 @@ handful is a plain value holding `": "` (`purpose: Границы автоном
 meant the text as written. The fix wraps such a value in single quotes (a quote inside doubled),
 and only when (1) the line on its own does not load, (2) the quoted line loads, with the project's
 one loader, to exactly the text between `key: ` and the end of the line (or a `# noqa` comment),
-and (3) the whole header then loads. A value that could mean something else is left alone: one
-that starts like a quoted string, a list, a mapping, a block scalar, an anchor, an alias or a
-tag, holds a ` #` (the author may have meant a comment), or runs on over indented lines; and a
-line that is the text of a block scalar (`example: |` and what is indented under it), of a plain
-value begun above it, or of a quoted value still open, is prose.
+and (3) the whole header then loads, (4) with every key the line-by-line recovery read before
+it still a key. A value that could mean something else is left alone: one that starts like a
+quoted string, a list, a mapping, a block scalar, an anchor, an alias or a tag, holds a ` #` (the
+author may have meant a comment), or runs on over indented lines; and a line that is the text of
+a block scalar (`example: |` and what is indented under it), of a plain value begun above it, of
+a quoted value still open or of a flow collection still open (`tags: [a,` up to its `]`), is prose.
+
+The fix is safe only when the header then reads the very keys the recovery read before it, each
+with the value it had (the text a number, a date or a boolean is written as counting as that
+value; a key it passed over being empty): what the bank says stays what it said. When some value
+reads otherwise (a list or a quoted value spanning lines, a block scalar, of which the line
+reader had only the first line; a nested mapping it does not read), the fix names those keys and
+is unsafe, for a person to accept.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .. import frontmatter
 from ..bank import Bank
 from ..findings import Finding
+from ..quoting import shortened
 from ..suppressions import header_noqa
 from .model import Fix, replace_lines
 
@@ -97,14 +107,58 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
+def _opens_flow(value: str) -> bool:
+    """Whether `value` is a flow collection (`[a, b]`, `{k: v}`), anchors and tags before it or not."""
+    words = value.split()
+    while words and words[0][:1] in "&!":
+        words.pop(0)
+    return bool(words) and words[0][:1] in "[{"
+
+
+def _flow_after(text: str, depth: int = 0, quote: str = "") -> tuple[int, str]:
+    """How many flow collections are still open after `text`, and the quote still open in them,
+    given `depth` and `quote` before it. A bracket inside a quoted item or a comment is text; a
+    quote starts an item only where an item starts (after a blank, `[`, `{`, `,` or `:`), so the
+    `'` of `[it's]` is a letter."""
+    previous = " "
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if quote == "'":
+            if char == "'":
+                if text[i + 1 : i + 2] == "'":
+                    i += 1
+                else:
+                    quote = ""
+        elif quote == '"':
+            if char == "\\":
+                i += 1
+            elif char == '"':
+                quote = ""
+        elif char in "'\"" and previous in " \t[{,:":
+            quote = char
+        elif char == "#" and previous in " \t":
+            break
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        previous = char
+        i += 1
+    return depth, quote
+
+
 def _in_values(lines: list[str], close: int) -> set[int]:
     """The header lines that carry on a value begun above them, never a value of their own: the
     lines more indented than a key or item holding a plain value (`purpose: Read before` and
-    `  - retry() and its callers` under it are one sentence), and the lines of a quoted value
-    opened above and not yet closed."""
+    `  - retry() and its callers` under it are one sentence), the lines of a quoted value
+    opened above and not yet closed, and the lines of a flow collection opened above and not yet
+    closed (`canonical_for: [pricing,` runs on to its `]`, at any indent: a `purpose: a: b` in
+    between is one of its items, and quoting it would make it one)."""
     inside: set[int] = set()
     owner: int | None = None  # the indent of the line whose plain value may run on
     quote: str | None = None  # the quote a value opened and has not closed
+    flow: tuple[int, str] = (0, "")  # the flow collections open, and the quote open inside them
     for index in range(1, close):
         line = lines[index]
         if quote is not None:
@@ -112,14 +166,20 @@ def _in_values(lines: list[str], close: int) -> set[int]:
             if frontmatter.closes(line, quote):
                 quote = None
             continue
+        if flow[0]:
+            inside.add(index)
+            flow = _flow_after(line, *flow)
+            continue
         if owner is not None and line.strip() and _indent(line) > owner:
             inside.add(index)
             continue
         owner = None
         found = _span(line)
-        if found is None:
+        value = line.strip() if found is None else line[found[0] : found[1]]
+        if _opens_flow(value):
+            flow = _flow_after(value)
+        if found is None or flow[0]:
             continue
-        value = line[found[0] : found[1]]
         if value[:1] in ("'", '"') and not frontmatter.closes(value[1:], value[0]):
             quote = value[0]
         elif not value.startswith(("|", ">")):
@@ -152,6 +212,7 @@ def _quotable(value: str, item: bool) -> bool:
 
 
 _UNREADABLE = object()
+_SHOWN_KEYS = 3  # the keys a fix names as reading otherwise, at most
 
 
 def _value_of(line: str, item: bool) -> object:
@@ -182,6 +243,23 @@ def _quoted_line(lines: list[str], index: int, close: int) -> str | None:
     return new if _value_of(new, item) == value else None
 
 
+def _agrees(recovered: Any, value: Any) -> bool:
+    """Whether `value`, read by strict YAML after the fix, is what the line reader recovered
+    before it: the same text (lists and `{path, fit}` items alike), or the text a number, a date, a
+    boolean or nothing is written as (the line reader keeps every value as text)."""
+    if recovered == value:
+        return True
+    if isinstance(recovered, list) and isinstance(value, list):
+        return len(recovered) == len(value) and all(map(_agrees, recovered, value))
+    if isinstance(recovered, dict) and isinstance(value, dict):
+        return recovered.keys() == value.keys() and all(
+            _agrees(item, value[key]) for key, item in recovered.items()
+        )
+    if isinstance(recovered, str) and not isinstance(value, str | list | dict):
+        return _value_of(f"k: {recovered}", False) == value
+    return False
+
+
 def fix(finding: Finding, bank: Bank) -> Fix | None:
     doc = bank.docs.get(finding.path)
     if doc is None or doc.read_error or doc.parse_error is None:
@@ -206,8 +284,21 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
     block = list(lines[1:close])
     for number, (_old, new) in changes.items():
         block[number - 2] = new
-    if frontmatter.load("\n" + "\n".join(block)).error is not None:
+    fixed = frontmatter.load("\n" + "\n".join(block))
+    if fixed.error is not None:
         return None  # quoting would not make the header readable: leave it to a person
+    # What the bank reads now, line by line, must still be read after the fix: a key gone means a
+    # quoted line was read into another value (the lines checked above missed how); a value read
+    # otherwise, or a key the line reader did not see, changes what the document says, which is
+    # for a person to accept. The line reader passes over an empty value: it had it as empty.
+    recovered = frontmatter.recover("\n" + "\n".join(lines[1:close]))
+    if any(key not in fixed.data for key in recovered):
+        return None
+    changed = [key for key, value in fixed.data.items() if not _agrees(recovered.get(key, ""), value)]
     count = len(changes)
     summary = f"quote {count} header value{'s' if count > 1 else ''} that YAML cannot read as written"
-    return Fix(finding, doc.path, True, summary, replace_lines(changes), doc.text)
+    if changed:
+        named = ", ".join(repr(shortened(key, 40)) for key in changed[:_SHOWN_KEYS])
+        more = f" and {len(changed) - _SHOWN_KEYS} more" if len(changed) > _SHOWN_KEYS else ""
+        summary += f"; {named}{more} then read{'s' if len(changed) == 1 else ''} otherwise than line by line"
+    return Fix(finding, doc.path, not changed, summary, replace_lines(changes), doc.text)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from memorybank_lint import frontmatter
+from memorybank_lint.fixes import fix_for
+from memorybank_lint.linter import lint
 
 from .conftest import bank_with, doc, fixed_text
 
@@ -146,3 +151,120 @@ def test_a_line_that_carries_on_a_value_above_it_is_never_quoted(
     if expected is not None:
         assert data["purpose"] == expected
     assert text.count("'") == 2 + value.count("'")  # only the title was quoted
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "title: Doc\ncanonical_for: [pricing,\npurpose: Read when: prices change\n]",
+        "title: Doc\ncanonical_for: {pricing: a,\npurpose: Read when: prices change\n}",
+        "title: Doc\ncanonical_for: &c !!seq [a, [b,\n c], 'x ]',\npurpose: Read when: prices change\n]",
+        'title: Doc\ncanonical_for: [pricing, "a,\n]", b,\npurpose: Read when: prices change\n]',
+        "title: Doc\ntags:\n  - [pricing,\npurpose: Read when: prices change\n]",
+    ],
+    ids=["list", "mapping", "nested, anchored and tagged", "a quoted item spanning lines", "a list item"],
+)
+def test_a_line_inside_a_flow_collection_left_open_above_is_never_quoted(tmp_path: Path, header: str) -> None:
+    """`canonical_for: [pricing,` runs on to the `]` below it, so `purpose: Read when: …` in between
+    is an item of that list: quoting it made the header load with `purpose` inside
+    `canonical_for`, and the line-by-line `purpose` gone without a finding."""
+    assert _fix(tmp_path, header) == (None, None)
+
+
+def test_a_line_after_a_flow_collection_closed_on_a_later_line_is_quoted(tmp_path: Path) -> None:
+    found, text = _fix(tmp_path, "title: Retry: layer\ncanonical_for: [pricing,\n  billing]\npurpose: a: b")
+    assert found is not None and text is not None
+    assert frontmatter.parse(text)[1].data == {
+        "title": "Retry: layer",
+        "canonical_for": ["pricing", "billing"],
+        "purpose": "a: b",
+    }
+    # the line reader had `[pricing,` for the list: what it says changes, so not without a person
+    assert not found.safe and "'canonical_for' then reads otherwise" in found.summary
+
+
+def test_a_fix_that_makes_a_value_read_otherwise_than_line_by_line_is_unsafe(tmp_path: Path) -> None:
+    """The fix quoted the title, and the header then read `purpose` in full where the line reader
+    had only its first line: what the bank says changed under a safe fix."""
+    found, text = _fix(tmp_path, 'title: Retry layer: backoff\npurpose: "Read this when\n  it fails"')
+    assert found is not None and text is not None
+    assert not found.safe
+    assert "'purpose'" in found.summary
+    assert frontmatter.parse(text)[1].data["purpose"] == "Read this when it fails"
+
+
+@pytest.mark.parametrize(
+    ("header", "safe"),
+    [
+        ("title: Retry: layer\nowner:\nreviewed: ''\nversion: 0x1F\nlive: true", True),
+        ("title: Retry: layer\nowner:\n  team: core", False),
+        ("title: Retry: layer\nnotes: |\n  first\n  second", False),
+    ],
+    ids=["empty, a number, a boolean", "a nested mapping", "a block scalar"],
+)
+def test_a_fix_is_safe_only_when_every_value_reads_as_the_line_reader_read_it(
+    tmp_path: Path, header: str, *, safe: bool
+) -> None:
+    """An empty value the line reader passes over, or a number it keeps as its text, reads the same."""
+    found, _text = _fix(tmp_path, header)
+    assert found is not None and found.safe is safe
+
+
+# Pieces a broken header is made of, each a key's lines: a value holding `: ` (the slip the fix
+# is for), and around it what the fix must read right: flow collections running over lines (with
+# such a slip inside, at column 0 too), quoted values and plain ones running on, block scalars, lists.
+_TEXT = st.sampled_from(["Read when: prices change", "plain", "a: b: c", "`x`: y", "it's: here", "p, q"])
+_SLIP = st.builds(lambda text: [f"{{key}}: {text}"], _TEXT)
+_INSIDE = st.one_of(
+    st.sampled_from(["b,", "  c,", "[d,", "e]", "  'f ]',", '"g,', 'h",']), _TEXT.map(lambda t: f"slip: {t}")
+)
+_PIECE = st.one_of(
+    _SLIP,
+    st.builds(
+        lambda opener, inside, closer: [f"{{key}}: {opener}", *inside, closer],
+        st.sampled_from(["[a,", "{a: b,", "&x [a,", "!!seq [a, [b,"]),
+        st.lists(_INSIDE, max_size=3),
+        st.sampled_from(["]", "}", "  ]", "z]", "]]", "}]"]),
+    ),
+    st.builds(
+        lambda opener, inside, closer: [f"{{key}}: {opener}", *inside, closer],
+        st.sampled_from(['"open', "'open", "plain", "|", ">-"]),
+        st.lists(st.sampled_from(["  more: text", "  - an item", "  x: y: z", "next: a: b"]), max_size=2),
+        st.sampled_from(['  end"', "  end'", "  end", ""]),
+    ),
+    st.builds(
+        lambda items: ["{key}:", *(f"  - {item}" for item in items)], st.lists(_TEXT, min_size=1, max_size=3)
+    ),
+)
+
+
+@st.composite
+def _broken_headers(draw: st.DrawFn) -> str:
+    """A header of a title and one to five pieces, each under its own key."""
+    pieces = draw(st.lists(_PIECE, min_size=1, max_size=5))
+    lines = ["title: N"]
+    for number, piece in enumerate(pieces):
+        lines += [line.replace("{key}", f"key{number}") for line in piece]
+    return "\n".join(line for line in lines if line)
+
+
+@given(block=_broken_headers())
+def test_a_safe_fix_keeps_every_key_and_value_the_line_reader_recovered(block: str) -> None:
+    """Fuzzed broken headers: when a fix is offered, every top-level key read line by line before
+    it is still a key after it; when the fix is safe, with the very value read before, and no
+    other key but an empty one (which the line reader passes over)."""
+    text = doc(block)
+    assume(frontmatter.parse(text)[1].error is not None)
+    recovered = frontmatter.recover("\n" + block)
+    with tempfile.TemporaryDirectory() as scratch:
+        bank = bank_with(Path(scratch), {"domain/n.md": text, "README.md": README})
+        [finding] = [f for f in lint(bank) if f.code == "MB002" and f.path == "domain/n.md"]
+        found = fix_for(finding, bank)
+        if found is None:
+            return
+        fixed = frontmatter.parse(found.edit(bank.docs["domain/n.md"].text))[1]
+    assert fixed.error is None
+    assert set(recovered) <= set(fixed.data), (recovered, fixed.data)
+    if found.safe:
+        assert {key: fixed.data[key] for key in recovered} == recovered
+        assert all(fixed.data[key] in (None, "") for key in set(fixed.data) - set(recovered))
