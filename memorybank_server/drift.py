@@ -22,11 +22,14 @@ from typing import Any
 
 from memorybank_lint import git
 from memorybank_lint.bank import Bank, printable
+from memorybank_lint.document import Document
 from memorybank_lint.edits.errors import Refused
 from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.paths import folders_above
+from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
+from .read import HEADER_CHARS
 from .validate import scoped
 
 DAY_SECONDS = 86_400
@@ -153,6 +156,21 @@ def _code_time(times: dict[str, Stamp], folders: dict[str, Stamp], anchor: str) 
     return folders.get(anchor)
 
 
+def _entry(doc: Document, anchor: str) -> dict[str, Any]:
+    """What every entry says of its document and anchor, each value cut to `HEADER_CHARS`.
+
+    Why: an entry is made per anchor and repeats its document's title, so a 2 MB title over 400
+    anchors answered 400 MB; a missing anchor is as long as the header makes it (a present one
+    is at most `PATH_BYTES`).
+    """
+    return {
+        "path": doc.path,
+        "title": shortened(doc.title, HEADER_CHARS),
+        "status": shortened(doc.status, HEADER_CHARS),
+        "anchor": shortened(anchor, HEADER_CHARS),
+    }
+
+
 def _check(threshold_days: Any, scope: Any) -> tuple[int, str | None]:
     integer = isinstance(threshold_days, int) and not isinstance(threshold_days, bool)
     if not integer or not 0 <= threshold_days <= MAX_THRESHOLD:
@@ -197,7 +215,7 @@ def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dic
     missing: list[dict[str, Any]] = []
     skipped = 0
     for doc, anchor in pairs:
-        base = {"path": doc.path, "title": doc.title, "status": doc.status, "anchor": anchor}
+        base = _entry(doc, anchor)
         if _unusable(anchor) or not _present(repo, anchor):
             missing.append({**base, "missing": True})
             continue

@@ -30,6 +30,7 @@ from memorybank_lint.paths import normalize
 from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
+from .read import HEADER_CHARS
 
 DIRECTIONS = ("up", "down", "both")
 MAX_DEPTH = 6
@@ -38,7 +39,6 @@ MAX_NEIGHBOURS = 25
 MAX_LISTED = 100  # external and broken entries listed; a page with 9,000 of them answered 484 KB
 CEILING_LEVELS = 3
 NEIGHBOUR_READ_BYTES = 256 * 1024
-TITLE_CHARS = 300  # a node's title, a neighbour's title and purpose: a 100 KB title answered 200 KB
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> int:
@@ -63,7 +63,7 @@ class _Walk:
         doc = self.bank.docs[path]
         return {
             "path": path,
-            "title": shortened(doc.title, TITLE_CHARS),
+            "title": shortened(doc.title, HEADER_CHARS),
             "docKind": doc.doc_kind,
             "layer": doc.layer,
             "status": doc.status,
@@ -164,11 +164,11 @@ def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
     data = header.data
     title = data.get("title")
     named = isinstance(title, str) and title.strip()
-    result["title"] = shortened(title.strip() if named else os.path.basename(target)[:-3], TITLE_CHARS)
+    result["title"] = shortened(title.strip() if named else os.path.basename(target)[:-3], HEADER_CHARS)
     for key, name in (("doc_kind", "docKind"), ("status", "status"), ("purpose", "purpose")):
         value = data.get(key)
         if isinstance(value, str) and value.strip():
-            result[name] = shortened(value.strip(), TITLE_CHARS)
+            result[name] = shortened(value.strip(), HEADER_CHARS)
     owned = data.get("canonical_for")
     if isinstance(owned, str):
         result["canonicalFor"] = [owned.strip()]

@@ -19,7 +19,7 @@ from memorybank_lint.linter import Selection
 from memorybank_lint.quoting import shortened
 from memorybank_lint.sections import INBOX_NOT_NOTES
 
-from .read import BUDGET_BYTES, json_bytes
+from .read import BUDGET_BYTES, HEADER_CHARS, json_bytes
 from .validate import as_dict, counts, findings, idle_ignores, unreadable
 
 # Which documents the index keeps first when it must leave some out: the few that define the
@@ -27,7 +27,6 @@ from .validate import as_dict, counts, findings, idle_ignores, unreadable
 _LAYER_ORDER = ("dna", "knowledge", "decision", "flow", "other", "delivery")
 _RESERVE = 4000  # room for the counts, the folders named and the note about what was left out
 LISTED_FOLDERS = 20  # folders (or contract documents) named one by one; the rest are counted
-PURPOSE_CHARS = 300  # of a quarantined note's purpose
 
 
 def _within(items: list[dict[str, Any]], budget: int) -> list[int]:
@@ -145,7 +144,7 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
     ]
     entries.sort(key=lambda e: (-e["ageDays"], e["path"]))
     for entry in entries:
-        entry["purpose"] = shortened(entry["purpose"], PURPOSE_CHARS)
+        entry["purpose"] = shortened(entry["purpose"], HEADER_CHARS)
     answer: dict[str, Any] = {"root": printable(str(bank.root)), "count": len(entries), "entries": entries}
     if json_bytes(answer) <= BUDGET_BYTES:
         return answer

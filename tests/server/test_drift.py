@@ -324,3 +324,26 @@ def test_a_git_that_does_not_answer_is_said_so_not_read_as_never_committed(
     assert "did not answer within 1 seconds" in answer["note"], answer["note"]
     assert "never been committed" not in answer["note"]
     assert len(timed_out) == 1, timed_out
+
+
+def test_a_huge_title_and_huge_anchors_are_cut_in_every_entry(tmp_path: Path) -> None:
+    """Each entry repeated its document's title whole, and a missing anchor was listed whole: a
+    2,000,000-character title over 400 anchors answered 400 MB. Both are cut to a few hundred
+    characters, and the entries stay as many as `MAX_LISTED` allows."""
+    from memorybank_server.drift import MAX_LISTED
+    from memorybank_server.read import HEADER_CHARS, json_bytes
+
+    repo = tmp_path / "repo"
+    anchors = [f"gone/{n}.py" for n in range(40)] + ["A" * 100_000, f"src/{'b' * 200}/{'c' * 200}.py"]
+    listed = "".join(f"  - {a}\n" for a in anchors)
+    header = f"title: {'T' * 100_000}\nstatus: {'S' * 100_000}\nanchors:\n{listed}"
+    write_bank(repo / "memory-bank", {"x.md": f"---\n{header}---\n# X\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"))
+    assert len(answer["missing"]) == len(anchors) <= MAX_LISTED
+    for entry in answer["missing"]:
+        assert len(entry["title"]) == len(entry["status"]) == HEADER_CHARS
+        assert len(entry["anchor"]) <= HEADER_CHARS
+    assert {e["anchor"] for e in answer["missing"]} >= {"gone/0.py", "gone/39.py"}
+    assert json_bytes(answer) < len(anchors) * 4 * HEADER_CHARS

@@ -269,7 +269,7 @@ def test_external_and_broken_entries_are_listed_up_to_a_bound_and_the_rest_count
 
 def test_titles_and_purposes_are_held_to_a_few_hundred_characters(tmp_path: Path) -> None:
     """A node's 100 KB title came back whole (200 KB for two), and a neighbour's purpose too."""
-    from memorybank_server.graph import TITLE_CHARS
+    from memorybank_server.read import HEADER_CHARS
 
     long = "T" * 100_000
     write_bank(tmp_path / "outside", {"far.md": f"---\ntitle: {long}\npurpose: {long}\n---\n"})
@@ -281,6 +281,6 @@ def test_titles_and_purposes_are_held_to_a_few_hundred_characters(tmp_path: Path
         },
     )
     answer = graph(bank, "a.md", direction="up")
-    assert [len(node["title"]) for node in answer["nodes"]] == [TITLE_CHARS, TITLE_CHARS]
+    assert [len(node["title"]) for node in answer["nodes"]] == [HEADER_CHARS, HEADER_CHARS]
     [far] = answer["neighbours"]
-    assert len(far["title"]) == len(far["purpose"]) == TITLE_CHARS
+    assert len(far["title"]) == len(far["purpose"]) == HEADER_CHARS
