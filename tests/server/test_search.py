@@ -396,3 +396,18 @@ def test_an_accented_word_is_found_by_its_plain_spelling_and_the_other_way_round
     )
     assert [r["path"] for r in search(bank, "resume cafe")["results"]] == ["domain/cafe.md"]
     assert [r["path"] for r in search(bank, "résumé")["results"]] == ["domain/cafe.md"]
+
+
+def test_huge_header_values_are_cut_in_every_result(tmp_path: Path) -> None:
+    """A result repeated its document's title, doc_kind and status whole: 20 documents with
+    900 KB titles and kinds answered 34 MB. Each is cut to a few hundred characters."""
+    from memorybank_server.read import HEADER_CHARS, json_bytes
+
+    header = "title: {t}{n}\ndoc_kind: {k}{n}\nstatus: {s}{n}\n"
+    values = {"t": "T" * 50_000, "k": "K" * 50_000, "s": "S" * 50_000}
+    files = {f"domain/d{n}.md": f"---\n{header.format(n=n, **values)}---\nprice\n" for n in range(20)}
+    answer = search(refreshed_bank(tmp_path, files), "price", limit=20)
+    assert len(answer["results"]) == 20
+    for result in answer["results"]:
+        assert len(result["title"]) == len(result["docKind"]) == len(result["status"]) == HEADER_CHARS
+    assert json_bytes(answer) < 20 * 4 * HEADER_CHARS
