@@ -5,8 +5,9 @@ request renders there; DOT renders locally (`dot -Tsvg`). The drawing is the cor
 (`memorybank_lint.diagrams`), so labels are escaped one way everywhere. The root document has a
 heavy border, targets outside the bank a dashed one, and targets that are not in the bank a red
 dashed one; an arrow points from a document to what it is derived from. What the answer leaves
-out (nodes past its limit, external and broken entries past `MAX_LISTED`) is a dotted box that
-says so, as the linter's job summary says it: a cut picture pasted alone reads as the whole.
+out (nodes past its limit, edges past `MAX_EDGES`, external and broken entries past `MAX_LISTED`)
+is a dotted box that says so, as the linter's job summary says it: a cut picture pasted alone
+reads as the whole.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def diagram(answer: dict[str, Any]) -> Diagram:
     if answer["truncated"]:
         cut = len(answer["nodes"])  # the walk stops when it holds its limit
         drawing.more("… more documents are not drawn", f"(the neighbourhood is cut at {cut})")
+    if "edgesLeftOut" in answer:
+        cut = len(answer["edges"])
+        drawing.more(f"… {answer['edgesLeftOut']} more links are not drawn", f"(the links are cut at {cut})")
     for key, where in (("external", "(outside the bank)"), ("broken", "(not in the bank)")):
         if f"{key}LeftOut" in answer:
             drawing.more(f"… {answer[f'{key}LeftOut']} more targets are not drawn", where)

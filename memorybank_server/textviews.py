@@ -141,7 +141,7 @@ def graph_text(result: dict[str, Any]) -> str:
     )
     lines += [f"external: {item['from']} -> {item['raw']}" for item in result["external"]]
     lines += [f"broken: {item['from']} -> {item['raw']}" for item in result["broken"]]
-    return "\n".join(lines + _left_out(result, ("external", "broken")))
+    return "\n".join(lines + _left_out(result, ("edges", "external", "broken")))
 
 
 def _left_out(result: dict[str, Any], keys: tuple[str, ...]) -> list[str]:

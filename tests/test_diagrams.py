@@ -356,3 +356,29 @@ def test_a_whole_graph_has_no_box_for_what_is_left_out(tmp_path: Path) -> None:
 def test_format_is_refused_where_it_means_nothing(tmp_path: Path, argv: list[str], message: str) -> None:
     done = _graph(tmp_path, *argv)
     assert done.returncode == 2 and message in done.stderr
+
+
+def test_links_past_the_listed_ones_are_drawn_as_a_box_and_counted_in_the_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer lists its edges up to a bound (`edgesLeftOut`); a picture or a text of the cut
+    answer must say so, not read as the whole neighbourhood."""
+    from memorybank_lint.bank import Bank
+    from memorybank_server import graph as graph_module
+    from memorybank_server.graph_picture import picture
+    from memorybank_server.textviews import graph_text
+
+    names = [f"mesh/m{n}.md" for n in range(6)]
+    files = {}
+    for name in names:
+        listed = "".join(f"  - {other.removeprefix('mesh/')}\n" for other in names if other != name)
+        files[name] = f"---\ntitle: M\nstatus: active\nderived_from:\n{listed}---\n"
+    bank = Bank(write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, **files}))
+    bank.refresh()
+    monkeypatch.setattr(graph_module, "MAX_EDGES", 10)
+    answer = graph_module.graph(bank, names[0], neighbours=False)
+    assert len(answer["edges"]) == 10 and answer["edgesLeftOut"] == 20
+    nodes, edges = parse_mermaid(picture(answer, "mermaid").rstrip("\n"))
+    assert ["… 20 more links are not drawn", "(the links are cut at 10)"] in nodes.values()
+    assert len(edges) == 10
+    assert "edges: 20 more not listed" in graph_text(answer).split("\n")

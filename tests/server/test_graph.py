@@ -284,3 +284,49 @@ def test_titles_and_purposes_are_held_to_a_few_hundred_characters(tmp_path: Path
     assert [len(node["title"]) for node in answer["nodes"]] == [HEADER_CHARS, HEADER_CHARS]
     [far] = answer["neighbours"]
     assert len(far["title"]) == len(far["purpose"]) == HEADER_CHARS
+
+
+def test_edges_are_listed_up_to_a_bound_nearest_first_and_the_rest_counted(tmp_path: Path) -> None:
+    """Every edge between the nodes was listed, each with its whole `fit`: 60 documents deriving
+    from one another with 30 KB fits answered 106 MB. The edges the walk meets first are kept,
+    each fit and each node's kind and status cut, and the rest counted."""
+    from memorybank_server.graph import MAX_EDGES
+    from memorybank_server.read import HEADER_CHARS, json_bytes
+
+    count = 40
+    edges = count * (count - 1)
+    assert edges > MAX_EDGES
+    header = "---\ntitle: D{n}\ndoc_kind: {kind}{n}\nstatus: {kind}\nderived_from:\n{sources}---\n# D\n"
+    files = {}
+    for n in range(count):
+        sources = "".join(f"  - {{path: d{m}.md, fit: {'F' * 2_000}}}\n" for m in range(count) if m != n)
+        files[f"d{n}.md"] = header.format(n=n, kind="K" * 5_000, sources=sources)
+    answer = graph(make_bank(tmp_path / "memory-bank", files), "d0.md", neighbours=False)
+    assert len(answer["nodes"]) == count and not answer["truncated"]
+    assert len(answer["edges"]) == MAX_EDGES and answer["edgesLeftOut"] == edges - MAX_EDGES
+    listed = {(edge["from"], edge["to"]) for edge in answer["edges"]}
+    assert {(f"d{n}.md", "d0.md") for n in range(1, count)} <= listed  # the hop that found each node
+    assert all(len(edge["fit"]) == HEADER_CHARS for edge in answer["edges"])
+    assert all(len(node["docKind"]) == len(node["status"]) == HEADER_CHARS for node in answer["nodes"])
+    assert json_bytes(answer) < MAX_EDGES * (HEADER_CHARS + 100) + count * 4 * HEADER_CHARS
+
+
+def test_what_a_graph_quotes_from_outside_the_bank_is_cut(tmp_path: Path) -> None:
+    """A neighbour's `canonical_for` was listed whole, every key of it, and so was an entry as
+    written (`raw`) however long: each is now cut, and a neighbour's keys past a bound counted."""
+    from memorybank_server.graph import MAX_NEIGHBOUR_KEYS
+    from memorybank_server.read import HEADER_CHARS
+
+    keys = "".join(f"  - {'k' * 1_000}{n}\n" for n in range(MAX_NEIGHBOUR_KEYS + 30))
+    far = f"---\ntitle: Far\ndoc_kind: {'K' * 50_000}\nstatus: {'S' * 50_000}\ncanonical_for:\n{keys}---\n"
+    write_bank(tmp_path / "outside", {"far.md": far})
+    long_way = "../outside/" + "./" * 2_000 + "far.md"
+    missing = "missing-" + "m" * 100_000 + ".md"
+    bank = make_bank(tmp_path / "memory-bank", {"a.md": doc("A", long_way, missing)})
+    answer = graph(bank, "a.md", direction="up")
+    [outside], [broken], [neighbour] = answer["external"], answer["broken"], answer["neighbours"]
+    assert len(outside["raw"]) == len(broken["raw"]) == len(neighbour["raw"]) == HEADER_CHARS
+    assert neighbour["title"] == "Far" and neighbour["file"].endswith("/outside/far.md")  # read whole
+    assert len(neighbour["docKind"]) == len(neighbour["status"]) == HEADER_CHARS
+    assert len(neighbour["canonicalFor"]) == MAX_NEIGHBOUR_KEYS and neighbour["canonicalForLeftOut"] == 30
+    assert all(len(key) == HEADER_CHARS for key in neighbour["canonicalFor"])
