@@ -41,8 +41,10 @@ from typing import Any, NamedTuple
 from memorybank_lint import git
 from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable
 from memorybank_lint.edits.atomic import TooBig, read_regular
+from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
+from .read import HEADER_CHARS
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
@@ -72,19 +74,20 @@ def _instant(text: str) -> dt.datetime:
 
 
 def _entry(bank: Bank, path: str, kind: str, origin: str | None = None) -> dict[str, Any]:
+    """One change; its header values cut to `HEADER_CHARS` (a 100 KB doc_kind was printed whole)."""
     doc = bank.docs.get(path) if kind != "deleted" else None
     name = path.rsplit("/", 1)[-1]
     entry: dict[str, Any] = {
         "path": path,
-        "title": doc.title if doc is not None else name.removesuffix(".md"),
+        "title": shortened(doc.title, HEADER_CHARS) if doc is not None else name.removesuffix(".md"),
         "changeKind": kind,
     }
     if doc is not None:
         if doc.doc_kind:
-            entry["docKind"] = doc.doc_kind
+            entry["docKind"] = shortened(doc.doc_kind, HEADER_CHARS)
         entry["layer"] = doc.layer
         if doc.status:
-            entry["status"] = doc.status
+            entry["status"] = shortened(doc.status, HEADER_CHARS)
     if origin is not None:
         entry["from"] = origin
     return entry

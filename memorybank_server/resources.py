@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from memorybank_lint.bank import Bank, printable
+from memorybank_lint.document import Document
 from memorybank_lint.linter import Selection
 from memorybank_lint.quoting import shortened
 from memorybank_lint.sections import INBOX_NOT_NOTES
@@ -46,22 +47,27 @@ NO_SCHEMA = (
 )
 
 
+def _described(doc: Document) -> dict[str, str]:
+    """A document's title, purpose, kind and status as a resource lists them, each cut to
+    `HEADER_CHARS`: a whole 100 KB title made its entry too big for the budget, and the
+    document was left out of the list for it."""
+    return {
+        "title": shortened(doc.title, HEADER_CHARS),
+        "purpose": shortened(doc.purpose, HEADER_CHARS),
+        "docKind": shortened(doc.doc_kind, HEADER_CHARS),
+        "status": shortened(doc.status, HEADER_CHARS),
+    }
+
+
 def index(bank: Bank) -> dict[str, Any]:
     """Every routable document in one small list: what it is and when to read it."""
     documents = []
     for path, doc in sorted(bank.docs.items()):
         if doc.is_template or doc.layer == "inbox":
             continue
-        entry = {
-            "path": path,
-            "title": doc.title,
-            "purpose": doc.purpose,
-            "docKind": doc.doc_kind,
-            "layer": doc.layer,
-            "status": doc.status,
-        }
+        entry = {"path": path, **_described(doc), "layer": doc.layer}
         if doc.canonical_for:
-            entry["canonicalFor"] = doc.canonical_for
+            entry["canonicalFor"] = [shortened(key, HEADER_CHARS) for key in doc.canonical_for]
         documents.append(entry)
     answer: dict[str, Any] = {
         "root": printable(str(bank.root)),
@@ -132,10 +138,7 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
     entries = [
         {
             "path": path,
-            "title": doc.title,
-            "purpose": doc.purpose,
-            "docKind": doc.doc_kind,
-            "status": doc.status,
+            **_described(doc),
             "ageDays": max(0, int((now - doc.mtime / 1000) // 86400)),
             "bytes": doc.size,
         }
@@ -143,8 +146,6 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
         if doc.layer == "inbox" and doc.name not in INBOX_NOT_NOTES
     ]
     entries.sort(key=lambda e: (-e["ageDays"], e["path"]))
-    for entry in entries:
-        entry["purpose"] = shortened(entry["purpose"], HEADER_CHARS)
     answer: dict[str, Any] = {"root": printable(str(bank.root)), "count": len(entries), "entries": entries}
     if json_bytes(answer) <= BUDGET_BYTES:
         return answer

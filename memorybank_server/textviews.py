@@ -12,12 +12,14 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from memorybank_lint.bank import Bank, printable, visible
 from memorybank_lint.contract import TRACKED_FIELDS
 from memorybank_lint.quoting import shortened
+
+from .read import HEADER_CHARS
 
 
 def shown(value: Any, key: str = "") -> Any:
@@ -194,6 +196,12 @@ def _histogram(counts: dict[str, int]) -> list[str]:
     return [f"  {count:>4} {value or '(none)'}" for value, count in counts.items()]
 
 
+def _counted(values: Iterable[str]) -> dict[str, int]:
+    """How many documents hold each value, most first, each value cut to `HEADER_CHARS` (a value
+    cut alike is counted once): a 100 KB doc_kind was printed whole."""
+    return dict(Counter(shortened(value, HEADER_CHARS) for value in values).most_common())
+
+
 def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
     """What the bank holds, as data: `--stats --json` prints this, `--stats` renders it."""
     docs = list(bank.docs.values())
@@ -203,7 +211,8 @@ def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
         1 for e in edges if not e.target.external and e.target.resolved and bank.edge_target(e) is None
     )
     allowed = {
-        name: sorted(contract.allowed(name, "governance") or []) or None
+        name: sorted({shortened(value, HEADER_CHARS) for value in contract.allowed(name, "governance") or []})
+        or None
         for name in TRACKED_FIELDS  # every field the linter checks against the contract (MB006)
         if contract is not None
     }
@@ -228,8 +237,8 @@ def stats(bank: Bank, indexed_ms: float) -> dict[str, Any]:
         # a file that was not read (too big, binary) has a header nobody saw: it is a parse error
         "noFrontmatter": sorted(d.path for d in docs if not d.has_frontmatter and not d.read_error),
         "byLayer": dict(Counter(d.layer or "" for d in docs).most_common()),
-        "byDocKind": dict(Counter(d.doc_kind or "" for d in docs).most_common()),
-        "byDocFunction": dict(Counter(d.doc_function or "" for d in docs).most_common()),
+        "byDocKind": _counted(d.doc_kind for d in docs),
+        "byDocFunction": _counted(d.doc_function for d in docs),
     }
 
 

@@ -693,3 +693,18 @@ def test_a_touched_file_an_attribute_converts_is_modified_as_git_says(
     said = git(root, "status", "--porcelain", "--", "crlf.md")
     assert said.strip().startswith("M")
     assert kinds(changed(refreshed(root), "HEAD")) == [("modified", "crlf.md")]
+
+
+def test_a_changes_header_values_are_cut(three_commits: tuple[Path, str]) -> None:
+    """Each change repeated its document's title, doc_kind and status whole: a 100 KB doc_kind
+    was printed in full, and 200 such changes answered 60 MB."""
+    from memorybank_server.read import HEADER_CHARS, json_bytes
+
+    root, _ = three_commits
+    header = f"title: {'T' * 100_000}\ndoc_kind: {'K' * 100_000}\nstatus: {'S' * 100_000}\n"
+    write_bank(root, {f"new/{n}.md": f"---\n{header}---\n# New\n" for n in range(5)})
+    answer = changed(refreshed(root), "HEAD")
+    assert len(answer["changes"]) == 5
+    for change in answer["changes"]:
+        assert len(change["title"]) == len(change["docKind"]) == len(change["status"]) == HEADER_CHARS
+    assert json_bytes(answer) < 5 * 4 * HEADER_CHARS

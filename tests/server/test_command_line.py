@@ -472,3 +472,26 @@ def test_json_answers_escape_control_and_bidi_characters(tmp_path: Path, capsys)
         assert "\u009b" not in out and "\u202e" not in out, argv
         assert "\\u009b" in out, argv
         assert found(json.loads(out)), argv
+
+
+def test_stats_cuts_the_header_values_it_counts_by(tmp_path: Path, capsys) -> None:
+    """`--stats` keyed its histograms by each doc_kind and doc_function whole, and listed the
+    values the contract allows whole: a 100 KB doc_kind was printed in full, once per kind."""
+    from memorybank_server.read import HEADER_CHARS
+
+    root = tmp_path / "memory-bank"
+    shutil.copytree(Path(__file__).parents[2] / "examples/memory-bank", root)
+    governance = root / "dna/governance.md"
+    text = governance.read_text(encoding="utf-8")
+    governance.write_text(text.replace("`feature` |", f"`feature`, `{'v' * 100_000}` |"), encoding="utf-8")
+    for n in range(3):
+        header = f"title: H\ndoc_kind: {'K' * 100_000}{n}\ndoc_function: {'F' * 100_000}\n"
+        (root / f"domain/huge-{n}.md").write_text(f"---\n{header}---\n# H\n", encoding="utf-8")
+    code, out, _ = run(["--root", str(root), "--stats", "--json"], capsys)
+    result = json.loads(out)
+    assert code == 0 and len(out) < 20_000
+    assert result["byDocKind"]["K" * (HEADER_CHARS - 1) + "…"] == 3
+    assert result["byDocFunction"]["F" * (HEADER_CHARS - 1) + "…"] == 3
+    assert "v" * (HEADER_CHARS - 1) + "…" in result["contract"]["allowed"]["doc_kind"]
+    code, out, _ = run(["--root", str(root), "--stats"], capsys)
+    assert code == 0 and len(out) < 20_000

@@ -16,7 +16,7 @@ from mcp import Client, StdioServerParameters
 
 from memorybank_lint.bank import Bank
 from memorybank_server import prompts, resources, scaffold
-from memorybank_server.read import read
+from memorybank_server.read import HEADER_CHARS, read
 from memorybank_server.server import build_server
 
 from ..conftest import CLEAN_BANK, load_generator, write_bank
@@ -149,8 +149,14 @@ def test_a_path_in_another_unicode_normalisation_is_read(tmp_path: Path) -> None
 
 def test_the_resources_stay_within_the_budget_whatever_the_banks_shape(tmp_path: Path) -> None:
     """Thousands of folders with long names, a contract read from thousands of dna documents,
-    inbox notes with long purposes: each list a resource repeats is named in part and counted."""
+    inbox notes with long purposes: each list a resource repeats is named in part and counted.
+    A document or note whose header values are huge is listed with them cut, where its whole
+    100 KB title made its entry too big and left it out."""
     files = dict(CLEAN_BANK)
+    huge = "".join(f"{key}: {key[0] * 100_000}\n" for key in ("title", "purpose", "doc_kind", "status"))
+    keys = "".join(f"  - {'k' * 10_000}{n}\n" for n in range(20))
+    files["dna/a-huge.md"] = f"---\n{huge}canonical_for:\n{keys}---\n# H\n"
+    files["_inbox/a-huge.md"] = f"---\n{huge}---\n# H\n"
     for n in range(1500):
         files[f"{'f' * 200}{n:04}/doc.md"] = f"---\ntitle: D{n}\npurpose: {'p' * 200}\n---\n# D\n"
     for n in range(600):
@@ -162,4 +168,9 @@ def test_the_resources_stay_within_the_budget_whatever_the_banks_shape(tmp_path:
     index, health, inbox = resources.index(bank), resources.health(bank), resources.inbox(bank)
     assert _size(index) <= 40_000 and index["omitted"]["otherFolders"] > 0
     assert _size(health) <= 40_000
-    assert _size(inbox) <= 40_000 and inbox["count"] == 200 and "left out" in inbox["note"]
+    assert _size(inbox) <= 40_000 and inbox["count"] == 201 and "left out" in inbox["note"]
+    for listed in (inbox["entries"], index["documents"]):
+        [entry] = [entry for entry in listed if entry["path"].endswith("a-huge.md")]
+        assert {len(entry[key]) for key in ("title", "purpose", "docKind", "status")} == {HEADER_CHARS}
+    [entry] = [entry for entry in index["documents"] if entry["path"] == "dna/a-huge.md"]
+    assert {len(key) for key in entry["canonicalFor"]} == {HEADER_CHARS}
