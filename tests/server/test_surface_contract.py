@@ -19,7 +19,7 @@ from memorybank_server import prompts, resources, scaffold
 from memorybank_server.read import HEADER_CHARS, read
 from memorybank_server.server import build_server
 
-from ..conftest import CLEAN_BANK, load_generator, write_bank
+from ..conftest import CLEAN_BANK, git, load_generator, write_bank
 from .conftest import payload
 
 COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
@@ -174,3 +174,108 @@ def test_the_resources_stay_within_the_budget_whatever_the_banks_shape(tmp_path:
         assert {len(entry[key]) for key in ("title", "purpose", "docKind", "status")} == {HEADER_CHARS}
     [entry] = [entry for entry in index["documents"] if entry["path"] == "dna/a-huge.md"]
     assert {len(key) for key in entry["canonicalFor"]} == {HEADER_CHARS}
+
+
+# What a read answer may hold beside the header values it quotes: its own sentences (bounded by
+# their makers), the bank's place on disk, and bank_read's text (held by its byte budget).
+FREE_TEXT = {"note", "hint", "content", "frontmatterLeftOut", "root", "repo", "message", "unreadable"}
+BUDGETS = {"search": 80_000, "graph": 1_400_000, "drift": 500_000, "changed": 300_000}  # characters
+
+
+def _hostile_project(root: Path, letter: str) -> Path:
+    """A repository whose bank quotes `letter` thousands of times in every header value an answer
+    can repeat: titles, purposes, kinds, statuses, functions, keys, anchors, fits, entries as
+    written, a neighbour outside the bank; 36 documents deriving from one another."""
+    value = letter * 5_000
+    names = [f"m/d{n:02}.md" for n in range(36)]
+    header = "".join(f"{key}: {value}\n" for key in ("title", "purpose", "status", "doc_function"))
+    keys = "".join(f"  - {letter * 500}{n}\n" for n in range(30))
+    write_bank(root / "outside", {"far.md": f"---\n{header}doc_kind: {value}\ncanonical_for:\n{keys}---\n"})
+    files = dict(CLEAN_BANK)
+    for n, name in enumerate(names):
+        sources = [f"{{path: {other[2:]}, fit: {letter * 1_000}}}" for other in names if other != name]
+        sources += ["../../outside/" + "./" * 1_000 + "far.md", f"gone-{letter * 5_000}.md"]
+        anchors = [f"gone/{a}.py" for a in range(220)] + [f"{letter * 5_000}.py"]
+        files[name] = (
+            f"---\n{header}doc_kind: {value}{n}\ncanonical_for:\n"
+            + "".join(f"  - {letter * 500}{name}{k}\n" for k in range(30))
+            + "anchors:\n"
+            + "".join(f"  - {anchor}\n" for anchor in anchors)
+            + "derived_from:\n"
+            + "".join(f"  - {source}\n" for source in sources)
+            + f"---\n# D\n\nprice {letter}\n"
+        )
+    files["_inbox/note.md"] = f"---\n{header}doc_kind: {value}\n---\n# N\n"
+    write_bank(root / "memory-bank", files)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "hostile")
+    return root / "memory-bank"
+
+
+def _quoted(value: object, key: str = "") -> list[str]:
+    """Every string an answer holds outside `FREE_TEXT`, its dictionaries' keys too."""
+    if isinstance(value, str):
+        return [] if key in FREE_TEXT else [value]
+    if isinstance(value, dict):
+        return [*value] + [s for name, item in value.items() for s in _quoted(item, name)]
+    if isinstance(value, list):
+        return [s for item in value for s in _quoted(item, key)]
+    return []
+
+
+def _characters(value: object) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+@pytest.mark.parametrize("letter", ["x", "ж", "🙂"])
+def test_every_read_answer_stays_within_its_budget_whatever_its_headers_hold(
+    tmp_path: Path, letter: str
+) -> None:
+    """A hostile bank made read answers unbounded: drift repeated a 2 MB title per anchor (400 MB),
+    search 34 MB, graph 106 MB of fits, changed and --stats whole kinds. Every header value an
+    answer quotes is now cut to `HEADER_CHARS`, every list it repeats is bounded, and so each
+    answer stays within the budget docs/security.md §6 states for it."""
+    from memorybank_server.changed import changed
+    from memorybank_server.drift import drift
+    from memorybank_server.graph import graph
+    from memorybank_server.read import json_bytes
+    from memorybank_server.retrieval.route import route
+    from memorybank_server.retrieval.search import search
+    from memorybank_server.textviews import stats
+    from memorybank_server.validate import validate
+
+    bank = Bank(_hostile_project(tmp_path, letter))
+    bank.refresh()
+    first = "m/d00.md"
+    answers = {
+        "route": route(bank, "price", 3, None, None),
+        "search": search(bank, "price", 50),
+        "graph": graph(bank, first, "both", 6, 300, True),
+        "graph-default": graph(bank, first),
+        "drift": drift(bank, 0),
+        "changed": changed(bank, "HEAD~1"),  # past the first commit: every document is added
+        "stats": stats(bank, 1.0),
+        "read": read(bank, first),
+        "read-list": read(bank, [first, "m/d01.md", "_inbox/note.md"]),
+        "validate": validate(bank),
+        "index": resources.index(bank),
+        "health": resources.health(bank),
+        "list_inbox": resources.inbox(bank),
+    }
+    for name, answer in answers.items():
+        if name.startswith("read"):
+            continue  # the document itself, header and all: held by bank_read's byte budgets
+        longest = max(map(len, _quoted(answer)), default=0)
+        assert longest <= HEADER_CHARS, (name, longest)
+    assert len(answers["search"]["results"]) == 36 and answers["graph"]["edgesLeftOut"] > 0
+    assert answers["drift"]["missingLeftOut"] > 0 and len(answers["changed"]["changes"]) > 36
+    assert _characters(answers["route"]) <= 840
+    for name, budget in BUDGETS.items():
+        assert _characters(answers[name]) <= budget, name
+    assert _characters(answers["graph-default"]) <= BUDGETS["graph"]
+    assert json_bytes(answers["read"]) <= 400_000 and json_bytes(answers["read-list"]) <= 40_000
+    assert json_bytes(answers["validate"]["findings"]) <= 40_000
+    for name in ("index", "health", "list_inbox"):
+        assert json_bytes(answers[name]) <= 40_000, name
+    assert {entry["path"] for entry in answers["list_inbox"]["entries"]} == {"_inbox/note.md"}
