@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import sys
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -285,29 +285,44 @@ def comment_start(line: str) -> int | None:
     """
     if "#" not in line:
         return None
-    quote = ""
-    previous = " "
-    i = 0
-    while i < len(line):
-        char = line[i]
-        if quote == "'":
-            if char == "'":
-                if line[i + 1 : i + 2] == "'":
+    return next((i for i, char, before in Unquoted(line) if char == "#" and before in " \t"), None)
+
+
+class Unquoted:
+    """The characters of `text` outside a quoted scalar, as `(index, character, the character
+    before it)`, given the `quote` open before it; after the walk, `quote` is the one still open.
+    A quote opens a scalar only after one of `starts` (`it's` is a word). Lazy, so a reader that
+    stops at the first `#` reads no further. The one scanner the header's comments and the
+    quoting fix's flow collections are read with."""
+
+    def __init__(self, text: str, quote: str = "", starts: str = " \t[{,:-") -> None:
+        self.text, self.quote, self.starts = text, quote, starts
+
+    def __iter__(self) -> Iterator[tuple[int, str, str]]:
+        text, quote = self.text, self.quote
+        previous = " "
+        i = 0
+        while i < len(text):
+            char = text[i]
+            if quote == "'":
+                if char == "'":
+                    if text[i + 1 : i + 2] == "'":
+                        i += 1
+                    else:
+                        quote = ""
+            elif quote == '"':
+                if char == "\\":
                     i += 1
-                else:
+                elif char == '"':
                     quote = ""
-        elif quote == '"':
-            if char == "\\":
-                i += 1
-            elif char == '"':
-                quote = ""
-        elif char in "'\"" and previous in " \t[{,:-":
-            quote = char
-        elif char == "#" and previous in " \t":
-            return i
-        previous = char
-        i += 1
-    return None
+            elif char in "'\"" and previous in self.starts:
+                quote = char
+            else:
+                self.quote = quote
+                yield i, char, previous
+            previous = char
+            i += 1
+        self.quote = quote
 
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(.*)$")  # `key :` is a key to YAML too

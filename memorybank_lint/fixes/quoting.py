@@ -120,32 +120,15 @@ def _flow_after(text: str, depth: int = 0, quote: str = "") -> tuple[int, str]:
     given `depth` and `quote` before it. A bracket inside a quoted item or a comment is text; a
     quote starts an item only where an item starts (after a blank, `[`, `{`, `,` or `:`), so the
     `'` of `[it's]` is a letter."""
-    previous = " "
-    i = 0
-    while i < len(text):
-        char = text[i]
-        if quote == "'":
-            if char == "'":
-                if text[i + 1 : i + 2] == "'":
-                    i += 1
-                else:
-                    quote = ""
-        elif quote == '"':
-            if char == "\\":
-                i += 1
-            elif char == '"':
-                quote = ""
-        elif char in "'\"" and previous in " \t[{,:":
-            quote = char
-        elif char == "#" and previous in " \t":
-            break
-        elif char in "[{":
+    scanned = frontmatter.Unquoted(text, quote, starts=" \t[{,:")
+    for _, char, before in scanned:
+        if char == "#" and before in " \t":
+            return depth, ""  # a comment ends the line; no quote opened in it stays open
+        if char in "[{":
             depth += 1
         elif char in "]}":
             depth = max(depth - 1, 0)
-        previous = char
-        i += 1
-    return depth, quote
+    return depth, scanned.quote
 
 
 def _in_values(lines: list[str], close: int) -> set[int]:

@@ -385,17 +385,3 @@ def _anchor_read_elsewhere(lines: list[str], span: tuple[int, int]) -> str | Non
     anchors = {t.value for t in tokens if isinstance(t, yaml.AnchorToken) and t.start_mark.line in inside}
     aliases = {t.value for t in tokens if isinstance(t, yaml.AliasToken) and t.start_mark.line not in inside}
     return min(anchors & aliases, default=None)
-
-
-def _anchor_read_elsewhere(lines: list[str], span: tuple[int, int]) -> str | None:
-    """An anchor the value on `lines[span[0]:span[1]]` carries that an alias outside it reads, as
-    the YAML scanner sees them (not in a quoted string or a comment), or None."""
-    block = "\n".join(lines[1 : closing_index(lines)])
-    try:
-        tokens = list(yaml.scan(block, Loader=yaml.SafeLoader))
-    except yaml.YAMLError:
-        return None
-    inside = range(span[0] - 1, span[1] - 1)  # block lines are head lines less the opening fence
-    anchors = {t.value for t in tokens if isinstance(t, yaml.AnchorToken) and t.start_mark.line in inside}
-    aliases = {t.value for t in tokens if isinstance(t, yaml.AliasToken) and t.start_mark.line not in inside}
-    return min(anchors & aliases, default=None)
