@@ -15,9 +15,11 @@ a quoted value still open or of a flow collection still open (`tags: [a,` up to 
 The fix is safe only when the header then reads the very keys the recovery read before it, each
 with the value it had (the text a number, a date or a boolean is written as counting as that
 value; a key it passed over being empty): what the bank says stays what it said. When some value
-reads otherwise (a list or a quoted value spanning lines, a block scalar, of which the line
-reader had only the first line; a nested mapping it does not read), the fix names those keys and
-is unsafe, for a person to accept.
+reads otherwise (a list or a quoted value spanning lines, of which the line reader had only the
+first line; a nested mapping it does not read), the fix names those keys and is unsafe, for a
+person to accept. A block scalar (`notes: |`), of which the line reader has only its indicator,
+agrees when it reads as text: its lines are never quoted and end where their indent does, so
+nothing quoted beside them changes them.
 """
 
 from __future__ import annotations
@@ -232,6 +234,8 @@ def _agrees(recovered: Any, value: Any) -> bool:
     boolean or nothing is written as (the line reader keeps every value as text)."""
     if recovered == value:
         return True
+    if isinstance(recovered, str) and _INDICATOR.fullmatch(recovered) and isinstance(value, str):
+        return True  # a block scalar: its lines are its own whatever is quoted beside it (prose above)
     if isinstance(recovered, list) and isinstance(value, list):
         return len(recovered) == len(value) and all(map(_agrees, recovered, value))
     if isinstance(recovered, dict) and isinstance(value, dict):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -198,14 +199,24 @@ def test_a_fix_that_makes_a_value_read_otherwise_than_line_by_line_is_unsafe(tmp
     [
         ("title: Retry: layer\nowner:\nreviewed: ''\nversion: 0x1F\nlive: true", True),
         ("title: Retry: layer\nowner:\n  team: core", False),
-        ("title: Retry: layer\nnotes: |\n  first\n  second", False),
+        ("title: Retry: layer\nnotes: |\n  first\n  second", True),
+        ("title: Retry: layer\nnotes: >-\n  first\n  second\ntags: |2\n    x", True),
+        ("title: Retry: layer\nnotes: |\n  first\nowner:\n  team: core", False),
     ],
-    ids=["empty, a number, a boolean", "a nested mapping", "a block scalar"],
+    ids=[
+        "empty, a number, a boolean",
+        "a nested mapping",
+        "a block scalar",
+        "block scalars",
+        "beside a mapping",
+    ],
 )
 def test_a_fix_is_safe_only_when_every_value_reads_as_the_line_reader_read_it(
     tmp_path: Path, header: str, *, safe: bool
 ) -> None:
-    """An empty value the line reader passes over, or a number it keeps as its text, reads the same."""
+    """An empty value the line reader passes over, or a number it keeps as its text, reads the same;
+    so does a block scalar, whose lines nothing quoted beside them can change (the Action's diff
+    showed no fix for a header holding `notes: |` and one slip)."""
     found, _text = _fix(tmp_path, header)
     assert found is not None and found.safe is safe
 
@@ -251,8 +262,9 @@ def _broken_headers(draw: st.DrawFn) -> str:
 @given(block=_broken_headers())
 def test_a_safe_fix_keeps_every_key_and_value_the_line_reader_recovered(block: str) -> None:
     """Fuzzed broken headers: when a fix is offered, every top-level key read line by line before
-    it is still a key after it; when the fix is safe, with the very value read before, and no
-    other key but an empty one (which the line reader passes over)."""
+    it is still a key after it; when the fix is safe, with the very value read before (a block
+    scalar's text for its indicator), and no other key but an empty one (which the line reader
+    passes over)."""
     text = doc(block)
     assume(frontmatter.parse(text)[1].error is not None)
     recovered = frontmatter.recover("\n" + block)
@@ -266,5 +278,8 @@ def test_a_safe_fix_keeps_every_key_and_value_the_line_reader_recovered(block: s
     assert fixed.error is None
     assert set(recovered) <= set(fixed.data), (recovered, fixed.data)
     if found.safe:
-        assert {key: fixed.data[key] for key in recovered} == recovered
+        for key, value in recovered.items():  # a block scalar the line reader has as its indicator
+            block_scalar = isinstance(value, str) and re.fullmatch(r"[|>][-+0-9]*", value)
+            block_scalar = block_scalar and isinstance(fixed.data[key], str)
+            assert block_scalar or fixed.data[key] == value, (key, value, fixed.data[key])
         assert all(fixed.data[key] in (None, "") for key in set(fixed.data) - set(recovered))
