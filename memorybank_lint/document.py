@@ -231,9 +231,9 @@ def _edges(doc: Document, value: Any, bank_name: str, lines: list[str]) -> list[
 
 
 def _a_path(value: Any) -> bool:
-    """Whether a `derived_from` value is a path: a string that is not blank and names a file
-    (`#part` alone names a section of no file: the write tools refuse it, so the linter reports it)."""
-    return isinstance(value, str) and bool(value.strip()) and not value.strip().startswith("#")
+    """Whether a `derived_from` value is a path: a string that is not blank (`#part` alone is one,
+    an edge with an empty target: it counts for MB005 and MB001 passes it over, as the spec has it)."""
+    return isinstance(value, str) and bool(value.strip())
 
 
 def _after_key(line: str) -> str:
@@ -282,8 +282,6 @@ def _what(item: Any) -> str:
     value = item
     if isinstance(item, dict) and "path" in item:
         value = item["path"]  # `- path:` or `- path: 42`: the accepted form, holding no path
-    if isinstance(value, str) and value.strip().startswith("#"):
-        return "a section alone"
     if value is None or isinstance(value, str):
         return "empty"
     if isinstance(value, dict):

@@ -147,9 +147,9 @@ def test_urls_and_targets_leaving_the_bank_are_external(path: str, raw: str) -> 
     assert (edge.target.resolved, edge.target.external) == (None, True)
 
 
-def test_a_fragment_alone_names_no_edge_and_is_said() -> None:
-    parsed = doc("---\nderived_from:\n  - '#frag'\n---\n")
-    assert parsed.derived_from == [] and parsed.odd_edges == ((3, "#frag", "a section alone"),)
+def test_fragment_only_target_is_empty_not_external() -> None:
+    [edge] = doc("---\nderived_from:\n  - '#frag'\n---\n").derived_from
+    assert (edge.target.resolved, edge.target.external) == (None, False)
 
 
 # -- list fields and typing ------------------------------------------------------------------------

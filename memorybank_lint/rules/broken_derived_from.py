@@ -13,7 +13,7 @@ whose part before its `#` names no document names the file of its whole name (`c
 An item that names no path is reported too (`- see: x.md` or `- x.md <!-- noqa: MB001 -->`,
 which YAML reads as a key and a value, `- 42`, an empty `-`), and so is a single value that is no
 list (`derived_from: x.md`): either was dropped, and a broken target with it. A bare fragment
-(`- '#part'`) names a section of no file: reported, as the write tools refuse it.
+(`- '#part'`) is an edge with an empty target and is passed over.
 
 Example: `derived_from: [../missing/nowhere.md]` in `engineering/architecture.md`.
 """
@@ -38,13 +38,6 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
             said = "derived_from is empty; remove it or write its targets as list items"
         elif what == "empty":
             said = "derived_from has an empty item; remove it or write the target"
-        elif what == "a section alone":
-            part = written.strip()
-            named = f", or `./{part}` for a file of that name" if part.endswith(".md") else ""
-            said = (
-                f"derived_from item '{written}' names a section but no file; write the file it is in "
-                f"(`x.md{part}`){named}"
-            )
         else:
             said = (
                 f"derived_from item '{written}' is {what}, not a path; write the target alone "

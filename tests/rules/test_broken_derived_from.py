@@ -45,9 +45,9 @@ def test_existing_target_is_silent(make_bank, run_rule, tmp_path) -> None:
 
 @pytest.mark.parametrize(
     "target",
-    ["../../x.md", "../../../other/memory_bank/flows/x.md", "https://github.com/x/y/issues/1"],
+    ["../../x.md", "../../../other/memory_bank/flows/x.md", "https://github.com/x/y/issues/1", "#frag"],
 )
-def test_external_targets_and_urls_are_not_reported(make_bank, run_rule, tmp_path, target) -> None:
+def test_external_urls_and_empty_targets_are_not_reported(make_bank, run_rule, tmp_path, target) -> None:
     bank = make_bank(tmp_path, {"adr/c.md": f"---\nderived_from:\n  - '{target}'\n---\n"})
     assert run_rule(bank, CODE) == []
 
@@ -250,8 +250,7 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
     make_bank, run_rule, tmp_path
 ) -> None:
     """`'#notes.md'` was followed upward (to `domain/#notes.md`) but not downward; a value with
-    nothing before its `#` names no file and is reported (the write tools refuse it; the linter
-    passed it over), and `./#notes.md` names the file. An empty
+    nothing before its `#` names no file, as before, and `./#notes.md` names the file. An empty
     `path:` is an empty item, as `- ''` is."""
     bank = make_bank(
         tmp_path,
@@ -262,15 +261,11 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
             "domain/q.md": "---\ntitle: Q\nderived_from:\n  - path:\n---\n",
         },
     )
-    [named] = bank.docs["domain/e.md"].derived_from
-    assert bank.edge_target(named) == "domain/#notes.md"
+    fragment, named = bank.docs["domain/e.md"].derived_from
+    assert bank.edge_target(fragment) is None and bank.edge_target(named) == "domain/#notes.md"
     assert "domain/e.md" in bank.incoming["domain/#notes.md"]
     said = {f.path: (f.line, f.message) for f in run_rule(bank, CODE)}
-    assert said["domain/e.md"] == (
-        4,
-        "derived_from item '#notes.md' names a section but no file; write the file it is in "
-        "(`x.md#notes.md`), or `./#notes.md` for a file of that name",
-    )
+    assert "domain/e.md" not in said
     assert said["domain/p.md"] == (4, "derived_from has an empty item; remove it or write the target")
     assert said["domain/q.md"][1] == "derived_from has an empty item; remove it or write the target"
 
@@ -295,10 +290,6 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
             "derived_from item '!!binary aGVsbG8=' is binary data, not a path",
         ),
         ("derived_from:\n  - 2024-01-01", "derived_from item '2024-01-01' is a date, not a path"),
-        (
-            "derived_from:\n  - rules.md\n  - '#formula'",
-            "derived_from item '#formula' names a section but no file",
-        ),
     ],
 )
 def test_what_names_no_document_is_quoted_as_written_and_called_what_it_is(
@@ -306,7 +297,7 @@ def test_what_names_no_document_is_quoted_as_written_and_called_what_it_is(
 ) -> None:
     """The messages quoted Python (`'True'`, `{'fit': 'y'}`), cut a nested list at its comma
     (`'[x.md'`), called `path: 42` a key: value pair, `!!binary` "not a path, not a path", `''`
-    a single value, and passed a bare `#part` over where the write tools refuse it."""
+    a single value."""
     bank = make_bank(
         tmp_path, {"domain/t.md": f"---\ntitle: T\n{value}\n---\n# T\n", "domain/rules.md": "# R\n"}
     )
