@@ -32,7 +32,7 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
         return
     said = "has no derived_from"
     if doc.odd_edges:
-        said = "has no derived_from that names a document (MB001 says what is written)"
+        said = "has no derived_from written as a list of paths"
     yield Problem(
         f"active document {said}; the bank's governance requires one on every active document "
         "except the root",

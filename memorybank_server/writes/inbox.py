@@ -230,7 +230,8 @@ def promote(
             _, written, what = read_note.odd_edges[0]
             said = f"'{written}' is {what}" if written else "has an empty item"
             raise ToolInputError(
-                f"the note's derived_from {said}, which names no document; fix the note, or pass derivedFrom"
+                f"the note's derived_from {said}, not a list of paths, and cannot be carried over; fix "
+                "the note, or pass derivedFrom"
             )
         if derived_from is None:
             derived, rebase_warnings = _rebase_derived(

@@ -116,7 +116,7 @@ def test_a_single_value_or_items_naming_no_path_leave_the_requirement_unmet(
     assert unmet == {
         path: (
             4,
-            "active document has no derived_from that names a document (MB001 says what is written); "
+            "active document has no derived_from written as a list of paths; "
             "the bank's governance requires one on every active document except the root",
         )
         for path in ("domain/model.md", "domain/rules.md")
