@@ -55,14 +55,14 @@ class OnceEach(click.Command):
         """Why: click gives an option that needs a value the next word, whatever it is, so
         `--init --dry-run` seeded a bank named "--dry-run" for real, and `--write-baseline
         --strict` wrote a file named `--strict`. A value that is one of the command's own options
-        is a slip, never a value."""
+        (`--select=MB001` included) is a slip, never a value."""
         names = {name for param in self.get_params(ctx) for name in (*param.opts, *param.secondary_opts)}
         for param in self.get_params(ctx):
             if not isinstance(param, click.Option) or param.is_flag or param.count:
                 continue
             given = values.get(param.name or "")
             for value in given if isinstance(given, list | tuple) else (given,):
-                if isinstance(value, str) and value in names:
+                if isinstance(value, str) and value.split("=", 1)[0] in names:  # `--select=MB001` too
                     flag = param.opts[0]
                     raise click.UsageError(
                         f"{flag} takes a value, and {value} is an option; give {flag} its value"

@@ -273,6 +273,10 @@ LINT_MISTAKES = {
         "--write-baseline takes a value, and --strict is an option; give --write-baseline its value",
     ),
     "an option taken for a rule": (["--select", "--fix"], "--select takes a value, and --fix is an option"),
+    "an option with its value taken for the baseline's name": (
+        ["--write-baseline", "--select=MB001"],
+        "--write-baseline takes a value, and --select=MB001 is an option",
+    ),
 }
 
 

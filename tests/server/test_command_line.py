@@ -204,9 +204,14 @@ def test_create_and_promote_write_status_body_and_fenced_off_keys_as_the_tools_d
 def test_an_option_where_the_project_name_belongs_seeds_nothing(tmp_path: Path, capsys) -> None:
     """`--init --dry-run` seeded a bank named "--dry-run", for real: click took the flag for the name."""
     root = tmp_path / "memory_bank"
-    code, out, err = run(["--root", str(root), "--init", "--dry-run"], capsys)
-    assert (code, out) == (2, "") and "--init takes a value, and --dry-run is an option" in err
-    assert not root.exists()
+    for slip in ("--dry-run", "--dry-run=1", f"--root={root}"):
+        code, out, err = (
+            run(["--root", str(root), "--init", slip], capsys)
+            if "root" not in slip
+            else run(["--init", slip], capsys)
+        )
+        assert (code, out) == (2, "") and f"--init takes a value, and {slip} is an option" in err, err
+        assert not root.exists()
 
 
 def test_an_empty_project_name_is_a_usage_error(tmp_path: Path, capsys) -> None:
