@@ -267,12 +267,14 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     old = lines[entry.link.line - 1]
     raw = entry.link.target.raw
     written = raw.split("#", 1)[0].strip()
-    at = old.find(written, max(entry.link.column - 1, 0)) if written else -1
+    opening = old.find("](", max(entry.link.column - 1, 0))  # past the label, which may spell the path
+    column = entry.link.column if opening < 0 else opening + 3
+    at = old.find(written, column - 1) if written else -1
     pointed = at > 0 and old[at - 1] == "<"  # `[A](<my doc.md>)`: the brackets carry a space
     new_path = spelled_like(_relative(target, index.path), raw, pointed)
     if "[" in new_path or "]" in new_path:
         return None  # a bracket in the destination could be read as the start of another label
-    new = _rewrite(old, entry.link.column, written, new_path)  # the fragment stays
+    new = _rewrite(old, column, written, new_path)  # the fragment stays
     if new is None:
         return None
     if not any(

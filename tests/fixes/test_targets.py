@@ -162,6 +162,18 @@ def test_a_dangling_index_entry_keeps_its_section_when_pointed_at_the_moved_docu
     assert fix is not None and text is not None and "- [Cache](decisions/cache.md#why) — why\n" in text
 
 
+def test_an_entry_whose_label_spells_its_path_is_pointed_at_the_moved_document(tmp_path: Path) -> None:
+    """`[adr/cache.md](adr/cache.md#why)`: the path was looked for from the label on, found in the
+    label, and the fix dropped because the rewritten line still led nowhere."""
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [adr/cache.md](adr/cache.md#why)\n",
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    fix, text = fixed_text(bank, "MB007")
+    assert fix is not None and text is not None and "- [adr/cache.md](decisions/cache.md#why)\n" in text
+
+
 def test_the_fixed_bank_has_no_finding_the_fix_was_for(tmp_path: Path) -> None:
     bank = bank_with(tmp_path, {"domain/n.md": _node("  - memory-bank/dna/principles.md")})
     fix, text = fixed_text(bank, "MB001")
