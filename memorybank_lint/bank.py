@@ -157,6 +157,14 @@ _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
 
 _PRINTS_AS_NOTHING = re.compile(f"[{_INVISIBLE}]")
+_HIDDEN = re.compile(f"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069{_INVISIBLE}]")
+
+
+def without_hidden(text: str) -> str:
+    """`text` less the characters that reorder what follows them (bidirectional controls) or
+    print as nothing (`_INVISIBLE`): the ones `visible` escapes that are no control and no line
+    break. Other format characters (U+0600, an Arabic number sign) are visible text and stay."""
+    return _HIDDEN.sub("", text)
 
 
 def invisible_character(text: str) -> str | None:

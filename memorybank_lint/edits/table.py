@@ -13,7 +13,8 @@ from __future__ import annotations
 import itertools
 import posixpath
 import re
-import unicodedata
+
+from ..bank import without_hidden
 
 _PIPE = re.compile(r"(?<!\\)\|")
 IDENTIFIER = re.compile(r"^([A-Z]{1,12}-\d[A-Za-z0-9]*)(?=$|[-_\s])")
@@ -173,15 +174,14 @@ def inline(value: str) -> str:
 
     Why: an index line is composed from another document's header, and a line break in it would
     write headings and links of its own into the index, a `<!-- memorybank-lint: disable -->`
-    would switch the linter off for the whole index. A control character and a format character
-    (Unicode category Cf) are left out: a bidirectional control reorders the rest of the index
-    line as it is shown, and a zero-width space, a joiner, a soft hyphen or a tag character prints
-    as nothing, so the line would read as text it does not hold. The governed writes refuse the
-    controls, and a title already in a bank reaches the index only here.
+    would switch the linter off for the whole index. A control character, a bidirectional control
+    and a character that prints as nothing (`bank.without_hidden`) are left out: a bidirectional
+    control reorders the rest of the index line as it is shown, and a zero-width space, a joiner,
+    a soft hyphen or a tag character prints as nothing, so the line would read as text it does not
+    hold (the governed writes refuse them in a title or purpose; a title already in a bank reaches
+    the index only here). Other format characters are visible text and stay.
     """
-    kept = _UNSHOWN.sub("", value)
-    if not kept.isascii():  # every format character lies above ASCII
-        kept = "".join(character for character in kept if unicodedata.category(character) != "Cf")
+    kept = without_hidden(_UNSHOWN.sub("", value))
     return " ".join(kept.split()).replace("<!--", "&lt;!--")
 
 
