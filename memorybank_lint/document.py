@@ -13,8 +13,6 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from . import claims, frontmatter, markdown, suppressions
 from .markdown import Section
 from .paths import Target, link_target, resolve
@@ -244,11 +242,9 @@ def _after_key(line: str) -> str:
 
 
 def _reads_as(text: str, value: Any) -> bool:
-    """Whether YAML reads `text` as `value`."""
-    try:
-        return bool(yaml.safe_load(text) == value)
-    except yaml.YAMLError:
-        return False
+    """Whether the header's YAML (1.2: `on` is a word) reads `text`, as a value, as `value`."""
+    header = frontmatter.load(f"value:\n  - {text}")  # as an item, where `a: b` is a mapping
+    return header.error is None and header.data.get("value") == [value]
 
 
 def _shown(value: Any) -> str:

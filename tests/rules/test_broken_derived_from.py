@@ -290,6 +290,7 @@ def test_a_value_that_is_only_a_fragment_names_no_file_in_any_direction(
             "derived_from item '!!binary aGVsbG8=' is binary data, not a path",
         ),
         ("derived_from:\n  - 2024-01-01", "derived_from item '2024-01-01' is a date, not a path"),
+        ("derived_from:\n  - [on, x.md]", "derived_from item '[on, x.md]' is a list, not a path"),
     ],
 )
 def test_what_names_no_document_is_quoted_as_written_and_called_what_it_is(
