@@ -67,6 +67,9 @@ _BREAKS_11 = ("\x85", "\u2028", "\u2029")  # line breaks to YAML 1.1 only
 _STAND_INS = (range(0xE000, 0xF900), range(0xF0000, 0xFFFFE), range(0x100000, 0x10FFFE))
 
 
+_ESCAPED_CODE = re.compile(r"\\[uU]((?<=u)[0-9a-fA-F]{4}|(?<=U)[0-9a-fA-F]{8})")  # a double-quoted escape
+
+
 @dataclass(frozen=True)
 class _Yaml12:
     """A block as the loader reads it: NEL, LS and PS inside a line, as YAML 1.2 has them.
@@ -87,7 +90,8 @@ class _Yaml12:
         present = [mark for mark in _BREAKS_11 if mark in block]
         if not present:
             return cls(block, {})
-        held = set(block)
+        escaped = {int(code, 16) for code in _ESCAPED_CODE.findall(block)}  # `"\ue000"` holds one too
+        held = set(block) | {chr(code) for code in escaped if code <= 0x10FFFF}
         free = (chr(code) for codes in _STAND_INS for code in codes if chr(code) not in held)
         lent = dict(zip(present, free, strict=False))  # a block holding every stand-in keeps YAML 1.1
         return cls(

@@ -515,3 +515,11 @@ def test_the_pure_python_loader_refuses_it_too() -> None:
     loader = yaml.SafeLoader('title: "Retention \\uDC80"')
     with pytest.raises(yaml.constructor.ConstructorError, match="lone surrogate"):
         Builder(loader).build(loader.get_single_node())
+
+
+def test_a_private_use_character_written_as_an_escape_is_never_taken_for_a_stand_in() -> None:
+    """The stand-in for a NEL, LS or PS was chosen among the characters the block does not hold
+    as written, so `"ship\\ue000ped"` beside a pasted LS read back as `ship<LS>ped`."""
+    header = frontmatter.load('\nd: "ship\\ue000ped"\nl: "\\U000F0000"\nnotes: pasted\u2028text\n')
+    assert header.error is None
+    assert header.data == {"d": "ship\ue000ped", "l": "\U000f0000", "notes": "pasted\u2028text"}
