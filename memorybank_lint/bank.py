@@ -156,21 +156,26 @@ _ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|U([0-9a-f]{8})|([\\nr
 _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
 
-_PRINTS_AS_NOTHING = re.compile(f"[{_INVISIBLE}]")
-_HIDDEN = re.compile(f"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069{_INVISIBLE}]")
+# Of those, the ones that print as nothing wherever they stand: the joiners (U+200C, U+200D) and
+# the tag characters also spell Persian and Indic words and emoji sequences (a family, a flag)
+_ONLY_INVISIBLE = "\u00ad\u180e\u200b\u2060-\u2064\ufeff"
+_PRINTS_AS_NOTHING = re.compile(f"[{_ONLY_INVISIBLE}]")
+_HIDDEN = re.compile(f"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069{_ONLY_INVISIBLE}]")
 
 
 def without_hidden(text: str) -> str:
     """`text` less the characters that reorder what follows them (bidirectional controls) or
-    print as nothing (`_INVISIBLE`): the ones `visible` escapes that are no control and no line
-    break. Other format characters (U+0600, an Arabic number sign) are visible text and stay."""
+    print as nothing wherever they stand (`invisible_character`'s). The joiners and tag characters
+    spell words and emoji sequences, and other format characters (U+0600, an Arabic number sign)
+    are visible text: they stay."""
     return _HIDDEN.sub("", text)
 
 
 def invisible_character(text: str) -> str | None:
-    """The first character of `text` that prints as nothing (a zero-width space or joiner, a word
-    joiner, a byte order mark, a soft hyphen, a tag character), or None: the class the outputs
-    write as escapes and a file name may not hold, so a value holding one reads as another."""
+    """The first character of `text` that prints as nothing wherever it stands (a zero-width space,
+    a word joiner, a byte order mark, a soft hyphen), or None: a title or purpose holding one reads
+    as another. The joiners and tag characters are left to text: `کتاب\u200cها` and an emoji
+    sequence need them (a file name may hold none of them)."""
     found = _PRINTS_AS_NOTHING.search(text)
     return found[0] if found else None
 

@@ -134,14 +134,15 @@ def test_a_hostile_header_adds_one_line_and_no_suppression_to_the_index(tmp_path
 )
 def test_format_characters_in_a_header_are_left_out_of_the_entry(tmp_path: Path, entries: str) -> None:
     """A zero-width space (U+200B) in the purpose, a word joiner, a soft hyphen, a byte order mark
-    or a tag character was written into the index line, while the control characters beside it
-    were left out: the line printed as text it does not hold. Those are left out now, as a
-    bidirectional control is; a format character that prints (U+0600, an Arabic number sign)
-    is text and stays."""
-    hidden = "\u200b\u2060\u00ad\ufeff\U000e0041\u200e"
+    was written into the index line, while the control characters beside it were left out: the
+    line printed as text it does not hold. Those are left out now, as a bidirectional control
+    is; a format character that prints (U+0600, an Arabic number sign) and a joiner that spells
+    a word (Devanagari's half form) are text and stay."""
+    hidden = "\u200b\u2060\u00ad\ufeff\u200e"
     hostile = (
         'title: "Te\\u200brms"\n'
-        'purpose: "Wo\\u200brds \\u2060kept\\u00ad, \\ufeffall \\U000e0041here\\u200e \\u060012."\n'
+        'purpose: "Wo\\u200brds \\u2060kept\\u00ad, \\ufeffall here\\u200e'
+        ' \\u060012 \\u0915\\u094d\\u200d\\u0937."\n'
         "status: active\nderived_from: [../dna/principles.md]"
     )
     readme = HEAD + entries
@@ -151,7 +152,7 @@ def test_format_characters_in_a_header_are_left_out_of_the_entry(tmp_path: Path,
     assert text is not None and text.startswith(readme)
     added = text[len(readme) :]
     assert not any(c in added for c in hidden), ascii(added)
-    assert "Words kept, all here \u060012." in added and "Terms" in added
+    assert "Words kept, all here \u060012 \u0915\u094d\u200d\u0937." in added and "Terms" in added
 
 
 @pytest.mark.parametrize(

@@ -86,8 +86,8 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("soft hyphen in the title", {"title": "Pri\u00adcing"}, "U.00AD"),
     ("byte order mark in the purpose", {"purpose": "Read when\ufeff."}, "U.FEFF"),
-    ("zero-width joiner in the title", {"title": "Domain\u200dModel"}, "U.200D"),
-    ("tag character in the purpose", {"purpose": "Read\U000e0041 when."}, "U.E0041"),
+    ("word joiner in the title", {"title": "Domain\u2060Model"}, "U.2060"),
+    ("soft hyphen in the purpose", {"purpose": "Read\u00ad when."}, "U.00AD"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("escape in the name", {"path": "domain/a%41.md"}, "an index link reads as an escape"),
     ("escaped hash in the name", {"path": "domain/a%23.md"}, "an index link reads as an escape"),
@@ -135,6 +135,18 @@ def test_each_gate_refuses_and_leaves_every_byte(
     with pytest.raises(ToolInputError, match=phrase.replace("(", r"\(").replace("?", r"\?")):
         make(seeded, **overrides)
     assert tree(seeded.root) == before
+
+
+def test_a_title_spelled_with_joiners_is_written_as_given(seeded: Bank, clean_after: Callable) -> None:
+    """Persian spells with the zero-width non-joiner and an emoji sequence is joined by U+200D:
+    refusing every invisible character refused such titles, which print as what they hold."""
+    title, purpose = (
+        "\u06a9\u062a\u0627\u0628\u200c\u0647\u0627",
+        "Read when \U0001f469\u200d\U0001f4bb pair.",
+    )
+    make(seeded, title=title, purpose=purpose)
+    text = (seeded.root / "domain/model.md").read_text(encoding="utf-8")
+    assert f"title: {title}\n" in text and purpose in text
 
 
 def test_an_unindexed_file_at_the_target_is_not_overwritten(
