@@ -43,7 +43,9 @@ _READ_ARGUMENTS = {
     "status": "--status",
     "layer": "--layer",
 }
-_LEADING = re.compile(r"[`'\"]?(\w+)[`'\"]?")  # the word a refusal begins with, quoted or not
+# the argument a refusal begins with, bare or in backticks; a quoted word is the user's value,
+# and `query-engine` is not the argument `query`
+_LEADING = re.compile(r"`?(\w+)`?(?![\w'\"-])")
 
 
 _READ_WORDS = ((re.compile(r"(unknown )?rule\b"), "--rule"), (re.compile(r"No section\b"), "--section"))

@@ -61,18 +61,25 @@ _CLI_WORDS = [
     (r"\bdryRun\b", "--dry-run"),
     (r"\bmaxBytes\b", "--max-bytes"),
     (r"\bthresholdDays\b", "--threshold-days"),
-    (r"\b(layer|status)(?= ['\"])", r"--\1"),  # a filter named with its value: `layer 'dna'`
+    (r"\b(layer|status)(?= \Z)", r"--\1"),  # a filter named before its quoted value: `layer 'dna'`
     (r"\bbank_search\b", "--search"),
     (r"\bbank_route\b", "--route"),
 ]
 
 
+# a value the message quotes ('domain/docKind.md', "bogus"): the user's words, never renamed
+_QUOTED = re.compile(r"""((?<!\w)'[^'\n]*'(?!\w)|(?<!\w)"[^"\n]*"(?!\w))""")
+
+
 def cli_words(message: str) -> str:
     """A refusal or hint worded for the command line: MCP parameter and tool names become the
-    flags that set them."""
-    for pattern, flag in _CLI_WORDS:
-        message = re.sub(pattern, flag, message)
-    return message
+    flags that set them, outside the values it quotes (`--read domain/docKind.md` is not
+    `domain/--kind.md`)."""
+    parts = _QUOTED.split(message)
+    for index in range(0, len(parts), 2):  # the even parts lie outside the quotes
+        for pattern, flag in _CLI_WORDS:
+            parts[index] = re.sub(pattern, flag, parts[index])
+    return "".join(parts)
 
 
 def _hint(result: dict[str, Any]) -> str:

@@ -453,6 +453,28 @@ def test_a_read_refusal_names_the_flags_not_the_tools_arguments(
     assert not re.search(r"maxBytes|docKind|question|(?<!--)\b(status|scope) '", err), err
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--read", "domain/docKind.md"], "--read: Not a document of this bank: 'domain/docKind.md'"),
+        (["--graph", "fields/maxBytes.md"], "'fields/maxBytes.md'"),
+        (["--changed", "query-engine"], "--changed: 'query-engine' is not a commit"),
+        (["--changed", "status"], "--changed: 'status' is not a commit"),
+    ],
+)
+def test_a_refusal_quotes_the_users_value_as_typed(
+    tmp_path: Path, capsys, argv: list[str], said: str
+) -> None:
+    """The refusal's argument names were renamed to flags inside the values it quotes too:
+    `--read domain/docKind.md` was 'domain/--kind.md', and `--changed query-engine` was read as
+    a refusal beginning with the argument `query`, printed as `--search-engine' is not a commit`."""
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project / "memory-bank")
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    code, out, err = run(["--root", str(project / "memory-bank"), *argv], capsys)
+    assert (code, out) == (2, "") and said in err and len(err.strip().splitlines()) == 1, err
+
+
 def test_json_answers_escape_control_and_bidi_characters(tmp_path: Path, capsys) -> None:
     """`--read`, `--search` and `--stats` with `--json` wrote a C1 control (U+009B, an 8-bit CSI)
     and a bidi override from the bank raw, so the terminal showing the answer was driven by them.
