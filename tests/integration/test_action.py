@@ -530,3 +530,28 @@ def test_a_sarif_file_that_is_a_folder_is_refused_and_nothing_published(
         proc.stdout + proc.stderr
     )
     assert "sarif-file=" not in github_output.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fix", ["false", "true"])
+def test_fix_in_args_is_refused_and_nothing_is_written(action: dict, workspace: Path, fix: str) -> None:
+    """With `--fix` in `args` the check ran it and rewrote the checkout (and, beside `fix: true`,
+    passed), though the Action promises never to write: it is refused before anything runs."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    before = _bank_bytes(workspace)
+    proc, _ = _run_lint_step(action, workspace, fix=fix, args="--fix")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert (
+        "::error title=memorybank-lint::the Action never writes to the checkout: remove --fix" in proc.stdout
+    )
+    assert _bank_bytes(workspace) == before
+
+
+def test_paths_after_a_double_dash_in_args_keep_the_actions_own_options_options(
+    action: dict, workspace: Path
+) -> None:
+    """`args: -- memory-bank` put `--diff` and `--format` after the `--`, where they are paths:
+    'memorybank-lint: --diff: no such file or directory'."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    proc, _ = _run_lint_step(action, workspace, fix="true", args="-- memory-bank")
+    assert "no such file or directory" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+    assert "+purpose: 'Defines the retry layer" in proc.stdout and proc.returncode == 1
