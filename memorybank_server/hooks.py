@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from memorybank_lint import config, git
-from memorybank_lint.bank import BankNotFound, find_root
+from memorybank_lint.bank import BankNotFound, find_root, refuse_git_folder
 from memorybank_lint.edits.atomic import TooBig, read_regular, write_atomic
 from memorybank_lint.environment import number
 from memorybank_lint.paths import real_path
@@ -70,11 +70,15 @@ REMINDER = (
 
 
 def find_bank(cwd: Path) -> Path | None:
-    """The bank the linter and server would use for `cwd`: the configured root, else a probe."""
+    """The bank the linter and server would use for `cwd`: the configured root, else a probe; None
+    where the server would not start (a broken configuration, a root in `.git`), so the hook never
+    asks for a tool that is not there."""
     try:
         configured = config.load(cwd).root
-    except config.ConfigError:
-        configured = None  # a broken config file is the linter's to report; probe as if absent
+        if configured is not None:
+            refuse_git_folder(configured)
+    except (config.ConfigError, BankNotFound):
+        return None
     if configured is not None:
         return configured if configured.is_dir() else None
     try:

@@ -206,6 +206,15 @@ def test_silent_when_the_server_is_switched_off_for_the_project(
     assert markers(tmp_path) == []
 
 
+@pytest.mark.parametrize("config", ['root = ".git/bank"\n', "bogus = 1\n"])
+def test_silent_where_the_server_would_not_start(tmp_path: Path, repo: Path, config: str) -> None:
+    """A configuration the server refuses (an unknown key, a root in `.git`) was set aside and the
+    bank probed for, so the hook asked for bank_create where no server runs to offer it."""
+    (repo / ".memorybank.toml").write_text(config, encoding="utf-8")
+    dirty(repo)
+    assert stop(tmp_path, repo, MEMORYBANK_CAPTURE_COOLDOWN_MIN=0) is None
+
+
 def test_silent_when_the_bank_folder_holds_no_document_yet(tmp_path: Path) -> None:
     """An empty bank folder gets only bank_init from the server: there is no bank_create to call."""
     repo = make_repo(tmp_path, None)
