@@ -61,6 +61,7 @@ class _Walk:
         self.limit = limit
         self.nodes: dict[str, dict[str, Any]] = {root: self._node(root, 0, direction)}
         self.edges: dict[tuple[str, str], str | None] = {}
+        self.hops: dict[tuple[str, str], int] = {}  # the hop at which each edge was met, either sweep
         self.outside: dict[tuple[str, str], dict[str, Any]] = {}
         self.broken: dict[tuple[str, str], dict[str, Any]] = {}
         self.truncated = False
@@ -89,10 +90,11 @@ class _Walk:
         self.nodes[path] = self._node(path, depth, via)
         return True
 
-    def edge(self, source: str, target: str, fit: str | None) -> None:
-        """Record an edge between two nodes; edges are kept in the order met, nearest the root first."""
+    def edge(self, source: str, target: str, fit: str | None, hop: int) -> None:
+        """Record an edge between two nodes, with the hop of the sweep that met it."""
         if source in self.nodes and target in self.nodes and (source, target) not in self.edges:
             self.edges[(source, target)] = fit
+            self.hops[(source, target)] = hop
 
     def note_leaving(self, path: str) -> None:
         """File the non-internal `derived_from` entries of `path` under `external` or `broken`."""
@@ -117,7 +119,7 @@ class _Walk:
                     reached = target if direction == "up" else source
                     if not self.reach(reached, hop, direction):
                         continue
-                    self.edge(source, target, fit)
+                    self.edge(source, target, fit, hop)
                     if reached not in expanded:
                         expanded.add(reached)
                         following.append(reached)
@@ -239,7 +241,9 @@ def graph(
         if node["path"] != root:
             by_layer[node["layer"]] = by_layer.get(node["layer"], 0) + 1
     external = [walk.outside[k] for k in sorted(walk.outside)]
-    met = list(walk.edges.items())  # nearest the root first: a cut keeps the hops that found the nodes
+    # nearest the root first, whichever sweep met them (`both` sweeps up to the end before down):
+    # a cut keeps the hops that found the nodes
+    met = sorted(walk.edges.items(), key=lambda item: walk.hops[item[0]])
     answer: dict[str, Any] = {
         "root": root,
         "direction": direction,

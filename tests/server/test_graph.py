@@ -311,6 +311,24 @@ def test_edges_are_listed_up_to_a_bound_nearest_first_and_the_rest_counted(tmp_p
     assert json_bytes(answer) < MAX_EDGES * (HEADER_CHARS + 100) + count * 4 * HEADER_CHARS
 
 
+def test_with_both_directions_the_cut_keeps_the_edges_nearest_the_root_of_either_sweep(
+    tmp_path: Path,
+) -> None:
+    """`both` sweeps up to its end before down, and the cut kept edges in the order met: 955 edges
+    two hops up were listed and the one edge that found a document below the root was not."""
+    from memorybank_server.graph import MAX_EDGES
+
+    count = 46
+    files = {f"up/a{i:02}.md": doc(f"A{i}", *[f"a{j:02}.md" for j in range(i)]) for i in range(count)}
+    files["root.md"] = doc("Root", *[f"up/a{i:02}.md" for i in range(count)])
+    files["dep.md"] = doc("Dep", "root.md")
+    answer = graph(make_bank(tmp_path / "memory-bank", files), "root.md", direction="both", neighbours=False)
+    assert answer["edgesLeftOut"] > 0 and len(answer["edges"]) == MAX_EDGES
+    listed = {(edge["from"], edge["to"]) for edge in answer["edges"]}
+    assert ("dep.md", "root.md") in listed
+    assert {("root.md", f"up/a{i:02}.md") for i in range(count)} <= listed
+
+
 def test_what_a_graph_quotes_from_outside_the_bank_is_cut(tmp_path: Path) -> None:
     """A neighbour's `canonical_for` was listed whole, every key of it, and so was an entry as
     written (`raw`) however long: each is now cut, and a neighbour's keys past a bound counted."""
