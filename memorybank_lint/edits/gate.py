@@ -59,7 +59,7 @@ def check_size(root: Path, path: str) -> None:
 
 _NOT_ON_WINDOWS = '<>:"|?*'  # with the control characters and `\\`, which every path refuses
 _DEVICES = frozenset(
-    ["con", "prn", "aux", "nul"]
+    ["con", "prn", "aux", "nul", "conin$", "conout$"]
     + [f"{port}{n}" for port in ("com", "lpt") for n in "0123456789\u00b9\u00b2\u00b3"]
 )
 

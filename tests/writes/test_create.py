@@ -108,6 +108,7 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("a device name", {"path": "domain/CON.md"}, "'CON.md', a device name on Windows"),
     ("a device name in any case", {"path": "domain/lpt1.notes.md"}, "'lpt1.notes.md', a device name"),
     ("a device folder", {"path": "aux/model.md"}, "'aux', a device name on Windows"),
+    ("a console device", {"path": "domain/CONIN$.md"}, "'CONIN..md', a device name on Windows"),
     ("a folder ending in a dot", {"path": "domain/v1./model.md"}, "'v1.' ends in a dot"),
     ("taken path", {"path": "product/context.md"}, "Refusing to overwrite an existing document"),
     ("unresolved upstream", {"derived_from": ["../does-not-exist.md"]}, "does not resolve to a document"),
