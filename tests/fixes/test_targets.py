@@ -150,28 +150,27 @@ def test_a_dangling_index_entry_is_pointed_at_the_moved_document(tmp_path: Path)
     assert text is not None and "- [Cache](decisions/cache.md) — why\n" in text
 
 
-def test_a_dangling_index_entry_keeps_its_section_when_pointed_at_the_moved_document(tmp_path: Path) -> None:
-    """The fix wrote `[Cache](decisions/cache.md)` for `[Cache](adr/cache.md#why)`: the reader
-    landed at the top of the page instead of the section the entry named."""
+@pytest.mark.parametrize(
+    ("entry", "fixed"),
+    [
+        ("[Cache](adr/cache.md#why) — why", "[Cache](decisions/cache.md#why) — why"),
+        ("[adr/cache.md](adr/cache.md#why)", "[adr/cache.md](decisions/cache.md#why)"),
+    ],
+    ids=["its section kept", "a label that spells its path"],
+)
+def test_a_dangling_entry_is_pointed_at_the_moved_document_in_its_destination_alone(
+    tmp_path: Path, entry: str, fixed: str
+) -> None:
+    """The fix replaced the whole destination, `#why` included, so the reader landed at the top of
+    the page instead of the section the entry named; and it looked for the path from the label on,
+    so an entry labelled with its own path was rewritten in the label and got no fix."""
     files = {
-        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md#why) — why\n",
+        "README.md": INDEXED + f"- [Principles](dna/principles.md)\n- {entry}\n",
         "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
     }
     bank = bank_with(tmp_path, files)
     fix, text = fixed_text(bank, "MB007")
-    assert fix is not None and text is not None and "- [Cache](decisions/cache.md#why) — why\n" in text
-
-
-def test_an_entry_whose_label_spells_its_path_is_pointed_at_the_moved_document(tmp_path: Path) -> None:
-    """`[adr/cache.md](adr/cache.md#why)`: the path was looked for from the label on, found in the
-    label, and the fix dropped because the rewritten line still led nowhere."""
-    files = {
-        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [adr/cache.md](adr/cache.md#why)\n",
-        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
-    }
-    bank = bank_with(tmp_path, files)
-    fix, text = fixed_text(bank, "MB007")
-    assert fix is not None and text is not None and "- [adr/cache.md](decisions/cache.md#why)\n" in text
+    assert fix is not None and text is not None and f"- {fixed}\n" in text
 
 
 def test_the_fixed_bank_has_no_finding_the_fix_was_for(tmp_path: Path) -> None:
