@@ -178,9 +178,24 @@ def message(bank: Path, env: Mapping[str, str], now: float) -> str:
     return CAPTURE + "\n\n" + REMINDER.format(waiting=waiting, stale_part=stale_part)
 
 
-def off_paths(args: Sequence[str]) -> list[Path]:
-    """The `--off PATH` / `--off=PATH` values among `args`; anything else is passed over, since a
-    hook that refused its command line would print into, or break, the user's session."""
+def _server_options() -> set[str]:
+    """The server command's own option names (read only when an `--off` value looks like one)."""
+    import click
+
+    from memorybank_server.options import options
+
+    names = {"--help", "-h", "--version"}
+    for param in click.command()(options(lambda **_: None)).params:
+        names.update((*param.opts, *param.secondary_opts))
+    return names
+
+
+def off_paths(args: Sequence[str]) -> list[Path] | None:
+    """The `--off PATH` / `--off=PATH` values among `args`, or None when an `--off` has no value or
+    takes one of the server's options as its value (`--off --off X`): the server refuses that
+    command line and would not start, so the hook, given the server's list, stays silent too.
+    Other words are passed over, since a hook that refused its command line would print into, or
+    break, the session."""
     paths: list[Path] = []
     words = iter(args)
     for word in words:
@@ -190,8 +205,9 @@ def off_paths(args: Sequence[str]) -> list[Path]:
             value = word.removeprefix("--off=")
         else:
             continue
-        if value:
-            paths.append(Path(value))
+        if not value.strip() or (value.startswith("-") and value.split("=", 1)[0] in _server_options()):
+            return None
+        paths.append(Path(value))
     return paths
 
 
@@ -238,7 +254,10 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stdin is None or sys.stdin.isatty():
             return 0  # run by hand in a terminal: nothing to read, do not hang
         payload = json.loads(sys.stdin.buffer.read())
-        text = decide(payload, os.environ, time.time(), off_paths(args))
+        off = off_paths(args)
+        if off is None:
+            return 0  # the server would refuse this --off list and not start: nothing to offer
+        text = decide(payload, os.environ, time.time(), off)
         if text:
             answer = {"decision": "block", "reason": text, "continue": True, "instruction": text}
             sys.stdout.write(json.dumps(answer) + "\n")

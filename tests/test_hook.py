@@ -238,6 +238,28 @@ def test_silent_under_an_off_path_given_as_the_server_takes_it(
     assert json.loads(spoke.stdout)["decision"] == "block"
 
 
+@pytest.mark.parametrize(
+    "args", [["--off", "--off", "{}"], ["--off=--no-cache"], ["--off"], ["--off="], ["--off", " "]]
+)
+def test_silent_when_the_server_would_refuse_its_off_list(
+    tmp_path: Path, repo: Path, args: list[str]
+) -> None:
+    """`--off --off X` takes the second `--off` for a path, which the server refuses (exit 2) and
+    so never starts: the hook, given the same list, asked for a bank_create nothing offers."""
+    dirty(repo)
+    payload = json.dumps({"session_id": "s1", "cwd": str(repo)})
+    off = tuple(arg.format(repo) for arg in args)
+    assert run_hook(tmp_path, payload, args=off, MEMORYBANK_CAPTURE_COOLDOWN_MIN="0").stdout == ""
+
+
+def test_an_off_path_that_starts_with_a_dash_is_still_a_path(tmp_path: Path, repo: Path) -> None:
+    """The server takes `--off -x` as the path `-x`; so does the hook, and speaks elsewhere."""
+    dirty(repo)
+    payload = json.dumps({"session_id": "s1", "cwd": str(repo)})
+    spoke = run_hook(tmp_path, payload, args=("--off", "-x"), MEMORYBANK_CAPTURE_COOLDOWN_MIN="0")
+    assert json.loads(spoke.stdout)["decision"] == "block"
+
+
 def test_silent_outside_a_git_work_tree(tmp_path: Path) -> None:
     project = tmp_path / "plain"
     scaffold.init(project / "memory_bank", "demo")
