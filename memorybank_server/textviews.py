@@ -58,6 +58,7 @@ _CLI_WORDS = [
     (r"`to`", "--to"),
     (r"`name`", "the --init name"),
     (r"\bpass force\b", "pass --force"),
+    (r"\bwith status draft\b", "with --status draft"),
     (r"\bdryRun\b", "--dry-run"),
     (r"\bmaxBytes\b", "--max-bytes"),
     (r"\bthresholdDays\b", "--threshold-days"),

@@ -78,9 +78,14 @@ def check_contract(
     warnings = []
     if contract.requires_derived_from and not derived_from and target not in contract.roots:
         if status == "active":
+            remedy = (  # a status change takes no derivedFrom: its sources are set on their own
+                "pass derivedFrom, or create it with status draft"
+                if kind_given
+                else "name its sources in derived_from first (bank_set_field), or leave it a draft"
+            )
             raise ToolInputError(
-                "this bank's governance requires every active non-root document to declare derived_from; "
-                "pass derivedFrom, or create it as a draft"
+                "this bank's governance requires every active non-root document to declare "
+                f"derived_from; {remedy}"
             )
         warnings.append("derived_from is empty; it must name the sources before the document becomes active")
     checked = (("docKind", "doc_kind", doc_kind), ("status", "status", status))

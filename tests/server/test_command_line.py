@@ -161,6 +161,23 @@ def document(root: Path, path: str) -> Document:
     return parse(path, (root / path).read_text(encoding="utf-8"))
 
 
+def test_an_active_document_without_sources_is_refused_with_the_flag_that_makes_it_a_draft(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """The refusal told a terminal user to "create it as a draft" without the flag that does it;
+    the flag it names now works for both commands."""
+    project = tmp_path / "project"
+    shutil.copytree(EXAMPLE, project / "memory-bank")
+    monkeypatch.chdir(project)
+    create = ["--create", "domain/x.md", "--kind", "domain", "--purpose", "Why X."]
+    code, _, err = run([*create, "--status", "active"], capsys)
+    assert code == 1 and "pass --derived, or create it with --status draft" in err
+    assert run([*create, "--status", "draft"], capsys)[0] == 0
+    assert run(["--create", "n.md", "--inbox", "--kind", "domain", "--purpose", "A note."], capsys)[0] == 0
+    code, _, err = run(["--promote", "_inbox/n.md", "--to", "domain/n.md"], capsys)
+    assert code == 1 and "--status draft" in err
+
+
 def test_create_and_promote_write_status_body_and_fenced_off_keys_as_the_tools_do(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
