@@ -212,11 +212,9 @@ def promote(
             if given is None and kept:
                 try:
                     header_text(name, kept)
-                except ToolInputError:
-                    raise ToolInputError(
-                        f"the note's own {name} is no value a header can hold (a line break, a "
-                        "control character, or too long); pass one"
-                    ) from None
+                except ToolInputError as refusal:  # its cause, said of the note, not an argument
+                    cause = str(refusal).removeprefix(name).strip()
+                    raise ToolInputError(f"the note's own {name} {cause}. Or pass `{name}` instead") from None
         title = required(title or read_note.title, "title", "the note has none; pass one")
         purpose = required(
             purpose or read_note.purpose, "purpose", "it is the routing signal; the note has none"

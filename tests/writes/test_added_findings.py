@@ -132,7 +132,10 @@ def test_promote_names_the_notes_own_purpose_when_it_holds_a_line_break(seeded: 
     note.parent.mkdir(exist_ok=True)
     note.write_text(f"---\ntitle: N\ndoc_kind: domain\npurpose: {purpose}\nstatus: draft\n---\n# N\n")
     seeded.refresh()
-    with pytest.raises(ToolInputError, match="the note's own purpose is no value a header can hold"):
+    with pytest.raises(
+        ToolInputError,
+        match=r"the note's own purpose (must be one line|contains a control).*Or pass `purpose`",
+    ):
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
 
 
@@ -147,7 +150,9 @@ def test_promote_names_the_notes_own_title_and_refuses_it_as_the_banks_state(see
         '---\ntitle: "N\\u202eote"\ndoc_kind: domain\npurpose: Read it.\nstatus: draft\n---\n# N\n'
     )
     seeded.refresh()
-    with pytest.raises(ToolInputError, match="the note's own title is no value a header can hold") as refused:
+    with pytest.raises(
+        ToolInputError, match=r"the note's own title contains a bidirectional control \(U\+202E\)"
+    ) as refused:
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
     assert not isinstance(refused.value, BadValue)
 
@@ -157,7 +162,8 @@ def test_promote_refuses_a_notes_own_title_or_purpose_that_prints_as_another(
     seeded: Bank, field: str
 ) -> None:
     """A zero-width space was refused in a path and kept in a title or purpose, where two documents
-    that read alike route alike; the note's own value is the bank's state, so the note is named."""
+    that read alike route alike; the note's own value is the bank's state, so the note is named,
+    with the character (a generic "no value a header can hold" left the user looking for it)."""
     from memorybank_server.errors import BadValue
     from memorybank_server.writes.inbox import promote
 
@@ -171,7 +177,7 @@ def test_promote_refuses_a_notes_own_title_or_purpose_that_prints_as_another(
     )
     seeded.refresh()
     with pytest.raises(
-        ToolInputError, match=f"the note's own {field} is no value a header can hold"
+        ToolInputError, match=rf"the note's own {field} holds a character that prints as nothing \(U\+200B\)"
     ) as refused:
         promote(seeded, path="_inbox/n.md", to="domain/n.md", derived_from=["../product/context.md"])
     assert not isinstance(refused.value, BadValue)
