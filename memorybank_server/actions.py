@@ -22,6 +22,7 @@ from memorybank_lint.reporters import text as text_format
 from memorybank_lint.usage import program, say
 
 from . import scaffold, textviews
+from .errors import BadValue
 from .textviews import cli_words
 
 Answer = tuple[dict[str, Any], str]
@@ -66,6 +67,20 @@ def read_refusal(action: str, message: str) -> str:
 
 def _split(text: str | None) -> list[str]:
     return [item.strip() for item in (text or "").split(",") if item.strip()]
+
+
+def _fields(given: tuple[str, ...]) -> dict[str, str] | None:
+    """`--field KEY=VALUE` words as the tools' `extra` mapping; a word without its `=` or a key
+    given twice is a usage mistake (a silent last-one-wins would drop a value)."""
+    fields: dict[str, str] = {}
+    for word in given:
+        key, equals, value = word.partition("=")
+        if not equals or not key.strip() or not value.strip():
+            raise BadValue(f"--field takes KEY=VALUE, not '{visible(word)}'")
+        if key.strip() in fields:
+            raise BadValue(f"--field sets '{key.strip()}' twice; give each key once")
+        fields[key.strip()] = value.strip()
+    return fields or None
 
 
 def _write_text(result: dict[str, Any], verb: str, would: str, subject: str) -> str:
@@ -207,6 +222,7 @@ def write_action(bank: Bank, action: str, opts: dict[str, Any]) -> Answer:
         must_not_define=_split(opts["must_not_define"]) or None,
         status=opts["status"] or "draft",
         body_file=opts["body_file"],
+        extra=_fields(opts["field"]),
         inbox=opts["inbox"],
         dry_run=opts["dry_run"],
     )

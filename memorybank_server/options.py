@@ -60,6 +60,7 @@ _APPLIES: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "canonical": ("Taken by actions", ("create", "promote")),
     "must_not_define": ("Taken by actions", ("create", "promote")),
     "body_file": ("Taken by actions", ("create",)),
+    "field": ("Taken by actions", ("create",)),
     "inbox": ("Taken by actions", ("create",)),
     "dry_run": ("Taken by actions", ("init", "materialize_flows", "create", "promote")),
     "force": ("Taken by actions", ("init", "materialize_flows")),
@@ -194,6 +195,12 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         "--body-file",
         metavar="FILE",
         help="--create: the body, from this file in the project, instead of the template.",
+    ),
+    click.option(
+        "--field",
+        metavar="KEY=VALUE",
+        multiple=True,
+        help="--create: one more frontmatter field, as text (repeatable; not a governed key).",
     ),
     click.option("--inbox", is_flag=True, help="--create: capture an unreviewed note into _inbox/."),
     click.option(

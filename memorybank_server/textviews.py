@@ -59,6 +59,7 @@ _CLI_WORDS = [
     (r"`name`", "the --init name"),
     (r"\bpass force\b", "pass --force"),
     (r"\bwith status draft\b", "with --status draft"),
+    (r"\bextra (key|may not set)\b", r"--field \1"),
     (r"\bdryRun\b", "--dry-run"),
     (r"\bmaxBytes\b", "--max-bytes"),
     (r"\bthresholdDays\b", "--threshold-days"),

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from memorybank_lint import frontmatter
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, visible
 from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links, new_name
 from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
@@ -180,15 +180,18 @@ def render(data: dict[str, Any], body: str) -> str:
 
 
 def _check_extra(extra: dict[str, Any] | None) -> dict[str, Any]:
+    """`extra` refused, whatever the bank, when a key is no frontmatter key or a governed one: a
+    mistake in the call (`BadValue`), as a bad path is."""
     extra = dict(extra or {})
     for key in extra:
         if not isinstance(key, str) or not _KEY.match(key):
-            raise ToolInputError(
-                f"extra key {key!r} is not a frontmatter key (a letter or _, then word characters)"
+            shown = f"'{visible(key)}'" if isinstance(key, str) else repr(key)
+            raise BadValue(
+                f"extra key {shown} is not a frontmatter key (a letter or _, then word characters)"
             )
         if key in GOVERNED:
-            raise ToolInputError(
-                f"extra may not set '{key}': it is governed; pass it as its own argument so its gates run"
+            raise BadValue(
+                f"extra may not set '{key}': it is governed; give it its own argument so its gates run"
             )
     return extra
 

@@ -140,6 +140,22 @@ MISTAKES = {
         "--title takes a value, and --dry-run is an option; give --title its value",
     ),
     "a fenced-off list given to a read": (["--route", "price", "--must-not-define", "a"], "works only with"),
+    "a field without its value": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--field", "owner"],
+        "KEY=VALUE",
+    ),
+    "a field set twice": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--field", "a=1", "--field", "a=2"],
+        "--field sets 'a' twice",
+    ),
+    "a field that is governed": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--field", "status=active"],
+        "--field may not set 'status': it is governed",
+    ),
+    "a field that is no key": (
+        ["--create", "adr/ADR-009.md", "--purpose", "p", "--field", "1x=y"],
+        "--field key '1x' is not a frontmatter key",
+    ),
 }
 
 
@@ -182,8 +198,8 @@ def test_create_and_promote_write_status_body_and_fenced_off_keys_as_the_tools_d
     tmp_path: Path, monkeypatch, capsys
 ) -> None:
     """The command line set only kind, title, purpose, derived_from and canonical_for: a document
-    created from a terminal could not be born active, with its own body, or fencing facts off, as
-    one created by an agent can."""
+    created from a terminal could not be born active, with its own body, fencing facts off, or
+    with a field of the team's own (`extra`), as one created by an agent can."""
     project = tmp_path / "project"
     root = project / "memory-bank"
     shutil.copytree(EXAMPLE, root)
@@ -202,9 +218,10 @@ def test_create_and_promote_write_status_body_and_fenced_off_keys_as_the_tools_d
     code, _, err = run([*argv, "--status", "bogus"], capsys)  # this bank's refusal, not a slip: 1
     assert code == 1 and 'status "bogus" is not among the values declared in dna/' in err
     argv += ["--status", "active", "--must-not-define", "a, b", "--body-file", "body.md"]
-    code, _, err = run(argv, capsys)
+    code, _, err = run([*argv, "--field", "owner=alice", "--field", "reviewed = 2026-01-01"], capsys)
     assert code == 0, err
     created = document(root, "adr/ADR-009.md")
+    assert created.data["owner"] == "alice" and created.data["reviewed"] == "2026-01-01"
     assert created.status == "active" and created.must_not_define == ["a", "b"]
     assert "Chosen for speed.\n\n## Context\n\nMeasured." in created.text
     assert run(["--create", "n.md", "--inbox", "--kind", "domain", "--purpose", "A note."], capsys)[0] == 0
