@@ -35,9 +35,11 @@ def _paint(text: str, style: str, color: bool) -> str:
 def format_finding(finding: Finding, ctx: ReportContext) -> str:
     """One finding as one line, whatever its message quotes (`visible`); a whole-file finding
     points at 1:1 so the location stays clickable, and a path that starts with `::` is shown as
-    `./::…`, so a file's name cannot be read as a GitHub workflow command in a CI log."""
+    `./::…`, so a file's name cannot be read as a GitHub workflow command in a CI log. Blanks
+    before the `::` count for nothing: the runner trims a line's leading white space (a space, a
+    no-break space) before it looks for a command."""
     shown = ctx.shown_path(finding.path)
-    if shown.startswith("::"):  # a line starting `::` is a workflow command to a CI runner
+    if shown.lstrip().startswith("::"):  # a line starting `::` is a workflow command to a CI runner
         shown = "./" + shown
     location = f"{shown}:{finding.line or 1}:{finding.column or 1}:"
     code_style = _RED if finding.severity is Severity.ERROR else _YELLOW

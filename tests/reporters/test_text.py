@@ -116,3 +116,13 @@ def test_a_path_cannot_start_a_line_as_a_workflow_command() -> None:
     assert not any(line.startswith("::") for line in out.splitlines())
     assert out.splitlines()[0].startswith("./::error title=Injected::owned.md:3:5: MB001")
     assert out.splitlines()[2].startswith("docs/::x.md:3:5:")
+
+
+def test_a_path_cannot_start_a_line_as_a_workflow_command_behind_blanks() -> None:
+    """The runner trims a line's leading blanks before it looks for `::` (any Unicode white
+    space: a space, a no-break space, an ideographic space), so a file named ` ::error::x.md`
+    at the folder the command ran in would forge an annotation as surely as `::error::x.md`."""
+    names = [" ::error::sp.md", "\u00a0::add-mask::nb.md", "\u3000 ::stop-commands::tok.md"]
+    out = render("text", [error(name) for name in names], [], ctx())
+    assert not any(line.lstrip().startswith("::") for line in out.splitlines())
+    assert out.splitlines()[0].startswith("./ ::error::sp.md:3:5: MB001")
