@@ -6,8 +6,8 @@ neighbourhood from `mcp-memorybank --graph` are the same picture, and label esca
 diagrams break. A label is document text (paths and titles with quotes, brackets, `#`, backticks,
 Cyrillic); it is never written raw. In Mermaid every label is a quoted string in which every
 character but letters, digits, the space and `-_./,'` is an entity code (`#34;`, `#35;`, `#59;`,
-…); in DOT every label is a quoted string with `\\` and `"` escaped. In both, nodes are named `n0`,
-`n1`, … so no path ever becomes syntax.
+…); in DOT every label is a quoted string with `\\` and `"` escaped and `&` written `&amp;`. In
+both, nodes are named `n0`, `n1`, … so no path ever becomes syntax.
 
 An arrow points from a document to what it is derived from.
 """
@@ -133,7 +133,10 @@ def mermaid(diagram: Diagram, direction: str = "LR") -> str:
 
 
 def dot_string(text: str) -> str:
-    """A DOT quoted string: backslashes and quotes escaped, line breaks as `\\n`."""
+    """A DOT quoted string Graphviz draws as `text`: backslashes and quotes escaped, line breaks as
+    `\\n`, and `&` as `&amp;`, since Graphviz decodes an HTML entity in the strings it draws
+    (`&#8238;` would be a live bidi override, `&#27;` a raw escape, `&amp;` a lone `&`)."""
+    text = text.replace("&", "&amp;")
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "").replace("\n", "\\n") + '"'
 
 

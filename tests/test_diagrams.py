@@ -143,12 +143,23 @@ def test_a_label_that_looks_like_a_style_keeps_every_character() -> None:
     assert nodes["n0"] == [text, "classDef c fill:#f00;"]
 
 
+# Graphviz decodes an HTML entity in any quoted string it draws (a label, the graph's name in an
+# SVG title): a named one or a code, ended by `;`
+_GRAPHVIZ_ENTITY = re.compile(r"&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+
+
+def _as_graphviz_draws(quoted: str) -> str:
+    """A DOT quoted string as the text Graphviz draws: unquoted, then its entities decoded."""
+    text = re.sub(r'\\(["\\])', r"\1", quoted[1:-1])
+    return _GRAPHVIZ_ENTITY.sub(lambda found: html.unescape(found[0]), text)
+
+
 def test_dot_parses_and_its_labels_read_back() -> None:
     text = dot(_hostile_diagram(), 'derived_from of "x"')
     [graph] = pydot.graph_from_dot_data(text)
     labels = [node.get_label() for node in graph.get_nodes() if re.fullmatch(r"n\d+", node.get_name())]
-    unquoted = [label[1:-1].replace('\\"', '"').replace("\\\\", "\\") for label in labels]
-    assert [label.split("\\n")[1] for label in unquoted[: len(HOSTILE)]] == HOSTILE
+    drawn = [_as_graphviz_draws(label) for label in labels]
+    assert [label.split("\\n")[1] for label in drawn[: len(HOSTILE)]] == HOSTILE
     assert len(graph.get_edges()) == len(HOSTILE)
 
 
@@ -163,6 +174,19 @@ def test_dot_draws_a_control_character_as_the_text_format_writes_it() -> None:
     # a line of the label ends at a lone `\n`; the text's own `\n` comes with its backslash escaped
     assert label == '"T\\\\x1b[31m red\\nbad\\\\nline\\\\u202e.md"'
     assert "\x1b" not in drawn and "\u202e" not in drawn
+
+
+def test_dot_draws_an_entity_as_the_text_it_is() -> None:
+    """Graphviz reads `&#8238;` in a label as U+202E and `&amp;` as `&`: a title holding them was
+    drawn with a live bidi override, a raw escape (`-Tplain`) or another text than the bank's."""
+    title = "R&amp;D &#8238;gnp.md &#27;[31m &lt;b&gt; &#10;x & y"
+    diagram = Diagram()
+    diagram.node("a", title, "a&#8238;b.md")
+    drawn = dot(diagram, "derived_from of a&#8238;b.md")
+    [graph] = pydot.graph_from_dot_data(drawn)
+    [label] = [node.get_label() for node in graph.get_nodes() if node.get_name() == "n0"]
+    assert _as_graphviz_draws(label).split("\\n") == [title, "a&#8238;b.md"]
+    assert _as_graphviz_draws(graph.get_name()) == "derived_from of a&#8238;b.md"
 
 
 def test_a_long_loop_is_folded_and_still_closes() -> None:
