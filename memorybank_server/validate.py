@@ -67,6 +67,8 @@ def scoped(bank: Bank, scope: str | None) -> Callable[[str], bool]:
         return scope_filter()
     if not scope.strip():
         raise ToolInputError(f"scope {scope!r} is blank; leave it out to mean the whole bank")
+    if "\0" in scope:  # no folder is named so, and the path lookups below would raise on it
+        raise ToolInputError(f"scope '{scope}' matches no document of this bank; pass a folder such as 'adr'")
     known = {*bank.docs, *(folder for path in bank.docs for folder in folders_above(path))}
     path = normalize(bank.root, scope.rstrip("/") or scope, known)  # `domain/` is the folder `domain`
     if path in ("", ".") or (os.path.isabs(path) and real_path(path) == real_path(bank.root)):

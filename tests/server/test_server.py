@@ -153,6 +153,24 @@ def test_a_blank_narrowing_argument_is_refused_not_read_as_not_given(
     run(main)
 
 
+@pytest.mark.parametrize("tool", ["bank_validate", "bank_drift"])
+@pytest.mark.parametrize("scope", ["domain\x00", "/tmp\x00x", "memory_bank\x00"])
+def test_a_scope_holding_a_nul_is_refused_as_matching_nothing(
+    fixture_bank: Path, tool: str, scope: str
+) -> None:
+    """No folder name holds a NUL: such a scope ended in an internal error (the operating system's
+    path lookup refuses it) with a traceback in the log, where any other unknown folder is named."""
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            answer = await client.call_tool(tool, {"scope": scope})
+            assert answer.is_error and "matches no document" in answer.content[0].text, answer.content[0].text
+            assert "\\x00" in answer.content[0].text
+            assert not (await client.call_tool("bank_validate", {})).is_error
+
+    run(main)
+
+
 # Each tool's arguments, and its optional arguments with a default other than null.
 NULLABLE = [
     ("bank_route", {"question": "rules"}, ["limit"]),
