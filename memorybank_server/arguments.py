@@ -70,7 +70,7 @@ def _matches(schema: dict[str, Any], value: Any) -> bool:
         expected = _JSON_TYPES.get(kind, object)
         if isinstance(value, bool) and kind in ("integer", "number"):
             return False
-        if not isinstance(value, expected):
+        if not isinstance(value, expected) and not (kind == "integer" and _whole(value)):
             return False
     if "enum" in schema and value not in schema["enum"]:
         return False
@@ -86,6 +86,12 @@ def _matches(schema: dict[str, Any], value: Any) -> bool:
     if isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
         return all(_matches(schema["additionalProperties"], item) for item in value.values())
     return True
+
+
+def _whole(value: Any) -> bool:
+    """A float with no fraction: JSON Schema's integer too (3.0 is 3), and what a client that keeps
+    every number as a float sends for one."""
+    return isinstance(value, float) and value.is_integer()
 
 
 def describe(schema: dict[str, Any]) -> str:
@@ -127,11 +133,17 @@ def _named(name: str) -> str:
 
 
 def given(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
-    """`arguments` less the optional ones passed as null: null means "not given" whatever the
-    default, where pydantic took it as "not given" only for a default of null and refused it
-    for any other (`'limit' input should be a valid integer`)."""
+    """`arguments` less the optional ones passed as null, and a whole float given for an integer
+    as that integer: null means "not given" whatever the default, where pydantic took it as "not
+    given" only for a default of null and refused it for any other (`'limit' input should be a
+    valid integer`)."""
     required = set(schema.get("required", []))
-    return {name: value for name, value in arguments.items() if value is not None or name in required}
+    properties: dict[str, Any] = schema.get("properties", {})
+    return {
+        name: int(value) if _whole(value) and properties.get(name, {}).get("type") == "integer" else value
+        for name, value in arguments.items()
+        if value is not None or name in required
+    }
 
 
 def problem(tool: str, schema: dict[str, Any], arguments: Any) -> str | None:

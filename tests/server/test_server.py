@@ -232,6 +232,31 @@ def test_null_for_an_optional_argument_means_not_given(fixture_bank: Path) -> No
     run(main)
 
 
+def test_a_whole_number_written_as_a_float_is_an_integer(fixture_bank: Path) -> None:
+    """JSON Schema counts 3.0 as an integer, and clients that keep every number as a float send
+    it so (`limit: 3.0`): it was refused as "must be an integer", though the schema the tool lists
+    accepts it. It is taken as the integer it is; a fraction is still refused."""
+
+    async def main() -> None:
+        async with Client(build_server(fixture_bank)) as client:
+            routed = payload(await client.call_tool("bank_route", {"question": "queue table", "limit": 1.0}))
+            assert len(routed["results"]) == 1
+            graph = payload(await client.call_tool("bank_graph", {"path": "domain/model.md", "depth": 1.0}))
+            assert graph["depth"] == 1
+            read = payload(
+                await client.call_tool("bank_read", {"path": "domain/rules.md", "maxBytes": 5000.0})
+            )
+            assert read["path"] == "domain/rules.md"
+            drift = payload(await client.call_tool("bank_drift", {"thresholdDays": 30.0}))
+            assert drift["thresholdDays"] == 30 and isinstance(drift["thresholdDays"], int)
+            for value, refused in ((2.5, "not 2.5"), (0.0, "not 0.0"), (1e308, "not 1e+308")):
+                answer = await client.call_tool("bank_route", {"question": "queue", "limit": value})
+                assert answer.is_error and "'limit' must be an integer from 1 to 25" in answer.content[0].text
+                assert refused in answer.content[0].text
+
+    run(main)
+
+
 def test_resources(fixture_bank: Path) -> None:
     async def main() -> None:
         async with Client(build_server(fixture_bank)) as client:
