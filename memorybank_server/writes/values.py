@@ -77,9 +77,11 @@ def listed(values: Any, name: str) -> list[str]:
             if not value.strip():
                 raise BadValue(f"{name} lists a blank entry; name each key, or leave it out")
     found = entries(values)
-    twice = next((key for i, key in enumerate(found) if key in found[:i]), None)
-    if twice is not None:
-        raise BadValue(f"{name} lists '{twice}' twice; name each key once")
+    seen: set[str] = set()  # one pass: a list may hold 100,000 keys, and the write lock is held
+    for key in found:
+        if key in seen:
+            raise BadValue(f"{name} lists '{key}' twice; name each key once")
+        seen.add(key)
     return found
 
 

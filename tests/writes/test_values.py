@@ -13,14 +13,16 @@ from typing import Any
 import pytest
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.edits.errors import BadValue
 from memorybank_server.errors import ToolInputError
 from memorybank_server.writes.edit import edit
 from memorybank_server.writes.fields import set_field
 from memorybank_server.writes.inbox import discard, promote
 from memorybank_server.writes.sections import update_section
 from memorybank_server.writes.status import set_status
+from memorybank_server.writes.values import listed
 
-from .conftest import tree_hash
+from .conftest import finishes, tree_hash
 from .test_create import make
 
 CONTEXT = "product/context.md"
@@ -91,3 +93,12 @@ def test_a_carriage_return_is_allowed_only_before_a_line_feed(seeded: Bank, call
             CALLS[call](seeded, lone)
         assert tree_hash(seeded.root) == before
     CALLS[call](seeded, "first line\r\nsecond line")
+
+
+def test_a_long_key_list_is_checked_for_a_repeat_in_one_pass() -> None:
+    """Each key was looked for among all the keys before it, so 100,000 keys held the server (and,
+    in bank_promote, the bank's write lock) for minutes before an answer; a repeat is still named."""
+    keys = [f"key-{n}" for n in range(200_000)]
+    assert finishes(lambda: listed(keys, "canonicalFor")) == keys
+    with pytest.raises(BadValue, match="canonicalFor lists 'key-7' twice"):
+        finishes(lambda: listed([*keys, " key-7 "], "canonicalFor"))
