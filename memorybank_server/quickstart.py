@@ -147,13 +147,18 @@ class Relay:
         """True when `line` is a request the SDK would drop without a word, now answered here with
         the JSON-RPC error: the SDK passes over a line its message type does not validate (a
         string holding a lone surrogate, `params` that is not an object), and its client would
-        wait on that id for ever."""
+        wait on that id for ever. A line that is not JSON at all gets JSON-RPC's parse error on
+        the id null, which is all a garbled request can be answered on; a blank line is no request."""
         try:
             decoded = json_value(line)
         except Unreadable as exc:
             return self._refuse_unreadable(line, str(exc))
-        except ValueError:
-            return False
+        except ValueError as exc:
+            if not line.strip():
+                return False
+            error = {"code": -32700, "message": f"Parse error: {exc}"}
+            self.send(json.dumps({"jsonrpc": "2.0", "id": None, "error": error}) + "\n")
+            return True
         self._cancelled(decoded)
         message = _as_request(decoded)
         if message is None:

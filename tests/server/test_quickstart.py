@@ -303,6 +303,44 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
     assert answers[200]["result"]["tools"]
 
 
+@pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
+def test_a_line_that_is_not_json_is_answered_with_a_parse_error(
+    fixture_bank: Path, tmp_path: Path, cached: bool
+) -> None:
+    """JSON-RPC answers a line it cannot parse with error -32700 on the id null; the SDK passed
+    over it without a word, so a client whose request was cut or garbled waited on it for ever.
+    A blank line is no request and stays unanswered; the session goes on."""
+    broken = ['{"jsonrpc": "2.0", "id": 7, "method": "tools/list"', "not json at all", "{"]
+    later = {"jsonrpc": "2.0", "id": 8, "method": "ping"}
+    extra = () if cached else ("--no-cache",)
+    server = subprocess.Popen(
+        [COMMAND, "--root", str(fixture_bank), *extra],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, ENV: str(tmp_path / "cache")},
+    )
+    try:
+        lines = [*map(json.dumps, LEGACY[:2]), *broken, "", "  ", json.dumps(later)]
+        server.stdin.write("".join(line + "\n" for line in lines).encode())
+        server.stdin.flush()
+        answers: list = []
+        deadline = time.monotonic() + 60
+        while 8 not in [answer.get("id") for answer in answers] and time.monotonic() < deadline:
+            ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            answers.append(json.loads(server.stdout.readline()))
+    finally:
+        server.kill()
+        server.wait()
+    errors = [answer for answer in answers if "error" in answer]
+    assert [answer["id"] for answer in errors] == [None] * len(broken), answers
+    assert all(answer["error"]["code"] == -32700 for answer in errors)
+    assert "Parse error" in errors[0]["error"]["message"]
+    assert answers[-1] == {"jsonrpc": "2.0", "id": 8, "result": {}}
+
+
 def test_the_recorded_answers_stay_bounded(tmp_path: Path) -> None:
     """A client sending each ping with new parameters made the snapshot grow with every one,
     rewritten whole each time and read whole by every later start."""
