@@ -159,10 +159,15 @@ class Relay:
             error = {"code": -32700, "message": f"Parse error: {exc}"}
             self.send(json.dumps({"jsonrpc": "2.0", "id": None, "error": error}) + "\n")
             return True
+        if isinstance(decoded, list):
+            return self._refuse_batch(decoded)
         self._cancelled(decoded)
         message = _as_request(decoded)
         if message is None:
-            return False
+            if _is_message(decoded):
+                return False  # a notification or an answer to the server: the SDK's to read
+            self._send_error(None, "Invalid request: not a JSON-RPC request, notification or response")
+            return True
         from mcp.types import jsonrpc_message_adapter  # imported by the SDK already: these lines go to it
         from pydantic import ValidationError
 
@@ -179,6 +184,31 @@ class Relay:
         with self.lock:
             self.owed.add(_owed(message["id"]))
         return False
+
+    def _refuse_batch(self, items: list[Any]) -> bool:
+        """A JSON-RPC batch: the SDK reads one message a line and passed a batch over without a
+        word, so a client of the 2025-03-26 protocol (which allows batches) waited on every id in
+        it. Each request of the batch is answered, as a batch, with an error saying to send it on
+        its own line; an empty batch gets JSON-RPC's single error on the id null."""
+        if not items:
+            self._send_error(None, "Invalid request: an empty batch")
+            return True
+        why = "Invalid request: batches are not supported; send each message on its own line"
+        replies = []
+        for item in items:
+            self._cancelled(item)
+            request = _as_request(item)
+            if request is not None:
+                replies.append(
+                    {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32600, "message": why}}
+                )
+        if replies:
+            self.send(json.dumps(replies, separators=(",", ":")) + "\n")
+        return True
+
+    def _send_error(self, ident: str | int | None, why: str) -> None:
+        reply = {"jsonrpc": "2.0", "id": ident, "error": {"code": -32600, "message": why}}
+        self.send(json.dumps(reply, separators=(",", ":")) + "\n")
 
     def _cancelled(self, decoded: Any) -> None:
         """A request the client cancelled may go unanswered: it is owed no more."""
@@ -281,6 +311,16 @@ def _as_request(message: Any) -> dict[str, Any] | None:
     if isinstance(message, dict) and isinstance(message.get("method"), str) and _is_id(message.get("id")):
         return message
     return None
+
+
+def _is_message(decoded: Any) -> bool:
+    """A decoded line the SDK reads as a message that is no request: a notification (a method, no
+    id) or an answer to one of the server's own requests (an id, and a result or an error)."""
+    if not isinstance(decoded, dict):
+        return False
+    if isinstance(decoded.get("method"), str):
+        return "id" not in decoded  # with an id it was a request, and one with no usable id
+    return "id" in decoded and ("result" in decoded or "error" in decoded)
 
 
 def _is_id(value: Any) -> bool:

@@ -220,11 +220,15 @@ def test_a_line_that_is_no_request_is_passed_over(
 ) -> None:
     """Every line a client sends is read before the SDK is ready: a line nested a hundred thousand
     levels deep, or a request whose id JSON-RPC does not allow, once took the process down. Such a
-    line is not a request; the session goes on."""
+    line is not a request; the session goes on. A request whose id is unusable is answered with
+    JSON-RPC's invalid-request error on the id null, which is all it can be answered on."""
     cache = tmp_path / "cache"
     extra = () if cached else ("--no-cache",)
     plain = _raw_session(fixture_bank, cache, LEGACY, *extra)
-    assert _raw_session(fixture_bank, cache, LEGACY, *extra, first=odd + "\n") == plain
+    odd_session = _raw_session(fixture_bank, cache, LEGACY, *extra, first=odd + "\n")
+    if '"method"' in odd:
+        assert odd_session.pop(None)["error"]["code"] == -32600
+    assert odd_session == plain
 
 
 UNVALIDATED = {
@@ -338,6 +342,52 @@ def test_a_line_that_is_not_json_is_answered_with_a_parse_error(
     assert [answer["id"] for answer in errors] == [None] * len(broken), answers
     assert all(answer["error"]["code"] == -32700 for answer in errors)
     assert "Parse error" in errors[0]["error"]["message"]
+    assert answers[-1] == {"jsonrpc": "2.0", "id": 8, "result": {}}
+
+
+@pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
+def test_a_batch_or_a_line_that_is_no_message_is_answered_not_passed_over(
+    fixture_bank: Path, tmp_path: Path, cached: bool
+) -> None:
+    """The SDK reads one message a line: a JSON-RPC batch (which the 2025-03-26 protocol allows)
+    and JSON that is no message (`42`, `{}`, a request whose id is a list) were passed over without
+    a word, and the client waited on each id for ever. Each request of a batch is answered with an
+    error on its own id; the rest get JSON-RPC's invalid-request error on the id null; a
+    notification and an answer to the server stay unanswered, and the session goes on."""
+    batch = [{"jsonrpc": "2.0", "id": 5, "method": "ping"}, {"jsonrpc": "2.0", "method": "notifications/x"}]
+    quiet = [{"jsonrpc": "2.0", "method": "notifications/x"}, {"jsonrpc": "2.0", "id": 99, "result": {}}]
+    odd = [[], 42, {}, {"jsonrpc": "2.0", "id": [1], "method": "ping"}]
+    later = {"jsonrpc": "2.0", "id": 8, "method": "ping"}
+    extra = () if cached else ("--no-cache",)
+    server = subprocess.Popen(
+        [COMMAND, "--root", str(fixture_bank), *extra],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, ENV: str(tmp_path / "cache")},
+    )
+    try:
+        lines = [*map(json.dumps, [*LEGACY[:2], batch, *quiet, *odd, later])]
+        server.stdin.write("".join(line + "\n" for line in lines).encode())
+        server.stdin.flush()
+        answers: list = []
+        deadline = time.monotonic() + 60
+        while (
+            not any(isinstance(a, dict) and a.get("id") == 8 for a in answers) and time.monotonic() < deadline
+        ):
+            ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            answers.append(json.loads(server.stdout.readline()))
+    finally:
+        server.kill()
+        server.wait()
+    batches = [answer for answer in answers if isinstance(answer, list)]
+    assert [[item["id"] for item in one] for one in batches] == [[5]], answers
+    assert "send each message on its own line" in batches[0][0]["error"]["message"]
+    nulls = [a for a in answers if isinstance(a, dict) and "error" in a and a["id"] is None]
+    assert len(nulls) == len(odd) and all(a["error"]["code"] == -32600 for a in nulls), answers
+    assert not [a for a in answers if isinstance(a, dict) and a.get("id") == 99]
     assert answers[-1] == {"jsonrpc": "2.0", "id": 8, "result": {}}
 
 
