@@ -486,6 +486,7 @@ RECORDED_ASKS = st.one_of(
 CLIENT_LINES = st.lists(
     st.one_of(
         st.composite(_message)(),
+        st.lists(st.composite(_message)(), max_size=3).map(lambda lines: f"[{', '.join(lines)}]"),  # a batch
         RECORDED_ASKS,
         JSON_VALUE.map(json.dumps),
         st.builds(lambda depth: "[" * depth, st.sampled_from([2, 950, 100_000])),

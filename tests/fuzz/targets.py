@@ -324,8 +324,9 @@ _HANDSHAKE = [
 
 def relay(lines: list[str]) -> list[str]:
     """Hostile client lines through `quickstart.Relay` as `serve` hands them over before the SDK
-    is ready (with a recorded handshake to answer from), then each line as if the SDK had sent it.
-    Returns what the relay answered itself, one JSON text each."""
+    is ready (with a recorded handshake to answer from), the lines it left waiting as the SDK's
+    input hands them over (`refuse`), then each line as if the SDK had sent it. Returns what the
+    relay answered itself, one JSON text each."""
     import shutil
     import tempfile
     from pathlib import Path
@@ -341,8 +342,9 @@ def relay(lines: list[str]) -> list[str]:
             recorder.from_server(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}) + "\n")
         wire = io.BytesIO()
         live = Relay(wire, CacheFolder(folder), "full")
-        for line in lines:
-            live.take(line)
+        waiting = [line for line in lines if not live.take(line)]
+        for line in waiting:  # as the SDK's input hands them over once it is ready
+            live.refuse(line)
         answered = wire.getvalue().decode("utf-8").split("\n")[:-1]
         for line in lines:
             live.from_server(line + "\n")

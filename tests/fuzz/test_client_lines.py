@@ -28,10 +28,33 @@ def _request_ids(lines: list[str]) -> list[object]:
     return ids
 
 
+def _batched_ids(lines: list[str]) -> list[object]:
+    """The ids of the requests inside the batches among `lines`."""
+    ids = []
+    for line in lines:
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(message, list):
+            ids += [item["id"] for item in message if isinstance(item, dict) and "id" in item]
+    return ids
+
+
 @given(lines=CLIENT_LINES)
 def test_the_relay_answers_or_passes_on_any_client_line(worker: Worker, lines: list[str]) -> None:
+    """What the relay answers itself is a recorded result or an error for a request the client
+    made, an error on the id null (a line no request could be read from), or a batch's errors."""
     answered = worker.call("relay", lines)
-    asked = _request_ids(lines)
+    asked, batched = _request_ids(lines), _batched_ids(lines)
     for line in answered:
         answer = json.loads(line)
-        assert answer["id"] in asked and isinstance(answer["result"], dict), line
+        if isinstance(answer, list):
+            assert answer and all(
+                item["id"] in batched and item["error"]["code"] == -32600 for item in answer
+            )
+        elif "error" in answer:
+            assert answer["id"] is None or answer["id"] in asked, line
+            assert answer["error"]["code"] in (-32700, -32600), line
+        else:
+            assert answer["id"] in asked and isinstance(answer["result"], dict), line
