@@ -15,6 +15,7 @@ import os
 import re
 import stat
 import time
+import unicodedata
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -432,6 +433,7 @@ class Bank:
         self.index_links: list[IndexLink] = []
         self._names: dict[str, list[str]] = {}
         self._folders: tuple[tuple[int, int, int], set[str]] | None = None
+        self._composed: tuple[tuple[int, int, int], dict[str, str]] | None = None
         self._loaded = False
         self.revision = 0  # moves whenever `docs` changes; code that edits `docs` by hand moves it too
         self.unread: list[tuple[str, str]] = []  # folders the last refresh could not list, and why
@@ -590,6 +592,20 @@ class Bank:
                     folders.add(folder)
             self._folders = (key, folders)
         return resolved in self._folders[1]
+
+    def spelled_otherwise(self, path: str) -> str | None:
+        """The document whose path reads as `path` but is stored in the other Unicode
+        normalisation (`café.md` composed, the file decomposed), or None. Why: on Linux, and on
+        the forge that serves the bank, the two names are different files, so a link between them
+        is broken, yet "does not exist" names a file the user can see. One map per bank state."""
+        if path.isascii():
+            return None
+        key = (self.revision, id(self.docs), len(self.docs))
+        if self._composed is None or self._composed[0] != key:
+            composed = {unicodedata.normalize("NFC", p): p for p in self.docs if not p.isascii()}
+            self._composed = (key, composed)
+        found = self._composed[1].get(unicodedata.normalize("NFC", path))
+        return found if found != path else None
 
     def by_name(self, name: str) -> list[str]:
         """Bank paths of every document with this file name."""

@@ -60,8 +60,15 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
             )
             continue
         looked = ", then ".join(f"'{path}'" for path in target.as_written())
+        twin = next(filter(None, map(ctx.bank.spelled_otherwise, target.as_written())), None)
+        said = f"derived_from target '{edge.raw}' does not exist (looked for {looked})"
+        if twin is not None:  # the user sees the file: say why it is not the one written
+            said += (
+                f"; '{twin}' reads the same but is stored in another Unicode normalisation, so the "
+                "names differ byte for byte: write it as the file is named, or rename the file"
+            )
         yield Problem(
-            f"derived_from target '{edge.raw}' does not exist (looked for {looked})",
+            said,
             line=edge.line,
             column=edge.column,
             value=edge.raw,

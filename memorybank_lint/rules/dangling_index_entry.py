@@ -30,6 +30,9 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
             continue
         raw = entry.link.target.raw
         what = "no documents live there" if entry.link.directory else "it is not a document of this bank"
+        twin = None if entry.link.directory else bank.spelled_otherwise(resolved)
+        if twin is not None:  # the user sees the file: say why it is not the one linked
+            what += f" ('{twin}' reads the same but is stored in another Unicode normalisation)"
         yield Problem(
             f"index entry '{raw}' leads nowhere: '{resolved}' — {what}",
             path=entry.source,

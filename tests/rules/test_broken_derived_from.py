@@ -304,3 +304,22 @@ def test_what_names_no_document_is_quoted_as_written_and_called_what_it_is(
     )
     [finding] = run_rule(bank, CODE)
     assert finding.path == "domain/t.md" and finding.message.startswith(said), finding.message
+
+
+def test_a_target_stored_in_the_other_unicode_normalisation_is_named(make_bank, run_rule, tmp_path) -> None:
+    """`café.md` written composed names another file than `café.md` stored decomposed (on Linux,
+    and on the forge serving the bank), yet "does not exist" named a file the user can see."""
+    import unicodedata
+
+    stored = unicodedata.normalize("NFD", "domain/café.md")
+    written = unicodedata.normalize("NFC", "café.md")
+    bank = make_bank(
+        tmp_path,
+        {
+            "domain/rules.md": f"---\nderived_from:\n  - {written}\n  - gone-é.md\n---\n# Rules\n",
+            stored: "# Cafe\n",
+        },
+    )
+    twin, gone = run_rule(bank, CODE)
+    assert f"'{stored}' reads the same but is stored in another Unicode normalisation" in twin.message
+    assert "normalisation" not in gone.message

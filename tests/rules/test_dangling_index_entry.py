@@ -181,3 +181,14 @@ def test_percent_23_in_a_link_is_a_hash_of_the_file_name(make_bank, run_rule, tm
     assert run_rule(bank, "MB009") == []
     target = link_target("sec/README.md", "c%23-style.md#usage")
     assert (target.raw, target.resolved) == ("c%23-style.md#usage", "sec/c#-style.md")
+
+
+def test_an_entry_to_a_file_stored_in_the_other_unicode_normalisation_says_so(
+    make_bank, run_rule, tmp_path
+) -> None:
+    import unicodedata
+
+    stored = unicodedata.normalize("NFD", "café.md")
+    readme = f"- [Cafe]({unicodedata.normalize('NFC', 'café.md')})\n"
+    [finding] = run_rule(make_bank(tmp_path, {"README.md": readme, stored: "# Cafe\n"}), CODE)
+    assert f"('{stored}' reads the same but is stored in another Unicode normalisation)" in finding.message
