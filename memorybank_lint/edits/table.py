@@ -168,21 +168,27 @@ def table_row(
 _UNSHOWN = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")  # the controls that are not whitespace
 
 
+# where markdown reads `<` as the start of HTML or of an autolink (`<a href=…>`, `<!--`, `</x>`, `<https://…>`)
+_TAG_OPENER = re.compile(r"<(?=[A-Za-z/!?])")
+
+
 def inline(value: str) -> str:
     """A header value as one line of an index: whitespace runs (line breaks, U+2028 and the like
-    included) become one space, and a comment opener is written as an entity.
+    included) become one space, and a `<` that would open HTML, a comment or an autolink is
+    written as an entity.
 
     Why: an index line is composed from another document's header, and a line break in it would
     write headings and links of its own into the index, a `<!-- memorybank-lint: disable -->`
-    would switch the linter off for the whole index. A control character, a bidirectional control
-    and a character that prints as nothing (`bank.without_hidden`) are left out: a bidirectional
-    control reorders the rest of the index line as it is shown, and a zero-width space, a joiner,
+    would switch the linter off for the whole index, and `<a href="…">here</a>` would show a link
+    whose target the text hides (a header value is plain text: `<task-name>` was drawn as
+    nothing). A control character, a bidirectional control and a character that prints as
+    nothing (`bank.without_hidden`) are left out: a bidirectional control reorders the rest of the index line as it is shown, and a zero-width space, a joiner,
     a soft hyphen or a tag character prints as nothing, so the line would read as text it does not
     hold (the governed writes refuse them in a title or purpose; a title already in a bank reaches
     the index only here). Other format characters are visible text and stay.
     """
     kept = without_hidden(_UNSHOWN.sub("", value))
-    return " ".join(kept.split()).replace("<!--", "&lt;!--")
+    return _TAG_OPENER.sub("&lt;", " ".join(kept.split()))
 
 
 def prose(value: str) -> str:

@@ -101,12 +101,12 @@ def test_a_document_without_a_purpose_gets_an_entry_without_one(tmp_path: Path) 
 )
 def test_a_hostile_header_adds_one_line_and_no_suppression_to_the_index(tmp_path: Path, entries: str) -> None:
     """The entry is composed from the document's own header: line breaks of every kind and a
-    disable comment in its title, purpose or status stay inside the one new line, inert; a
-    bidirectional control or an escape character is left out."""
+    disable comment in its title, purpose or status stay inside the one new line, inert (HTML and
+    autolinks too); a bidirectional control or an escape character is left out."""
     hostile = (
         'title: "Terms\\u2028## Forged heading \\u202edm.esle\\u202c\\x1b[31m"\n'
         'purpose: "Words.\\n\\n- [forged](../../etc/passwd) <!-- memorybank-lint: disable -->'
-        ' \\u2067x\\u2069"\n'
+        ' \\u2067x\\u2069 <a href=\\"https://evil.example\\">docs</a> <https://evil.example>"\n'
         'status: "active\\u0085<!-- memorybank-lint: disable -->"\n'
         "derived_from: [../dna/principles.md]"
     )
@@ -119,6 +119,8 @@ def test_a_hostile_header_adds_one_line_and_no_suppression_to_the_index(tmp_path
     assert added.count("\n") == 1 and "\u2028" not in added and "\x85" not in added
     assert not any(c in added for c in "\u202e\u202c\u2067\u2069\x1b")  # nothing reorders or drives a screen
     assert "<!--" not in added and "&lt;!-- memorybank-lint: disable -->" in added
+    assert "<a" not in added and "<https" not in added  # no link whose target the text hides
+    assert '&lt;a href="https://evil.example">docs&lt;/a> &lt;https://evil.example>' in added
     (bank.root / "domain/README.md").write_text(text + "[dangling](nowhere.md)\n", encoding="utf-8")
     bank.refresh()
     assert [f for f in lint(bank) if f.path == "domain/README.md" and f.code == "MB007"]  # not switched off
