@@ -51,7 +51,21 @@ def plan(bank: Bank, findings: Iterable[Finding], *, unsafe: bool = False) -> li
         chosen.append(found)
         if found.edge is not None:
             planned.add(*found.edge)
-    return chosen
+    return _without_second_entries(chosen)
+
+
+def _without_second_entries(chosen: list[Fix]) -> list[Fix]:
+    """`chosen` less each registration (MB009) of a document a repointed index entry (MB007) of the
+    same run leads to.
+
+    Why: a document that moved leaves its old entry dead and is itself unregistered; both fixes
+    ran, so the index listed it twice (the old entry repointed, and a new one added). The entry
+    that already named it, in the index's own words, is the one kept.
+    """
+    repointed = {fix.registers for fix in chosen if fix.finding.code != "MB009" and fix.registers}
+    if not repointed:
+        return chosen
+    return [fix for fix in chosen if fix.finding.code != "MB009" or fix.registers not in repointed]
 
 
 class _Planned:

@@ -286,7 +286,15 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     summary = f"point the entry at '{new_path}', the document named {name}"
     batch = (f"links {index.path}", _all_lines)
     return Fix(
-        finding, index.path, False, summary, edit, index.text, batch=batch, line=(entry.link.line, new)
+        finding,
+        index.path,
+        False,
+        summary,
+        edit,
+        index.text,
+        batch=batch,
+        line=(entry.link.line, new),
+        registers=target,
     )
 
 

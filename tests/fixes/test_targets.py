@@ -206,6 +206,32 @@ def test_two_fixes_of_one_line_land_in_one_run(tmp_path: Path) -> None:
     assert plan(bank, lint(bank), unsafe=True) == []
 
 
+@pytest.mark.parametrize("index", ["README.md", "domain/README.md"], ids=["same index", "another index"])
+def test_a_document_an_entry_is_repointed_at_is_not_registered_again(tmp_path: Path, index: str) -> None:
+    """A document that moved leaves a dead entry (MB007) and is itself unregistered (MB009); with
+    `--unsafe-fixes` both fixes ran, so the entry was repointed at it and a second entry added for
+    it: the index listed the document twice. The repointed entry registers it."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Domain](domain/README.md)\n",
+        "domain/README.md": INDEXED + "- [Model](model.md) — the model\n",
+        "domain/model.md": _node("  - ../dna/principles.md", "Model"),
+        "domain/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    old = "adr/cache.md" if index == "README.md" else "../adr/cache.md"
+    files[index] += f"- [Cache]({old}) — why\n"
+    bank = bank_with(tmp_path, files)
+    about_cache = {f.code for f in lint(bank) if "cache" in f.path or "cache" in (f.value or "")}
+    assert about_cache == {"MB007", "MB009"}
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    texts = {name: (bank.root / name).read_text("utf-8") for name in ("README.md", "domain/README.md")}
+    assert sum(text.count("cache.md") for text in texts.values()) == 1, texts
+    assert "- [Cache](" in texts[index] and "cache.md) — why\n" in texts[index]
+    bank.refresh()
+    assert [f for f in lint(bank) if f.code in ("MB007", "MB009")] == []
+
+
 def test_a_deleted_document_is_not_taken_for_the_template_of_its_name(tmp_path: Path) -> None:
     """A package's deleted `brief.md` was linked to the feature template's `brief.md` by the
     unsafe fix, and the bank then validated clean."""
