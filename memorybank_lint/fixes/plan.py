@@ -55,8 +55,9 @@ def plan(bank: Bank, findings: Iterable[Finding], *, unsafe: bool = False) -> li
 
 
 def _without_second_entries(chosen: list[Fix]) -> list[Fix]:
-    """`chosen` less each registration (MB009) of a document a repointed index entry (MB007) of the
-    same run leads to.
+    """`chosen` less each fix that would give an index a second entry for one document: a
+    registration (MB009) of a document a repointed entry (MB007) of the same run leads to, and a
+    second dead entry of one index repointed at the document another was.
 
     Why: a document that moved leaves its old entry dead and is itself unregistered; both fixes
     ran, so the index listed it twice (the old entry repointed, and a new one added). The entry
@@ -65,7 +66,17 @@ def _without_second_entries(chosen: list[Fix]) -> list[Fix]:
     repointed = {fix.registers for fix in chosen if fix.finding.code != "MB009" and fix.registers}
     if not repointed:
         return chosen
-    return [fix for fix in chosen if fix.finding.code != "MB009" or fix.registers not in repointed]
+    kept: list[Fix] = []
+    entries: set[tuple[str, str]] = set()  # (index, document) of the entries kept so far
+    for fix in chosen:
+        if fix.registers is not None:
+            if (fix.finding.code == "MB009" and fix.registers in repointed) or (
+                (fix.path, fix.registers) in entries
+            ):
+                continue
+            entries.add((fix.path, fix.registers))
+        kept.append(fix)
+    return kept
 
 
 class _Planned:

@@ -244,6 +244,11 @@ def _link_places(bank: Bank) -> dict[tuple, IndexLink]:
 
 
 _placed = PerRevision(_link_places)
+# (index, document) for each document an index already lists: a dead entry repointed there would
+# make the index list it twice
+_listed: PerRevision[set[tuple[str, str]]] = PerRevision(
+    lambda bank: {(entry.source, entry.lands) for entry in bank.index_links if entry.lands is not None}
+)
 
 
 def _index_link_at(bank: Bank, path: str, line: int | None, column: int | None) -> IndexLink | None:
@@ -259,8 +264,8 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
         return None
     index = bank.docs[entry.source]
     target = moved_to(bank, entry.link.target.resolved, index.path)
-    if target is None:
-        return None
+    if target is None or (index.path, target) in _listed(bank):
+        return None  # no pick, or one the index lists already: the dead entry is for a person to remove
     lines = _lines_of(bank, index)
     if not 0 < entry.link.line <= len(lines):
         return None  # a line the parse numbered past the text: no fix rather than a crash

@@ -232,6 +232,35 @@ def test_a_document_an_entry_is_repointed_at_is_not_registered_again(tmp_path: P
     assert [f for f in lint(bank) if f.code in ("MB007", "MB009")] == []
 
 
+def test_a_dead_entry_is_not_pointed_at_a_document_its_index_already_lists(tmp_path: Path) -> None:
+    """The moved document was already listed under its new path: repointing the dead entry at it
+    made the index list it twice, where the dead entry is for a person to remove."""
+    listed = "- [Cache](decisions/cache.md) — why\n"
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md) — why\n" + listed,
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    assert fixed_text(bank, "MB007") == (None, None)
+
+
+def test_of_two_dead_entries_for_one_moved_document_one_is_repointed(tmp_path: Path) -> None:
+    """Two dead entries of one index (`adr/cache.md`, `old/cache.md`) both had the moved document
+    as their pick, and both were repointed: the index then listed it twice."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "README.md": INDEXED
+        + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md) — why\n- [C](old/cache.md)\n",
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    assert len([f for f in lint(bank) if f.code == "MB007"]) == 2
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    text = (bank.root / "README.md").read_text("utf-8")
+    assert text.count("decisions/cache.md") == 1, text
+
+
 def test_a_deleted_document_is_not_taken_for_the_template_of_its_name(tmp_path: Path) -> None:
     """A package's deleted `brief.md` was linked to the feature template's `brief.md` by the
     unsafe fix, and the bank then validated clean."""
