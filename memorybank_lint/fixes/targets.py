@@ -122,10 +122,16 @@ def _checked(bank: Bank, doc: Document) -> dict[int, tuple[str, bool, tuple[str,
     if doc.path not in plans:
         picked = {}
         lines = doc.text.split("\n")
+        # what the header derives from: a pick among them would name one document twice, and the
+        # broken target is then for a person to remove
+        taken = {bank.edge_target(edge) for edge in doc.derived_from}
         for k, edge in enumerate(doc.derived_from):
             pick = _pick(bank, doc, edge)
-            if pick is not None and (line := _edge_line(lines, doc, edge, pick[0])) is not None:
+            if pick is None or (not pick[1] and pick[0] in taken):
+                continue
+            if (line := _edge_line(lines, doc, edge, pick[0])) is not None:
                 picked[k] = (pick[0], pick[1], line)
+                taken.add(pick[0])
         if picked and not _reads_back(bank, doc, picked):
             alone = list(picked.items())[:_ONE_BY_ONE]
             picked = {k: plan for k, plan in alone if _reads_back(bank, doc, {k: plan})}

@@ -261,6 +261,28 @@ def test_of_two_dead_entries_for_one_moved_document_one_is_repointed(tmp_path: P
     assert text.count("decisions/cache.md") == 1, text
 
 
+@pytest.mark.parametrize(
+    "derived",
+    ["  - old/taxes.md\n  - taxes.md", "  - old/taxes.md\n  - older/taxes.md"],
+    ids=["already derived from", "two broken targets"],
+)
+def test_a_broken_target_is_not_pointed_at_a_document_its_header_already_derives_from(
+    tmp_path: Path, derived: str
+) -> None:
+    """`derived_from` then named one document twice: the broken target that would repeat it is
+    for a person to remove."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "domain/taxes.md": _node("  - ../dna/principles.md", "Taxes"),
+        "domain/sync.md": _node(derived, "Sync"),
+    }
+    bank = bank_with(tmp_path, files)
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    text = (bank.root / "domain/sync.md").read_text("utf-8")
+    assert text.count("  - taxes.md\n") == 1, text
+
+
 def test_a_deleted_document_is_not_taken_for_the_template_of_its_name(tmp_path: Path) -> None:
     """A package's deleted `brief.md` was linked to the feature template's `brief.md` by the
     unsafe fix, and the bank then validated clean."""
