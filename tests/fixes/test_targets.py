@@ -344,7 +344,8 @@ def test_the_picks_taken_together_close_no_loop_and_those_left_would(
 ) -> None:
     """Each unsafe pick a run takes leaves its target unable to reach its source through the
     bank's edges and the picks taken before it; each pick it leaves would close a loop with
-    them. Checked by walking the graph as written, pick by pick (edges written at `old/` moved)."""
+    them; and no pick names a document its header already names. Checked by walking the graph as
+    written, pick by pick (edges written at `old/` moved)."""
     import tempfile
 
     from memorybank_lint.fixes import plan
@@ -378,6 +379,10 @@ def test_the_picks_taken_together_close_no_loop_and_those_left_would(
                         frontier.append(nxt)
             return False
 
+        named = {source: set(targets) for source, targets in graph.items()}
+        for source, target in chosen:
+            assert target not in named.setdefault(source, set()), (source, target)
+            named[source].add(target)
         event(f"picks: {min(len(picks), 3)}, left: {min(len(picks) - len(chosen), 2)}")
         taken = iter(chosen)
         expected = next(taken, None)
