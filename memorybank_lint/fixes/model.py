@@ -41,8 +41,9 @@ class Fix:
     # (file line, its new text) of a fix that rewrites one line of `source`: its replacement
     # without applying the edit (a file with thousands of such fixes would be copied once each)
     line: tuple[int, str] | None = None
-    # the document an index entry the fix writes (a new one, or a dead one repointed) leads to
-    registers: str | None = None
+    # (document, #section or "") an index entry the fix writes (a new one, or a dead one
+    # repointed) leads to: two sections of one document are two entries
+    registers: tuple[str, str] | None = None
 
     @property
     def applicability(self) -> str:

@@ -57,24 +57,24 @@ def plan(bank: Bank, findings: Iterable[Finding], *, unsafe: bool = False) -> li
 def _without_second_entries(chosen: list[Fix]) -> list[Fix]:
     """`chosen` less each fix that would give an index a second entry for one document: a
     registration (MB009) of a document a repointed entry (MB007) of the same run leads to, and a
-    second dead entry of one index repointed at the document another was.
+    second dead entry of one index repointed at the document (and section) another was.
 
     Why: a document that moved leaves its old entry dead and is itself unregistered; both fixes
     ran, so the index listed it twice (the old entry repointed, and a new one added). The entry
     that already named it, in the index's own words, is the one kept.
     """
-    repointed = {fix.registers for fix in chosen if fix.finding.code != "MB009" and fix.registers}
+    repointed = {fix.registers[0] for fix in chosen if fix.finding.code != "MB009" and fix.registers}
     if not repointed:
         return chosen
     kept: list[Fix] = []
-    entries: set[tuple[str, str]] = set()  # (index, document) of the entries kept so far
+    entries: set[tuple[str, str, str]] = set()  # (index, document, section) of the entries kept
     for fix in chosen:
         if fix.registers is not None:
-            if (fix.finding.code == "MB009" and fix.registers in repointed) or (
-                (fix.path, fix.registers) in entries
+            if (fix.finding.code == "MB009" and fix.registers[0] in repointed) or (
+                (fix.path, *fix.registers) in entries
             ):
                 continue
-            entries.add((fix.path, fix.registers))
+            entries.add((fix.path, *fix.registers))
         kept.append(fix)
     return kept
 

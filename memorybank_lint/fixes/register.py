@@ -77,5 +77,5 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
         bank.docs[index].text,
         shifts=True,
         batch=(f"register {index}", edit_all),
-        registers=doc.path,
+        registers=(doc.path, ""),
     )

@@ -250,11 +250,24 @@ def _link_places(bank: Bank) -> dict[tuple, IndexLink]:
 
 
 _placed = PerRevision(_link_places)
-# (index, document) for each document an index already lists: a dead entry repointed there would
-# make the index list it twice
-_listed: PerRevision[set[tuple[str, str]]] = PerRevision(
-    lambda bank: {(entry.source, entry.lands) for entry in bank.index_links if entry.lands is not None}
-)
+
+
+def _section(raw: str) -> str:
+    """The `#section` a link's destination names (without the `#`), or "" for the whole document."""
+    return raw.partition("#")[2]
+
+
+def _listed_entries(bank: Bank) -> set[tuple[str, str, str]]:
+    """(index, document, section) of each entry an index has that leads somewhere: a dead entry
+    repointed at one of them would make the index list that document (or section) twice."""
+    return {
+        (entry.source, entry.lands, _section(entry.link.target.raw))
+        for entry in bank.index_links
+        if entry.lands is not None
+    }
+
+
+_listed = PerRevision(_listed_entries)
 
 
 def _index_link_at(bank: Bank, path: str, line: int | None, column: int | None) -> IndexLink | None:
@@ -270,7 +283,7 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
         return None
     index = bank.docs[entry.source]
     target = moved_to(bank, entry.link.target.resolved, index.path)
-    if target is None or (index.path, target) in _listed(bank):
+    if target is None or (index.path, target, _section(entry.link.target.raw)) in _listed(bank):
         return None  # no pick, or one the index lists already: the dead entry is for a person to remove
     lines = _lines_of(bank, index)
     if not 0 < entry.link.line <= len(lines):
@@ -305,7 +318,7 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
         index.text,
         batch=batch,
         line=(entry.link.line, new),
-        registers=target,
+        registers=(target, _section(raw)),
     )
 
 

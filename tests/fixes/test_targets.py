@@ -262,6 +262,30 @@ def test_of_two_dead_entries_for_one_moved_document_one_is_repointed(tmp_path: P
 
 
 @pytest.mark.parametrize(
+    "entries",
+    [
+        "- [Why](decisions/cache.md#why)\n- [How](adr/cache.md#how)\n",
+        "- [Why](adr/cache.md#why)\n- [How](old/cache.md#how)\n",
+    ],
+    ids=["one listed", "both dead"],
+)
+def test_entries_for_two_sections_of_one_moved_document_are_both_repointed(
+    tmp_path: Path, entries: str
+) -> None:
+    """Two entries for two sections of one document are two entries, not one listed twice."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n" + entries,
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    text = (bank.root / "README.md").read_text("utf-8")
+    assert "(decisions/cache.md#why)" in text and "(decisions/cache.md#how)" in text, text
+
+
+@pytest.mark.parametrize(
     "derived",
     ["  - old/taxes.md\n  - taxes.md", "  - old/taxes.md\n  - older/taxes.md"],
     ids=["already derived from", "two broken targets"],
