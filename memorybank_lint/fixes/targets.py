@@ -60,6 +60,12 @@ def moved_to(bank: Bank, resolved: str, exclude: str) -> str | None:
     return best[0] if len(best) == 1 else None
 
 
+def _section(raw: str) -> str:
+    """The `#section` a target or a link's destination names (without the `#`), or "" for the
+    whole document."""
+    return raw.partition("#")[2]
+
+
 def _reparsed(bank: Bank, doc: Document, text: str) -> Document:
     return document.parse(doc.path, text, bank_name=bank.name, index_names=bank.index_files)
 
@@ -122,16 +128,16 @@ def _checked(bank: Bank, doc: Document) -> dict[int, tuple[str, bool, tuple[str,
     if doc.path not in plans:
         picked = {}
         lines = doc.text.split("\n")
-        # what the header derives from: a pick among them would name one document twice, and the
-        # broken target is then for a person to remove
-        taken = {bank.edge_target(edge) for edge in doc.derived_from}
+        # what the header derives from (each document and section): a pick among them would name
+        # one twice, and the broken target is then for a person to remove
+        taken = {(bank.edge_target(edge), _section(edge.raw)) for edge in doc.derived_from}
         for k, edge in enumerate(doc.derived_from):
             pick = _pick(bank, doc, edge)
-            if pick is None or (not pick[1] and pick[0] in taken):
+            if pick is None or (not pick[1] and (pick[0], _section(edge.raw)) in taken):
                 continue
             if (line := _edge_line(lines, doc, edge, pick[0])) is not None:
                 picked[k] = (pick[0], pick[1], line)
-                taken.add(pick[0])
+                taken.add((pick[0], _section(edge.raw)))
         if picked and not _reads_back(bank, doc, picked):
             alone = list(picked.items())[:_ONE_BY_ONE]
             picked = {k: plan for k, plan in alone if _reads_back(bank, doc, {k: plan})}
@@ -250,11 +256,6 @@ def _link_places(bank: Bank) -> dict[tuple, IndexLink]:
 
 
 _placed = PerRevision(_link_places)
-
-
-def _section(raw: str) -> str:
-    """The `#section` a link's destination names (without the `#`), or "" for the whole document."""
-    return raw.partition("#")[2]
 
 
 def _listed_entries(bank: Bank) -> set[tuple[str, str, str]]:

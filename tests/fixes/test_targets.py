@@ -307,6 +307,19 @@ def test_a_broken_target_is_not_pointed_at_a_document_its_header_already_derives
     assert text.count("  - taxes.md\n") == 1, text
 
 
+def test_broken_targets_naming_two_sections_of_one_moved_document_are_both_repointed(tmp_path: Path) -> None:
+    """`taxes.md#rates` and `taxes.md#rounding` are two sources, not one document named twice."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "domain/taxes.md": _node("  - ../dna/principles.md", "Taxes"),
+        "domain/sync.md": _node("  - taxes.md#rates\n  - old/taxes.md#rounding", "Sync"),
+    }
+    bank = bank_with(tmp_path, files)
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    assert "  - taxes.md#rounding\n" in (bank.root / "domain/sync.md").read_text("utf-8")
+
+
 def test_a_deleted_document_is_not_taken_for_the_template_of_its_name(tmp_path: Path) -> None:
     """A package's deleted `brief.md` was linked to the feature template's `brief.md` by the
     unsafe fix, and the bank then validated clean."""
