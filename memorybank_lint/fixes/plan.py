@@ -57,7 +57,8 @@ def plan(bank: Bank, findings: Iterable[Finding], *, unsafe: bool = False) -> li
 def _without_second_entries(chosen: list[Fix]) -> list[Fix]:
     """`chosen` less each fix that would give an index a second entry for one document: a
     registration (MB009) of a document a repointed entry (MB007) of the same run leads to, and a
-    second dead entry of one index repointed at the document (and section) another was.
+    dead entry of one index repointed at the document (and section) another dead entry, written
+    otherwise, was.
 
     Why: a document that moved leaves its old entry dead and is itself unregistered; both fixes
     ran, so the index listed it twice (the old entry repointed, and a new one added). The entry
@@ -67,14 +68,15 @@ def _without_second_entries(chosen: list[Fix]) -> list[Fix]:
     if not repointed:
         return chosen
     kept: list[Fix] = []
-    entries: set[tuple[str, str, str]] = set()  # (index, document, section) of the entries kept
+    # (index, document, section) of the entries kept, with the destination the first was written as
+    entries: dict[tuple[str, str, str], str | None] = {}
     for fix in chosen:
         if fix.registers is not None:
-            if (fix.finding.code == "MB009" and fix.registers[0] in repointed) or (
-                (fix.path, *fix.registers) in entries
-            ):
+            if fix.finding.code == "MB009" and fix.registers[0] in repointed:
                 continue
-            entries.add((fix.path, *fix.registers))
+            written = entries.setdefault((fix.path, *fix.registers), fix.finding.value)
+            if written != fix.finding.value:  # one the index repeated as it is written is repointed alike
+                continue
         kept.append(fix)
     return kept
 

@@ -128,16 +128,22 @@ def _checked(bank: Bank, doc: Document) -> dict[int, tuple[str, bool, tuple[str,
     if doc.path not in plans:
         picked = {}
         lines = doc.text.split("\n")
-        # what the header derives from (each document and section): a pick among them would name
-        # one twice, and the broken target is then for a person to remove
-        taken = {(bank.edge_target(edge), _section(edge.raw)) for edge in doc.derived_from}
+        # what the header derives from (each document and section), and as what it is written: a
+        # pick among them would name one twice where the header did not (the broken target is then
+        # for a person to remove); a target the header repeats as it is written is repointed alike
+        taken: dict[tuple[str | None, str], str] = {}
+        for edge in doc.derived_from:
+            taken.setdefault((bank.edge_target(edge), _section(edge.raw)), edge.raw.strip())
         for k, edge in enumerate(doc.derived_from):
             pick = _pick(bank, doc, edge)
-            if pick is None or (not pick[1] and (pick[0], _section(edge.raw)) in taken):
+            if pick is None:
+                continue
+            named = taken.get((pick[0], _section(edge.raw)))
+            if not pick[1] and named is not None and named != edge.raw.strip():
                 continue
             if (line := _edge_line(lines, doc, edge, pick[0])) is not None:
                 picked[k] = (pick[0], pick[1], line)
-                taken.add((pick[0], _section(edge.raw)))
+                taken.setdefault((pick[0], _section(edge.raw)), edge.raw.strip())
         if picked and not _reads_back(bank, doc, picked):
             alone = list(picked.items())[:_ONE_BY_ONE]
             picked = {k: plan for k, plan in alone if _reads_back(bank, doc, {k: plan})}

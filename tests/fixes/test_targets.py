@@ -261,6 +261,23 @@ def test_of_two_dead_entries_for_one_moved_document_one_is_repointed(tmp_path: P
     assert text.count("decisions/cache.md") == 1, text
 
 
+def test_a_dead_entry_the_index_repeats_is_repointed_alike(tmp_path: Path) -> None:
+    """The index listed `adr/cache.md` twice (in two lists of it): both are repointed, so it
+    lists the document as often as it did, rather than once and once dead."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "README.md": INDEXED
+        + "- [Principles](dna/principles.md)\n- [Cache](adr/cache.md)\n"
+        + "\n## By age\n\n- [Cache](adr/cache.md)\n",
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    text = (bank.root / "README.md").read_text("utf-8")
+    assert text.count("(decisions/cache.md)") == 2 and "adr/cache.md" not in text, text
+
+
 @pytest.mark.parametrize(
     "entries",
     [
@@ -305,6 +322,20 @@ def test_a_broken_target_is_not_pointed_at_a_document_its_header_already_derives
     apply.apply(bank, plan(bank, lint(bank), unsafe=True))
     text = (bank.root / "domain/sync.md").read_text("utf-8")
     assert text.count("  - taxes.md\n") == 1, text
+
+
+def test_a_broken_target_the_header_repeats_is_repointed_alike(tmp_path: Path) -> None:
+    """The header named `old/taxes.md` twice: both are repointed, so it names the document as
+    often as it did, rather than once and once broken."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "domain/taxes.md": _node("  - ../dna/principles.md", "Taxes"),
+        "domain/sync.md": _node("  - old/taxes.md\n  - old/taxes.md", "Sync"),
+    }
+    bank = bank_with(tmp_path, files)
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    assert "  - taxes.md\n  - taxes.md\n" in (bank.root / "domain/sync.md").read_text("utf-8")
 
 
 def test_broken_targets_naming_two_sections_of_one_moved_document_are_both_repointed(tmp_path: Path) -> None:
@@ -381,8 +412,9 @@ def test_the_picks_taken_together_close_no_loop_and_those_left_would(
 ) -> None:
     """Each unsafe pick a run takes leaves its target unable to reach its source through the
     bank's edges and the picks taken before it; each pick it leaves would close a loop with
-    them; and no pick names a document its header already names. Checked by walking the graph as
-    written, pick by pick (edges written at `old/` moved)."""
+    them; and no pick names a document its header already names, unless as a target the header
+    repeats as it is written. Checked by walking the graph as written, pick by pick (edges written
+    at `old/` moved)."""
     import tempfile
 
     from memorybank_lint.fixes import plan
@@ -399,7 +431,8 @@ def test_the_picks_taken_together_close_no_loop_and_those_left_would(
         bank = bank_with(Path(folder), files)
         broken = [f for f in lint(bank) if f.code == "MB001"]
         picks = [found.edge for f in broken if (found := fix_for(f, bank)) is not None and found.edge]
-        chosen = [fix.edge for fix in plan(bank, broken, unsafe=True) if fix.edge is not None]
+        fixes = [fix for fix in plan(bank, broken, unsafe=True) if fix.edge is not None]
+        chosen = [fix.edge for fix in fixes]
         graph: dict[str, set[str]] = {}
         for path, document in bank.docs.items():
             graph[path] = {t for e in document.derived_from if (t := bank.edge_target(e)) is not None}
@@ -416,10 +449,13 @@ def test_the_picks_taken_together_close_no_loop_and_those_left_would(
                         frontier.append(nxt)
             return False
 
-        named = {source: set(targets) for source, targets in graph.items()}
-        for source, target in chosen:
-            assert target not in named.setdefault(source, set()), (source, target)
-            named[source].add(target)
+        # each document a header names, as which target it was first written (None: one that leads)
+        named = {source: dict.fromkeys(targets) for source, targets in graph.items()}
+        for fix in fixes:
+            assert fix.edge is not None
+            source, target = fix.edge
+            written = named.setdefault(source, {}).setdefault(target, fix.finding.value)
+            assert written == fix.finding.value, (source, target)  # only as the header repeated it
         event(f"picks: {min(len(picks), 3)}, left: {min(len(picks) - len(chosen), 2)}")
         taken = iter(chosen)
         expected = next(taken, None)
