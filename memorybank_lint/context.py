@@ -15,10 +15,11 @@ def _never(code: str, path: str, line: int | None) -> bool:
 
 @dataclass(frozen=True)
 class RuleContext:
-    """`suppressed(code, path, line)`: whether an inline suppression in `path` silences `code` at
-    `line` (None: the whole file), the engine noting it as used; always False when suppressions
-    are not honoured (`--ignore-noqa`). Why a rule may ask: a finding about several documents'
-    claims (MB004) is silenced claim by claim, not wherever the engine happens to place it."""
+    """`suppressed(code, path, line)`: whether a per-file ignore of `code` for `path`, or an inline
+    suppression there covering `line` (None: the whole file), silences it, the engine noting what
+    was used; inline suppressions count only when honoured (not under `--ignore-noqa`). Why a
+    rule may ask: a finding about several documents' claims (MB004) is silenced claim by claim,
+    not wherever the engine happens to place it."""
 
     bank: Bank
     in_scope: Callable[[str], bool]

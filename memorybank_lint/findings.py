@@ -24,8 +24,9 @@ class Problem:
     (a target, a key, a field value) that the baseline fingerprints instead of the line number.
     `related` names, in order, the documents the finding is about beyond its own (the members of
     a loop), so a report can draw them. `suppressed` marks a problem the rule found silenced by
-    inline suppressions it asked about (`RuleContext.suppressed`): the engine never reports it,
-    only hands it to `hidden`, as it does a finding a suppression covers where it stands.
+    suppressions it asked about (`RuleContext.suppressed`: inline ones, per-file ignores): the
+    engine never reports it, only hands it to `hidden`, as it does a finding a suppression covers
+    where it stands.
     """
 
     message: str

@@ -238,11 +238,12 @@ def lint(
     of an ignored rule is not idle, and a code naming an ignored rule is never called idle.
 
     `hidden`, when given, receives the findings of the selected rules that an inline suppression
-    silenced (a per-file ignore's are not among them). Why: a baseline recorded under
-    `--ignore-noqa` holds them, and a run that honours suppressions has to tell such an entry,
-    whose finding is still there, from one whose finding is gone. A rule that asks about
-    suppressions itself (`RuleContext.suppressed`) reports what they silenced as a `suppressed`
-    problem, which goes there too.
+    silenced (a per-file ignore's are not among them: a baseline entry at an ignored file is not
+    judged). Why: a baseline recorded under `--ignore-noqa` holds them, and a run that honours
+    suppressions has to tell such an entry, whose finding is still there, from one whose finding
+    is gone. A rule that asks about suppressions itself (`RuleContext.suppressed`, per-file
+    ignores included) reports what they silenced as a `suppressed` problem, which goes there too
+    unless a per-file ignore covers the file it is placed at.
     """
     selection = selection or Selection()
     active = selection.active()
@@ -251,12 +252,11 @@ def lint(
         spec for spec in all_rules() if judged and spec not in active and spec.scope != "suppressions"
     ]
     usage = Usage(bank, selection, witnesses) if noqa else None
-    ctx = RuleContext(bank, in_scope or scope_filter())
-    if usage is not None:
-        ctx = replace(ctx, suppressed=usage.suppresses)
+    ctx = RuleContext(bank, in_scope or scope_filter(), _asker(selection, usage, counted=True))
     findings: list[Finding] = []
     for spec in witnesses:
-        for finding, suppressed in _found(spec, ctx, usage, selection, witness=True):
+        witness = replace(ctx, suppressed=_asker(selection, usage, counted=False))
+        for finding, suppressed in _found(spec, witness, usage, selection, witness=True):
             if usage is not None and not suppressed:
                 usage.silences(finding)
     for spec in sorted(active, key=lambda spec: spec.scope == "suppressions"):
@@ -268,6 +268,26 @@ def lint(
             findings.append(finding)
     findings.sort(key=Finding.sort_key)
     return findings
+
+
+def _asker(
+    selection: Selection, usage: Usage | None, *, counted: bool
+) -> Callable[[str, str, int | None], bool]:
+    """`RuleContext.suppressed` for one run: a per-file ignore of the rule for the file, or an
+    inline suppression (when honoured) covering the line, accepts what a rule asks about there.
+
+    Why one answer for both: a per-file ignore of MB004 for the owner the conflict is placed on
+    silenced the conflict between all the other owners, where its `# noqa` took out only its own
+    claim. Both suppressions are asked, so a comment beside an ignore is still counted as used;
+    `counted` says whether the glob is (not for a witness rule, whose findings are no finding of
+    this run).
+    """
+
+    def suppressed(code: str, path: str, line: int | None) -> bool:
+        inline = usage is not None and usage.suppresses(code, path, line)
+        return selection.silenced(code, path, counted=counted) or inline
+
+    return suppressed
 
 
 def _found(

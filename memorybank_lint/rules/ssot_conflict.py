@@ -4,13 +4,13 @@ Why it matters: `canonical_for` names the facts a document is the single source 
 With two owners, readers and agents get two answers and edits land in one copy only.
 
 Counted over the whole bank, whatever the status; reported at the first owner in path order,
-listing all, when any owner is in scope. A suppression (`# noqa: MB004` on the key, or a
-`disable` naming the rule) accepts its own document's claim only: that owner leaves the count
-(its suppression is used), and while two or more owners remain, one of them in scope, their
-conflict is reported at the first of them. Why claim by claim: the finding sits on one owner, and
-a suppression there silenced the conflict of all the others with it. The whole conflict, as
-`--ignore-noqa` reports it, is handed to the engine as suppressed, so a baseline an audit
-recorded still knows it.
+listing all, when any owner is in scope. A suppression (`# noqa: MB004` on the key, a
+`disable` naming the rule, or a per-file ignore of MB004 for the owner) accepts its own
+document's claim only: that owner leaves the count (its suppression is used), and while two or
+more owners remain, one of them in scope, their conflict is reported at the first of them. Why
+claim by claim: the finding sits on one owner, and a suppression there silenced the conflict of
+all the others with it. The whole conflict, as a run with no suppression reports it, is handed to
+the engine as suppressed, so a baseline recorded before the suppression still knows it.
 
 Example: `canonical_for: [filter_thresholds]` in both `conflict.md` and `domain/rules.md`.
 """

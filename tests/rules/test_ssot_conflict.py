@@ -159,3 +159,34 @@ def test_the_whole_conflict_is_what_an_audit_reports_and_a_suppression_hides(mak
     [reported] = [f for f in lint(bank, hidden=hidden) if f.code == CODE]
     assert (reported.path, reported.value) == ("a.md", "price a.md c.md")
     assert hidden == [audit]
+
+
+def test_a_per_file_ignore_of_one_owner_takes_only_its_claim_out(make_bank, tmp_path) -> None:
+    """A per-file ignore of MB004 for the first owner hid the conflict between the other owners:
+    the finding sat on that owner, and the ignore silenced it whole. It now accepts that owner's
+    claim only, as a `# noqa: MB004` on the key does: the others' conflict is reported at the
+    first of them, whichever owner the ignore names, and the glob counts as used."""
+    from memorybank_lint.linter import Selection, lint
+
+    bank = make_bank(tmp_path, {"a.md": owns("pricing"), "b.md": owns("pricing"), "c.md": owns("pricing")})
+    for ignored, expected in [("a.md", "b.md c.md"), ("b.md", "a.md c.md"), ("c.md", "a.md b.md")]:
+        selection = Selection(per_file_ignores=((ignored, frozenset({CODE})),))
+        hidden: list = []
+        [finding] = [f for f in lint(bank, selection, hidden=hidden) if f.code == CODE]
+        assert (finding.path, finding.value) == (expected.split()[0], f"pricing {expected}"), ignored
+        assert "claimed by 2 documents" in finding.message
+        assert selection.used == {ignored}
+    both = Selection(per_file_ignores=(("[ab].md", frozenset({CODE})),))
+    assert [f for f in lint(bank, both) if f.code == CODE] == []
+    everywhere = Selection(per_file_ignores=(("*", frozenset({CODE})),))
+    assert [f for f in lint(bank, everywhere) if f.code == CODE] == []
+
+
+def test_a_per_file_ignore_beside_a_noqa_leaves_no_conflict(make_bank, tmp_path) -> None:
+    """One owner ignored by the configuration and one by its own comment: one claim stands."""
+    from memorybank_lint.linter import Selection, lint
+
+    accepted = _claims("pricing", comment="  # noqa: MB004")
+    bank = make_bank(tmp_path, {"a.md": owns("pricing"), "b.md": accepted, "c.md": owns("pricing")})
+    selection = Selection(per_file_ignores=(("c.md", frozenset({CODE})),))
+    assert _codes(lint(bank, selection)) == []
