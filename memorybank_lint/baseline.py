@@ -11,6 +11,7 @@ import os
 import stat
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from .edits.journal import COMMITTED, PENDING
 from .findings import Finding
 from .paths import real_path
 from .registry import all_rules
+from .rules.ssot_conflict import CODE as CONFLICT
+from .rules.ssot_conflict import claim_named
 from .untrusted import json_value
 
 FORMAT_VERSION = 1
@@ -158,9 +161,29 @@ _KEYS = ("code", "path", "fingerprint")  # what an entry is matched on
 _FIELDS = ("code", "rule", "path", "fingerprint", "message")  # what a kept entry is written with
 
 
-def load(path: Path) -> Counter[tuple[str, str, str]]:
-    """The known findings as a multiset of (code, path, fingerprint)."""
-    return Counter((e["code"], e["path"], e["fingerprint"]) for e in _entries(path))
+Key = tuple[str, str, str]  # (code, path, fingerprint): what an entry is matched on
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a baseline records: its entries as a multiset of `Key`, and of each MB004 entry whose
+    message reads back to its fingerprint, the key and owners of the conflict (`claims`)."""
+
+    counts: Counter[Key]
+    claims: dict[Key, tuple[str, frozenset[str]]] = field(default_factory=dict)
+
+
+def load(path: Path) -> Known:
+    """The known findings of the baseline at `path`."""
+    entries = _entries(path)
+    claims = {}
+    for e in entries:
+        message = e.get("message")
+        if e["code"] == CONFLICT and isinstance(message, str):
+            named = claim_named(e["path"], message, e["fingerprint"])
+            if named is not None:
+                claims[(e["code"], e["path"], e["fingerprint"])] = named
+    return Known(Counter((e["code"], e["path"], e["fingerprint"]) for e in entries), claims)
 
 
 def previous(path: Path) -> list[dict[str, Any]]:
@@ -209,14 +232,14 @@ def unchecked_entries(
     return carried
 
 
-def new_findings(findings: Sequence[Finding], known: Counter[tuple[str, str, str]]) -> list[Finding]:
+def new_findings(findings: Sequence[Finding], known: Known) -> list[Finding]:
     """The findings the baseline does not account for (each baseline entry absorbs one finding)."""
     return compare(findings, known)[0]
 
 
 def compare(
     findings: Sequence[Finding],
-    known: Counter[tuple[str, str, str]],
+    known: Known,
     checked: Callable[[str, str], bool] = lambda code, path: True,
     hidden: Sequence[Finding] = (),
 ) -> tuple[list[Finding], int]:
@@ -227,7 +250,7 @@ def compare(
     could have matched it (`checked(code, path)`: its rule ran and its file was reported on) and
     no finding an inline suppression `hidden` matches it (the finding is there, only silenced).
     """
-    remaining = Counter(known)
+    remaining = Counter(known.counts)
     fresh = []
     for finding in findings:
         key = (finding.code, finding.path, finding.fingerprint)
@@ -235,14 +258,50 @@ def compare(
             remaining[key] -= 1
         else:
             fresh.append(finding)
+    fresh = _shrunk(fresh, remaining, known.claims)
     remaining.subtract(_keys(hidden))  # the reported findings matched first: they are what is shown
     stale = sum(count for (code, path, _), count in remaining.items() if count > 0 and checked(code, path))
     return fresh, stale
 
 
+def _shrunk(
+    findings: list[Finding], remaining: Counter[Key], claims: dict[Key, tuple[str, frozenset[str]]]
+) -> list[Finding]:
+    """`findings` less the MB004 conflicts a remaining entry of a larger conflict over the same key
+    accounts for (each entry absorbs one, the smallest that holds it first), which it uses up.
+
+    Why: one owner of a recorded conflict accepting its claim (a `# noqa`, a per-file ignore) or
+    withdrawing it leaves the others' conflict, a finding of another fingerprint placed at
+    another owner; it is the recorded problem grown smaller, not a new one. A conflict with an
+    owner the entry does not name is new.
+    """
+    if not claims:
+        return findings
+    by_key: dict[str, list[tuple[int, Key, frozenset[str]]]] = {}
+    for entry, (key, owners) in claims.items():
+        by_key.setdefault(key, []).append((len(owners), entry, owners))
+    for larger in by_key.values():
+        larger.sort()
+    fresh = []
+    for finding in findings:
+        named = None
+        if finding.code == CONFLICT:
+            named = claim_named(finding.path, finding.message, finding.fingerprint)
+        if named is not None:
+            key, owners = named
+            entry = next(
+                (e for _, e, held in by_key.get(key, ()) if remaining[e] > 0 and owners <= held), None
+            )
+            if entry is not None:
+                remaining[entry] -= 1
+                continue
+        fresh.append(finding)
+    return fresh
+
+
 def screen(
     findings: Sequence[Finding],
-    known: Counter[tuple[str, str, str]],
+    known: Known,
     path: Path,
     checked: Callable[[str, str], bool],
     hidden: Sequence[Finding] = (),

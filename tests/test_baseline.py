@@ -361,3 +361,44 @@ def test_a_baseline_beside_the_documents_is_kept_and_a_config_by_name_is_not(
     monkeypatch.chdir(tmp_path)
     code, _, err = run(["--config", "ci.toml", "--write-baseline", ".memorybank.toml"], capsys)
     assert code == 2 and "configuration file" in err and not (tmp_path / ".memorybank.toml").exists()
+
+
+def _owner(name: str, claim: str = "pricing") -> str:
+    return f"---\ntitle: {name}\ncanonical_for:\n  - {claim}\n---\n# {name}\n"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"a.md": _owner("a", "pricing  # noqa: MB004")},  # a claim accepted where it stands
+        {"a.md": _owner("a", "other")},  # a claim given up
+        {"b.md": _owner("b", "other")},  # not the owner the finding was placed on
+    ],
+)
+def test_a_baselined_conflict_that_lost_an_owner_is_still_known(
+    tmp_path: Path, capsys, change: dict[str, str]
+) -> None:
+    """A baselined three-owner MB004 conflict of which one claim is suppressed or withdrawn was
+    reported as new: the two owners left make another finding, placed at another owner. A
+    conflict among some of a baselined conflict's owners over the same key is that conflict grown
+    smaller, and the baseline absorbs it."""
+    files = {f"{name}.md": _owner(name) for name in "abc"}
+    root = write_bank(tmp_path / "memory-bank", files)
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    write_bank(root, change)
+    code, out, err = run(["--root", str(root), "--baseline", str(baseline), "--select", "MB004"], capsys)
+    assert (code, out.strip()) == (0, "No findings."), out
+    assert "no longer match" not in err
+
+
+def test_a_conflict_a_baseline_does_not_cover_is_still_new(tmp_path: Path, capsys) -> None:
+    """A new owner of a baselined key, or a conflict over another key, is a new finding."""
+    root = write_bank(tmp_path / "memory-bank", {f"{name}.md": _owner(name) for name in "abc"})
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    write_bank(root, {"d.md": _owner("d"), "e.md": _owner("e", "limits"), "f.md": _owner("f", "limits")})
+    code, out, _ = run(["--root", str(root), "--baseline", str(baseline), "--select", "MB004"], capsys)
+    assert code == 1
+    assert "'pricing' is claimed by 4 documents: a.md, b.md, c.md, d.md" in out
+    assert "'limits' is claimed by 2 documents: e.md, f.md" in out

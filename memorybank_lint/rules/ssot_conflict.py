@@ -17,16 +17,19 @@ Example: `canonical_for: [filter_thresholds]` in both `conflict.md` and `domain/
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ..context import RuleContext
-from ..findings import Problem, Severity
+from ..findings import Finding, Problem, Severity
 from ..registry import rule
 
 CODE = "MB004"
+NAME = "ssot-conflict"
+_MESSAGE = re.compile(r"canonical_for '(.*)' is claimed by ([0-9]+) documents: (.*)", re.DOTALL)
 
 
-@rule(CODE, "ssot-conflict", severity=Severity.ERROR, scope="bank")
+@rule(CODE, NAME, severity=Severity.ERROR, scope="bank")
 def check(ctx: RuleContext) -> Iterator[Problem]:
     for key, owners in ctx.bank.owners.items():
         if len(owners) < 2 or not any(ctx.in_scope(owner) for owner in owners):
@@ -54,3 +57,24 @@ def _conflict(
         value=" ".join((key, *sorted(owners))),  # a baseline of two owners does not hide a third
         suppressed=suppressed,
     )
+
+
+def claim_named(path: str, message: str, fingerprint: str) -> tuple[str, frozenset[str]] | None:
+    """`(key, owners)` of a conflict this rule reported at `path`, read back from its `message`
+    (a finding's, or a baseline entry's); None unless they give back its `fingerprint`.
+
+    Why: a baseline absorbs a conflict among some of a recorded conflict's owners over the same
+    key (one claim suppressed or withdrawn), so it needs the owners of both. The fingerprint
+    check makes the reading safe: a message cut short, a path holding ', ' or an entry edited by
+    hand reads as nothing, and such a finding is matched by its fingerprint alone.
+    """
+    match = _MESSAGE.fullmatch(message)
+    if match is None:
+        return None
+    key, count, listed = match.groups()
+    owners = listed.split(", ")
+    if str(len(owners)) != count or owners[0] != path:
+        return None
+    value = " ".join((key, *sorted(owners)))
+    found = Finding(CODE, NAME, Severity.ERROR, path, message, value=value)
+    return (key, frozenset(owners)) if found.fingerprint == fingerprint else None
