@@ -41,7 +41,7 @@ from .bank import (
 from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
 from .frontmatter import BOM
-from .linter import Selection
+from .linter import Selection, glob_forms
 from .paths import real_path
 from .registry import all_rules, find_rule
 from .untrusted import toml_table
@@ -267,6 +267,10 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
             raise ConfigError(f"{where}: per-file-ignores has an empty glob")
         if codes == []:
             raise ConfigError(f"{where}: per-file-ignores {glob!r} names no rule")
+        try:
+            glob_forms(glob)
+        except ValueError as exc:
+            raise ConfigError(f"{where}: per-file-ignores {glob!r} {exc}") from None
     config.per_file_ignores = {
         glob: rule_codes(codes, f"{where}: per-file-ignores {glob!r}") for glob, codes in ignores.items()
     }

@@ -7,6 +7,8 @@ context, and selection, per-file ignores and severity overrides live in one plac
 from __future__ import annotations
 
 import fnmatch
+import functools
+import itertools
 import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field, replace
@@ -17,6 +19,37 @@ from .document import Document
 from .findings import Finding, Problem, Severity
 from .registry import RuleSpec, all_rules, find_rule
 from .suppressions import Suppression
+
+MAX_DOUBLE_STARS = 6  # `**` folders in one per-file-ignores glob: each doubles the patterns tried
+
+
+@functools.lru_cache(maxsize=256)
+def glob_forms(glob: str) -> tuple[str, ...]:
+    """The fnmatch patterns a per-file-ignores `glob` stands for: each `**` folder (a `**` between
+    slashes, or first, before one) both dropped and kept. ValueError beyond `MAX_DOUBLE_STARS`.
+
+    Why: fnmatch reads `**/` as `*` then `/`, at least one folder, while ruff's per-file-ignores
+    and .gitignore read it as no folder or any: `**/draft.md` missed the top-level `draft.md`, and
+    `_archive/**/*.md` the files directly in `_archive/`. `*` still matches across folders, as
+    configurations written for it expect (`_archive/*` covers its subfolders).
+    """
+    parts: list[str] = []
+    for part in glob.split("/"):
+        if not (part == "**" and parts and parts[-1] == "**"):  # `**/**/` is `**/`
+            parts.append(part)
+    stars = [i for i, part in enumerate(parts[:-1]) if part == "**"]
+    if len(stars) > MAX_DOUBLE_STARS:
+        raise ValueError(f"has more than {MAX_DOUBLE_STARS} '**' folders")
+    forms = []
+    for dropped in itertools.product((False, True), repeat=len(stars)):
+        gone = {i for i, drop in zip(stars, dropped, strict=True) if drop}
+        forms.append("/".join(part for i, part in enumerate(parts) if i not in gone))
+    return tuple(dict.fromkeys(forms))
+
+
+def glob_matches(path: str, glob: str) -> bool:
+    """Whether bank path `path` is one a per-file-ignores `glob` names (see `glob_forms`)."""
+    return any(fnmatch.fnmatchcase(path, form) for form in glob_forms(glob))
 
 
 @dataclass(frozen=True)
@@ -42,7 +75,7 @@ class Selection:
         Why not always: a witness rule's finding, or MB013 asking about a suppression, is no
         finding of this run, and counting it hid a glob that matches no file whenever MB013 ran."""
         for pattern, codes in self.per_file_ignores:
-            if code in codes and fnmatch.fnmatchcase(path, pattern):
+            if code in codes and glob_matches(path, pattern):
                 if counted:
                     self.used.add(pattern)
                 return True
@@ -67,7 +100,7 @@ class Selection:
             if codes & ran  # a rule the configuration ignores never runs: not what a glob is for
             and codes & expected <= ran
             and pattern not in self.used
-            and not any(fnmatch.fnmatchcase(path, pattern) for path in paths)
+            and not any(glob_matches(path, pattern) for path in paths)
         ]
 
 

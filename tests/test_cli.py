@@ -285,6 +285,39 @@ def test_a_glob_for_all_rules_or_for_a_rule_the_project_ignores_is_still_judged(
     assert "'_archve/*' matches no file" in err and "'memory_bank/note.md' matches no file" in err
 
 
+def test_a_double_star_folder_in_a_glob_matches_no_folder_too(tmp_path, monkeypatch, capsys) -> None:
+    """`**/` stands for no folder or any, as in ruff's per-file-ignores and .gitignore:
+    `**/draft.md` missed the bank's top-level `draft.md` and `_archive/**/*.md` the files directly
+    in `_archive/`, while a deeper match kept the glob from being called idle."""
+    bank = tmp_path / "memory_bank"
+    for path in ("draft.md", "x/draft.md", "_archive/old.md", "_archive/2024/older.md", "kept.md"):
+        (bank / path).parent.mkdir(parents=True, exist_ok=True)
+        (bank / path).write_text("# Note\n", encoding="utf-8")
+    (tmp_path / ".memorybank.toml").write_text(
+        '[per-file-ignores]\n"**/draft.md" = ["MB009"]\n"_archive/**/*.md" = ["MB009"]\n'
+        '"**/x/**/**/draft.md" = ["MB009"]\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run(["--format", "json", "--select", "MB009"], capsys)
+    assert [f["path"] for f in json.loads(out)] == ["kept.md"]
+    assert "per-file-ignores" not in err
+
+
+def test_a_glob_of_too_many_double_star_folders_is_refused(tmp_path, monkeypatch, capsys) -> None:
+    """Each `**` folder doubles the patterns a path is tried against: a configuration a cloned
+    repository brings must not make every run try millions."""
+    (tmp_path / "memory_bank").mkdir()
+    (tmp_path / "memory_bank" / "note.md").write_text("# Note\n", encoding="utf-8")
+    glob = "/".join(f"**/{n}" for n in range(7)) + "/*.md"
+    config = f'[per-file-ignores]\n"{glob}" = ["MB009"]\n'
+    (tmp_path / ".memorybank.toml").write_text(config, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run([], capsys)
+    assert (code, out) == (2, "")
+    assert f"per-file-ignores '{glob}' has more than 6 '**' folders" in err and len(err.splitlines()) == 1
+
+
 def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
     config = fixture_copy.parent / ".memorybank.toml"
     monkeypatch.chdir(fixture_copy.parent)
