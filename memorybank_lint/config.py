@@ -267,6 +267,11 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
             raise ConfigError(f"{where}: per-file-ignores has an empty glob")
         if codes == []:
             raise ConfigError(f"{where}: per-file-ignores {glob!r} names no rule")
+        if glob.startswith("/") or {".", ".."} & set(glob.split("/")):  # a bank path is neither
+            raise ConfigError(
+                f"{where}: per-file-ignores {glob!r} can match no file: globs match paths inside the "
+                "bank folder, such as 'adr/x.md'"
+            )
         try:
             glob_forms(glob)
         except ValueError as exc:

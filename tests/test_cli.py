@@ -318,6 +318,22 @@ def test_a_glob_of_too_many_double_star_folders_is_refused(tmp_path, monkeypatch
     assert f"per-file-ignores '{glob}' has more than 6 '**' folders" in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize("glob", ["/srv/repo/memory_bank/x.md", "../memory_bank/*", "./adr/*", "adr/../x.md"])
+def test_a_glob_no_bank_path_can_match_is_refused(glob: str, tmp_path, monkeypatch, capsys) -> None:
+    """Bank paths are relative, with no `.` or `..` folder: an absolute glob, or one that climbs
+    or starts with `./`, can never silence anything, and was only warned about (and not even that
+    in a run the rule it names did not run in)."""
+    (tmp_path / "memory_bank").mkdir()
+    (tmp_path / "memory_bank" / "x.md").write_text("# Note\n", encoding="utf-8")
+    config = f'[per-file-ignores]\n"{glob}" = ["MB009"]\n'
+    (tmp_path / ".memorybank.toml").write_text(config, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["--select", "MB001"], capsys)
+    assert (code, out) == (2, "")
+    assert f"per-file-ignores {glob!r} can match no file: globs match paths inside the bank" in err
+    assert len(err.splitlines()) == 1
+
+
 def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
     config = fixture_copy.parent / ".memorybank.toml"
     monkeypatch.chdir(fixture_copy.parent)
