@@ -34,13 +34,32 @@ def check(ctx: RuleContext) -> Iterator[Problem]:
     for key, owners in ctx.bank.owners.items():
         if len(owners) < 2 or not any(ctx.in_scope(owner) for owner in owners):
             continue
-        claims = [(owner, ctx.bank.docs[owner].value_position("canonical_for", key)) for owner in owners]
+        claims = _claims(ctx, key, owners)
         # every owner is asked, so each suppression that accepts a claim counts as used
         standing = [claim for claim in claims if not ctx.suppressed(CODE, claim[0], claim[1][0])]
         if len(standing) < len(claims):  # what --ignore-noqa reports: hidden, never reported
             yield _conflict(key, claims, suppressed=True)
         if len(standing) >= 2 and any(ctx.in_scope(owner) for owner, _ in standing):
             yield _conflict(key, standing)
+
+
+def _claims(ctx: RuleContext, key: str, owners: list[str]) -> list[tuple[str, tuple[int | None, int | None]]]:
+    """Each owner of `key` with where its claim is written: the n-th claim of a document that
+    lists the key more than once at the n-th item of it. Why: a suppression accepts a claim on
+    its own line, and the duplicate is the one to accept; asked at the first, it was never met."""
+    claims = []
+    seen: dict[str, int] = {}
+    for owner in owners:
+        doc, nth = ctx.bank.docs[owner], seen.get(owner, 0)
+        seen[owner] = nth + 1
+        position = doc.value_position("canonical_for", key)  # the first: known without a walk
+        if nth:
+            items = [
+                (line, column) for line, column, item in doc.header_items("canonical_for") if item == key
+            ]
+            position = items[nth] if nth < len(items) else position
+        claims.append((owner, position))
+    return claims
 
 
 def _conflict(

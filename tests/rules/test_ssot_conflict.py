@@ -190,3 +190,16 @@ def test_a_per_file_ignore_beside_a_noqa_leaves_no_conflict(make_bank, tmp_path)
     bank = make_bank(tmp_path, {"a.md": owns("pricing"), "b.md": accepted, "c.md": owns("pricing")})
     selection = Selection(per_file_ignores=(("c.md", frozenset({CODE})),))
     assert _codes(lint(bank, selection)) == []
+
+
+def test_each_claim_of_a_key_a_document_lists_twice_is_asked_at_its_own_line(make_bank, tmp_path) -> None:
+    """A document listing a key twice conflicts with itself, and both claims were asked about at
+    the first one's line: a `# noqa: MB004` on the duplicate, the line to accept, was called unused
+    and the conflict stayed."""
+    from memorybank_lint.linter import lint
+
+    for line in (0, 1):
+        items = ["  - pricing\n", "  - pricing\n"]
+        items[line] = "  - pricing  # noqa: MB004\n"
+        bank = make_bank(tmp_path / str(line), {"a.md": "---\ncanonical_for:\n" + "".join(items) + "---\n"})
+        assert _codes(lint(bank)) == [], line
