@@ -167,7 +167,7 @@ Key = tuple[str, str, str]  # (code, path, fingerprint): what an entry is matche
 @dataclass(frozen=True)
 class Known:
     """What a baseline records: its entries as a multiset of `Key`, and of each MB004 entry whose
-    message reads back to its fingerprint, the key and owners of the conflict (`claims`)."""
+    message reads back to its fingerprint, the key and claims of the conflict (`claims`)."""
 
     counts: Counter[Key]
     claims: dict[Key, tuple[str, frozenset[str]]] = field(default_factory=dict)

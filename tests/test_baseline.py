@@ -402,3 +402,7 @@ def test_a_conflict_a_baseline_does_not_cover_is_still_new(tmp_path: Path, capsy
     assert code == 1
     assert "'pricing' is claimed by 4 documents: a.md, b.md, c.md, d.md" in out
     assert "'limits' is claimed by 2 documents: e.md, f.md" in out
+    write_bank(root, {"d.md": _owner("d", "other"), "a.md": _owner("a", "pricing\n  - pricing")})
+    code, out, _ = run(["--root", str(root), "--baseline", str(baseline), "--select", "MB004"], capsys)
+    assert code == 1  # a second claim of a.md's is new too
+    assert "'pricing' is claimed by 4 documents: a.md, a.md, b.md, c.md" in out

@@ -79,8 +79,10 @@ def _conflict(
 
 
 def claim_named(path: str, message: str, fingerprint: str) -> tuple[str, frozenset[str]] | None:
-    """`(key, owners)` of a conflict this rule reported at `path`, read back from its `message`
-    (a finding's, or a baseline entry's); None unless they give back its `fingerprint`.
+    """`(key, claims)` of a conflict this rule reported at `path`, read back from its `message`
+    (a finding's, or a baseline entry's); None unless they give back its `fingerprint`. Each
+    claim is `n owner`, the owner's n-th, so one conflict's claims hold another's only when each
+    owner claims the key at least as often.
 
     Why: a baseline absorbs a conflict among some of a recorded conflict's owners over the same
     key (one claim suppressed or withdrawn), so it needs the owners of both. The fingerprint
@@ -96,4 +98,9 @@ def claim_named(path: str, message: str, fingerprint: str) -> tuple[str, frozens
         return None
     value = " ".join((key, *sorted(owners)))
     found = Finding(CODE, NAME, Severity.ERROR, path, message, value=value)
-    return (key, frozenset(owners)) if found.fingerprint == fingerprint else None
+    if found.fingerprint != fingerprint:
+        return None
+    seen: dict[str, int] = {}  # a document claiming the key twice is two owners: a set of the two
+    for owner in owners:
+        seen[owner] = seen.get(owner, 0) + 1
+    return key, frozenset(f"{n} {owner}" for owner, count in seen.items() for n in range(count))
