@@ -406,3 +406,18 @@ def test_a_conflict_a_baseline_does_not_cover_is_still_new(tmp_path: Path, capsy
     code, out, _ = run(["--root", str(root), "--baseline", str(baseline), "--select", "MB004"], capsys)
     assert code == 1  # a second claim of a.md's is new too
     assert "'pricing' is claimed by 4 documents: a.md, a.md, b.md, c.md" in out
+
+
+@pytest.mark.parametrize("option", ["--write-baseline", "--baseline"])
+def test_a_baseline_path_that_ends_in_a_slash_is_refused(option: str, tmp_path: Path, capsys) -> None:
+    """`--write-baseline known/` names a folder: the slash was dropped and a file `known` written
+    (and `--baseline known/` read it back)."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    (tmp_path / "known").write_text('{"version": 1, "findings": []}\n', encoding="utf-8")
+    for target in (tmp_path / "known", tmp_path / "fresh"):
+        code, out, err = run(["--root", str(root), option, f"{target}/"], capsys)
+        assert (code, out) == (2, "")
+        assert f"{option} {target}/ ends with a slash, so it names a folder; give a file" in err
+        assert len(err.splitlines()) == 1
+    assert not (tmp_path / "fresh").exists()
+    assert (tmp_path / "known").read_text(encoding="utf-8") == '{"version": 1, "findings": []}\n'
