@@ -25,8 +25,9 @@ MAX_DOUBLE_STARS = 6  # `**` folders in one per-file-ignores glob: each doubles 
 
 @functools.lru_cache(maxsize=256)
 def glob_forms(glob: str) -> tuple[str, ...]:
-    """The fnmatch patterns a per-file-ignores `glob` stands for: each `**` folder (a `**` between
-    slashes, or first, before one) both dropped and kept. ValueError beyond `MAX_DOUBLE_STARS`.
+    """The fnmatch patterns a per-file-ignores `glob` stands for, composed (NFC): each `**` folder
+    (a `**` between slashes, or first, before one) both dropped and kept. ValueError beyond
+    `MAX_DOUBLE_STARS`.
 
     Why: fnmatch reads `**/` as `*` then `/`, at least one folder, while ruff's per-file-ignores
     and .gitignore read it as no folder or any: `**/draft.md` missed the top-level `draft.md`, and
@@ -34,7 +35,7 @@ def glob_forms(glob: str) -> tuple[str, ...]:
     configurations written for it expect (`_archive/*` covers its subfolders).
     """
     parts: list[str] = []
-    for part in glob.split("/"):
+    for part in unicodedata.normalize("NFC", glob).split("/"):
         if not (part == "**" and parts and parts[-1] == "**"):  # `**/**/` is `**/`
             parts.append(part)
     stars = [i for i, part in enumerate(parts[:-1]) if part == "**"]
@@ -48,8 +49,10 @@ def glob_forms(glob: str) -> tuple[str, ...]:
 
 
 def glob_matches(path: str, glob: str) -> bool:
-    """Whether bank path `path` is one a per-file-ignores `glob` names (see `glob_forms`)."""
-    return any(fnmatch.fnmatchcase(path, form) for form in glob_forms(glob))
+    """Whether bank path `path` is one a per-file-ignores `glob` names (see `glob_forms`), the
+    two compared composed (NFC): macOS may keep `café/` decomposed on disk while the configuration
+    was typed composed, or the other way round, as a scope may be typed."""
+    return any(fnmatch.fnmatchcase(_composed(path), form) for form in glob_forms(glob))
 
 
 @dataclass(frozen=True)

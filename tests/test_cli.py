@@ -334,6 +334,26 @@ def test_a_glob_no_bank_path_can_match_is_refused(glob: str, tmp_path, monkeypat
     assert len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(("on_disk", "in_glob"), [("NFD", "NFC"), ("NFC", "NFD")])
+def test_a_glob_matches_a_path_in_either_unicode_normalisation(
+    on_disk: str, in_glob: str, tmp_path, monkeypatch, capsys
+) -> None:
+    """macOS may keep `café/` decomposed on disk while the configuration was typed composed (or
+    the other way round): the glob matched nothing, as a scope typed so once did."""
+    import unicodedata
+
+    folder = tmp_path / "memory_bank" / unicodedata.normalize(on_disk, "café")
+    folder.mkdir(parents=True)
+    (folder / "x.md").write_text("# Note\n", encoding="utf-8")
+    glob = unicodedata.normalize(in_glob, "café/*")
+    (tmp_path / ".memorybank.toml").write_text(
+        f'[per-file-ignores]\n"{glob}" = ["MB009"]\n', encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run(["--format", "json", "--select", "MB009"], capsys)
+    assert (json.loads(out), err) == ([], "")
+
+
 def test_dedicated_config_file_and_its_errors(fixture_copy, monkeypatch, capsys) -> None:
     config = fixture_copy.parent / ".memorybank.toml"
     monkeypatch.chdir(fixture_copy.parent)
