@@ -41,7 +41,7 @@ from .bank import (
 from .edits.atomic import file_in_the_way, read_regular, refusal
 from .findings import Severity
 from .frontmatter import BOM
-from .linter import Selection, glob_forms
+from .linter import MAX_GLOBS, Selection, glob_forms
 from .paths import real_path
 from .registry import all_rules, find_rule
 from .untrusted import toml_table
@@ -262,6 +262,8 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
     config.ignore = rule_codes(table.get("ignore", []), f"{where}: ignore")
     config.extend_select = rule_codes(table.get("extend-select", []), f"{where}: extend-select")
     ignores = _table(table, "per-file-ignores", where, "glob = [rules]")
+    if len(ignores) > MAX_GLOBS:
+        raise ConfigError(f"{where}: per-file-ignores holds {len(ignores)} globs, more than {MAX_GLOBS}")
     for glob, codes in ignores.items():  # a blank glob matches nothing, an empty list ignores nothing
         if not glob.strip():
             raise ConfigError(f"{where}: per-file-ignores has an empty glob")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import itertools
+import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field, replace
@@ -20,10 +21,11 @@ from .findings import Finding, Problem, Severity
 from .registry import RuleSpec, all_rules, find_rule
 from .suppressions import Suppression
 
-MAX_DOUBLE_STARS = 6  # `**` folders in one per-file-ignores glob: each doubles the patterns tried
+MAX_GLOBS = 1_000  # per-file-ignores: every finding and every file is tried against each
+MAX_DOUBLE_STARS = 3  # `**` folders in one per-file-ignores glob: each doubles the patterns tried
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=4096)
 def glob_forms(glob: str) -> tuple[str, ...]:
     """The fnmatch patterns a per-file-ignores `glob` stands for, composed (NFC): each `**` folder
     (a `**` between slashes, or first, before one) both dropped and kept. ValueError beyond
@@ -48,11 +50,17 @@ def glob_forms(glob: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
+@functools.lru_cache(maxsize=4096)  # more than a configuration may hold: none is compiled twice
+def _glob_pattern(glob: str) -> re.Pattern[str]:
+    """One expression for every form of `glob`: a path is tried once per glob, not once per form."""
+    return re.compile("|".join(fnmatch.translate(form) for form in glob_forms(glob)))
+
+
 def glob_matches(path: str, glob: str) -> bool:
     """Whether bank path `path` is one a per-file-ignores `glob` names (see `glob_forms`), the
     two compared composed (NFC): macOS may keep `café/` decomposed on disk while the configuration
     was typed composed, or the other way round, as a scope may be typed."""
-    return any(fnmatch.fnmatchcase(_composed(path), form) for form in glob_forms(glob))
+    return _glob_pattern(glob).match(_composed(path)) is not None
 
 
 @dataclass(frozen=True)

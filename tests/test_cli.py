@@ -309,13 +309,30 @@ def test_a_glob_of_too_many_double_star_folders_is_refused(tmp_path, monkeypatch
     repository brings must not make every run try millions."""
     (tmp_path / "memory_bank").mkdir()
     (tmp_path / "memory_bank" / "note.md").write_text("# Note\n", encoding="utf-8")
-    glob = "/".join(f"**/{n}" for n in range(7)) + "/*.md"
+    glob = "/".join(f"**/{n}" for n in range(4)) + "/*.md"
     config = f'[per-file-ignores]\n"{glob}" = ["MB009"]\n'
     (tmp_path / ".memorybank.toml").write_text(config, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     code, out, err = run([], capsys)
     assert (code, out) == (2, "")
-    assert f"per-file-ignores '{glob}' has more than 6 '**' folders" in err and len(err.splitlines()) == 1
+    assert f"per-file-ignores '{glob}' has more than 3 '**' folders" in err and len(err.splitlines()) == 1
+    fine = "/".join(f"**/{n}" for n in range(3)) + "/*.md"
+    config = f'[per-file-ignores]\n"{fine}" = ["MB009"]\n'
+    (tmp_path / ".memorybank.toml").write_text(config, encoding="utf-8")
+    assert run(["--select", "MB009"], capsys)[0] == 0
+
+
+def test_a_configuration_of_too_many_per_file_ignores_is_refused(tmp_path, monkeypatch, capsys) -> None:
+    """Every finding and every file is tried against every glob: a configuration a cloned
+    repository brings, 4 MiB of globs, kept a run busy for minutes."""
+    (tmp_path / "memory_bank").mkdir()
+    (tmp_path / "memory_bank" / "note.md").write_text("# Note\n", encoding="utf-8")
+    globs = "".join(f'"x{n}/*" = ["MB009"]\n' for n in range(1001))
+    (tmp_path / ".memorybank.toml").write_text(f"[per-file-ignores]\n{globs}", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run([], capsys)
+    assert (code, out) == (2, "")
+    assert "per-file-ignores holds 1001 globs, more than 1000" in err and len(err.splitlines()) == 1
 
 
 @pytest.mark.parametrize("glob", ["/srv/repo/memory_bank/x.md", "../memory_bank/*", "./adr/*", "adr/../x.md"])
