@@ -11,7 +11,7 @@ import os
 import stat
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -166,24 +166,22 @@ Key = tuple[str, str, str]  # (code, path, fingerprint): what an entry is matche
 
 @dataclass(frozen=True)
 class Known:
-    """What a baseline records: its entries as a multiset of `Key`, and of each MB004 entry whose
-    message reads back to its fingerprint, the key and claims of the conflict (`claims`)."""
+    """What a baseline records: its entries as a multiset of `Key`, and the messages of its MB004
+    entries (`conflicts`), read for the owners only when a conflict is not known as it stands."""
 
     counts: Counter[Key]
-    claims: dict[Key, tuple[str, frozenset[str]]] = field(default_factory=dict)
+    conflicts: tuple[tuple[Key, str], ...] = ()
 
 
 def load(path: Path) -> Known:
     """The known findings of the baseline at `path`."""
     entries = _entries(path)
-    claims = {}
-    for e in entries:
-        message = e.get("message")
-        if e["code"] == CONFLICT and isinstance(message, str):
-            named = claim_named(e["path"], message, e["fingerprint"])
-            if named is not None:
-                claims[(e["code"], e["path"], e["fingerprint"])] = named
-    return Known(Counter((e["code"], e["path"], e["fingerprint"]) for e in entries), claims)
+    conflicts = tuple(
+        ((e["code"], e["path"], e["fingerprint"]), e["message"])
+        for e in entries
+        if e["code"] == CONFLICT and isinstance(e.get("message"), str)
+    )
+    return Known(Counter((e["code"], e["path"], e["fingerprint"]) for e in entries), conflicts)
 
 
 def previous(path: Path) -> list[dict[str, Any]]:
@@ -258,14 +256,14 @@ def compare(
             remaining[key] -= 1
         else:
             fresh.append(finding)
-    fresh = _shrunk(fresh, remaining, known.claims)
+    fresh = _shrunk(fresh, remaining, known.conflicts)
     remaining.subtract(_keys(hidden))  # the reported findings matched first: they are what is shown
     stale = sum(count for (code, path, _), count in remaining.items() if count > 0 and checked(code, path))
     return fresh, stale
 
 
 def _shrunk(
-    findings: list[Finding], remaining: Counter[Key], claims: dict[Key, tuple[str, frozenset[str]]]
+    findings: list[Finding], remaining: Counter[Key], conflicts: Sequence[tuple[Key, str]]
 ) -> list[Finding]:
     """`findings` less the MB004 conflicts a remaining entry of a larger conflict over the same key
     accounts for (each entry absorbs one, the smallest that holds it first), which it uses up.
@@ -273,22 +271,29 @@ def _shrunk(
     Why: one owner of a recorded conflict accepting its claim (a `# noqa`, a per-file ignore) or
     withdrawing it leaves the others' conflict, a finding of another fingerprint placed at
     another owner; it is the recorded problem grown smaller, not a new one. A conflict with an
-    owner the entry does not name is new.
+    owner the entry does not name is new. Only entries over the keys of such findings are read.
     """
-    if not claims:
+    named = {}
+    for finding in findings:
+        if finding.code == CONFLICT and (
+            claim := claim_named(finding.path, finding.message, finding.fingerprint)
+        ):
+            named[id(finding)] = claim
+    if not named or not conflicts:
         return findings
+    prefixes = {f"canonical_for '{key}' is claimed by ": key for key, _ in named.values()}
     by_key: dict[str, list[tuple[int, Key, frozenset[str]]]] = {}
-    for entry, (key, owners) in claims.items():
-        by_key.setdefault(key, []).append((len(owners), entry, owners))
+    for entry, message in conflicts:
+        if remaining[entry] > 0 and any(message.startswith(prefix) for prefix in prefixes):
+            held = claim_named(entry[1], message, entry[2])
+            if held is not None:
+                by_key.setdefault(held[0], []).append((len(held[1]), entry, held[1]))
     for larger in by_key.values():
         larger.sort()
     fresh = []
     for finding in findings:
-        named = None
-        if finding.code == CONFLICT:
-            named = claim_named(finding.path, finding.message, finding.fingerprint)
-        if named is not None:
-            key, owners = named
+        if id(finding) in named:
+            key, owners = named[id(finding)]
             entry = next(
                 (e for _, e, held in by_key.get(key, ()) if remaining[e] > 0 and owners <= held), None
             )
