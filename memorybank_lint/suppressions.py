@@ -5,7 +5,8 @@ file forever, and a reader of the document never sees it. A comment on the very 
 is accepted, and where, in the shape flake8, ruff and markdownlint users know:
 
 - `# noqa: MB001` (codes or rule names, comma-separated; `noqa` or `NOQA`) at the end of a header line: a YAML
-  comment, so the header still reads the same; a bare `# noqa` silences every rule on the line;
+  comment, so the header still reads the same; a bare `# noqa` silences every rule on the line
+  (`# noqa:` with no code after the colon silences nothing, as in ruff: it promised codes);
 - `<!-- noqa: MB007 -->` at the end of a body line, outside fenced code;
 - `<!-- memorybank-lint: disable MB009 -->` anywhere in the body (or `# memorybank-lint: disable
   MB009` as a header comment line): those rules, for the whole document; the way to accept a
@@ -56,6 +57,8 @@ def _codes(rest: str, colon: bool) -> tuple[str, ...] | None:
         rest = rest[1:]
     elif colon:
         return None
+    if not rest.strip():
+        return None  # `# noqa:` promises codes and names none: not a silence-everything, as in ruff
     if not _CODES.fullmatch(rest):
         return None
     return tuple(part for part in re.split(r"[\s,]+", rest) if part)

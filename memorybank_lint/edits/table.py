@@ -182,10 +182,11 @@ def inline(value: str) -> str:
     would switch the linter off for the whole index, and `<a href="…">here</a>` would show a link
     whose target the text hides (a header value is plain text: `<task-name>` was drawn as
     nothing). A control character, a bidirectional control and a character that prints as
-    nothing (`bank.without_hidden`) are left out: a bidirectional control reorders the rest of the index line as it is shown, and a zero-width space, a joiner,
-    a soft hyphen or a tag character prints as nothing, so the line would read as text it does not
-    hold (the governed writes refuse them in a title or purpose; a title already in a bank reaches
-    the index only here). Other format characters are visible text and stay.
+    nothing (`bank.without_hidden`) are left out: a bidirectional control reorders the rest of
+    the index line as it is shown, and a zero-width space, a joiner, a soft hyphen or a tag
+    character prints as nothing, so the line would read as text it does not hold (the governed
+    writes refuse them in a title or purpose; a title already in a bank reaches the index only
+    here). Other format characters are visible text and stay.
     """
     kept = without_hidden(_UNSHOWN.sub("", value))
     return _TAG_OPENER.sub("&lt;", " ".join(kept.split()))
