@@ -134,9 +134,17 @@ def write(
 def _entries(path: Path, follow_links: bool = True) -> list[dict[str, Any]]:
     """The entries of the baseline at `path`, each with its code, path and fingerprint."""
     try:
-        data = json_value(read_regular(path, LIMIT, follow_links=follow_links))
+        raw = read_regular(path, LIMIT, follow_links=follow_links)
     except OSError as exc:
         raise BaselineError(f"baseline file {path} {refusal(exc, LIMIT)}") from exc
+    try:  # UTF-8 as written (a byte order mark allowed): JSON of bytes would also guess UTF-16 or -32
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BaselineError(
+            f"baseline file {path} is not UTF-8 text (byte {exc.start}); write it as UTF-8"
+        ) from None
+    try:
+        data = json_value(text)
     except ValueError as exc:
         raise BaselineError(f"baseline file {path} is not readable JSON: {exc}") from exc
     # `true == 1` and `1.0 == 1` in Python: only the integer this tool writes names the format
@@ -147,7 +155,10 @@ def _entries(path: Path, follow_links: bool = True) -> list[dict[str, Any]]:
         )
     entries = data.get("findings")
     if not isinstance(entries, list) or not all(
-        isinstance(e, dict) and all(isinstance(e.get(key), str) for key in _KEYS) for e in entries
+        isinstance(e, dict)
+        and all(isinstance(e.get(key), str) for key in _KEYS)
+        and all(isinstance(e.get(key, ""), str) for key in _FIELDS)  # a kept entry is written back
+        for e in entries
     ):
         raise BaselineError(f"baseline file {path} has a malformed entry")
     codes = {spec.code for spec in all_rules()}

@@ -186,6 +186,38 @@ def test_a_version_that_only_compares_equal_to_1_is_refused(tmp_path: Path, vers
     assert "is not a memorybank-lint baseline (version 1)" in err
 
 
+ODD_BASELINES = {
+    "UTF-16, which JSON of bytes would guess and read": (
+        '{"version": 1, "findings": []}'.encode("utf-16"),
+        "is not UTF-8 text (byte 0); write it as UTF-8",
+    ),
+    "Latin-1": (b'{"version": 1, "findings": [], "note": "caf\xe9"}', "is not UTF-8 text (byte 43)"),
+    "a message that is not text, which a rewrite would copy": (
+        b'{"version": 1, "findings": [{"code": "MB001", "path": "a.md", "fingerprint": "f", "message": 5}]}',
+        "has a malformed entry",
+    ),
+}
+
+
+@pytest.mark.parametrize(("data", "words"), ODD_BASELINES.values(), ids=ODD_BASELINES.keys())
+def test_a_baseline_not_written_as_this_tool_writes_it_is_refused_by_what_is_wrong(
+    tmp_path: Path, data: bytes, words: str, capsys
+) -> None:
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    baseline = tmp_path / "baseline.json"
+    baseline.write_bytes(data)
+    code, out, err = run(["--root", str(root), "--baseline", str(baseline)], capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and words in err, err
+
+
+def test_a_baseline_with_a_byte_order_mark_is_read(tmp_path: Path, capsys) -> None:
+    """A UTF-8 file an editor saved with a byte order mark is still UTF-8."""
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    baseline = tmp_path / "baseline.json"
+    baseline.write_bytes(b'\xef\xbb\xbf{"version": 1, "findings": []}')
+    assert run(["--root", str(root), "--baseline", str(baseline)], capsys)[0] == 0
+
+
 def _snapshot(root: Path) -> dict[str, bytes]:
     return {path.relative_to(root).as_posix(): path.read_bytes() for path in root.rglob("*.md")}
 
