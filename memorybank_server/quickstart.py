@@ -405,9 +405,8 @@ def serve(
         os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
         os.dup2(2, 1)
     kind = decide(root, [Path(p) for p in off])
-    folder = config.cache_folder(real_path(root)) if cache else None
-    if folder is not None and not folder.parent.is_dir():
-        folder = None  # a --root not there yet (a typo, or a bank still to seed): no folders made for it
+    # a --root not there yet (a typo, or a bank still to seed): no cache folder is made for it
+    folder = config.cache_folder(real_path(root)) if cache and real_path(root).is_dir() else None
     relay = Relay(wire, CacheFolder(folder) if folder is not None else None, str(kind))
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_read, args=(wire_in, lines), daemon=True).start()

@@ -58,16 +58,18 @@ def test_a_root_that_is_not_there_leaves_no_folder_behind(tmp_path: Path) -> Non
     """A `--root` whose folders do not exist yet (a typo, or a bank still to seed) made the
     server create them, to hold a cache folder beside the missing bank; it now serves the seed
     surface from memory and makes nothing until `bank_init` is called."""
-    root = tmp_path / "typo" / "deeper" / "memory_bank"
+    project = tmp_path / "project"
+    project.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "MEMORYBANK_CACHE_DIR"}
 
-    async def main() -> None:
+    async def main(root: Path) -> None:
         server = StdioServerParameters(command=COMMAND, args=["--root", str(root)], env=env)
         async with Client(server, mode="legacy") as client:
             assert [t.name for t in (await client.list_tools()).tools] == ["bank_init"]
 
-    anyio.run(main)
-    assert not (tmp_path / "typo").exists()
+    for root in (project / "memry_bank", project / "typo" / "deeper" / "memory_bank"):
+        anyio.run(main, root)
+    assert list(project.iterdir()) == []
 
 
 def test_a_session_takes_up_the_configuration_as_the_linter_reads_it(tmp_path: Path) -> None:
