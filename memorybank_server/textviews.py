@@ -58,7 +58,7 @@ _CLI_WORDS = [
     (r"`to`", "--to"),
     (r"`name`", "the --init name"),
     (r"\bpass force\b", "pass --force"),
-    (r"\bwith status draft\b", "with --status draft"),
+    (r"\bgive it status draft\b", "give it --status draft"),
     (r"\bextra (key|may not set)\b", r"--field \1"),
     (r"\bdryRun\b", "--dry-run"),
     (r"\bmaxBytes\b", "--max-bytes"),

@@ -79,9 +79,10 @@ def check_contract(
     if contract.requires_derived_from and not derived_from and target not in contract.roots:
         if status == "active":
             remedy = (  # a status change takes no derivedFrom: its sources are set on their own
-                "pass derivedFrom, or create it with status draft"
+                "pass derivedFrom, or give it status draft"
                 if kind_given
-                else "name its sources in derived_from first (bank_set_field), or leave it a draft"
+                else "write its sources into derived_from by hand first (no tool sets that list), "
+                "validate, then set the status again; or leave it a draft"
             )
             raise ToolInputError(
                 "this bank's governance requires every active non-root document to declare "

@@ -187,7 +187,7 @@ def test_an_active_document_without_sources_is_refused_with_the_flag_that_makes_
     monkeypatch.chdir(project)
     create = ["--create", "domain/x.md", "--kind", "domain", "--purpose", "Why X."]
     code, _, err = run([*create, "--status", "active"], capsys)
-    assert code == 1 and "pass --derived, or create it with --status draft" in err
+    assert code == 1 and "pass --derived, or give it --status draft" in err
     assert run([*create, "--status", "draft"], capsys)[0] == 0
     assert run(["--create", "n.md", "--inbox", "--kind", "domain", "--purpose", "A note."], capsys)[0] == 0
     code, _, err = run(["--promote", "_inbox/n.md", "--to", "domain/n.md"], capsys)

@@ -65,7 +65,9 @@ def test_activation_without_derived_from_is_refused_under_the_contract(tmp_path:
         "derived_from",
     )
     assert "requires every active non-root document" in message
-    assert "derived_from first (bank_set_field), or leave it a draft" in message  # no create here
+    # no create here, and bank_set_field refuses derived_from: the remedy names neither
+    assert "into derived_from by hand first (no tool sets that list)" in message
+    assert "bank_set_field" not in message and "create" not in message
     result = set_status(open_bank(root), path="engineering/loose.md", status="draft")
     assert result["changed"] is False
     assert any("derived_from is empty" in warning for warning in result["warnings"])
