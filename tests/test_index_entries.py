@@ -4,6 +4,7 @@ registry section, placeholders, fenced code, an empty index)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,3 +45,36 @@ def test_many_at_once_is_one_by_one(blocks: list[str], items: list, root: bool) 
     for target, title, purpose, status in items:
         one_by_one = add_entry(one_by_one, target, title, purpose, root=root, status=status)
     assert add_entries(text, items, root=root) == one_by_one
+
+
+# a header value, and the text a markdown reader shows for it on an index line
+VALUES_WITH_ANGLES = {
+    "Owns `Result<T, E>` handling": "Owns Result<T, E> handling",  # no entity inside code
+    "Use ``a<b`` and <task-name>": "Use a<b and <task-name>",
+    r"an escaped \<tag> stays one": "an escaped <tag> stays one",
+    'see <a href="https://evil.example">docs</a>': 'see <a href="https://evil.example">docs</a>',
+    "<https://evil.example> a < b": "<https://evil.example> a < b",
+    "<!-- memorybank-lint: disable -->": "<!-- memorybank-lint: disable -->",
+}
+
+
+def _inline_tokens(text: str) -> list:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").parseInline(text)[0].children or []
+
+
+@pytest.mark.parametrize(("value", "shown"), VALUES_WITH_ANGLES.items())
+def test_an_entry_shows_its_header_text_as_written_and_holds_no_html(value: str, shown: str) -> None:
+    """A header value is plain text: on an index line it reads as written, in a code span or out
+    of one, and opens no HTML, comment or link of its own (an entity inside a code span showed as
+    `&lt;`, and a `<a href>` outside one was a link whose target the text hid)."""
+    from memorybank_lint.edits.entries import link_label
+    from memorybank_lint.edits.table import prose
+
+    annotation = _inline_tokens(prose(value))
+    assert not [t for t in annotation if t.type in ("html_inline", "link_open")]
+    assert "".join(t.content for t in annotation if t.type in ("text", "code_inline")) == shown
+    for backticked in (False, True):
+        line = _inline_tokens(f"- [{link_label(value, backticked)}](x.md)")
+        assert [t.attrGet("href") for t in line if t.type in ("html_inline", "link_open")] == ["x.md"]

@@ -16,7 +16,7 @@ from functools import lru_cache
 from .. import frontmatter, sections
 from ..markdown import atx_heading, fenced, links
 from ..sections import BY_DIRECTORY
-from .table import inline, prose, table_row
+from .table import escaped_tags, flattened, inline, prose, table_row
 
 _BULLET = re.compile(r"^(\s*)([-*+])\s+")
 _NUMBERED = re.compile(r"^(\s*)(\d{1,9})([.)])\s+")
@@ -77,9 +77,9 @@ def link_label(title: str, backticked: bool) -> str:
     Brackets become parentheses, backticks go (one of them can open a code span that swallows
     the link), and a backslash becomes `/` (before `]` it would escape the bracket).
     """
-    text = inline(title).replace("[", "(").replace("]", ")").replace("`", "").replace("\\", "/")
+    text = flattened(title).replace("[", "(").replace("]", ")").replace("`", "").replace("\\", "/")
     text = text or "untitled"
-    return f"`{text}`" if backticked else text
+    return f"`{text}`" if backticked else escaped_tags(text)  # a code span reads no HTML
 
 
 def _after(purpose: str) -> str:

@@ -15,6 +15,7 @@ import posixpath
 import re
 
 from ..bank import without_hidden
+from ..markdown import code_spans
 
 _PIPE = re.compile(r"(?<!\\)\|")
 IDENTIFIER = re.compile(r"^([A-Z]{1,12}-\d[A-Za-z0-9]*)(?=$|[-_\s])")
@@ -188,8 +189,33 @@ def inline(value: str) -> str:
     writes refuse them in a title or purpose; a title already in a bank reaches the index only
     here). Other format characters are visible text and stay.
     """
-    kept = without_hidden(_UNSHOWN.sub("", value))
-    return _TAG_OPENER.sub("&lt;", " ".join(kept.split()))
+    return escaped_tags(flattened(value))
+
+
+def flattened(value: str) -> str:
+    """`inline` but for the `<`: whitespace runs as one space, hidden characters left out."""
+    return " ".join(without_hidden(_UNSHOWN.sub("", value)).split())
+
+
+def escaped_tags(text: str) -> str:
+    r"""`text` (one line) with each `<` that would open HTML, a comment or an autolink written as
+    `&lt;`, outside code spans (where markdown reads no HTML, and an entity would show as typed)
+    and where no backslash already escapes it (`\<` shows `<`)."""
+    spans, at, parts, last = code_spans(text), 0, [], 0
+    for found in _TAG_OPENER.finditer(text):
+        index = found.start()
+        while at < len(spans) and spans[at][1] <= index:
+            at += 1
+        if at < len(spans) and spans[at][0] <= index:
+            continue  # inside a code span
+        start = index
+        while start > 0 and text[start - 1] == "\\":
+            start -= 1
+        if (index - start) % 2:
+            continue  # escaped by the backslash before it
+        parts += [text[last:index], "&lt;"]
+        last = index + 1
+    return "".join(parts) + text[last:]
 
 
 def prose(value: str) -> str:
