@@ -166,7 +166,7 @@ class Relay:
         if message is None:
             if _is_message(decoded):
                 return False  # a notification or an answer to the server: the SDK's to read
-            self._send_error(None, "Invalid request: not a JSON-RPC request, notification or response")
+            self.send(_invalid(decoded, _NO_MESSAGE) + "\n")
             return True
         from mcp.types import jsonrpc_message_adapter  # imported by the SDK already: these lines go to it
         from pydantic import ValidationError
@@ -189,26 +189,21 @@ class Relay:
         """A JSON-RPC batch: the SDK reads one message a line and passed a batch over without a
         word, so a client of the 2025-03-26 protocol (which allows batches) waited on every id in
         it. Each request of the batch is answered, as a batch, with an error saying to send it on
-        its own line; an empty batch gets JSON-RPC's single error on the id null."""
+        its own line, and each item that is no message with the invalid-request error; an empty
+        batch gets JSON-RPC's single error on the id null."""
         if not items:
-            self._send_error(None, "Invalid request: an empty batch")
+            self.send(_invalid(None, "Invalid request: an empty batch") + "\n")
             return True
-        why = "Invalid request: batches are not supported; send each message on its own line"
         replies = []
-        for item in items:
+        for item in items:  # a notification in a batch is dropped: it asks for no answer
             self._cancelled(item)
-            request = _as_request(item)
-            if request is not None:
-                replies.append(
-                    {"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32600, "message": why}}
-                )
+            if _as_request(item) is not None:
+                replies.append(_invalid(item, _BATCH))
+            elif not _is_message(item):
+                replies.append(_invalid(item, _NO_MESSAGE))
         if replies:
-            self.send(json.dumps(replies, separators=(",", ":")) + "\n")
+            self.send(f"[{','.join(replies)}]\n")
         return True
-
-    def _send_error(self, ident: str | int | None, why: str) -> None:
-        reply = {"jsonrpc": "2.0", "id": ident, "error": {"code": -32600, "message": why}}
-        self.send(json.dumps(reply, separators=(",", ":")) + "\n")
 
     def _cancelled(self, decoded: Any) -> None:
         """A request the client cancelled may go unanswered: it is owed no more."""
@@ -311,6 +306,18 @@ def _as_request(message: Any) -> dict[str, Any] | None:
     if isinstance(message, dict) and isinstance(message.get("method"), str) and _is_id(message.get("id")):
         return message
     return None
+
+
+_BATCH = "Invalid request: batches are not supported; send each message on its own line"
+_NO_MESSAGE = "Invalid request: not a JSON-RPC request, notification or response"
+
+
+def _invalid(decoded: Any, why: str) -> str:
+    """JSON-RPC's invalid-request error for `decoded`, on its id when it has a usable one (the
+    client waits on that id), else on the id null."""
+    ident = decoded.get("id") if isinstance(decoded, dict) and _is_id(decoded.get("id")) else None
+    reply = {"jsonrpc": "2.0", "id": ident, "error": {"code": -32600, "message": why}}
+    return json.dumps(reply, separators=(",", ":"))  # ASCII: the id may hold a surrogate
 
 
 def _is_message(decoded: Any) -> bool:

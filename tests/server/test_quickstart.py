@@ -357,6 +357,8 @@ def test_a_batch_or_a_line_that_is_no_message_is_answered_not_passed_over(
     batch = [{"jsonrpc": "2.0", "id": 5, "method": "ping"}, {"jsonrpc": "2.0", "method": "notifications/x"}]
     quiet = [{"jsonrpc": "2.0", "method": "notifications/x"}, {"jsonrpc": "2.0", "id": 99, "result": {}}]
     odd = [[], 42, {}, {"jsonrpc": "2.0", "id": [1], "method": "ping"}]
+    junk_batch = [1, {"foo": "boo"}, {"jsonrpc": "2.0", "method": "notifications/x"}]
+    unusable_method = {"jsonrpc": "2.0", "id": 3, "method": 5}
     later = {"jsonrpc": "2.0", "id": 8, "method": "ping"}
     extra = () if cached else ("--no-cache",)
     server = subprocess.Popen(
@@ -367,7 +369,7 @@ def test_a_batch_or_a_line_that_is_no_message_is_answered_not_passed_over(
         env={**os.environ, ENV: str(tmp_path / "cache")},
     )
     try:
-        lines = [*map(json.dumps, [*LEGACY[:2], batch, *quiet, *odd, later])]
+        lines = [*map(json.dumps, [*LEGACY[:2], batch, *quiet, *odd, junk_batch, unusable_method, later])]
         server.stdin.write("".join(line + "\n" for line in lines).encode())
         server.stdin.flush()
         answers: list = []
@@ -383,8 +385,11 @@ def test_a_batch_or_a_line_that_is_no_message_is_answered_not_passed_over(
         server.kill()
         server.wait()
     batches = [answer for answer in answers if isinstance(answer, list)]
-    assert [[item["id"] for item in one] for one in batches] == [[5]], answers
+    assert [[item["id"] for item in one] for one in batches] == [[5], [None, None]], answers
     assert "send each message on its own line" in batches[0][0]["error"]["message"]
+    assert all(item["error"]["code"] == -32600 for item in batches[1])
+    [on_its_id] = [a for a in answers if isinstance(a, dict) and a.get("id") == 3]
+    assert on_its_id["error"]["code"] == -32600  # the client waits on id 3, not on null
     nulls = [a for a in answers if isinstance(a, dict) and "error" in a and a["id"] is None]
     assert len(nulls) == len(odd) and all(a["error"]["code"] == -32600 for a in nulls), answers
     assert not [a for a in answers if isinstance(a, dict) and a.get("id") == 99]
