@@ -31,7 +31,7 @@ from ..templates import Template, find_template, unlinked_unwritten
 from .common import content_from, guard_suppressions, land, locked, preview
 from .governance import check_kind, governance
 from .registration import Staging, lazy_section, register
-from .values import checked_values, entries, listed, required, sources
+from .values import FIELD_NAME, FIELD_NAME_RULE, checked_values, entries, listed, required, sources
 
 GOVERNED = (
     "title",
@@ -55,7 +55,6 @@ WHY = {
 INBOX = "_inbox/"
 RESERVED_INBOX = frozenset({"_inbox/README.md", "_inbox/DISCARDED.md"})
 PREVIEW_LINES = 40
-_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _TOKENS = re.compile(r"(?<![\w-])(?:FT-XXX|ADR-ID|PRD-ID|UC-XXX|EP-XXX|PROMPT-ID)(?![\w-])")
 
 
@@ -184,11 +183,9 @@ def _check_extra(extra: dict[str, Any] | None) -> dict[str, Any]:
     mistake in the call (`BadValue`), as a bad path is."""
     extra = dict(extra or {})
     for key in extra:
-        if not isinstance(key, str) or not _KEY.match(key):
+        if not isinstance(key, str) or not FIELD_NAME.fullmatch(key):
             shown = f"'{visible(key)}'" if isinstance(key, str) else repr(key)
-            raise BadValue(
-                f"extra key {shown} is not a frontmatter key (a letter or _, then word characters)"
-            )
+            raise BadValue(f"extra key {shown} is not a frontmatter key ({FIELD_NAME_RULE})")
         if key in GOVERNED:
             raise BadValue(
                 f"extra may not set '{key}': it is governed; give it its own argument so its gates run"

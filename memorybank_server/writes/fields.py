@@ -19,20 +19,18 @@ touched index commit in one transaction.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from memorybank_lint import markdown
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, visible
 from memorybank_lint.edits.table import title_heading
 
 from ..errors import ToolInputError
 from . import head
 from .common import locked
 from .index_lines import index_changes
-from .values import one_line
+from .values import FIELD_NAME, FIELD_NAME_RULE, one_line
 
-_FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 CHECKED_FIELDS = ("delivery_status", "decision_status")
 STRING_FIELDS = ("title", "purpose", *CHECKED_FIELDS)  # read as text only: never keep a number or date
 _LISTS = "is a list that carries governance; change it by hand and validate the bank afterwards"
@@ -60,10 +58,8 @@ def _rename_h1(body: str, old: str, new: str) -> tuple[str, bool]:
 
 
 def _gates(bank: Bank, loaded: head.Loaded, name: str, value: str) -> str:
-    if not _FIELD.match(name):
-        raise ToolInputError(
-            f"'{name}' is not a frontmatter key (a letter or _ first, then letters, digits, _ or -)"
-        )
+    if not FIELD_NAME.fullmatch(name):
+        raise ToolInputError(f"'{visible(name)}' is not a frontmatter key ({FIELD_NAME_RULE})")
     if name in REFUSED:
         raise ToolInputError(f"{REFUSED[name]}; bank_set_field refuses it")
     text = one_line(name, value)

@@ -9,6 +9,7 @@ nothing (`visible_text`): they are what a document is chosen by, so one must not
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from memorybank_lint.edits.checks import checked_text, visible_text
@@ -16,6 +17,10 @@ from memorybank_lint.edits.checks import checked_text, visible_text
 from ..errors import BadValue
 
 MAX_HEADER_VALUE = 65_536  # characters in one header value
+# a key a write may add to a header (`extra`, `bank_set_field`): matched whole, so no line break
+# after it (`$` would allow one, and `'owner\n'` was written as a YAML complex key)
+FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+FIELD_NAME_RULE = "a letter or _ first, then letters, digits, _ or -"
 ROUTED = frozenset({"title", "purpose"})  # the values agents and people choose a document by
 
 

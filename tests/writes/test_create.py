@@ -117,6 +117,11 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("governed extra", {"extra": {"canonical_for": ["x"]}}, "extra may not set 'canonical_for'"),
     ("governed extra status", {"extra": {"status": "active"}}, "extra may not set 'status'"),
     (
+        "extra key with a line break",
+        {"extra": {"owner\n": "x"}},
+        "extra key 'owner\\\\n' is not a frontmatter key",
+    ),
+    (
         "self-contradiction",
         {"canonical_for": ["k"], "must_not_define": ["k"]},
         "also listed in must_not_define",
