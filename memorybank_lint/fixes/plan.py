@@ -55,30 +55,20 @@ def plan(bank: Bank, findings: Iterable[Finding], *, unsafe: bool = False) -> li
 
 
 def _without_second_entries(chosen: list[Fix]) -> list[Fix]:
-    """`chosen` less each fix that would give an index a second entry for one document: a
-    registration (MB009) of a document a repointed entry (MB007) of the same run leads to, and a
-    dead entry of one index repointed at the document (and section) another dead entry, written
-    otherwise, was.
+    """`chosen` less each registration (MB009) of a document a repointed entry (MB007) of the same
+    run leads to (a dead entry of one index is offered for a document another dead entry, written
+    otherwise, is repointed at only for the first: `targets.moved_link`).
 
     Why: a document that moved leaves its old entry dead and is itself unregistered; both fixes
     ran, so the index listed it twice (the old entry repointed, and a new one added). The entry
     that already named it, in the index's own words, is the one kept.
     """
     repointed = {fix.registers[0] for fix in chosen if fix.finding.code != "MB009" and fix.registers}
-    if not repointed:
-        return chosen
-    kept: list[Fix] = []
-    # (index, document, section) of the entries kept, with the destination the first was written as
-    entries: dict[tuple[str, str, str], str | None] = {}
-    for fix in chosen:
-        if fix.registers is not None:
-            if fix.finding.code == "MB009" and fix.registers[0] in repointed:
-                continue
-            written = entries.setdefault((fix.path, *fix.registers), fix.finding.value)
-            if written != fix.finding.value:  # one the index repeated as it is written is repointed alike
-                continue
-        kept.append(fix)
-    return kept
+    return [
+        fix
+        for fix in chosen
+        if not (fix.finding.code == "MB009" and fix.registers and fix.registers[0] in repointed)
+    ]
 
 
 class _Planned:

@@ -277,6 +277,24 @@ def _listed_entries(bank: Bank) -> set[tuple[str, str, str]]:
 _listed = PerRevision(_listed_entries)
 
 
+def _first_dead_entries(bank: Bank) -> dict[tuple[str, str, str], str]:
+    """For each (index, picked document, section) its dead entries would be repointed at, the
+    destination the first of them is written as: another written otherwise is left for a person
+    (repointed too, the index would list the document twice); one written alike goes with it."""
+    first: dict[tuple[str, str, str], str] = {}
+    for entry in bank.index_links:
+        if entry.lands or entry.link.directory or entry.link.target.resolved is None:
+            continue
+        target = moved_to(bank, entry.link.target.resolved, entry.source)
+        if target is not None:
+            key = (entry.source, target, _section(entry.link.target.raw))
+            first.setdefault(key, entry.link.target.raw)
+    return first
+
+
+_first_dead = PerRevision(_first_dead_entries)
+
+
 def _index_link_at(bank: Bank, path: str, line: int | None, column: int | None) -> IndexLink | None:
     """The index link at that place, from a map built once per state of the bank: looking each
     finding's link up in the list made an index of thousands of dead entries quadratic."""
@@ -290,8 +308,9 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
         return None
     index = bank.docs[entry.source]
     target = moved_to(bank, entry.link.target.resolved, index.path)
-    if target is None or (index.path, target, _section(entry.link.target.raw)) in _listed(bank):
-        return None  # no pick, or one the index lists already: the dead entry is for a person to remove
+    key = (index.path, target or "", _section(entry.link.target.raw))
+    if target is None or key in _listed(bank) or _first_dead(bank).get(key) != entry.link.target.raw:
+        return None  # no pick, or one the index lists, or will: the dead entry is for a person to remove
     lines = _lines_of(bank, index)
     if not 0 < entry.link.line <= len(lines):
         return None  # a line the parse numbered past the text: no fix rather than a crash
