@@ -48,24 +48,43 @@ def find_root(start: Path) -> Path:
     """The bank folder for a run started in `start`.
 
     A `memory_bank/` or `memory-bank/` child of `start` comes first (the repository root case);
-    otherwise `start` itself or the nearest ancestor with one of those names (a run from inside
-    the bank); otherwise such a child of the repository holding `start` (a run from `src/a`).
+    otherwise the bank folder `start` is or lies in (`enclosing_bank`: a run from inside the
+    bank); otherwise such a child of the repository holding `start` (a run from `src/a`).
     Nothing above the repository is searched: a bank of another project is named with --root.
     """
     child = _bank_child(start)
     if child is not None:
         return _within_repository(start, child)
     top = _repository_top(start)
-    for directory in (start, *start.parents):
-        if directory.name in BANK_DIR_NAMES:
-            return directory
-        if directory == top:  # a folder so named above the repository is another project's
-            break
+    enclosing = enclosing_bank(start)
+    if enclosing is not None:
+        return enclosing
     child = _bank_child(top) if top not in (None, start) else None
     if top is not None and child is not None:
         return _within_repository(top, child)
     where = f"{start} or at the top of its repository {top}" if top not in (None, start) else str(start)
     raise BankNotFound(f"no memory_bank/ or memory-bank/ folder in {where}; pass --root DIR")
+
+
+def enclosing_bank(folder: Path) -> Path | None:
+    """The bank folder `folder` is or lies in: a folder named `memory_bank/` or `memory-bank/` at
+    or above it. Of several, the outermost below the top of `folder`'s repository (the top itself
+    when it is the only one: a repository that is the bank); outside any repository, the nearest.
+
+    Why the outermost: a bank may hold a folder of that name (the documents of a feature about
+    the bank itself), which is one of its folders: a run over the whole bank judges its documents
+    by the bank's contract, and taken for a bank of its own they were judged by none (a hook over
+    the staged files passed what CI failed). Why not above the repository: a folder so named
+    there is another project's, and a clone in a folder named `memory-bank` holds its own bank.
+    """
+    named = [d for d in (folder, *folder.parents) if d.name in BANK_DIR_NAMES]
+    top = _repository_top(folder)
+    if top is None:
+        return named[0] if named else None
+    below_top = [d for d in named if top in d.parents]
+    if below_top:
+        return below_top[-1]
+    return top if top in named else None
 
 
 def _bank_child(folder: Path) -> Path | None:

@@ -18,7 +18,7 @@ from typing import NoReturn
 import click
 
 from . import __version__, baseline, progress
-from .bank import BANK_DIR_NAMES, SKIPPED_NAMES, Bank, BankNotFound, find_root, json_text, printable
+from .bank import SKIPPED_NAMES, Bank, BankNotFound, enclosing_bank, find_root, json_text, printable
 from .config import ConfigError, for_bank, load, open_bank, settings, show
 from .edits.errors import Refused
 from .edits.journal import COMMITTED, PENDING, interrupted
@@ -155,13 +155,14 @@ def _existing(paths: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _root_of(paths: tuple[str, ...]) -> Path | None:
-    """The one bank the given files live in (a nested `docs/memory-bank/` included), if any."""
+    """The one bank the given files or folders live in (a nested `docs/memory-bank/` included,
+    or named itself), if any."""
     roots = set()
     for item in paths:
-        for directory in real_path(item).parents:
-            if directory.name in BANK_DIR_NAMES:
-                roots.add(directory)
-                break
+        path = real_path(item)
+        found = enclosing_bank(path if path.is_dir() else path.parent)
+        if found is not None:
+            roots.add(found)
     if len(roots) > 1:
         listed = ", ".join(sorted(str(r) for r in roots))
         raise UsageProblem(f"the files belong to several banks ({listed}); run once per bank with --root")

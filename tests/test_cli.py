@@ -439,6 +439,39 @@ def test_nested_bank_is_found_from_the_given_files(tmp_path, monkeypatch, capsys
     assert [(f["code"], f["path"]) for f in json.loads(out)] == [("MB004", "conflict.md")]
 
 
+def test_a_nested_bank_named_as_a_folder_is_found(tmp_path, monkeypatch, capsys) -> None:
+    """`memorybank-lint docs/memory-bank/domain` found the bank and `docs/memory-bank` did not:
+    only the folders above a path were looked at, never the named folder itself."""
+    shutil.copytree(FIXTURE, tmp_path / "docs" / "memory-bank")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["--format", "json", "docs/memory-bank"], capsys)
+    assert code == 1, err
+    assert ("MB004", "conflict.md") in [(f["code"], f["path"]) for f in json.loads(out)]
+
+
+def test_a_folder_named_like_a_bank_inside_the_bank_is_one_of_its_folders(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """A bank's own folder named `memory-bank` (a feature about the bank) was taken for a bank
+    of its own: its documents were judged by no contract, and beside another of the bank's files
+    the run was refused as spanning two banks."""
+    bank = tmp_path / "memory-bank"
+    shutil.copytree(FIXTURE, bank)
+    (tmp_path / ".git").mkdir()
+    inner = bank / "features" / "memory_bank"
+    inner.mkdir(parents=True)
+    (inner / "x.md").write_text("---\ntitle: X\nstatus: active\n---\n# X\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for paths in (
+        ["memory-bank/features/memory_bank/x.md"],
+        ["memory-bank/features/memory_bank/x.md", "memory-bank/orphan.md"],
+    ):
+        code, out, err = run(["--format", "json", *paths], capsys)
+        assert code == 1, err
+        found = [(f["code"], f["path"]) for f in json.loads(out)]
+        assert ("MB005", "features/memory_bank/x.md") in found and "MB012" not in {c for c, _ in found}, found
+
+
 def test_files_from_two_banks_are_a_usage_error(tmp_path, monkeypatch, capsys) -> None:
     for name in ("a/memory-bank", "b/memory_bank"):
         shutil.copytree(FIXTURE, tmp_path / name)

@@ -307,6 +307,30 @@ def test_only_the_given_files_are_reported(hook_repo: Path, user_repo: Path, pre
     assert "MB001" not in output
 
 
+def test_a_folder_named_memory_bank_inside_the_bank_is_one_of_its_folders(
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path
+) -> None:
+    """A bank may hold a folder named `memory-bank` (the documents of a feature about the bank
+    itself). Its staged document was judged as a bank of its own, one with no dna/: an active
+    document with no derived_from passed the hook that CI, reading the whole bank, fails; staged
+    beside another document of the bank, the commit was refused as touching two banks."""
+    env = _env(pre_commit_home)
+    nested = "memory-bank/domain/memory-bank/overview.md"
+    _write(user_repo / nested, "---\ntitle: Overview\nstatus: active\n---\n# Overview\n")
+    readme = user_repo / "memory-bank" / "domain" / "README.md"
+    readme.write_text(
+        readme.read_text(encoding="utf-8") + "- [Overview](memory-bank/overview.md)\n", encoding="utf-8"
+    )
+    _git(user_repo, "add", "memory-bank", env=env)
+
+    for staged in ([nested], [nested, "memory-bank/domain/README.md"]):
+        proc = _run_hook(hook_repo, user_repo, pre_commit_home, staged)
+        output = proc.stdout + proc.stderr
+        assert proc.returncode == 1 and _hook_line(output).endswith("Failed"), output
+        assert f"{nested}:3:1: MB005" in output, output
+        assert "several banks" not in output and "MB012" not in output, output
+
+
 UNQUOTED = (
     "domain/retry.md",
     """
