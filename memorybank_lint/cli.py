@@ -156,11 +156,18 @@ def _existing(paths: tuple[str, ...]) -> tuple[str, ...]:
 
 def _root_of(paths: tuple[str, ...]) -> Path | None:
     """The one bank the given files or folders live in (a nested `docs/memory-bank/` included,
-    or named itself), if any."""
+    or named itself), if any.
+
+    A link is placed by the folder it sits in, never by where it leads: the bank skips it, and
+    a link in the bank to another project's document must not make the run open that bank.
+    """
     roots = set()
     for item in paths:
-        path = real_path(item)
-        found = enclosing_bank(path if path.is_dir() else path.parent)
+        if os.path.isdir(item) and not os.path.islink(item):
+            folder = real_path(item)
+        else:
+            folder = real_path(os.path.dirname(os.path.abspath(item)))
+        found = enclosing_bank(folder)
         if found is not None:
             roots.add(found)
     if len(roots) > 1:

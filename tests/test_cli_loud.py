@@ -590,6 +590,24 @@ def test_a_link_or_a_special_file_named_on_the_command_line_is_skipped_by_name(
     ]
 
 
+def test_a_link_named_on_the_command_line_does_not_choose_the_bank_by_where_it_leads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """The bank of the given files was found from each file with its links resolved: a link in
+    the bank to a document of another project's bank made the run open and report that bank,
+    outside the repository, and beside a file of its own bank it was refused as two banks."""
+    root = write_bank(tmp_path / "repo" / "memory-bank", CLEAN_BANK)
+    (tmp_path / "repo" / ".git").mkdir()
+    other = write_bank(tmp_path / "other" / "memory-bank", {"y.md": "---\ntitle: Y\n---\n# Y\n"})
+    (root / "link.md").symlink_to(other / "y.md")
+    monkeypatch.chdir(tmp_path / "repo")
+    skipped = "memorybank-lint: memory-bank/link.md is a symbolic link, which the bank never follows; skipped"
+    for paths in (["memory-bank/link.md"], ["memory-bank/link.md", "memory-bank/README.md"]):
+        code, out, err = run(paths, capsys)
+        assert (code, err.splitlines()) == (0, [skipped]), out + err
+        assert "other" not in out and "MB012" not in out, out
+
+
 @pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
 def test_a_report_the_locale_cannot_encode_is_written_as_utf8(tmp_path: Path, fmt: str) -> None:
     """Under `PYTHONIOENCODING=cp1252` (a Windows pipe) a document's emoji made printing raise:
