@@ -62,7 +62,7 @@ def _under(path: str, folder: str) -> bool:
 
 def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str], list[str]]:
     """Bank paths for the files or directories given on the command line (outside the bank:
-    skipped), and the folders among them ("" for the bank itself).
+    skipped), and the folders among them ("" for the bank itself, or a folder holding it).
 
     A name is looked up as the bank keys it (`printable`: a backslash doubled, a control
     character or a byte that is not UTF-8 escaped), exactly first, so of two names that differ
@@ -82,8 +82,10 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str
         try:
             relative = printable(absolute.relative_to(root).as_posix())
         except ValueError:
-            say("memorybank-lint", f"{item} is not inside the bank {root}; skipped")
-            continue
+            if absolute not in root.parents:
+                say("memorybank-lint", f"{item} is not inside the bank {root}; skipped")
+                continue
+            relative = ""  # a folder holding the bank (`.` at the repository's root): all of it
         if relative in ("", "."):
             wanted.update(bank.docs)
             folders.append("")

@@ -472,6 +472,17 @@ def test_a_folder_named_like_a_bank_inside_the_bank_is_one_of_its_folders(
         assert ("MB005", "features/memory_bank/x.md") in found and "MB012" not in {c for c, _ in found}, found
 
 
+def test_a_folder_holding_the_bank_names_the_whole_bank(tmp_path, monkeypatch, capsys) -> None:
+    """`memorybank-lint .` from the repository's root said "No findings." and exited 0 over a
+    broken bank: the folder holding the bank was skipped as "not inside the bank"."""
+    shutil.copytree(FIXTURE, tmp_path / "memory-bank")
+    monkeypatch.chdir(tmp_path)
+    whole = run(["--format", "json"], capsys)
+    assert whole[0] == 1
+    assert run(["--format", "json", "."], capsys) == whole
+    assert run(["--format", "json", str(tmp_path)], capsys) == whole
+
+
 def test_files_from_two_banks_are_a_usage_error(tmp_path, monkeypatch, capsys) -> None:
     for name in ("a/memory-bank", "b/memory_bank"):
         shutil.copytree(FIXTURE, tmp_path / name)
