@@ -263,13 +263,14 @@ def init(
     root: Path, name: str, *, dry_run: bool = False, force: bool = False, today: dt.date | None = None
 ) -> ScaffoldResult:
     """Seed `root` with the starter bank for project `name` (with `force`: only what is missing)."""
-    name = name.strip()
-    if not name:
-        raise BadName("`name` is required: the project name shown in the root index")
-    try:  # it is written into every starter header, a title and a purpose among them: checked as one
-        visible_text("`name`", header_text("`name`", name))
+    try:  # it is written into every starter header, a title and a purpose among them: checked as one,
+        # as typed: trimming first would drop a line break or a control character at its ends
+        # (`Acme\x1f`) that a title handed to a write is refused for
+        name = visible_text("`name`", header_text("`name`", name)).strip()
     except ToolInputError as exc:
         raise BadName(str(exc)) from None
+    if not name:
+        raise BadName("`name` is required: the project name shown in the root index")
     try:
         refuse_git_folder(root)
     except BankRefused as exc:

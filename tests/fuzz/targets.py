@@ -421,3 +421,27 @@ def drift_answer(root: str) -> str:
 def lint_text(root: str, args: list[str]) -> tuple[int, str, str]:
     """`memorybank-lint --root ROOT --no-cache ARGS` in the text format, through `cli.main`."""
     return _captured(cli.main, ["--root", root, "--no-cache", *args])
+
+
+def seeded_by_name(folder: str, name: str) -> dict[str, Any]:
+    """`mcp-memorybank --root FOLDER/memory_bank --init NAME`, then, when it seeded, the linter on
+    the bank and the name as the seeded headers give it back. Returns the exit codes and output,
+    the files under FOLDER afterwards, and the product context's title and the root index's
+    purpose as parsed (None when nothing was seeded)."""
+    from memorybank_server import cli as server_cli
+
+    root = os.path.join(folder, "memory_bank")
+    code, out, err = _captured(server_cli.main, ["--root", root, "--init", name])
+    answer: dict[str, Any] = {"code": code, "out": out, "err": err, "title": None, "purpose": None}
+    answer["lint"] = _captured(cli.main, ["--root", root, "--no-cache"]) if code == 0 else None
+    answer["written"] = sorted(
+        os.path.relpath(os.path.join(top, entry), folder)
+        for top, dirs, files in os.walk(folder)
+        for entry in dirs + files
+    )
+    if code == 0:
+        bank = Bank(root)
+        bank.refresh()
+        answer["title"] = bank.docs["product/context.md"].title
+        answer["purpose"] = bank.docs["README.md"].purpose
+    return answer

@@ -253,7 +253,10 @@ def test_dry_run_writes_nothing_not_even_the_root(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["", "   ", "two\nlines", "line\u2028break", "\x1b[31mred", "nul\x00", "x" * 70_000, "Ac\u200bme"],
+    [
+        *["", "   ", "two\nlines", "line\u2028break", "\x1b[31mred", "nul\x00", "x" * 70_000, "Ac\u200bme"],
+        *["Acme\x1f", "Acme\n", "\x85Acme", "Acme\r", " \u2029"],  # at the ends: refused, not trimmed away
+    ],
 )
 def test_a_bad_name_is_refused(tmp_path: Path, name: str) -> None:
     """The name is written into every starter header: it is checked as any header value a write
