@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import os
 import posixpath
 import re
@@ -718,3 +719,33 @@ def test_a_project_name_that_would_seed_a_finding_is_refused_and_nothing_is_made
     with pytest.raises(scaffold.ScaffoldError, match=r"would give the seeded bank a finding: .*MB010"):
         scaffold.init(root, "The rule is defined in `dna/nope.md`", force=force)
     assert not root.exists()
+
+
+OBVIOUS_QUESTIONS = {
+    "how do I record a decision": "adr/README.md",
+    "where do new notes go": "dna/governance.md",
+    "where should an agent write down a gotcha it noticed": "dna/governance.md",
+    "how do I start a feature": "flows/feature-flow.md",
+    "how much documentation does a task need": "flows/workflows.md",
+    "what problem does the project solve": "product/context.md",
+    "how do I archive a document": "dna/lifecycle.md",
+    "what is a canonical key": "dna/glossary.md",
+    "where are the templates": "flows/templates/README.md",
+    "how do I write a test": "engineering/testing-policy.md",
+}
+
+
+@pytest.mark.parametrize("question", sorted(OBVIOUS_QUESTIONS))
+def test_a_fresh_bank_routes_an_obvious_question_to_the_page_that_answers_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], question: str
+) -> None:
+    """A new bank is read through `--route` from its first day: the starter's own pages must be
+    the answer to the questions a newcomer asks of it, first."""
+    from memorybank_server.cli import main
+
+    from ..conftest import captured
+
+    root = seeded(tmp_path).root
+    code, out, _ = captured(main, ["--root", str(root), "--route", question, "--json"], capsys)
+    assert code == 0
+    assert json.loads(out)["results"][0]["path"] == OBVIOUS_QUESTIONS[question]
