@@ -132,13 +132,14 @@ def _open_beneath(root: Path | int, relative: str, flags: int, mode: int = 0o777
 
 def file_in_the_way(folder: Path | str) -> Path | None:
     """What stands where `folder` or the nearest of its parents that exists should be a folder (a
-    file, a FIFO), or None: the name a message should give for `[Errno 20] Not a directory`, which
-    names only the whole path."""
+    file, a FIFO, a link to nothing), or None: the name a message should give for `[Errno 20] Not
+    a directory`, which names only the whole path. A link to a folder is a folder on the way
+    (`/tmp` on macOS, a linked projects folder): the path goes through it as the system does."""
     folder = Path(folder)
     while not os.path.lexists(folder) and folder != folder.parent:
         folder = folder.parent
     with contextlib.suppress(OSError):
-        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+        if not stat.S_ISDIR(os.lstat(folder).st_mode) and not os.path.isdir(folder):
             return folder
     return None
 

@@ -303,6 +303,27 @@ def test_a_bank_folder_under_a_file_is_a_mistaken_path_named_by_the_file_it_is_u
     ]
 
 
+@pytest.mark.parametrize("under", ["", "docs/memory_bank"], ids=["the-link", "below-it"])
+def test_a_bank_folder_reached_through_a_linked_folder_is_seeded(tmp_path: Path, capsys, under: str) -> None:
+    """A folder reached through a link (`/tmp` on macOS, a linked projects folder) was refused as
+    `… is not a folder`, though every other action, and `bank_init`, follow it to the folder."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "linked").symlink_to(tmp_path / "real", target_is_directory=True)
+    root = tmp_path / "linked" / under if under else tmp_path / "linked"
+    code, _, err = run(["--root", str(root), "--init", "Acme"], capsys)
+    assert code == 0, err
+    assert (tmp_path / "real" / under / "README.md").is_file()
+    assert lint_main(["--root", str(root), "--strict"]) == 0
+
+
+def test_a_bank_folder_that_is_a_dangling_link_is_a_mistaken_path(tmp_path: Path, capsys) -> None:
+    """A link to nothing is not followed to make the folder it names somewhere else."""
+    (tmp_path / "memory_bank").symlink_to(tmp_path / "elsewhere")
+    code, _, err = run(["--root", str(tmp_path / "memory_bank"), "--init", "Acme"], capsys)
+    assert code == 2 and "is not a folder" in err
+    assert not (tmp_path / "elsewhere").exists()
+
+
 def test_search_names_a_word_no_body_holds_under_its_results(capsys) -> None:
     example = Path(__file__).parents[2] / "examples" / "memory-bank"
     code, out, _ = run(["--root", str(example), "--search", "FOO_BAR_BAZ checkout"], capsys)
