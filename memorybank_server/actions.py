@@ -113,16 +113,20 @@ def _seeded_verb(result: scaffold.ScaffoldResult) -> str:
     return "CREATED" if result.created else "SEEDED"
 
 
-def init(root: Path, opts: dict[str, Any]) -> Answer:
-    result = scaffold.init(root, opts["init"], dry_run=opts["dry_run"], force=opts["force"])
+def init(root: Path, opts: dict[str, Any], max_bytes: int) -> Answer:
+    result = scaffold.init(
+        root, opts["init"], dry_run=opts["dry_run"], force=opts["force"], max_bytes=max_bytes
+    )
     heading = f"{_seeded_verb(result)} {result.root}"
     if result.directories:
         heading += f"\ndirectories: {', '.join(sorted(result.directories))}"
     return result.as_dict(), scaffold_text(result, heading)
 
 
-def materialize(root: Path, opts: dict[str, Any]) -> Answer:
-    result = scaffold.materialize_flows(root, force=opts["force"], dry_run=opts["dry_run"])
+def materialize(root: Path, opts: dict[str, Any], max_bytes: int) -> Answer:
+    result = scaffold.materialize_flows(
+        root, force=opts["force"], dry_run=opts["dry_run"], max_bytes=max_bytes
+    )
     verb = "WOULD COPY" if result.dryRun else "COPIED"
     heading = f"{verb} {len(result.files)} files into {result.root}/flows/templates"
     if not result.dryRun and result.files:

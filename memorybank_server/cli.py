@@ -23,7 +23,14 @@ import click
 from click.core import ParameterSource
 
 from memorybank_lint import __version__, progress
-from memorybank_lint.bank import BankNotFound, BankRefused, json_text, printable, refuse_git_folder
+from memorybank_lint.bank import (
+    DEFAULT_MAX_BYTES,
+    BankNotFound,
+    BankRefused,
+    json_text,
+    printable,
+    refuse_git_folder,
+)
 from memorybank_lint.cli import UsageProblem, exit_now, invoke, utf8_output
 from memorybank_lint.config import Config, ConfigError, for_bank, load, open_bank, settings, show
 from memorybank_lint.edits.atomic import file_in_the_way
@@ -138,7 +145,7 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
         if blocker is not None:  # a mistaken path, as for every other action, not a refused write
             where, what = printable(str(root)), printable(str(blocker))
             raise UsageProblem(f"cannot make the bank folder {where}: {what} is not a folder")
-        return (*actions.init(root, opts), False)
+        return (*actions.init(root, opts, config.max_file_size or DEFAULT_MAX_BYTES), False)
     most = LIMITS.get(action)
     if most is not None and opts["limit"] is not None and not 1 <= opts["limit"] <= most:
         raise UsageProblem(f"--limit with --{action} is 1 to {most}, not {opts['limit']}")
@@ -148,7 +155,7 @@ def _answer(action: str, opts: dict[str, Any], config: Config, cwd: Path) -> tup
     bank = open_bank(root, config, cache=not opts["no_cache"])
     gc.freeze()  # one action: the bank lives to the end, so collections need not walk it again
     if action == "materialize_flows":
-        return (*actions.materialize(bank.root, opts), config.strict)
+        return (*actions.materialize(bank.root, opts, bank.max_bytes), config.strict)
     if action == "stats":
         from .textviews import stats, stats_text
 

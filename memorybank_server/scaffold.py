@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from memorybank_lint import frontmatter
-from memorybank_lint.bank import Bank, BankRefused, printable, refuse_git_folder
+from memorybank_lint.bank import DEFAULT_MAX_BYTES, Bank, BankRefused, printable, refuse_git_folder
 from memorybank_lint.edits.atomic import file_in_the_way, read_regular
 from memorybank_lint.edits.checks import visible_text
 from memorybank_lint.edits.errors import Refused
@@ -260,9 +260,18 @@ def _refuse_a_name_that_adds_findings(root: Path, name: str, planned: dict[str, 
 
 
 def init(
-    root: Path, name: str, *, dry_run: bool = False, force: bool = False, today: dt.date | None = None
+    root: Path,
+    name: str,
+    *,
+    dry_run: bool = False,
+    force: bool = False,
+    today: dt.date | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> ScaffoldResult:
-    """Seed `root` with the starter bank for project `name` (with `force`: only what is missing)."""
+    """Seed `root` with the starter bank for project `name` (with `force`: only what is missing).
+
+    `max_bytes` is the project's `max-file-size`: a starter file past it would be written and then
+    read by the bank as unreadable, so the seeding is refused as any governed write is."""
     try:  # it is written into every starter header, a title and a purpose among them: checked as one,
         # as typed: trimming first would drop a line break or a control character at its ends
         # (`Acme\x1f`) that a title handed to a write is refused for
@@ -311,7 +320,7 @@ def init(
                 skipped += left_out
                 written_into = {path.split("/", 1)[0] for path in files if "/" in path}
                 new_folders = {name for name in written_into if not (root / name).is_dir()}
-                _commit(root, files, dry_run=dry_run)
+                _commit(root, files, dry_run=dry_run, limit=max_bytes)
     except BaseException:
         for folder in made:  # a refused seeding leaves no folder behind, the bank's own included
             with contextlib.suppress(OSError):
@@ -371,18 +380,24 @@ def _not_documents(root: Path, paths: Iterable[str]) -> None:
             )
 
 
-def _commit(root: Path, files: dict[str, str], *, dry_run: bool = False) -> None:
+def _commit(
+    root: Path, files: dict[str, str], *, dry_run: bool = False, limit: int = DEFAULT_MAX_BYTES
+) -> None:
     """Write `files` (bank path to text) as one governed write does: new files and replacements
     in one journalled transaction, so a failure part-way leaves every file as it was and removes
     the folders it made; the refusal names the bank path, not a temporary file. A dry run checks
-    what the commit would and writes nothing."""
-    transaction = Transaction(root)
+    what the commit would and writes nothing. A file past `limit` (the size past which the bank
+    no longer reads one) is refused by its path."""
+    transaction = Transaction(root, limit)
     for path, text in files.items():
         data = text.encode("utf-8")
-        if os.path.lexists(root / path):
-            transaction.replace(path, data, digest(read_regular(root / path, MAX_FILE_BYTES)))
-        else:
-            transaction.create(path, data)
+        try:  # staging refuses a file past `limit`, by its bank path
+            if os.path.lexists(root / path):
+                transaction.replace(path, data, digest(read_regular(root / path, MAX_FILE_BYTES)))
+            else:
+                transaction.create(path, data)
+        except Refused as exc:
+            raise ScaffoldError(str(exc)) from exc
     try:
         if dry_run:
             transaction.check()
@@ -404,8 +419,11 @@ def _writing(root: Path, dry_run: bool) -> Iterator[str | None]:
         yield recover(root)
 
 
-def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False) -> ScaffoldResult:
-    """Copy the shipped templates into `root/flows/templates/`; the bank's copies win from now on."""
+def materialize_flows(
+    root: Path, *, force: bool = False, dry_run: bool = False, max_bytes: int = DEFAULT_MAX_BYTES
+) -> ScaffoldResult:
+    """Copy the shipped templates into `root/flows/templates/`; the bank's copies win from now on
+    (none past `max_bytes`, the project's `max-file-size`, as `init`)."""
     root = real_path(root)
     if not root.is_dir():
         raise ScaffoldError(f"{root} is not a bank directory")
@@ -436,7 +454,7 @@ def materialize_flows(root: Path, *, force: bool = False, dry_run: bool = False)
         _not_documents(root, planned)
         files, skipped = _settle(root, planned, bool(bank.docs))
         overwrites = sorted(path for path in files if (root / path).exists())
-        _commit(root, files, dry_run=dry_run)
+        _commit(root, files, dry_run=dry_run, limit=max_bytes)
     warnings = (
         [f"Overwrote {len(overwrites)} files that flows/templates/ already held."] if overwrites else []
     )

@@ -235,7 +235,11 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
         """Copy the shipped templates into flows/templates/; the bank's copies win from then on. Never
         adds a finding: a template that would is left out and named."""
         return state.call(
-            lambda bank: _scaffold(lambda: scaffold.materialize_flows(bank.root, force=force, dry_run=dryRun))
+            lambda bank: _scaffold(
+                lambda: scaffold.materialize_flows(
+                    bank.root, force=force, dry_run=dryRun, max_bytes=bank.max_bytes
+                )
+            )
         )
 
 
@@ -363,7 +367,9 @@ def build_server(
         """Seed a new memory bank here (24 files that validate clean). Only when the user asks."""
         first_bank = surface is Surface.SEED and not server_state["opened"]
         result = state.call(
-            lambda bank: _scaffold(lambda: scaffold.init(root, name, dry_run=dryRun, force=force))
+            lambda bank: _scaffold(
+                lambda: scaffold.init(root, name, dry_run=dryRun, force=force, max_bytes=bank.max_bytes)
+            )
         )
         if first_bank and not dryRun:
             open_full_surface()

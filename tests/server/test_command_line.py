@@ -577,3 +577,21 @@ def test_stats_cuts_the_header_values_it_counts_by(tmp_path: Path, capsys) -> No
     assert "v" * (HEADER_CHARS - 1) + "…" in result["contract"]["allowed"]["doc_kind"]
     code, out, _ = run(["--root", str(root), "--stats"], capsys)
     assert code == 0 and len(out) < 20_000
+
+
+def test_seeding_keeps_to_the_projects_max_file_size(tmp_path: Path, capsys, monkeypatch) -> None:
+    """A starter file over the project's `max-file-size` was written all the same, and the bank,
+    promised to validate clean, read it as unreadable: 22 findings. Now the write is refused,
+    naming the file and the limit, as every governed write is, and nothing is written."""
+    (tmp_path / ".memorybank.toml").write_text('root = "memory_bank"\nmax-file-size = 8000\n')
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(["--init", "Acme"], capsys)
+    assert code == 1 and ".md' would be " in err and "8000-byte limit" in err, err
+    assert not (tmp_path / "memory_bank").exists()
+    (tmp_path / ".memorybank.toml").write_text('root = "memory_bank"\n')
+    assert run(["--init", "Acme"], capsys)[0] == 0
+    (tmp_path / ".memorybank.toml").write_text('root = "memory_bank"\nmax-file-size = 6000\n')
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    code, _, err = run(["--materialize-flows"], capsys)
+    assert code == 1 and "flows/templates/README.md" in err and "6000-byte limit" in err, err
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before

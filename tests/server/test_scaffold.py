@@ -650,16 +650,12 @@ def test_a_link_at_a_starter_path_of_a_fresh_folder_is_refused_by_name(tmp_path:
     assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*")) == ["dna", "dna/glossary.md"]
 
 
-def test_a_refused_seeding_removes_the_parent_folders_it_made(tmp_path: Path, monkeypatch) -> None:
-    """Only the bank's own folder was removed; `a/` and `a/b/`, made for it, stayed behind."""
-
-    def full_disk(root: Path, files: dict, *, dry_run: bool = False) -> None:
-        raise scaffold.ScaffoldError("the file system refused writing 'dna/principles.md'")
-
-    monkeypatch.setattr(scaffold, "_commit", full_disk)
+def test_a_refused_seeding_removes_the_parent_folders_it_made(tmp_path: Path) -> None:
+    """Only the bank's own folder was removed; `a/` and `a/b/`, made for it, stayed behind. The
+    commit is refused for a starter file past the project's `max-file-size`."""
     (tmp_path / "kept").mkdir()
-    with pytest.raises(scaffold.ScaffoldError, match="refused writing"):
-        scaffold.init(tmp_path / "kept" / "a" / "b" / "memory_bank", "Acme", today=TODAY)
+    with pytest.raises(scaffold.ScaffoldError, match="over the 8000-byte limit"):
+        scaffold.init(tmp_path / "kept" / "a" / "b" / "memory_bank", "Acme", today=TODAY, max_bytes=8000)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept"]
     assert not any((tmp_path / "kept").iterdir())
 
