@@ -25,7 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from memorybank_lint import frontmatter
-from memorybank_lint.bank import DEFAULT_MAX_BYTES, Bank, BankRefused, printable, refuse_git_folder
+from memorybank_lint.bank import (
+    BANK_DIR_NAMES,
+    DEFAULT_MAX_BYTES,
+    Bank,
+    BankRefused,
+    printable,
+    refuse_git_folder,
+)
 from memorybank_lint.edits.atomic import file_in_the_way, read_regular
 from memorybank_lint.edits.checks import visible_text
 from memorybank_lint.edits.errors import Refused
@@ -259,6 +266,17 @@ def _refuse_a_name_that_adds_findings(root: Path, name: str, planned: dict[str, 
         )
 
 
+def _bank_around(root: Path) -> Path | None:
+    """A seeded bank that `root` lies inside: a folder above it named as a bank is (`memory-bank`,
+    `memory_bank`) that holds the governance folder `dna/`. Why: its documents are the outer
+    bank's, whose run then finds every starter key claimed twice (22 findings); a folder so named
+    without `dna/` (a clone named `memory-bank` holding its bank) is no bank yet."""
+    return next(
+        (above for above in root.parents if above.name in BANK_DIR_NAMES and (above / "dna").is_dir()),
+        None,
+    )
+
+
 def init(
     root: Path,
     name: str,
@@ -287,6 +305,12 @@ def init(
     root = real_path(root)
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")
+    outer = _bank_around(root)
+    if outer is not None:
+        raise BadRoot(
+            f"{root} lies inside the bank {outer}: a bank seeded there would be read as part of it "
+            "(its governance and keys twice); seed it outside that folder"
+        )
     planned = plan(name, today or dt.date.today())
     _refuse_a_name_that_adds_findings(root, name, planned)
     made = _can_make_folder(root) if dry_run else _make_folder(root)

@@ -745,3 +745,21 @@ def test_a_fresh_bank_routes_an_obvious_question_to_the_page_that_answers_it(
     code, out, _ = captured(main, ["--root", str(root), "--route", question, "--json"], capsys)
     assert code == 0
     assert json.loads(out)["results"][0]["path"] == OBVIOUS_QUESTIONS[question]
+
+
+def test_a_bank_is_not_seeded_inside_another(tmp_path: Path) -> None:
+    """`--init` at a folder inside a seeded bank wrote a second dna/ and root index into it, and
+    the outer bank then found every starter key claimed twice (22 findings). A folder named like
+    a bank that holds no dna/ (a clone named `memory-bank` holding its own bank) is no bank yet."""
+    outer = tmp_path / "memory-bank"
+    scaffold.init(outer, "Outer")
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    with pytest.raises(scaffold.BadRoot, match=r"lies inside the bank .*memory-bank: a bank seeded there"):
+        scaffold.init(outer / "features" / "inner", "Inner")
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+    clone = tmp_path / "clone" / "memory-bank"
+    clone.mkdir(parents=True)
+    assert scaffold.init(clone / "memory-bank", "Clone").created
+    bank = Bank(outer)
+    bank.refresh()
+    assert lint(bank) == []
