@@ -307,6 +307,35 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
     assert answers[200]["result"]["tools"]
 
 
+def _answers_until_ping(root: Path, cache: Path, lines: list[str], *extra: str) -> list:
+    """Send `lines` raw (then a ping, id 8) to a server over stdio; every answer until the ping's,
+    or until a minute has passed."""
+    server = subprocess.Popen(
+        [COMMAND, "--root", str(root), *extra],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, ENV: str(cache)},
+    )
+    try:
+        ping = json.dumps({"jsonrpc": "2.0", "id": 8, "method": "ping"})
+        server.stdin.write("".join(line + "\n" for line in [*lines, ping]).encode())
+        server.stdin.flush()
+        answers: list = []
+        deadline = time.monotonic() + 60
+        while (
+            not any(isinstance(a, dict) and a.get("id") == 8 for a in answers) and time.monotonic() < deadline
+        ):
+            ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            answers.append(json.loads(server.stdout.readline()))
+    finally:
+        server.kill()
+        server.wait()
+    return answers
+
+
 @pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
 def test_a_line_that_is_not_json_is_answered_with_a_parse_error(
     fixture_bank: Path, tmp_path: Path, cached: bool
@@ -315,29 +344,9 @@ def test_a_line_that_is_not_json_is_answered_with_a_parse_error(
     over it without a word, so a client whose request was cut or garbled waited on it for ever.
     A blank line is no request and stays unanswered; the session goes on."""
     broken = ['{"jsonrpc": "2.0", "id": 7, "method": "tools/list"', "not json at all", "{"]
-    later = {"jsonrpc": "2.0", "id": 8, "method": "ping"}
     extra = () if cached else ("--no-cache",)
-    server = subprocess.Popen(
-        [COMMAND, "--root", str(fixture_bank), *extra],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, ENV: str(tmp_path / "cache")},
-    )
-    try:
-        lines = [*map(json.dumps, LEGACY[:2]), *broken, "", "  ", json.dumps(later)]
-        server.stdin.write("".join(line + "\n" for line in lines).encode())
-        server.stdin.flush()
-        answers: list = []
-        deadline = time.monotonic() + 60
-        while 8 not in [answer.get("id") for answer in answers] and time.monotonic() < deadline:
-            ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                break
-            answers.append(json.loads(server.stdout.readline()))
-    finally:
-        server.kill()
-        server.wait()
+    lines = [*map(json.dumps, LEGACY[:2]), *broken, "", "  "]
+    answers = _answers_until_ping(fixture_bank, tmp_path / "cache", lines, *extra)
     errors = [answer for answer in answers if "error" in answer]
     assert [answer["id"] for answer in errors] == [None] * len(broken), answers
     assert all(answer["error"]["code"] == -32700 for answer in errors)
@@ -359,31 +368,9 @@ def test_a_batch_or_a_line_that_is_no_message_is_answered_not_passed_over(
     odd = [[], 42, {}, {"jsonrpc": "2.0", "id": [1], "method": "ping"}]
     junk_batch = [1, {"foo": "boo"}, {"jsonrpc": "2.0", "method": "notifications/x"}]
     unusable_method = {"jsonrpc": "2.0", "id": 3, "method": 5}
-    later = {"jsonrpc": "2.0", "id": 8, "method": "ping"}
     extra = () if cached else ("--no-cache",)
-    server = subprocess.Popen(
-        [COMMAND, "--root", str(fixture_bank), *extra],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, ENV: str(tmp_path / "cache")},
-    )
-    try:
-        lines = [*map(json.dumps, [*LEGACY[:2], batch, *quiet, *odd, junk_batch, unusable_method, later])]
-        server.stdin.write("".join(line + "\n" for line in lines).encode())
-        server.stdin.flush()
-        answers: list = []
-        deadline = time.monotonic() + 60
-        while (
-            not any(isinstance(a, dict) and a.get("id") == 8 for a in answers) and time.monotonic() < deadline
-        ):
-            ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
-            if not ready:
-                break
-            answers.append(json.loads(server.stdout.readline()))
-    finally:
-        server.kill()
-        server.wait()
+    lines = [*map(json.dumps, [*LEGACY[:2], batch, *quiet, *odd, junk_batch, unusable_method])]
+    answers = _answers_until_ping(fixture_bank, tmp_path / "cache", lines, *extra)
     batches = [answer for answer in answers if isinstance(answer, list)]
     assert [[item["id"] for item in one] for one in batches] == [[5], [None, None]], answers
     assert "send each message on its own line" in batches[0][0]["error"]["message"]
