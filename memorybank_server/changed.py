@@ -48,6 +48,7 @@ from .read import HEADER_CHARS
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+_LAST_GIT_READS = dt.datetime(2099, 12, 31, 23, 59, 59, tzinfo=dt.UTC)  # git reads no later date
 MAX_LISTED = 200  # changes listed; 10,000 new documents answered 1.2 MB
 MAX_SINCE = 1_000  # git refuses longer ref names on most file systems; a refusal stays short
 _DEEPEN = "fetch more history (git fetch --deepen=N, or --unshallow) or pass a later ref or date"
@@ -182,14 +183,15 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
 def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
     """The last commit made at or before `instant` (committer date), and a note saying so.
 
-    Git reads no date before 1970 or after 2099, so the instant asked is first brought between
-    the epoch and now: no commit is older than the one, and none is measured as newer than the other.
+    Git reads no date before 1970 or after 2099, so an earlier instant is asked as the epoch (no
+    commit is older) and a later one asks for no date at all. Never bounded by today: a commit
+    made where the clock ran ahead is dated after it, and a date past that commit must find it.
     """
-    bounded = min(max(instant, _EPOCH), dt.datetime.now(dt.UTC))
-    stamp = bounded.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M:%S +0000")
-    found = (
-        git.run(bank.root, "rev-list", "-1", f"--before={stamp}", "HEAD") if _commit(bank, "HEAD") else None
-    )
+    bounded = max(instant, _EPOCH)
+    before: list[str] = []  # past the calendar's last day in UTC too, so shifted only when git reads it
+    if bounded <= _LAST_GIT_READS:
+        before = [f"--before={bounded.astimezone(dt.UTC).strftime('%Y-%m-%d %H:%M:%S +0000')}"]
+    found = git.run(bank.root, "rev-list", "-1", *before, "HEAD") if _commit(bank, "HEAD") else None
     if found is not None and not found.ok:
         raise _failed(found)
     commit = found.out.strip() if found is not None else ""

@@ -306,6 +306,28 @@ def test_a_date_after_every_commit_lists_only_what_is_not_committed(
     assert kinds(changed(refreshed(root), since)) == [("modified", "two.md")]
 
 
+@pytest.mark.parametrize(
+    ("since", "expected"),
+    [
+        ("2030-06-01", [("added", "two.md"), ("modified", "one.md")]),
+        ("2031-06-01", [("modified", "one.md")]),
+        ("9999-12-31", [("modified", "one.md")]),
+    ],
+)
+def test_commits_dated_in_the_future_are_found_by_a_date_after_them(
+    tmp_path: Path, since: str, expected: list[tuple[str, str]]
+) -> None:
+    """A commit made on a machine whose clock ran ahead is dated after today: a date past it
+    was read as today, found no commit that old, and listed every document as added."""
+    root = write_bank(tmp_path / "memory-bank", {"one.md": doc("One")})
+    git(root, "init", "-q", "-b", "main")
+    commit(root, "first", "2030-01-01T12:00:00+00:00")
+    write_bank(root, {"two.md": doc("Two")})
+    commit(root, "second", "2031-01-01T12:00:00+00:00")
+    write_bank(root, {"one.md": doc("One, edited")})
+    assert kinds(changed(refreshed(root), since)) == expected
+
+
 @pytest.mark.parametrize("since", ["0001-01-01", "9999-12-31"])
 def test_outside_git_the_calendars_edges_are_answered(
     no_repository: Path, utc_minus_five: None, since: str
