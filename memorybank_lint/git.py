@@ -16,7 +16,9 @@ clone cannot fetch a missing object through its configured ssh command. A call t
 
 Why a scrubbed environment: inside a git hook `GIT_DIR` and `GIT_INDEX_FILE` point at another
 repository's internals (a linked worktree's hook gets its own `GIT_DIR`); the bank's repository
-must be found from the bank directory alone.
+must be found from the bank directory alone. Tracing (`GIT_TRACE*`, `trace2.*`) is switched off,
+since it writes to the stderr that tells a broken git from a quiet "no", and so are the pathspec
+modes git refuses to combine with literal pathspecs.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ _LOCATION_VARIABLES = (
     "GIT_NAMESPACE",
     "GIT_PREFIX",
 )
+# Global pathspec modes other than the literal one set here: git refuses to mix them, and the
+# case-insensitive one would match anchors and the bank's folder other than as written.
+_PATHSPEC_VARIABLES = ("GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS")
+# Tracing a caller switched on (or the user's `trace2.*Target`, which these override) writes to
+# git's stderr, and a `--verify --quiet` question that finds nothing must stay silent there.
+_TRACE_OFF = {"GIT_TRACE2": "0", "GIT_TRACE2_EVENT": "0", "GIT_TRACE2_PERF": "0"}
 
 
 # Commands that may compare a working-tree file with git's copy, which runs its `clean` filter.
@@ -77,7 +85,12 @@ class Result:
 
 def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
     """`git -C directory args…` with quoting off and literal pathspecs; never raises."""
-    env = {k: v for k, v in os.environ.items() if k not in _LOCATION_VARIABLES}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in _LOCATION_VARIABLES and k not in _PATHSPEC_VARIABLES and not k.startswith("GIT_TRACE")
+    }
+    env |= _TRACE_OFF
     env["GIT_LITERAL_PATHSPECS"] = "1"
     env["LC_ALL"] = "C"  # git's own words, which the callers read (`expected commit type`)
     env["GIT_OPTIONAL_LOCKS"] = "0"

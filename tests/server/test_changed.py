@@ -263,6 +263,35 @@ def test_a_git_dir_in_the_environment_does_not_redirect_the_question(
     assert kinds(changed(refreshed(root), "HEAD~1")) == [("modified", "one.md")]
 
 
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"GIT_TRACE": "1"},
+        {"GIT_TRACE_PERFORMANCE": "2"},
+        {"GIT_TRACE2": "1"},
+        {"GIT_CONFIG_GLOBAL": "trace2"},  # trace2.normalTarget in the user's own configuration
+        {"GIT_ICASE_PATHSPECS": "1"},
+        {"GIT_GLOB_PATHSPECS": "1"},
+    ],
+)
+def test_a_callers_git_tracing_or_pathspec_setting_changes_no_answer(
+    three_commits: tuple[Path, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: dict[str, str]
+) -> None:
+    """A tool that runs us with git tracing on (or a user whose configuration sends trace2 to
+    stderr) made git's every question look broken: a ref that names nothing was 'git failed', and
+    `HEAD~20` on a young repository was refused. A global pathspec setting other than literal
+    made git refuse every comparison."""
+    traced = tmp_path / "traced.gitconfig"
+    traced.write_text("[trace2]\n\tnormalTarget = true\n", encoding="utf-8")
+    for name, value in setting.items():
+        monkeypatch.setenv(name, str(traced) if value == "trace2" else value)
+    root, _ = three_commits
+    assert kinds(changed(refreshed(root), "HEAD~1")) == [("modified", "one.md")]
+    assert "reaches past the start" in changed(refreshed(root), "HEAD~20")["note"]
+    with pytest.raises(ToolInputError, match="is not a commit in the repository"):
+        changed(refreshed(root), "no-such-ref")
+
+
 def test_a_date_inside_a_repository_is_measured_from_the_last_commit_before_it(
     three_commits: tuple[Path, str],
 ) -> None:
