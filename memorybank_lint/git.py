@@ -79,8 +79,10 @@ class Result:
     @property
     def failed(self) -> bool:
         """Whether git broke rather than answered "no": a `--verify --quiet` question that finds
-        nothing exits non-zero in silence, while a timeout, a missing git or an error says why."""
-        return not self.ok and (self.timed_out or bool(self.err))
+        nothing exits non-zero in silence, while a timeout, a missing git or an error says why.
+        A warning is no error: git warns of a name a branch and a tag share even when quiet."""
+        said = [line for line in self.err.splitlines() if line.strip() and not line.startswith("warning: ")]
+        return not self.ok and (self.timed_out or bool(said))
 
 
 def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:

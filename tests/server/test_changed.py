@@ -172,6 +172,20 @@ def test_a_walking_ref_past_the_first_commit_falls_back_to_before_it(
     assert kinds(answer) == [("added", "one.md"), ("added", "two.md")]
 
 
+@pytest.mark.parametrize("since", ["main~20", "main^^^^"])
+def test_a_walking_ref_from_a_name_a_branch_and_a_tag_share_falls_back_too(
+    three_commits: tuple[Path, str], since: str
+) -> None:
+    """A branch and a tag of one name make git warn that the name is ambiguous, even when asked
+    quietly: that warning was taken for a broken git, and a ref reaching past the first commit
+    was refused with it instead of being measured from before that commit."""
+    root, first = three_commits
+    git(root, "tag", "main", "HEAD~1")
+    answer = changed(refreshed(root), since)
+    assert first[:8] in answer["note"] and "first commit" in answer["note"]
+    assert kinds(answer) == [("added", "one.md"), ("added", "two.md")]
+
+
 @pytest.mark.parametrize("since", ["v9.9.9", "no-such-branch~3", "deadbeef", "~", "^", "~~~", "~3"])
 def test_an_unknown_ref_is_not_a_commit(three_commits: tuple[Path, str], since: str) -> None:
     root, _ = three_commits
