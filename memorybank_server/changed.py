@@ -110,7 +110,7 @@ def _commit(bank: Bank, ref: str) -> str | None:
     """The commit `ref` names, or None when it names none; a git that broke is raised, never
     taken for a ref that does not exist (or a repository with no commit yet)."""
     named = git.run(bank.root, "rev-parse", "--verify", "--quiet", ref)
-    if named.failed:
+    if named.failed and not _not_commit(named):
         raise _failed(named)
     if not named.ok or not named.out.strip():
         return None
@@ -118,9 +118,19 @@ def _commit(bank: Bank, ref: str) -> str | None:
     result = git.run(bank.root, "rev-parse", "--verify", "--quiet", f"{named.out.strip()}^{{commit}}")
     if result.ok and result.out.strip():
         return result.out.strip()
-    if result.failed and "expected commit type" not in result.err:  # a tree or a blob: no commit
+    if result.failed and not _not_commit(result):
         raise _failed(result)
     return None
+
+
+def _not_commit(result: git.Result) -> bool:
+    """Whether git refused only because the ref names a tree or a blob, walked back (`~1`, `^`)
+    or peeled (`^{commit}`, `^0`) as a commit: the ref names no commit, git did not break."""
+    return any(
+        "expected commit type" in line
+        or (line.startswith("error: object ") and line.endswith(", not a commit"))
+        for line in result.err.splitlines()
+    )
 
 
 def _empty_tree(bank: Bank) -> str:
