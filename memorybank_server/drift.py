@@ -86,6 +86,7 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
             "--no-follow",
             "--no-relative",
             "--no-show-signature",
+            "-O/dev/null",  # `diff.orderFile`: a name this repository lacks failed the log, a FIFO hung it
             "--format=%x01%ct %cI",
             "--",
             *run,
