@@ -371,6 +371,47 @@ def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
     return sorted(found.values(), key=lambda c: (c["changeKind"], c["path"]))
 
 
+def _ignored(bank: Bank, repo: Path) -> int:
+    """How many of the bank's documents git ignores and does not track: no change to them can be
+    listed, and an answer that said nothing of them read as "nothing changed" (a bank kept out of
+    the repository by `.gitignore` answered "everything counts as added" with no document)."""
+    bank_real = os.path.realpath(bank.root)
+    scope = git.bank_prefix(repo, bank.root) or "."
+    # `--directory`: a folder ignored whole is one name, never walked (an ignored dependency
+    # folder of the bank would otherwise be listed file by file)
+    listed = git.run(
+        repo, "ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--directory", "--", scope
+    )
+    if not listed.ok:
+        raise ToolInputError(f"git could not list the ignored files: {listed.err}")
+    files: set[str] = set()
+    folders: list[str] = []
+    for name in filter(None, listed.out.split("\0")):
+        path = _from_bank(repo, bank_real, name.rstrip("/"))
+        if path in (".", "..") or path.startswith("../"):
+            return len(bank.docs)  # the bank's own folder is ignored, or one above it
+        if name.endswith("/"):
+            folders.append(path + "/")
+        else:
+            files.add(path)
+    return sum(1 for path in bank.docs if path in files or path.startswith(tuple(folders)))
+
+
+def _noted(answer: dict[str, Any], bank: Bank, repo: Path) -> dict[str, Any]:
+    """`answer` with the count of ignored documents added to its note."""
+    ignored = _ignored(bank, repo)
+    if not ignored:
+        return answer
+    said = (
+        f"{ignored} documents under the bank are ignored by git (.gitignore) and not committed, so "
+        "no change to them can be listed."
+        if ignored != 1
+        else "1 document under the bank is ignored by git (.gitignore) and not committed, so no change "
+        "to it can be listed."
+    )
+    return {**answer, "note": f"{answer['note']} {said}" if answer.get("note") else said}
+
+
 def changed(bank: Bank, since: str) -> dict[str, Any]:
     """`bank_changed`: a date gives the modification-time list, anything else is read as a git ref."""
     answer = _changed(bank, since)
@@ -405,7 +446,7 @@ def _changed(bank: Bank, since: str) -> dict[str, Any]:
             "repo": printable(str(repo)),
             "changes": _delta(bank, repo, base),
         }
-        return {**answer, "note": note}
+        return _noted({**answer, "note": note}, bank, repo)
     if repo is None:
         if 0 < _ancestry(since) < len(since):  # a ref counted back from, as `HEAD~20`; `~` alone is none
             note = (
@@ -422,4 +463,4 @@ def _changed(bank: Bank, since: str) -> dict[str, Any]:
     answer: dict[str, Any] = {"since": since, "mode": "git", "repo": printable(str(repo)), "changes": changes}
     if note is not None:
         answer["note"] = note
-    return answer
+    return _noted(answer, bank, repo)

@@ -89,7 +89,10 @@ def test_the_delta_against_a_tag_covers_commits_staged_and_unstaged_edits(tmp_pa
 
     answer = changed(refreshed(bank_root), "v1")
     assert (answer["since"], answer["mode"], answer["repo"]) == ("v1", "git", os.path.realpath(repo))
-    assert "note" not in answer
+    assert answer["note"] == (
+        "1 document under the bank is ignored by git (.gitignore) and not committed, so no change to "
+        "it can be listed."
+    )
     assert kinds(answer) == [
         ("added", "e.md"),
         ("added", "заметка.md"),
@@ -199,6 +202,32 @@ def test_a_repository_without_commits_lists_everything_as_added(tmp_path: Path) 
     answer = changed(refreshed(root), "HEAD~20")
     assert kinds(answer) == [("added", "a.md")]
     assert "no commit yet" in answer["note"]
+
+
+@pytest.mark.parametrize("since", ["HEAD", "HEAD~20", "2020-01-01"])
+def test_documents_git_ignores_are_counted_in_a_note_not_passed_over_in_silence(
+    tmp_path: Path, since: str
+) -> None:
+    """A bank kept out of the repository by `.gitignore` answered 'everything under the bank
+    counts as added' and listed nothing: git sees no change to a file it ignores, and the answer
+    never said that its documents were out of sight."""
+    repo = write_bank(tmp_path / "repo", {"code.py": "x\n", ".gitignore": "memory-bank/private/\n"})
+    git(repo, "init", "-q", "-b", "main")
+    write_bank(repo / "memory-bank", {"a.md": doc("A")})
+    commit(repo, "first")
+    write_bank(repo / "memory-bank", {"private/b.md": doc("B"), "private/c.md": doc("C"), "d.md": doc("D")})
+    answer = changed(refreshed(repo / "memory-bank"), since)
+    assert ("added", "d.md") in kinds(answer)
+    assert "2 documents under the bank are ignored by git" in answer["note"]
+
+
+def test_a_bank_git_ignores_whole_says_so_for_every_document(tmp_path: Path) -> None:
+    repo = write_bank(tmp_path / "repo", {"code.py": "x\n", ".gitignore": "/memory-bank/\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "first")
+    write_bank(repo / "memory-bank", {"a.md": doc("A"), "deep/b.md": doc("B")})
+    answer = changed(refreshed(repo / "memory-bank"), "HEAD")
+    assert kinds(answer) == [] and answer["note"].startswith("2 documents under the bank are ignored")
 
 
 # -- no repository -------------------------------------------------------------------------------
