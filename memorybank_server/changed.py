@@ -176,7 +176,7 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
     if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
         raise not_commit
     tip = _commit(bank, stem)
-    roots = git.run(bank.root, "rev-list", "--max-parents=0", tip) if tip is not None else None
+    roots = git.run(bank.root, "rev-list", "--max-parents=0", tip, "--") if tip is not None else None
     if roots is not None and not roots.ok:
         raise _failed(roots)
     listed = roots.out.split() if roots is not None else []
@@ -201,7 +201,8 @@ def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
     before: list[str] = []  # past the calendar's last day in UTC too, so shifted only when git reads it
     if bounded <= _LAST_GIT_READS:
         before = [f"--before={bounded.astimezone(dt.UTC).strftime('%Y-%m-%d %H:%M:%S +0000')}"]
-    found = git.run(bank.root, "rev-list", "-1", *before, "HEAD") if _commit(bank, "HEAD") else None
+    # `--` after the commit: a file named `HEAD` in the bank's folder would make it ambiguous
+    found = git.run(bank.root, "rev-list", "-1", *before, "HEAD", "--") if _commit(bank, "HEAD") else None
     if found is not None and not found.ok:
         raise _failed(found)
     commit = found.out.strip() if found is not None else ""

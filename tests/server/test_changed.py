@@ -345,6 +345,18 @@ def test_a_date_inside_a_repository_is_measured_from_the_last_commit_before_it(
     assert kinds(changed(refreshed(root), "2024-01-15")) == [("added", "two.md"), ("modified", "one.md")]
 
 
+@pytest.mark.parametrize("since", ["2024-02-15", "HEAD~20"])
+def test_a_file_named_like_a_ref_beside_the_documents_changes_no_answer(
+    three_commits: tuple[Path, str], since: str
+) -> None:
+    """A file named `HEAD` in the bank's folder made git refuse to tell the commit from the file
+    ('ambiguous argument'), and every date was answered 'git failed'."""
+    root, first = three_commits
+    write_bank(root, {"HEAD": "not a ref\n", first: "nor this\n"})
+    answer = changed(refreshed(root), since)
+    assert [path for _, path in kinds(answer)] == (["one.md"] if since[0] == "2" else ["one.md", "two.md"])
+
+
 def test_outside_git_a_date_says_it_compares_file_times(no_repository: Path) -> None:
     answer = changed(refreshed(no_repository), "1971-01-01")
     assert answer["mode"] == "mtime"
