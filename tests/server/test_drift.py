@@ -87,6 +87,22 @@ def test_directory_anchors_take_the_newest_file_under_them_and_widest_gaps_come_
     ]
 
 
+@pytest.mark.parametrize("whole", [".", "src/.."])
+def test_an_anchor_naming_the_whole_repository_takes_its_newest_commit(tmp_path: Path, whole: str) -> None:
+    """A document that describes the whole code base anchors the repository's top: it was
+    reported missing, though nothing is more present, and its drift was never measured."""
+    repo = tmp_path / "repo"
+    write_bank(repo / "memory-bank", {"overview.md": doc("Overview", f"'{whole}'")})
+    write_bank(repo, {"src/a.py": "v1\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    write_bank(repo, {"src/a.py": "v2\n"})
+    commit(repo, "2024-03-01T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=30)
+    assert answer["missing"] == []
+    assert anchors_of(answer["drifted"]) == [("overview.md", ".", 60)]
+
+
 def test_missing_anchors_are_reported_whatever_the_threshold(repo: Path) -> None:
     answer = drift(refreshed(repo / "memory-bank"), threshold_days=3650)
     assert answer["drifted"] == []
