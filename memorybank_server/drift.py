@@ -87,6 +87,7 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
             "--no-relative",
             "--no-show-signature",
             "-O/dev/null",  # `diff.orderFile`: a name this repository lacks failed the log, a FIFO hung it
+            "--encoding=UTF-8",  # `i18n.logOutputEncoding=UTF-16` wrote every stamp in two bytes a letter
             "--format=%x01%ct %cI",
             "--",
             *run,

@@ -313,8 +313,8 @@ def test_missing_anchors_are_listed_up_to_a_bound_and_the_rest_counted(tmp_path:
 def test_the_users_log_configuration_changes_no_answer(tmp_path: Path) -> None:
     """`log.showRoot=false` hides what the first commit added: a document committed only there
     read as never committed; a `diff.orderFile` the repository does not hold (set once for every
-    repository, as a name relative to each) made `git log` fail. The answer must not depend on
-    how the user likes `git log` shown."""
+    repository, as a name relative to each) made `git log` fail, and a UTF-16 log encoding left
+    no commit readable. The answer must not depend on how the user likes `git log` shown."""
     repo = tmp_path / "repo"
     write_bank(repo / "memory-bank", {"a.md": doc("A", "src/x.py")})
     write_bank(repo, {"src/x.py": "1\n"})
@@ -329,6 +329,7 @@ def test_the_users_log_configuration_changes_no_answer(tmp_path: Path) -> None:
         ("log.follow", "true"),
         ("diff.relative", "true"),
         ("diff.orderFile", "no-order"),
+        ("i18n.logOutputEncoding", "UTF-16"),
     ]:
         git(repo, "config", key, value)
     assert drift(refreshed(repo / "memory-bank"), threshold_days=30) == before
