@@ -162,15 +162,16 @@ def _ancestry(ref: str) -> int:
 
 def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
     """The tree-ish to compare the working tree with, and the note explaining a fallback."""
+    shown = printable(str(repo))  # a folder name that is not UTF-8 as text an answer can carry
     found = _commit(bank, since)
     if found is not None:
         return found, None
-    not_commit = ToolInputError(f"'{since}' is not a commit in the repository at {repo}")
+    not_commit = ToolInputError(f"'{since}' is not a commit in the repository at {shown}")
     walk = _ancestry(since)
     stem = since[:walk]
     if stem in ("HEAD", "@") and _commit(bank, "HEAD") is None:
         return _empty_tree(bank), (
-            f"The repository at {repo} has no commit yet, so every document under the bank is listed "
+            f"The repository at {shown} has no commit yet, so every document under the bank is listed "
             "as added."
         )
     if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
@@ -183,7 +184,9 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
     if not listed:
         raise not_commit
     if git.shallow(repo):
-        raise ToolInputError(f"'{since}' reaches past the history of this shallow clone at {repo}; {_DEEPEN}")
+        raise ToolInputError(
+            f"'{since}' reaches past the history of this shallow clone at {shown}; {_DEEPEN}"
+        )
     return _empty_tree(bank), (
         f"'{since}' reaches past the start of the repository, so the delta is measured from before "
         f"its first commit {listed[-1][:8]}: everything the repository holds under the bank counts."
@@ -197,6 +200,7 @@ def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
     commit is older) and a later one asks for no date at all. Never bounded by today: a commit
     made where the clock ran ahead is dated after it, and a date past that commit must find it.
     """
+    shown = printable(str(repo))  # a folder name that is not UTF-8 as text an answer can carry
     bounded = max(instant, _EPOCH)
     before: list[str] = []  # past the calendar's last day in UTC too, so shifted only when git reads it
     if bounded <= _LAST_GIT_READS:
@@ -212,9 +216,9 @@ def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
             "(commit dates), plus uncommitted edits."
         )
     if git.shallow(repo):
-        raise ToolInputError(f"No commit of this shallow clone at {repo} is that old; {_DEEPEN}")
+        raise ToolInputError(f"No commit of this shallow clone at {shown} is that old; {_DEEPEN}")
     return _empty_tree(bank), (
-        f"No commit in {repo} is that old, so everything under the bank counts as added."
+        f"No commit in {shown} is that old, so everything under the bank counts as added."
     )
 
 

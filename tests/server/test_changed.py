@@ -549,6 +549,20 @@ def test_a_repository_folder_that_is_not_utf8_is_named_as_text(tmp_path: Path) -
     assert answer["repo"].endswith("/r\\xffx")
 
 
+def test_a_note_naming_a_repository_folder_that_is_not_utf8_is_text(tmp_path: Path) -> None:
+    """The notes named the repository's folder as the file system hands it over, a byte that is
+    not UTF-8 as a lone surrogate: no answer holding one can be sent."""
+    root = Path(os.fsdecode(bytes(tmp_path) + b"/r\xffx"))
+    write_bank(root, {"one.md": doc("One")})
+    git(root, "init", "-q", "-b", "main")
+    unborn = changed(refreshed(root), "HEAD~20")
+    commit(root, "first")
+    too_old = changed(refreshed(root), "2000-01-01")
+    for answer in (unborn, too_old):
+        answer["note"].encode("utf-8")
+        assert "/r\\xffx" in answer["note"]
+
+
 def test_a_since_of_any_length_is_refused_in_a_short_sentence(three_commits: tuple[Path, str]) -> None:
     root, _ = three_commits
     with pytest.raises(ToolInputError) as refused:
