@@ -31,6 +31,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from .bank import printable
+
 TIMEOUT_SECONDS = 60
 _LOCATION_VARIABLES = (
     "GIT_DIR",
@@ -205,19 +207,22 @@ def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:
 
 def _closed_repository(directory: Path) -> str | None:
     """Why a `.git` above `directory` that git passed over cannot be used, or None when there is
-    none: git says "not a git repository" of a `.git` it may not read, and the bank is in one."""
+    none: git says "not a git repository" of a `.git` it may not read, and the bank is in one.
+    The folder is named as text (`printable`): an answer carries the reason, and a name that is
+    not UTF-8 would otherwise hold a lone surrogate no answer can encode."""
     for folder in (directory, *directory.parents):
         dot_git = folder / ".git"
         if not os.path.lexists(dot_git):
             continue
+        shown = printable(str(dot_git))
         try:  # asked of its mode and permissions, never opened: it may be a FIFO
             mode = os.stat(dot_git).st_mode
         except OSError as exc:
-            return f"'{dot_git}' cannot be read ({exc.strerror or exc})"
+            return f"'{shown}' cannot be read ({exc.strerror or exc})"
         if stat.S_ISDIR(mode) and not os.access(dot_git, os.R_OK | os.X_OK):
-            return f"'{dot_git}' cannot be read (Permission denied)"
+            return f"'{shown}' cannot be read (Permission denied)"
         if stat.S_ISREG(mode) and not os.access(dot_git, os.R_OK):
-            return f"'{dot_git}' cannot be read (Permission denied)"
+            return f"'{shown}' cannot be read (Permission denied)"
         return None
     return None
 

@@ -196,6 +196,18 @@ def test_no_repository_is_the_honest_empty_answer(tmp_path: Path, monkeypatch: p
     assert "repo" not in answer
 
 
+def test_why_git_cannot_answer_names_a_folder_that_is_not_utf8_as_text(tmp_path: Path) -> None:
+    """The note quoted the unusable `.git` by its name as the file system hands it over: a byte
+    that is not UTF-8 came back as a lone surrogate, and no answer holding one can be sent."""
+    project = Path(os.fsdecode(bytes(tmp_path) + b"/p\xffx"))
+    bank = write_bank(project / "memory-bank", {"a.md": doc("A", "src/a.py")})
+    (project / ".git").symlink_to(".git")  # a link to itself: no repository, and no reading it
+    answer = drift(refreshed(bank))
+    assert answer["mode"] == "none" and "cannot be read" in answer["note"]
+    answer["note"].encode("utf-8")
+    assert "/p\\xffx/.git" in answer["note"]
+
+
 @pytest.mark.parametrize("bad", [-1, 3651, True, "90", 1.5])
 def test_a_bad_threshold_is_refused(repo: Path, bad: object) -> None:
     with pytest.raises(ToolInputError, match="thresholdDays"):
