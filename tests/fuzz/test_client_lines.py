@@ -16,29 +16,21 @@ from tests.fuzz.worker import Worker
 pytestmark = pytest.mark.long(1)  # minutes under the CI profile, on a loaded machine
 
 
-def _request_ids(lines: list[str]) -> list[object]:
-    ids = []
+def _client_ids(lines: list[str]) -> tuple[list[object], list[object]]:
+    """The ids the client's lines carry on their own (a request's, or what was meant as one), and
+    those of the items inside its batches."""
+    alone: list[object] = []
+    batched: list[object] = []
     for line in lines:
         try:
             message = json.loads(line)
         except (ValueError, RecursionError):
             continue
-        if isinstance(message, dict) and "id" in message:  # a request's, or what was meant as one
-            ids.append(message["id"])
-    return ids
-
-
-def _batched_ids(lines: list[str]) -> list[object]:
-    """The ids of the requests inside the batches among `lines`."""
-    ids = []
-    for line in lines:
-        try:
-            message = json.loads(line)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(message, list):
-            ids += [item["id"] for item in message if isinstance(item, dict) and "id" in item]
-    return ids
+        if isinstance(message, dict) and "id" in message:
+            alone.append(message["id"])
+        elif isinstance(message, list):
+            batched += [item["id"] for item in message if isinstance(item, dict) and "id" in item]
+    return alone, batched
 
 
 @given(lines=CLIENT_LINES)
@@ -46,7 +38,7 @@ def test_the_relay_answers_or_passes_on_any_client_line(worker: Worker, lines: l
     """What the relay answers itself is a recorded result or an error for a request the client
     made, an error on the id null (a line no request could be read from), or a batch's errors."""
     answered = worker.call("relay", lines)
-    asked, batched = _request_ids(lines), _batched_ids(lines)
+    asked, batched = _client_ids(lines)
     for line in answered:
         answer = json.loads(line)
         if isinstance(answer, list):
