@@ -123,12 +123,22 @@ def _commit(bank: Bank, ref: str) -> str | None:
     return None
 
 
+# what git says when a ref's `@{upstream}` / `@{push}` names nothing: the ref is wrong, git is fine
+_NAMES_NOTHING = (
+    "fatal: no upstream configured for branch ",
+    "fatal: no such branch: ",
+    "fatal: HEAD does not point to a branch",
+)
+
+
 def _not_commit(result: git.Result) -> bool:
-    """Whether git refused only because the ref names a tree or a blob, walked back (`~1`, `^`)
-    or peeled (`^{commit}`, `^0`) as a commit: the ref names no commit, git did not break."""
+    """Whether git refused only because the ref names no commit: a tree or a blob walked back
+    (`~1`, `^`) or peeled (`^{commit}`, `^0`) as a commit, or an upstream or push branch that
+    is not there (`@{upstream}` with none configured). Git did not break."""
     return any(
         "expected commit type" in line
         or (line.startswith("error: object ") and line.endswith(", not a commit"))
+        or line.startswith(_NAMES_NOTHING)
         for line in result.err.splitlines()
     )
 

@@ -803,6 +803,18 @@ def test_a_ref_naming_a_tree_or_a_blob_is_not_a_commit_not_a_broken_git(
     assert str(refused.value).startswith(f"'{ref}' is not a commit in the repository at ")
 
 
+@pytest.mark.parametrize("ref", ["@{upstream}", "@{u}", "nosuch@{push}", "HEAD@{push}"])
+def test_an_upstream_or_push_branch_that_is_not_there_is_not_a_commit(
+    three_commits: tuple[Path, str], ref: str
+) -> None:
+    """git says why `@{upstream}` names nothing (no upstream configured, no such branch), and
+    that was reported as git failing; it is a ref naming no commit."""
+    root, _ = three_commits
+    with pytest.raises(ToolInputError) as refused:
+        changed(refreshed(root), ref)
+    assert str(refused.value).startswith(f"'{ref}' is not a commit in the repository at ")
+
+
 def test_a_touched_file_an_attribute_converts_is_modified_as_git_says(
     three_commits: tuple[Path, str],
 ) -> None:
