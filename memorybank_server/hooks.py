@@ -51,6 +51,7 @@ USAGE = (
     "silent when the bank lies under PATH, as the server's --off (repeatable)."
 )
 LARGE_FILE_BYTES = 8 * 1024 * 1024  # past this a dirty file counts by size and mtime, not content
+CONTENT_BYTES = 64 * 1024 * 1024  # read in all per Stop event; past it, files count as large ones do
 SAFE_SESSION = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 
 CAPTURE = (
@@ -88,13 +89,15 @@ def find_bank(cwd: Path) -> Path | None:
 
 
 def fingerprint(top: Path, porcelain: str) -> str:
-    """12 hex chars over the `status --porcelain -z` output and the content of each dirty file.
+    """12 hex chars over the `status --porcelain -z` output and the content of each dirty file
+    (its size and mtime instead, past `LARGE_FILE_BYTES` or once `CONTENT_BYTES` are read).
 
     A dirty link counts by where it points, not by what it points at, and every read is of a
     regular file that cannot block: the tree is the repository's, and any name in it may be a
     link out of it, or turn into a FIFO between two looks.
     """
     digest = hashlib.sha256(porcelain.encode("utf-8", "surrogateescape"))
+    budget = CONTENT_BYTES  # gigabytes of untracked files must not outlast the client's hook timeout
     entries = iter(porcelain.split("\0"))
     for entry in entries:
         if len(entry) < 4:
@@ -109,7 +112,11 @@ def fingerprint(top: Path, porcelain: str) -> str:
                 content = b"link:" + os.fsencode(os.readlink(path))
             elif stat.S_ISREG(info.st_mode):
                 try:
-                    content = hashlib.sha256(read_regular(path, LARGE_FILE_BYTES)).digest()
+                    if info.st_size > budget:
+                        raise TooBig(info.st_size)
+                    data = read_regular(path, LARGE_FILE_BYTES)
+                    budget -= len(data)
+                    content = hashlib.sha256(data).digest()
                 except TooBig as big:
                     content = f"{big.size}:{info.st_mtime_ns}".encode()
             else:

@@ -459,6 +459,34 @@ def test_a_large_dirty_file_counts_by_size_and_time(tmp_path: Path) -> None:
     assert hooks.fingerprint(top, porcelain) != first
 
 
+def test_dirty_files_past_the_stops_reading_budget_count_by_size_and_time(tmp_path: Path) -> None:
+    """Every dirty file up to 8 MiB was read, with no bound on them all: 600 MB of untracked
+    files took about 5 s per Stop event, and gigabytes could outlast the client's hook timeout.
+    Past `CONTENT_BYTES` read, a file counts by its size and time, as a large one does."""
+    top = tmp_path / "repo"
+    top.mkdir()
+    count = hooks.CONTENT_BYTES // hooks.LARGE_FILE_BYTES + 1
+    names = [f"f{i}.bin" for i in range(count)]
+    for name in names:
+        with open(top / name, "wb") as handle:
+            handle.truncate(hooks.LARGE_FILE_BYTES)
+    porcelain = "".join(f"?? {name}\0" for name in names)
+    first = hooks.fingerprint(top, porcelain)
+    last, stamp = top / names[-1], os.stat(top / names[-1])
+    with open(last, "r+b") as handle:  # the same size and time: past the budget, unread
+        handle.write(b"x")
+    os.utime(last, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert hooks.fingerprint(top, porcelain) == first
+    os.utime(last, ns=(1, 1))
+    second = hooks.fingerprint(top, porcelain)
+    assert second != first
+    early, stamp = top / names[0], os.stat(top / names[0])
+    with open(early, "r+b") as handle:  # inside the budget: read, so counted by its content
+        handle.write(b"x")
+    os.utime(early, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert hooks.fingerprint(top, porcelain) != second
+
+
 def test_a_repository_configured_filter_never_runs_on_a_stop(tmp_path: Path, repo: Path) -> None:
     """The hook asks git which files changed; git runs a file's `clean` filter to compare it, a
     command from the repository's configuration that a read-only question must not start."""
