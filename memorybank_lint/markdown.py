@@ -124,7 +124,8 @@ def code_spans(line: str) -> list[tuple[int, int]]:
     """`(start, end)` of each code span on one line, backtick strings included (CommonMark).
 
     A run of n backticks opens a span that the next run of exactly n backticks closes; a run with
-    no such partner is literal text. Each run is looked at once: linear in the line.
+    no such partner is literal text, and so is a backtick a backslash escapes (outside a span
+    only: inside one a backslash is text). Each run is looked at once: linear in the line.
     """
     runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(line)]
     later: dict[int, list[int]] = {}
@@ -135,6 +136,14 @@ def code_spans(line: str) -> list[tuple[int, int]]:
     index = 0
     while index < len(runs):
         start, end = runs[index]
+        before = start
+        while before and line[before - 1] == "\\":
+            before -= 1
+        if (start - before) % 2:  # `\`` is a literal backtick: the run opens with one fewer
+            start += 1
+        if end - start not in later:
+            index += 1
+            continue
         same, at = later[end - start], cursor[end - start]
         while at < len(same) and same[at] <= index:
             at += 1

@@ -55,6 +55,7 @@ VALUES_WITH_ANGLES = {
     'see <a href="https://evil.example">docs</a>': 'see <a href="https://evil.example">docs</a>',
     "<https://evil.example> a < b": "<https://evil.example> a < b",
     "<!-- memorybank-lint: disable -->": "<!-- memorybank-lint: disable -->",
+    r"Read when \`<img src=x onerror=alert(1)>` matters": "Read when `<img src=x onerror=alert(1)>` matters",
 }
 
 
@@ -70,11 +71,13 @@ def test_an_entry_shows_its_header_text_as_written_and_holds_no_html(value: str,
     of one, and opens no HTML, comment or link of its own (an entity inside a code span showed as
     `&lt;`, and a `<a href>` outside one was a link whose target the text hid)."""
     from memorybank_lint.edits.entries import link_label
-    from memorybank_lint.edits.table import prose
+    from memorybank_lint.edits.table import prose, title_heading
 
     annotation = _inline_tokens(prose(value))
     assert not [t for t in annotation if t.type in ("html_inline", "link_open")]
     assert "".join(t.content for t in annotation if t.type in ("text", "code_inline")) == shown
+    heading = _inline_tokens(title_heading(value).removeprefix("# "))
+    assert not [t for t in heading if t.type in ("html_inline", "link_open")]
     for backticked in (False, True):
         line = _inline_tokens(f"- [{link_label(value, backticked)}](x.md)")
         assert [t.attrGet("href") for t in line if t.type in ("html_inline", "link_open")] == ["x.md"]

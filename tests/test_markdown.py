@@ -28,6 +28,29 @@ def test_code_spans_pair_runs_of_equal_length(line: str, spans: list[tuple[int, 
     assert markdown.code_spans(line) == spans
 
 
+@given(st.text(alphabet="`\\a <", max_size=24))
+@example("\\`<img src=x>`")  # an escaped backtick opened a span, and '<img>' was thought code
+@example("\\``x`")
+def test_code_spans_are_the_ones_a_commonmark_reader_finds(line: str) -> None:
+    """What a code span holds is what CommonMark (markdown-it) reads as code, backslash-escaped
+    backticks included: `<` is left alone inside one and escaped outside, so a span the scanner
+    imagined let raw HTML through."""
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parseInline(line)[0].children or []
+    theirs = [token.content for token in tokens if token.type == "code_inline"]
+    ours = []
+    for start, end in markdown.code_spans(line):
+        text = line[start:end]
+        ticks = len(text) - len(text.lstrip("`"))
+        inner = text[ticks : len(text) - ticks]
+        # the reader drops one space each side when both are there and the span is not all spaces
+        if inner.startswith(" ") and inner.endswith(" ") and inner.strip(" "):
+            inner = inner[1:-1]
+        ours.append(inner)
+    assert ours == theirs
+
+
 @pytest.mark.parametrize(
     ("line", "found"),
     [
