@@ -68,23 +68,24 @@ def find_root(start: Path) -> Path:
 
 def enclosing_bank(folder: Path) -> Path | None:
     """The bank folder `folder` is or lies in: a folder named `memory_bank/` or `memory-bank/` at
-    or above it. Of several, the outermost below the top of `folder`'s repository (the top itself
-    when it is the only one: a repository that is the bank); outside any repository, the nearest.
+    or above it, within its repository (the top included) when it is in one. Of several, the
+    outermost that holds the governance folder `dna/` (a seeded bank); when none does, the nearest.
 
-    Why the outermost: a bank may hold a folder of that name (the documents of a feature about
-    the bank itself), which is one of its folders: a run over the whole bank judges its documents
-    by the bank's contract, and taken for a bank of its own they were judged by none (a hook over
-    the staged files passed what CI failed). Why not above the repository: a folder so named
-    there is another project's, and a clone in a folder named `memory-bank` holds its own bank.
+    Why the outermost seeded one: a bank may hold a folder of that name (the documents of a
+    feature about the bank itself), which is one of its folders: a run over the whole bank judges
+    its documents by the bank's contract, and taken for a bank of its own they were judged by
+    none (a hook over the staged files passed what CI failed). Why seeded: a package or a clone
+    named `memory-bank` that holds a bank is no bank itself. Why not above the repository: a
+    folder so named there is another project's.
     """
-    named = [d for d in (folder, *folder.parents) if d.name in BANK_DIR_NAMES]
     top = _repository_top(folder)
-    if top is None:
-        return named[0] if named else None
-    below_top = [d for d in named if top in d.parents]
-    if below_top:
-        return below_top[-1]
-    return top if top in named else None
+    named = [
+        d
+        for d in (folder, *folder.parents)
+        if d.name in BANK_DIR_NAMES and (top is None or d == top or top in d.parents)
+    ]
+    seeded = [d for d in named if (d / "dna").is_dir()]
+    return seeded[-1] if seeded else (named[0] if named else None)
 
 
 def _bank_child(folder: Path) -> Path | None:

@@ -26,10 +26,10 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import (
-    BANK_DIR_NAMES,
     DEFAULT_MAX_BYTES,
     Bank,
     BankRefused,
+    enclosing_bank,
     printable,
     refuse_git_folder,
 )
@@ -267,14 +267,10 @@ def _refuse_a_name_that_adds_findings(root: Path, name: str, planned: dict[str, 
 
 
 def _bank_around(root: Path) -> Path | None:
-    """A seeded bank that `root` lies inside: a folder above it named as a bank is (`memory-bank`,
-    `memory_bank`) that holds the governance folder `dna/`. Why: its documents are the outer
-    bank's, whose run then finds every starter key claimed twice (22 findings); a folder so named
-    without `dna/` (a clone named `memory-bank` holding its bank) is no bank yet."""
-    return next(
-        (above for above in root.parents if above.name in BANK_DIR_NAMES and (above / "dna").is_dir()),
-        None,
-    )
+    """The seeded bank `root` lies inside (`enclosing_bank`, when it holds `dna/`), or None. Why:
+    its documents are the outer bank's, whose run then finds every starter key claimed twice."""
+    outer = enclosing_bank(root.parent)
+    return outer if outer is not None and (outer / "dna").is_dir() else None
 
 
 def init(

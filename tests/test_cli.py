@@ -449,27 +449,45 @@ def test_a_nested_bank_named_as_a_folder_is_found(tmp_path, monkeypatch, capsys)
     assert ("MB004", "conflict.md") in [(f["code"], f["path"]) for f in json.loads(out)]
 
 
+# where the repository's top is, where the bank is, and the folder named like a bank around or in it
+BANK_SHAPES = {
+    "a folder of the bank named like one": (
+        "repo",
+        "repo/memory-bank",
+        "repo/memory-bank/features/memory_bank",
+    ),
+    "a repository that is the bank, named like one": (
+        "memory-bank",
+        "memory-bank",
+        "memory-bank/features/memory_bank",
+    ),
+    "a package named like a bank, holding one": (
+        "mono",
+        "mono/packages/memory-bank/memory_bank",
+        "mono/packages/memory-bank/memory_bank/features/memory_bank",
+    ),
+}
+
+
+@pytest.mark.parametrize(("top", "bank", "inner"), BANK_SHAPES.values(), ids=BANK_SHAPES.keys())
 def test_a_folder_named_like_a_bank_inside_the_bank_is_one_of_its_folders(
-    tmp_path, monkeypatch, capsys
+    tmp_path, monkeypatch, capsys, top: str, bank: str, inner: str
 ) -> None:
     """A bank's own folder named `memory-bank` (a feature about the bank) was taken for a bank
     of its own: its documents were judged by no contract, and beside another of the bank's files
-    the run was refused as spanning two banks."""
-    bank = tmp_path / "memory-bank"
-    shutil.copytree(FIXTURE, bank)
-    (tmp_path / ".git").mkdir()
-    inner = bank / "features" / "memory_bank"
-    inner.mkdir(parents=True)
-    (inner / "x.md").write_text("---\ntitle: X\nstatus: active\n---\n# X\n", encoding="utf-8")
+    the run was refused as spanning two banks. The bank is the outermost such folder that is
+    seeded (holds `dna/`): a package or a repository named like a bank is not one by its name."""
+    shutil.copytree(FIXTURE, tmp_path / bank)
+    (tmp_path / top / ".git").mkdir()
+    (tmp_path / inner).mkdir(parents=True)
+    (tmp_path / inner / "x.md").write_text("---\ntitle: X\nstatus: active\n---\n# X\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    for paths in (
-        ["memory-bank/features/memory_bank/x.md"],
-        ["memory-bank/features/memory_bank/x.md", "memory-bank/orphan.md"],
-    ):
+    relative = str(Path(inner).relative_to(bank) / "x.md")
+    for paths in ([f"{inner}/x.md"], [f"{inner}/x.md", f"{bank}/orphan.md"]):
         code, out, err = run(["--format", "json", *paths], capsys)
         assert code == 1, err
         found = [(f["code"], f["path"]) for f in json.loads(out)]
-        assert ("MB005", "features/memory_bank/x.md") in found and "MB012" not in {c for c, _ in found}, found
+        assert ("MB005", relative) in found and "MB012" not in {c for c, _ in found}, found
 
 
 def test_a_folder_holding_the_bank_names_the_whole_bank(tmp_path, monkeypatch, capsys) -> None:
