@@ -244,11 +244,12 @@ def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
             raise UsageProblem(f"--{name.replace('_', '-')} is empty")
     if any(not path.strip() for path in paths):
         raise UsageProblem("a path is empty")
-    for name in ("baseline", "write_baseline"):  # the slash goes when it becomes a Path
+    for name in ("baseline", "write_baseline"):  # a last `/`, `/.` or `/..` goes when it becomes a Path
         value = opts.get(name)
-        if isinstance(value, str) and value.endswith(("/", os.sep)):
+        if isinstance(value, str) and value.replace(os.sep, "/").rsplit("/", 1)[-1] in ("", ".", ".."):
             raise UsageProblem(
-                f"--{name.replace('_', '-')} {value} ends with a slash, so it names a folder; give a file"
+                f"--{name.replace('_', '-')} {value} ends with a slash, '.' or '..', so it names a folder; "
+                "give a file"
             )
     for one, other in _CLASHES:
         if opts.get(one) and opts.get(other):

@@ -57,11 +57,11 @@ def _codes(rest: str, colon: bool) -> tuple[str, ...] | None:
         rest = rest[1:]
     elif colon:
         return None
-    if not rest.strip():
-        return None  # `# noqa:` promises codes and names none: not a silence-everything, as in ruff
     if not _CODES.fullmatch(rest):
         return None
-    return tuple(part for part in re.split(r"[\s,]+", rest) if part)
+    codes = tuple(part for part in re.split(r"[\s,]+", rest) if part)
+    # `# noqa:` (or `# noqa: ,`) promises codes and names none: not a silence-everything, as in ruff
+    return codes if codes or not colon else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -442,14 +442,15 @@ def test_a_conflict_a_baseline_does_not_cover_is_still_new(tmp_path: Path, capsy
 
 @pytest.mark.parametrize("option", ["--write-baseline", "--baseline"])
 def test_a_baseline_path_that_ends_in_a_slash_is_refused(option: str, tmp_path: Path, capsys) -> None:
-    """`--write-baseline known/` names a folder: the slash was dropped and a file `known` written
-    (and `--baseline known/` read it back)."""
+    """`--write-baseline known/` (or `known/.`) names a folder: the slash was dropped and a file
+    `known` written (and `--baseline known/` read it back)."""
     root = write_bank(tmp_path / "memory-bank", CLEAN_BANK)
     (tmp_path / "known").write_text('{"version": 1, "findings": []}\n', encoding="utf-8")
     for target in (tmp_path / "known", tmp_path / "fresh"):
-        code, out, err = run(["--root", str(root), option, f"{target}/"], capsys)
-        assert (code, out) == (2, "")
-        assert f"{option} {target}/ ends with a slash, so it names a folder; give a file" in err
-        assert len(err.splitlines()) == 1
+        for end in ("/", "/.", "/.."):  # pathlib drops a last '.' as it drops the slash
+            code, out, err = run(["--root", str(root), option, f"{target}{end}"], capsys)
+            assert (code, out) == (2, "")
+            assert f"{option} {target}{end} ends with a slash, '.' or '..', so it names a folder" in err
+            assert len(err.splitlines()) == 1
     assert not (tmp_path / "fresh").exists()
     assert (tmp_path / "known").read_text(encoding="utf-8") == '{"version": 1, "findings": []}\n'

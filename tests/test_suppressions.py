@@ -95,6 +95,7 @@ def test_a_noqa_comment_does_not_change_what_the_header_says(tmp_path: Path) -> 
         "purpose: x  # noqa MB001",
         "  - pricing  # noqa:",  # it promised codes and named none: not silence-everything
         "  - pricing  # noqa:   ",
+        "  - pricing  # noqa: ,",
     ],
 )
 def test_what_is_not_a_header_noqa(line: str) -> None:
@@ -134,6 +135,7 @@ def test_a_body_noqa_silences_its_rule_on_its_line(tmp_path: Path) -> None:
         ("- [a](b.md) <!-- noqa --> more", None),
         ("- [a](b.md) <!-- noqa: MB007 (why) -->", None),
         ("- [a](b.md) <!-- noqa: -->", None),
+        ("- [a](b.md) <!-- noqa: , -->", None),
     ],
 )
 def test_what_a_body_noqa_names(line: str, expected: tuple[int, tuple[str, ...]] | None) -> None:
