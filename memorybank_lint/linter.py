@@ -14,10 +14,11 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field, replace
 
-from .bank import Bank
+from .bank import Bank, visible
 from .context import RuleContext
 from .document import Document
 from .findings import Finding, Problem, Severity
+from .quoting import shortened
 from .registry import RuleSpec, all_rules, find_rule
 from .suppressions import Suppression
 
@@ -116,10 +117,12 @@ class Selection:
 
 
 def idle_glob_note(glob: str) -> str:
-    """What every command says of a per-file-ignores glob that matches no file of the bank."""
+    """What every command says of a per-file-ignores glob that matches no file of the bank: the
+    glob quoted as the commands quote values, cut to 200 characters (a cloned configuration's
+    glob may run to hundreds of kilobytes, and the note is printed on every run)."""
     return (
-        f"per-file-ignores {glob!r} matches no file of the bank, so it silences nothing "
-        "(globs match paths inside the bank folder, such as 'adr/x.md')"
+        f"per-file-ignores '{visible(shortened(glob, 200))}' matches no file of the bank, so it "
+        "silences nothing (globs match paths inside the bank folder, such as 'adr/x.md')"
     )
 
 

@@ -223,6 +223,21 @@ def test_a_per_file_ignores_glob_matching_no_file_is_named(fixture_copy, monkeyp
     assert "'engineering/*'" not in err
 
 
+def test_an_idle_glob_is_quoted_cut_and_escaped(fixture_copy: Path, monkeypatch, capsys) -> None:
+    """A cloned configuration's glob of hundreds of kilobytes was echoed whole on every run, and
+    one holding an escape sequence drove the terminal: it is quoted as values are (`visible`),
+    cut to 200 characters."""
+    glob = "nowhere/\\u001b[31m" + "x" * 300_000 + "*"  # TOML's escape for ESC
+    (fixture_copy.parent / ".memorybank.toml").write_text(
+        f'[per-file-ignores]\n"{glob}" = ["MB001"]\n', encoding="utf-8"
+    )
+    monkeypatch.chdir(fixture_copy.parent)
+    _, _, err = run(["--format", "json"], capsys)
+    [note] = [line for line in err.splitlines() if "per-file-ignores" in line]
+    assert len(note) < 400 and "nowhere/\\x1b[31mxxx" in note and "…' matches no file of the bank" in note
+    assert "\x1b" not in err
+
+
 def test_a_glob_that_silences_a_finding_on_a_path_that_is_no_file_is_not_called_idle(
     tmp_path, monkeypatch, capsys
 ) -> None:
