@@ -65,6 +65,8 @@ _SAFE = (
     "core.hooksPath=/dev/null",
     "-c",
     "protocol.allow=never",
+    "-c",  # a user's `diff.relative` names paths from the folder git runs in; `--no-relative`, which
+    "diff.relative=false",  # says the same, is refused by git before 2.28
 )
 ARGUMENT_BYTES = 64 * 1024  # paths given to one git call: far below any kernel's limit
 
