@@ -35,6 +35,7 @@ import datetime as dt
 import hashlib
 import os
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -386,10 +387,12 @@ def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
     return sorted(found.values(), key=lambda c: (c["changeKind"], c["path"]))
 
 
-def _ignored(bank: Bank, repo: Path) -> int:
-    """How many of the bank's documents git ignores and does not track: no change to them can be
-    listed, and an answer that said nothing of them read as "nothing changed" (a bank kept out of
-    the repository by `.gitignore` answered "everything counts as added" with no document)."""
+def _ignored(bank: Bank, repo: Path, listed_already: Collection[str] = ()) -> int:
+    """How many of the bank's documents git ignores and does not track, less those the answer
+    lists anyway (`listed_already`: one dropped from the index since the ref is a change): no
+    change to them can be listed, and an answer that said nothing of them read as "nothing
+    changed" (a bank kept out of the repository by `.gitignore` answered "everything counts as
+    added" with no document)."""
     bank_real = os.path.realpath(bank.root)
     scope = git.bank_prefix(repo, bank.root) or "."
     # `--directory`: a folder ignored whole is one name, never walked (an ignored dependency
@@ -402,6 +405,8 @@ def _ignored(bank: Bank, repo: Path) -> int:
     files: set[str] = set()
     folders: list[str] = []
     for name in filter(None, listed.out.split("\0")):
+        if not name.endswith(("/", ".md")):
+            continue  # build output ignored file by file (`*.o`, `*.pyc`): no document, not mapped
         path = _from_bank(repo, bank_real, name.rstrip("/"))
         if path in (".", "..") or path.startswith("../"):
             return len(bank.docs)  # the bank's own folder is ignored, or one above it
@@ -409,12 +414,16 @@ def _ignored(bank: Bank, repo: Path) -> int:
             folders.append(path + "/")
         else:
             files.add(path)
-    return sum(1 for path in bank.docs if path in files or path.startswith(tuple(folders)))
+    return sum(
+        1
+        for path in bank.docs
+        if path not in listed_already and (path in files or path.startswith(tuple(folders)))
+    )
 
 
 def _noted(answer: dict[str, Any], bank: Bank, repo: Path) -> dict[str, Any]:
     """`answer` with the count of ignored documents added to its note."""
-    ignored = _ignored(bank, repo)
+    ignored = _ignored(bank, repo, {change["path"] for change in answer.get("changes", [])})
     if not ignored:
         return answer
     said = (

@@ -230,6 +230,22 @@ def test_a_bank_git_ignores_whole_says_so_for_every_document(tmp_path: Path) -> 
     assert kinds(answer) == [] and answer["note"].startswith("2 documents under the bank are ignored")
 
 
+def test_an_ignored_document_the_answer_lists_is_not_also_called_unlisted(tmp_path: Path) -> None:
+    """A document committed, then ignored and dropped from the index, is a change since the
+    commit that held it; the note counted it too, as a document whose changes cannot be listed.
+    Build output ignored file by file is no document and is not counted either."""
+    repo = write_bank(tmp_path / "repo", {"code.py": "x\n"})
+    git(repo, "init", "-q", "-b", "main")
+    write_bank(repo / "memory-bank", {"a.md": doc("A"), "private/s.md": doc("S")})
+    commit(repo, "first")
+    write_bank(repo, {".gitignore": "memory-bank/private/\n*.o\n", "memory-bank/x.o": "binary\n"})
+    git(repo, "rm", "-q", "--cached", "-r", "memory-bank/private")
+    commit(repo, "ignore private")
+    answer = changed(refreshed(repo / "memory-bank"), "HEAD~1")
+    assert [path for _, path in kinds(answer)] == ["private/s.md"]
+    assert "ignored by git" not in (answer.get("note") or "")
+
+
 # -- no repository -------------------------------------------------------------------------------
 
 
