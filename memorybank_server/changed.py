@@ -134,10 +134,10 @@ _NAMES_NOTHING = (
 
 def _not_commit(result: git.Result) -> bool:
     """Whether git refused only because the ref names no commit: a tree or a blob walked back
-    (`~1`, `^`) or peeled (`^{commit}`, `^0`) as a commit, or an upstream or push branch that
+    (`~1`, `^`) or peeled (`^{commit}`, `^0`, `^{blob}`) as another type, or an upstream or push branch that
     is not there (`@{upstream}` with none configured). Git did not break."""
     return any(
-        "expected commit type" in line
+        ("expected " in line and " type, but the object dereferences to " in line)  # `^{blob}` of a tree
         or (line.startswith("error: object ") and line.endswith(", not a commit"))
         or line.startswith(_NAMES_NOTHING)
         for line in result.err.splitlines()

@@ -804,7 +804,11 @@ def test_a_link_checked_out_as_a_file_is_unchanged_when_only_touched(three_commi
 
 
 @pytest.mark.parametrize(
-    "ref", ["HEAD^{tree}", "HEAD:one.md", "tree~1", "blob^", "HEAD^{tree}~3", "blob^{commit}", "tree^0"]
+    "ref",
+    [
+        *("HEAD^{tree}", "HEAD:one.md", "tree~1", "blob^", "HEAD^{tree}~3", "blob^{commit}", "tree^0"),
+        *("HEAD^{blob}", "HEAD^{tag}", "HEAD^{tree}^{blob}", "HEAD^{blob}~1"),  # peeled to another type
+    ],
 )
 def test_a_ref_naming_a_tree_or_a_blob_is_not_a_commit_not_a_broken_git(
     three_commits: tuple[Path, str], ref: str
