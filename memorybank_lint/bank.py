@@ -53,8 +53,8 @@ def find_root(start: Path) -> Path:
     Nothing above the repository is searched: a bank of another project is named with --root.
     """
     child = _bank_child(start)
-    if child is not None:
-        return _within_repository(start, child)
+    if child is not None:  # of the bank `start` lies in, when that is a folder of a bank around it
+        return _within_repository(start, enclosing_bank(child) or child)
     top = _repository_top(start)
     enclosing = enclosing_bank(start)
     if enclosing is not None:
@@ -68,24 +68,36 @@ def find_root(start: Path) -> Path:
 
 def enclosing_bank(folder: Path) -> Path | None:
     """The bank folder `folder` is or lies in: a folder named `memory_bank/` or `memory-bank/` at
-    or above it, within its repository (the top included) when it is in one. Of several, the
-    outermost that holds the governance folder `dna/` (a seeded bank); when none does, the nearest.
+    or above it, within its repository (the top included) when it is in one, that holds no
+    seeded bank of its own. Of several, the outermost that holds the governance folder `dna/` (a
+    seeded bank); when none does, the repository's top when it is so named and holds no bank
+    folder of that name right in it, else the outermost below the top, and outside any
+    repository the nearest.
 
-    Why the outermost seeded one: a bank may hold a folder of that name (the documents of a
-    feature about the bank itself), which is one of its folders: a run over the whole bank judges
-    its documents by the bank's contract, and taken for a bank of its own they were judged by
-    none (a hook over the staged files passed what CI failed). Why seeded: a package or a clone
-    named `memory-bank` that holds a bank is no bank itself. Why not above the repository: a
-    folder so named there is another project's.
+    Why the outermost: a bank may hold a folder of that name (the documents of a feature about
+    the bank itself), which is one of its folders: a run over the whole bank judges its documents
+    by the bank's contract, and taken for a bank of its own they were judged by none (a hook over
+    the staged files passed what CI failed). Why seeded first, and never a folder holding a
+    seeded bank: a package or a clone named `memory-bank` that holds the bank is no bank itself.
+    Why not above the repository: a folder so named there is another project's.
     """
     top = _repository_top(folder)
     named = [
         d
         for d in (folder, *folder.parents)
-        if d.name in BANK_DIR_NAMES and (top is None or d == top or top in d.parents)
-    ]
-    seeded = [d for d in named if (d / "dna").is_dir()]
-    return seeded[-1] if seeded else (named[0] if named else None)
+        if d.name in BANK_DIR_NAMES
+        and (top is None or d == top or top in d.parents)
+        and not any(os.path.isdir(d / name / "dna") for name in BANK_DIR_NAMES)
+    ]  # os.path.isdir: a folder that cannot be entered is no bank here, and raises nothing
+    seeded = [d for d in named if os.path.isdir(d / "dna")]
+    if seeded:
+        return seeded[-1]
+    if top is None:
+        return named[0] if named else None
+    if top in named and not any(d.parent == top for d in named):
+        return top  # a repository that is the bank; a bank folder right in it would be a clone's
+    below_top = [d for d in named if top in d.parents]
+    return below_top[-1] if below_top else None
 
 
 def _bank_child(folder: Path) -> Path | None:

@@ -26,10 +26,10 @@ from typing import Any
 
 from memorybank_lint import frontmatter
 from memorybank_lint.bank import (
+    BANK_DIR_NAMES,
     DEFAULT_MAX_BYTES,
     Bank,
     BankRefused,
-    enclosing_bank,
     printable,
     refuse_git_folder,
 )
@@ -267,10 +267,14 @@ def _refuse_a_name_that_adds_findings(root: Path, name: str, planned: dict[str, 
 
 
 def _bank_around(root: Path) -> Path | None:
-    """The seeded bank `root` lies inside (`enclosing_bank`, when it holds `dna/`), or None. Why:
-    its documents are the outer bank's, whose run then finds every starter key claimed twice."""
-    outer = enclosing_bank(root.parent)
-    return outer if outer is not None and (outer / "dna").is_dir() else None
+    """A seeded bank `root` lies inside, in this repository or one around it: a folder above it
+    named as a bank is that holds `dna/`. Why: its documents are the outer bank's, whose run then
+    finds every starter key claimed twice; a repository in between (a submodule) changes nothing
+    for the outer bank's run, so unlike `enclosing_bank` this looks past it."""
+    return next(
+        (above for above in root.parents if above.name in BANK_DIR_NAMES and os.path.isdir(above / "dna")),
+        None,
+    )
 
 
 def init(

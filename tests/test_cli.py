@@ -484,15 +484,20 @@ BANK_SHAPES = {
 }
 
 
+@pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "no dna"])
 @pytest.mark.parametrize(("top", "bank", "inner"), BANK_SHAPES.values(), ids=BANK_SHAPES.keys())
 def test_a_folder_named_like_a_bank_inside_the_bank_is_one_of_its_folders(
-    tmp_path, monkeypatch, capsys, top: str, bank: str, inner: str
+    tmp_path, monkeypatch, capsys, top: str, bank: str, inner: str, seeded: bool
 ) -> None:
     """A bank's own folder named `memory-bank` (a feature about the bank) was taken for a bank
     of its own: its documents were judged by no contract, and beside another of the bank's files
     the run was refused as spanning two banks. The bank is the outermost such folder that is
     seeded (holds `dna/`): a package or a repository named like a bank is not one by its name."""
+    if not seeded and "package" in bank:
+        pytest.skip("a package named like a bank, holding one with no dna/: both are only names")
     shutil.copytree(FIXTURE, tmp_path / bank)
+    if not seeded:  # a bank with no contract yet is a bank all the same
+        shutil.rmtree(tmp_path / bank / "dna")
     (tmp_path / top / ".git").mkdir()
     (tmp_path / inner).mkdir(parents=True)
     (tmp_path / inner / "x.md").write_text("---\ntitle: X\nstatus: active\n---\n# X\n", encoding="utf-8")
@@ -500,9 +505,30 @@ def test_a_folder_named_like_a_bank_inside_the_bank_is_one_of_its_folders(
     relative = str(Path(inner).relative_to(bank) / "x.md")
     for paths in ([f"{inner}/x.md"], [f"{inner}/x.md", f"{bank}/orphan.md"]):
         code, out, err = run(["--format", "json", *paths], capsys)
-        assert code == 1, err
+        assert code != 2, err  # not "the files belong to several banks"
         found = [(f["code"], f["path"]) for f in json.loads(out)]
-        assert ("MB005", relative) in found and "MB012" not in {c for c, _ in found}, found
+        assert ("MB009", relative) in found, found  # judged among the bank's documents, not alone
+        if seeded:
+            assert ("MB005", relative) in found and "MB012" not in {c for c, _ in found}, found
+    monkeypatch.chdir(tmp_path / Path(inner).parent)  # a run from inside, with no path: the same bank
+    code, out, err = run(["--format", "json"], capsys)
+    assert ("MB009", relative) in [(f["code"], f["path"]) for f in json.loads(out)], (code, err)
+
+
+def test_a_run_from_a_subfolder_of_a_clone_named_like_a_bank_finds_the_bank_it_holds(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """`git clone …/memory-bank` holds its bank in `memory-bank/memory-bank`: from `src/`, the
+    clone itself was taken for the bank (every file of the repository linted)."""
+    clone = tmp_path / "memory-bank"
+    shutil.copytree(FIXTURE, clone / "memory-bank")
+    (clone / ".git").mkdir()
+    (clone / "src").mkdir()
+    (clone / "src" / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    monkeypatch.chdir(clone / "src")
+    _, out, _ = run(["--format", "json"], capsys)
+    paths = {f["path"] for f in json.loads(out)}
+    assert "conflict.md" in paths and not any(p.startswith(("memory-bank/", "src/")) for p in paths), paths
 
 
 def test_a_folder_holding_the_bank_names_the_whole_bank(tmp_path, monkeypatch, capsys) -> None:

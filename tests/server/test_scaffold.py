@@ -756,7 +756,12 @@ def test_a_bank_is_not_seeded_inside_another(tmp_path: Path) -> None:
     before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
     with pytest.raises(scaffold.BadRoot, match=r"lies inside the bank .*memory-bank: a bank seeded there"):
         scaffold.init(outer / "features" / "inner", "Inner")
+    (outer / "features" / "sub" / ".git").mkdir(parents=True)  # a repository in between changes nothing
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    with pytest.raises(scaffold.BadRoot, match=r"lies inside the bank"):
+        scaffold.init(outer / "features" / "sub" / "memory-bank", "Inner")
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+    shutil.rmtree(outer / "features" / "sub")
     clone = tmp_path / "clone" / "memory-bank"
     clone.mkdir(parents=True)
     assert scaffold.init(clone / "memory-bank", "Clone").created
