@@ -53,15 +53,16 @@ def _codes(rest: str, colon: bool) -> tuple[str, ...] | None:
     rest = rest.strip()
     if not rest:
         return ()
-    if rest.startswith(":"):
+    listed = rest.startswith(":")
+    if listed:
         rest = rest[1:]
     elif colon:
         return None
     if not _CODES.fullmatch(rest):
         return None
     codes = tuple(part for part in re.split(r"[\s,]+", rest) if part)
-    # `# noqa:` (or `# noqa: ,`) promises codes and names none: not a silence-everything, as in ruff
-    return codes if codes or not colon else None
+    # `# noqa:`, `disable:` or `# noqa: ,` promise codes and name none: not silence-everything (ruff)
+    return codes if codes or not (listed or rest.strip()) else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,6 +196,21 @@ def test_a_disable_inside_fenced_or_inline_code_is_an_example(tmp_path: Path) ->
     assert body_disables("<!-- memorybank-lint: disabled MB009 -->") == []
 
 
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        ("<!-- memorybank-lint: disable -->", [(0, ())]),  # every rule, as documented
+        ("<!-- memorybank-lint: disable: -->", []),  # a colon promises codes: naming none is no disable
+        ("<!-- memorybank-lint: disable: , -->", []),
+        ("<!-- memorybank-lint: disable , -->", []),
+    ],
+)
+def test_a_disable_that_promises_codes_and_names_none_disables_nothing(line: str, found: list) -> None:
+    """`disable:` silenced every rule for the whole document once `# noqa:` stopped doing so on
+    its line: both promise codes, and neither is the bare form."""
+    assert body_disables(line) == found
+
+
 def test_ignore_noqa_reports_everything_and_names_no_stale_comment(tmp_path: Path) -> None:
     bank = _bank(tmp_path, _edges(first="  # noqa: MB001", second="  # noqa: MB009"))
     assert _found(bank, noqa=False) == [("MB001", "domain/edges.md", 7), ("MB001", "domain/edges.md", 8)]
