@@ -129,6 +129,9 @@ _NAMES_NOTHING = (
     "fatal: no upstream configured for branch ",
     "fatal: no such branch: ",
     "fatal: HEAD does not point to a branch",
+    "fatal: push has no destination",  # `@{push}` under push.default=nothing
+    "fatal: cannot resolve '",  # … push to a single destination
+    "fatal: push destination ",  # … has no local tracking branch
 )
 
 

@@ -835,6 +835,23 @@ def test_an_upstream_or_push_branch_that_is_not_there_is_not_a_commit(
     assert str(refused.value).startswith(f"'{ref}' is not a commit in the repository at ")
 
 
+@pytest.mark.parametrize(
+    "setting",
+    [
+        ("push.default", "nothing"),  # push has no destination
+        ("push.default", "simple"),  # with an upstream of another name: no single destination
+    ],
+)
+def test_a_push_branch_git_cannot_name_is_not_a_commit(three_commits: tuple[Path, str], setting) -> None:
+    root, _ = three_commits
+    git(root, "config", *setting)
+    git(root, "config", "branch.main.remote", ".")
+    git(root, "config", "branch.main.merge", "refs/heads/other")
+    with pytest.raises(ToolInputError) as refused:
+        changed(refreshed(root), "@{push}")
+    assert str(refused.value).startswith("'@{push}' is not a commit in the repository at ")
+
+
 def test_a_touched_file_an_attribute_converts_is_modified_as_git_says(
     three_commits: tuple[Path, str],
 ) -> None:
