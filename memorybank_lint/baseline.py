@@ -23,7 +23,7 @@ from .findings import Finding
 from .paths import real_path
 from .registry import all_rules
 from .rules.ssot_conflict import CODE as CONFLICT
-from .rules.ssot_conflict import claim_named
+from .rules.ssot_conflict import claim_named, claimed_key
 from .untrusted import json_value
 
 FORMAT_VERSION = 1
@@ -295,7 +295,7 @@ def _shrunk(
     keys = {key for key, _ in named.values()}
     by_key: dict[str, list[tuple[int, Key, frozenset[str]]]] = {}
     for entry, message in conflicts:
-        if remaining[entry] > 0 and _claimed_key(message) in keys:
+        if remaining[entry] > 0 and claimed_key(message) in keys:
             held = claim_named(entry[1], message, entry[2])
             if held is not None:
                 by_key.setdefault(held[0], []).append((len(held[1]), entry, held[1]))
@@ -313,18 +313,6 @@ def _shrunk(
                 continue
         fresh.append(finding)
     return fresh
-
-
-def _claimed_key(message: str) -> str | None:
-    """The key an MB004 message names (`canonical_for 'KEY' is claimed by …`), read up to the
-    first `' is claimed by `: one look per entry, where trying each new conflict's key against each
-    entry was quadratic in two large lists. A key that itself holds those words reads short here,
-    so its entry absorbs nothing: the conflict shows as new, the safe side."""
-    head, tail = "canonical_for '", "' is claimed by "
-    if not message.startswith(head):
-        return None
-    end = message.find(tail, len(head))
-    return message[len(head) : end] if end >= 0 else None
 
 
 def screen(
