@@ -61,7 +61,8 @@ def _codes(rest: str, colon: bool) -> tuple[str, ...] | None:
     if not _CODES.fullmatch(rest):
         return None
     codes = tuple(part for part in re.split(r"[\s,]+", rest) if part)
-    # `# noqa:`, `disable:` or `# noqa: ,` promise codes and name none: not silence-everything (ruff)
+    # a colon and no code after `noqa` or `disable` promises codes and names none: it silences
+    # nothing, rather than everything (as ruff reads it)
     return codes if codes or not (listed or rest.strip()) else None
 
 
