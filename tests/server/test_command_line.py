@@ -422,6 +422,7 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
     `bank_validate(severity)` could not be asked from a terminal: the filtered answer, as the
     tool gives it, could not be reproduced there."""
     from memorybank_lint.bank import Bank
+    from memorybank_server.drift import drift
     from memorybank_server.graph import graph
     from memorybank_server.read import read
     from memorybank_server.retrieval.route import route
@@ -450,6 +451,11 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
         ("--read", "engineering/long.md", "--max-bytes", "1000"): read(
             bank, "engineering/long.md", None, 1000
         ),
+        ("--read", "domain/rules.md", "--section", "Invariants"): read(bank, "domain/rules.md", "Invariants"),
+        ("--route", "queue retention", "--limit", "1"): route(bank, "queue retention", 1, None, None),
+        ("--search", "queue", "--limit", "1"): search(bank, "queue", 1, None, None),
+        ("--graph", "dna/principles.md", "--depth", "1"): graph(bank, "dna/principles.md", "down", 1),
+        ("--drift", "--threshold-days", "30"): drift(bank, 30),
     }
     for argv, expected in asked.items():
         _, out, _ = run([*root, *argv], capsys)
@@ -462,6 +468,11 @@ def test_the_read_tools_filters_have_their_flags_and_answer_as_the_tools_do(
             bank, "adr/ADR-002-storage.md", "up"
         ),
         ("--read", "engineering/long.md", "--max-bytes", "1000"): read(bank, "engineering/long.md"),
+        ("--read", "domain/rules.md", "--section", "Invariants"): read(bank, "domain/rules.md"),
+        ("--route", "queue retention", "--limit", "1"): route(bank, "queue retention", 5, None, None),
+        ("--search", "queue", "--limit", "1"): search(bank, "queue", 10, None, None),
+        ("--graph", "dna/principles.md", "--depth", "1"): graph(bank, "dna/principles.md"),
+        ("--drift", "--threshold-days", "30"): drift(bank),
     }
     assert all(asked[argv] != answer for argv, answer in unfiltered.items())
     assert all(f["severity"] == "warning" for f in asked[("--validate", "--severity", "warning")]["findings"])

@@ -49,6 +49,22 @@ def test_actions_use_the_configured_root_and_rules(project: Path, capsys) -> Non
     assert run(["--stats"], capsys)[1].startswith(f"root: {project / 'docs-bank'}")
 
 
+def test_a_configuration_named_with_config_is_the_one_every_action_reads(project: Path, capsys) -> None:
+    """`--config FILE` stands in for the search, as it does for `memorybank-lint`: the project's own
+    `.memorybank.toml` (which ignores MB011) is not read, and the file named decides the rules."""
+    (project / "ci.toml").write_text('root = "docs-bank"\nselect = ["MB001"]\n', encoding="utf-8")
+    code, out, err = run(["--config", "ci.toml", "--validate", "--json"], capsys)
+    assert code == 1, err
+    assert {f["code"] for f in json.loads(out)["findings"]} == {"MB001"}
+    linted = captured(lint_main, ["--config", "ci.toml", "--format", "json"], capsys)[1]
+    assert json.loads(out)["total"] == len(json.loads(linted))
+    settings = run(["--config", "ci.toml", "--show-settings"], capsys)[1]
+    assert settings.startswith("configuration: ci.toml\n") and "rules: MB001\n" in settings
+    assert settings == captured(lint_main, ["--config", "ci.toml", "--show-settings"], capsys)[1]
+    everything = json.loads(run(["--validate", "--json"], capsys)[1])
+    assert {f["code"] for f in everything["findings"]} > {"MB001"}
+
+
 def test_validate_text_is_the_linters_text(project: Path, capsys) -> None:
     _, served, _ = run(["--validate"], capsys)
     lint_main([])

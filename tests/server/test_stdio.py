@@ -102,6 +102,30 @@ def test_a_session_takes_up_the_configuration_as_the_linter_reads_it(tmp_path: P
     anyio.run(main)
 
 
+def test_a_server_started_with_config_reads_that_file_on_every_call(tmp_path: Path) -> None:
+    """`mcp-memorybank --config FILE`, as an MCP client starts it, judges by the file named and not by
+    the project's own, as `memorybank-lint --config FILE` does; an edit to it applies to the next
+    call."""
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").mkdir()
+    shutil.copytree(Path(__file__).parents[1] / "fixture_bank", project / "memory-bank")
+    (project / ".memorybank.toml").write_text('select = ["MB009"]\n', encoding="utf-8")
+    named = project / "ci.toml"
+    named.write_text('select = ["MB001"]\n', encoding="utf-8")
+
+    async def main() -> None:
+        server = StdioServerParameters(command=COMMAND, args=["--config", "ci.toml"], cwd=str(project))
+        async with Client(server) as client:
+            checked = payload(await client.call_tool("bank_validate", {}))
+            assert {finding["code"] for finding in checked["findings"]} == {"MB001"}
+            named.write_text('select = ["MB004"]\n', encoding="utf-8")
+            checked = payload(await client.call_tool("bank_validate", {}))
+            assert {finding["code"] for finding in checked["findings"]} == {"MB004"}
+
+    anyio.run(main)
+
+
 def test_validate_names_a_per_file_ignores_glob_that_matches_no_file(tmp_path: Path) -> None:
     """The agent is told what the linter warns of: a per-file-ignores glob that silences nothing."""
     project = tmp_path / "project"
