@@ -47,3 +47,26 @@ def test_every_linter_option_is_in_the_readme_table_and_in_help(capsys) -> None:
     assert {"--fix", "--unsafe-fixes", "--diff", "--ignore-noqa"} <= set(flags)
     assert [flag for flag in flags if f"`{flag}`" not in table and f"`{flag} " not in table] == []
     assert [flag for flag in flags if flag not in shown] == []
+
+
+def test_every_server_option_is_in_the_readme_table_and_in_help(capsys) -> None:
+    """`mcp-memorybank`'s table left out `--format` and `--version`, and the text beside the
+    linter's said `--off` was its one repeatable option, where `--field` repeats too."""
+    import click
+
+    from memorybank_server.cli import command, main
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("| option | what it does |", text.index("## The MCP server"))
+    table = text[start : text.index("One action at a time", start)]
+    assert main(["--help"]) == 0
+    shown = capsys.readouterr().out
+    options = [param for param in command.params if isinstance(param, click.Option)]
+    flags = [flag for param in options for flag in param.opts if flag.startswith("--") and flag != "--help"]
+    assert {"--route", "--validate", "--off", "--field"} <= set(flags)
+    assert [flag for flag in flags if f"`{flag}`" not in table and f"`{flag} " not in table] == []
+    assert [flag for flag in flags if flag not in shown] == []
+    repeated = sorted(param.opts[0] for param in options if param.multiple)
+    linter = text[text.index("## The linter") : text.index("Exit codes:", text.index("## The linter"))]
+    said = linter[linter.index("`mcp-memorybank` refuses a repeated") :].split(".", 1)[0]
+    assert [flag for flag in repeated if f"`{flag}`" not in said] == []
