@@ -70,3 +70,40 @@ def test_every_server_option_is_in_the_readme_table_and_in_help(capsys) -> None:
     linter = text[text.index("## The linter") : text.index("Exit codes:", text.index("## The linter"))]
     said = linter[linter.index("`mcp-memorybank` refuses a repeated") :].split(".", 1)[0]
     assert [flag for flag in repeated if f"`{flag}`" not in said] == []
+
+
+def test_every_configuration_key_is_in_the_configuration_section() -> None:
+    """`extend-select` was read from the configuration and never described there."""
+    from memorybank_lint.config import KEYS
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("### Configuration")
+    section = text[start : text.index("\n### ", start + 1)]
+    lines = section.splitlines()
+
+    def described(key: str) -> bool:
+        return f"`{key}`" in section or any(
+            line.startswith((f"{key} =", f"[{key}]", f"[tool.memorybank.{key}]")) for line in lines
+        )
+
+    assert [key for key in sorted(KEYS) if not described(key)] == []
+
+
+def test_the_configuration_examples_are_read_as_written(tmp_path: Path) -> None:
+    """Both examples of the configuration section load as they stand, each key in force."""
+    import tomllib
+
+    from memorybank_lint.config import parse
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("### Configuration")
+    section = text[start : text.index("\n### ", start + 1)]
+    blocks = [block.split("```", 1)[0] for block in section.split("```toml\n")[1:]]
+    assert len(blocks) == 2
+    dedicated = parse(tmp_path / ".memorybank.toml", tomllib.loads(blocks[0]))
+    project = parse(tmp_path / "pyproject.toml", tomllib.loads(blocks[1])["tool"]["memorybank"])
+    for config in (dedicated, project):
+        assert config.root == tmp_path / "docs" / "memory-bank"
+        assert config.per_file_ignores == {"_archive/*": ["MB001", "MB009"]}
+        assert str(config.severity["MB008"]) == "error" and config.ignore == ["MB009"]
+    assert project.index_files == ("README.md", "index.md") and project.max_file_size == 2097152
