@@ -141,9 +141,11 @@ def open_bank(root: Path, config: Config, *, cache: bool = True) -> Bank:
     """The refreshed bank at `root`, through the parse cache unless `cache` is False; a folder
     without a single markdown document is an error, so a mistyped `--root` or `root` never looks
     like a clean bank, and so is a root in git's own folder (`refuse_git_folder`), however it was
-    found."""
+    found. A root no folder can be (a name longer than the file system holds) is not a folder
+    either: `os.path.isdir` answers no where `Path.is_dir` raised, and the two commands then
+    disagreed on the exit code of the same mistake."""
     refuse_git_folder(root)
-    if not root.is_dir():
+    if not os.path.isdir(root):
         raise BankNotFound(f"bank root {root} is not a directory")
     folder = config.cache_folder(real_path(root)) if cache else None
     bank = Bank(root, **config.bank_options(), cache=folder)
@@ -406,7 +408,7 @@ def settings(config: Config, root: Path | None) -> dict[str, Any]:
     """
     if root is not None:
         refuse_git_folder(root)
-    if root is not None and not root.is_dir():
+    if root is not None and not os.path.isdir(root):  # as `open_bank`: a name too long is no folder
         raise BankNotFound(f"bank root {root} is not a directory")
     searched = config.searched
     stop = None

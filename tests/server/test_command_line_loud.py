@@ -204,6 +204,23 @@ def test_show_settings_names_the_configuration_and_the_bank(project: Path, capsy
     assert lines["severity"] == "MB004 = warning"
 
 
+def test_a_root_no_folder_can_be_named_is_a_usage_error_as_the_linter_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A `--root` whose folder name is longer than a file system holds ended every action with
+    exit 1, the code of a refused write, and Python's errno text, and serving with it did the
+    same; the linter exited 2. Such a root is not a folder, as a root that is not there."""
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / ("x" * 300)
+    said = f"bank root {root} is not a directory"
+    for argv in (["--stats"], ["--validate"], ["--show-settings"], ["--route", "queue"]):
+        code, out, err = run(["--root", str(root), *argv], capsys)
+        assert (code, out, err.strip()) == (2, "", f"mcp-memorybank: {said}"), argv
+    for argv in ([], ["--show-settings"]):
+        code, out, err = captured(lint_main, ["--root", str(root), *argv], capsys)
+        assert (code, out, err.strip()) == (2, "", f"memorybank-lint: {said}"), argv
+
+
 def test_a_rule_the_configuration_leaves_out_is_refused_not_answered_clean(project: Path, capsys) -> None:
     """`--rule MB011` under `ignore = ["MB011"]` would otherwise say "No findings" (exit 0) about
     a rule that never ran."""
