@@ -413,7 +413,7 @@ def serve(
         os.dup2(2, 1)
     kind = decide(root, [Path(p) for p in off])
     # a --root not there yet (a typo, or a bank still to seed): no cache folder is made for it
-    folder = config.cache_folder(real_path(root)) if cache and real_path(root).is_dir() else None
+    folder = config.cache_folder(real_path(root)) if cache and os.path.isdir(real_path(root)) else None
     relay = Relay(wire, CacheFolder(folder) if folder is not None else None, str(kind))
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_read, args=(wire_in, lines), daemon=True).start()

@@ -36,7 +36,7 @@ from memorybank_lint.bank import (
 from memorybank_lint.edits.atomic import file_in_the_way, read_regular
 from memorybank_lint.edits.checks import visible_text
 from memorybank_lint.edits.errors import Refused
-from memorybank_lint.edits.gate import check_distinct, check_no_links
+from memorybank_lint.edits.gate import MAX_NAME_BYTES, check_distinct, check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.edits.table import prose
@@ -303,6 +303,12 @@ def init(
     except BankRefused as exc:
         raise BadRoot(str(exc)) from None
     root = real_path(root)
+    long = next((part for part in root.parts if len(os.fsencode(part)) > MAX_NAME_BYTES), None)
+    if long is not None:  # no folder is made by that name: a mistaken path, not a refused seed
+        raise BadRoot(
+            f"bank root {printable(str(root))}: the folder name {printable(long[:40])}… is "
+            f"{len(os.fsencode(long))} bytes, over the {MAX_NAME_BYTES}-byte limit of the file system"
+        )
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a directory")
     outer = _bank_around(root)

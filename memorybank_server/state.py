@@ -86,9 +86,10 @@ class BankState:
     def _refreshed(self) -> Bank:
         """The bank, refreshed; the first refresh goes through the parse cache and stores it."""
         self._configured()
-        if not self._real and not self.root.is_symlink() and self.root.is_dir():  # here, or seeded now
+        # here, or seeded now; `os.path`'s looks answer no where `Path`'s raised (a name too long)
+        if not self._real and not os.path.islink(self.root) and os.path.isdir(self.root):
             self._existed, self._real = True, os.path.realpath(self.root)  # where it really is, once
-        if self._existed and not self.root.is_dir():  # answered as an empty bank: "0 errors"
+        if self._existed and not os.path.isdir(self.root):  # answered as an empty bank: "0 errors"
             raise ToolError(f"the bank folder {self.root} is gone (deleted or moved); restart the server")
         if self._existed and self.root.is_symlink():  # the session's root was resolved at its start
             raise ToolError(

@@ -7,6 +7,7 @@ tool (it can seed one); a project that switched the server off sees nothing.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -29,12 +30,17 @@ def _under(path: Path, ancestor: Path) -> bool:
 
 def decide(root: Path, off: Sequence[Path] = ()) -> Surface:
     """`off` when an `--off` path covers the root or a marker sits beside or in the bank;
-    `full` when the root holds at least one markdown document; `seed` otherwise."""
+    `full` when the root holds at least one markdown document; `seed` otherwise.
+
+    The looks are `os.path`'s, which answer no where `Path.exists` raised: a root no folder can
+    be (a name longer than the file system holds) is a root not there, as a typo is, and
+    `bank_init` says why it cannot be made, where the server stopped before the handshake.
+    """
     resolved = real_path(root)
     if any(_under(resolved, real_path(Path(item).expanduser())) for item in off):
         return Surface.OFF
-    if (resolved.parent / OFF_MARKER).exists() or (resolved / OFF_MARKER).exists():
+    if os.path.exists(resolved.parent / OFF_MARKER) or os.path.exists(resolved / OFF_MARKER):
         return Surface.OFF
-    if resolved.is_dir() and next(walk(resolved), None) is not None:
+    if os.path.isdir(resolved) and next(walk(resolved), None) is not None:
         return Surface.FULL
     return Surface.SEED

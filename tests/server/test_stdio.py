@@ -72,6 +72,29 @@ def test_a_root_that_is_not_there_leaves_no_folder_behind(tmp_path: Path) -> Non
     assert list(project.iterdir()) == []
 
 
+def test_a_root_no_folder_can_be_named_serves_the_seed_surface_and_init_refuses_it(tmp_path: Path) -> None:
+    """A `--root` whose folder name is longer than a file system holds stopped the server with
+    exit 1 and Python's errno text before the handshake, and `--init` with it exited 1, the code of
+    a bank that refused to be seeded. It is a root not there yet: the seed surface, and a seed
+    refused by the name it cannot make (exit 2 on the command line, a mistaken path)."""
+    long = "x" * 300
+    root = tmp_path / long
+
+    async def main() -> None:
+        async with Client(params("--root", str(root)), mode="legacy") as client:
+            assert [t.name for t in (await client.list_tools()).tools] == ["bank_init"]
+            refused = await client.call_tool("bank_init", {"name": "Long"})
+            assert refused.is_error and "over the 255-byte limit" in refused.content[0].text
+
+    anyio.run(main)
+    done = subprocess.run(
+        [COMMAND, "--root", str(root), "--init", "Long"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1
+    assert "over the 255-byte limit of the file system" in done.stderr and "Errno" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_session_takes_up_the_configuration_as_the_linter_reads_it(tmp_path: Path) -> None:
     """The configuration edited mid-session applies to the next call, as it would to the next
     `memorybank-lint` run; a configuration broken mid-session refuses the call in one sentence."""
