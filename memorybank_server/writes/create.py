@@ -88,7 +88,10 @@ def title_from_path(path: str) -> str:
 
 
 def check_target(bank: Bank, given: str) -> str:
-    """Gates 3–6: a `.md` path inside the bank, linkable, through no symlink, where nothing exists."""
+    """Gates 3–6: a `.md` path inside the bank, linkable, through no symlink, where nothing exists.
+    An empty one is said to be empty, as every tool that takes a document's path says it."""
+    if not given.strip():
+        raise BadValue("A path is empty; pass a bank-relative path for the new document")
     if not given.strip().endswith(".md"):
         raise BadValue(f"'{given.strip()}' must end in .md")
     path = bank_path(bank.root, given)

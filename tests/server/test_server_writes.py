@@ -226,3 +226,28 @@ def test_a_write_names_a_path_that_is_no_document_as_bank_read_does(
                 assert answer.is_error and answer.content[0].text == f"Error executing tool {tool}: {reason}"
 
     anyio.run(main)
+
+
+@pytest.mark.parametrize("path", ["", "   "])
+def test_an_empty_path_for_a_new_document_is_named_empty(tmp_path: Path, path: str) -> None:
+    """`bank_create` and `bank_promote`'s `to` answered an empty path with "'' must end in .md",
+    where every other tool says the path is empty, as the command line's `--create ''` does."""
+    root = tmp_path / "memory_bank"
+    scaffold.init(root, "Acme")
+    (root / "_inbox").mkdir(exist_ok=True)
+    (root / "_inbox" / "note.md").write_text(
+        "---\ntitle: Note\ndoc_kind: domain\npurpose: A note.\nstatus: draft\n---\n# Note\n", encoding="utf-8"
+    )
+    create = {"docKind": "domain", "title": "T", "purpose": "A purpose.", "dryRun": True}
+
+    async def main() -> None:
+        async with Client(build_server(root)) as client:
+            for tool, arguments in (
+                ("bank_create", {**create, "path": path}),
+                ("bank_promote", {"path": "_inbox/note.md", "to": path, "dryRun": True}),
+            ):
+                answer = await client.call_tool(tool, arguments)
+                said = answer.content[0].text.removeprefix(f"Error executing tool {tool}: ")
+                assert answer.is_error and said.startswith("A path is empty"), said
+
+    anyio.run(main)
