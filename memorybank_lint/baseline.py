@@ -46,11 +46,17 @@ def _entry(finding: Finding) -> dict[str, str]:
 
 def dumps(findings: Sequence[Finding], kept: Sequence[dict[str, Any]] = ()) -> str:
     """The baseline file for `findings`, with the entries `kept` from the one it replaces placed
-    among them by rule and path."""
-    entries: list[dict[str, Any]] = [_entry(f) for f in findings]
-    if kept:
-        rank = {spec.code: spec.order for spec in all_rules()}  # the order findings are written in
-        entries = sorted([*entries, *kept], key=lambda e: (rank.get(e["code"], len(rank)), e["path"]))
+    among them.
+
+    Why by rule, path and fingerprint, never line: the file is committed, and a rewrite after an
+    edit that only moved lines (two header lines swapped), or one that kept some entries, must
+    give the same bytes, or every such edit shows up as a change to the baseline.
+    """
+    rank = {spec.code: spec.order for spec in all_rules()}  # the order findings are written in
+    entries = sorted(
+        [*(_entry(f) for f in findings), *kept],
+        key=lambda e: (rank.get(e["code"], len(rank)), e["path"], e["fingerprint"], e.get("message", "")),
+    )
     return json_text({"version": FORMAT_VERSION, "findings": entries}) + "\n"
 
 

@@ -454,3 +454,23 @@ def test_a_baseline_path_that_ends_in_a_slash_is_refused(option: str, tmp_path: 
             assert len(err.splitlines()) == 1
     assert not (tmp_path / "fresh").exists()
     assert (tmp_path / "known").read_text(encoding="utf-8") == '{"version": 1, "findings": []}\n'
+
+
+def test_a_rewrite_after_lines_moved_or_over_some_rules_gives_the_same_bytes(tmp_path: Path, capsys) -> None:
+    """A committed baseline must not churn: entries are ordered by what they are about, never by
+    line, so swapping two header lines, or recording with `--select`, rewrites the same file."""
+
+    def header(first: str, second: str) -> str:
+        return f"---\nstatus: wip\nderived_from:\n  - {first}\n  - {second}\n---\n# Page\n"
+
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"page.md": header("zz-gone.md", "aa-gone.md")})
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    before = baseline.read_bytes()
+    assert _codes(baseline).count("MB001") == 2
+    write_bank(root, {"page.md": header("aa-gone.md", "zz-gone.md")})
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    assert baseline.read_bytes() == before
+    code, _, err = run(["--root", str(root), "--write-baseline", str(baseline), "--select", "MB001"], capsys)
+    assert code == 0 and "this run did not check" in err
+    assert baseline.read_bytes() == before
