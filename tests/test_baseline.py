@@ -474,3 +474,20 @@ def test_a_rewrite_after_lines_moved_or_over_some_rules_gives_the_same_bytes(tmp
     code, _, err = run(["--root", str(root), "--write-baseline", str(baseline), "--select", "MB001"], capsys)
     assert code == 0 and "this run did not check" in err
     assert baseline.read_bytes() == before
+
+
+def test_an_unreadable_file_stays_known_when_it_is_edited(tmp_path: Path, capsys) -> None:
+    """A file too big to parse grows, one not UTF-8 gains a line above its bad byte: still the
+    same problem. The size and the offset are in the message, not in what the entry matches on."""
+    files = {"big.md": "# Big\n" + "x" * 2000 + "\n", "latin.md": b"# caf\xe9\n"}
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | files)
+    config = tmp_path / "small.toml"
+    config.write_text("max-file-size = 1000\n", encoding="utf-8")
+    baseline = tmp_path / "baseline.json"
+    common = ["--root", str(root), "--config", str(config), "--select", "MB002"]
+    run([*common, "--write-baseline", str(baseline)], capsys)
+    assert _codes(baseline) == ["MB002", "MB002"]
+    write_bank(root, {"big.md": "# Big\n" + "x" * 3000 + "\n", "latin.md": b"# Caf\xe9s\n\n# caf\xe9\n"})
+    code, out, err = run([*common, "--baseline", str(baseline), "--format", "json"], capsys)
+    assert (code, json.loads(out)) == (0, [])
+    assert "2 known finding(s) hidden" in err and "no longer match" not in err
