@@ -19,7 +19,7 @@ from .bank import json_text
 from .cachedir import NAME as CACHE
 from .edits.atomic import TEMP, file_in_the_way, read_regular, refusal, write_atomic
 from .edits.journal import COMMITTED, PENDING
-from .findings import Finding
+from .findings import Finding, composed
 from .paths import real_path
 from .registry import all_rules
 from .rules.ssot_conflict import CODE as CONFLICT
@@ -194,11 +194,11 @@ def load(path: Path) -> Known:
     """The known findings of the baseline at `path`."""
     entries = _entries(path)
     conflicts = tuple(
-        ((e["code"], e["path"], e["fingerprint"]), e["message"])
+        (_key(e["code"], e["path"], e["fingerprint"]), e["message"])
         for e in entries
         if e["code"] == CONFLICT and isinstance(e.get("message"), str)
     )
-    return Known(Counter((e["code"], e["path"], e["fingerprint"]) for e in entries), conflicts)
+    return Known(Counter(_key(e["code"], e["path"], e["fingerprint"]) for e in entries), conflicts)
 
 
 def previous(path: Path) -> list[dict[str, Any]]:
@@ -213,8 +213,14 @@ def previous(path: Path) -> list[dict[str, Any]]:
     return _entries(path, follow_links=False)
 
 
-def _keys(findings: Sequence[Finding]) -> Counter[tuple[str, str, str]]:
-    return Counter((f.code, f.path, f.fingerprint) for f in findings)
+def _key(code: str, path: str, fingerprint: str) -> Key:
+    """What an entry or a finding is matched on, its path composed (NFC): a baseline recorded
+    where a name is kept decomposed (macOS) is read where the same commit's name is composed."""
+    return (code, composed(path), fingerprint)
+
+
+def _keys(findings: Sequence[Finding]) -> Counter[Key]:
+    return Counter(_key(f.code, f.path, f.fingerprint) for f in findings)
 
 
 def unchecked_entries(
@@ -236,10 +242,10 @@ def unchecked_entries(
     recorded, silenced = _keys(findings), _keys(hidden)
     carried = []
     for entry in entries:
-        key = (entry["code"], entry["path"], entry["fingerprint"])
+        key = _key(entry["code"], entry["path"], entry["fingerprint"])
         if recorded[key] > 0:
             recorded[key] -= 1
-        elif not checked(key[0], key[1]):
+        elif not checked(entry["code"], entry["path"]):
             carried.append({name: entry[name] for name in _FIELDS if name in entry})
         elif silenced[key] > 0:
             silenced[key] -= 1
@@ -268,7 +274,7 @@ def compare(
     remaining = Counter(known.counts)
     fresh = []
     for finding in findings:
-        key = (finding.code, finding.path, finding.fingerprint)
+        key = _key(finding.code, finding.path, finding.fingerprint)
         if remaining[key] > 0:
             remaining[key] -= 1
         else:

@@ -7,8 +7,15 @@ and none of them should import another to get the type.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+
+def composed(text: str) -> str:
+    """`text` in NFC: macOS may keep a name decomposed (NFD, `café/`) on disk where the
+    configuration, a typed path or another machine's checkout of the same commit has it composed."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 class Severity(StrEnum):
@@ -69,10 +76,12 @@ class Finding:
         """A hash of what the finding is about, not where: it survives lines moving above it.
 
         The offending `value` identifies a finding better than its message; the message is the
-        fallback for rules that report no value. Baselines and SARIF both key on this.
+        fallback for rules that report no value. Baselines and SARIF both key on this. Path and
+        value are hashed composed (NFC), so a baseline recorded on a machine that keeps a name
+        decomposed matches the same finding on one that keeps it composed.
         """
         digest = hashlib.sha256()
         for part in (self.code, self.path, self.value or self.message):
-            digest.update(part.encode("utf-8"))
+            digest.update(composed(part).encode("utf-8"))
             digest.update(b"\x00")
         return digest.hexdigest()[:32]

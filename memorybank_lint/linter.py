@@ -18,6 +18,7 @@ from .bank import Bank, visible
 from .context import RuleContext
 from .document import Document
 from .findings import Finding, Problem, Severity
+from .findings import composed as _composed  # `composed` is a flag of `scope_filter`
 from .quoting import shortened
 from .registry import RuleSpec, all_rules, find_rule
 from .suppressions import Suppression
@@ -148,11 +149,6 @@ def scope_filter(
         if prefix:
             return lambda path: _composed(path) == prefix or _composed(path).startswith(prefix + "/")
     return lambda path: True
-
-
-def _composed(path: str) -> str:
-    """`path` in NFC: a scope typed in another normalisation (macOS types NFD) still matches."""
-    return path if unicodedata.is_normalized("NFC", path) else unicodedata.normalize("NFC", path)
 
 
 @dataclass

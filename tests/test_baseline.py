@@ -491,3 +491,23 @@ def test_an_unreadable_file_stays_known_when_it_is_edited(tmp_path: Path, capsys
     code, out, err = run([*common, "--baseline", str(baseline), "--format", "json"], capsys)
     assert (code, json.loads(out)) == (0, [])
     assert "2 known finding(s) hidden" in err and "no longer match" not in err
+
+
+@pytest.mark.parametrize("written, checked_out", [("NFD", "NFC"), ("NFC", "NFD")])
+def test_a_baseline_knows_a_file_whose_name_another_machine_keeps_in_another_normalisation(
+    tmp_path: Path, written: str, checked_out: str, capsys
+) -> None:
+    """macOS may keep `café.md` decomposed (NFD) where a Linux checkout of the same commit has it
+    composed (NFC): a baseline recorded on one must hold the same findings on the other."""
+    import unicodedata
+
+    page = "---\ntitle: C\nstatus: wip\nderived_from:\n  - gone.md\n---\n# C\n"
+    name = unicodedata.normalize(written, "domain/café.md")
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {name: page})
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    assert {"MB001", "MB009"} <= set(_codes(baseline))
+    (root / name).rename(root / unicodedata.normalize(checked_out, name))
+    code, out, err = run(["--root", str(root), "--baseline", str(baseline), "--format", "json"], capsys)
+    assert (code, json.loads(out)) == (0, [])
+    assert "no longer match" not in err
