@@ -175,6 +175,9 @@ class Usage:
         self.ran = frozenset(
             spec.code for spec in (*selection.active(), *witnesses) if spec.code not in selection.ignore
         )
+        # the rules that judge suppressions: a suppression naming one is never idle for it, since
+        # the finding that would say so is one it silences (as ruff reads a noqa naming RUF100)
+        self.judges = frozenset(spec.code for spec in all_rules() if spec.scope == "suppressions")
         self.used: dict[tuple[str, int], set[str]] = {}
         self._codes: dict[str, str | None] = {}
         self._reach: dict[str, tuple[Document, _Reach]] = {}
@@ -188,16 +191,19 @@ class Usage:
         return self._codes[token]
 
     def silences(self, finding: Finding) -> bool:
-        """Whether a suppression in the finding's document covers it (and note which did).
+        """Whether a suppression in the finding's document covers it (and note which did). A
+        finding of a rule that judges suppressions (MB013) is covered only by one naming that rule
+        (`disable MB013` in a template of example comments, `# noqa: MB004, MB013`): a bare `# noqa`
+        that silenced its own report could never be called idle.
 
         Why the suppressions are sorted by reach first: a document may hold thousands of `noqa`
         lines over as many findings, and checking each finding against each comment took
         seconds; a finding is checked against the comments on its own line, and a document's
         `disable` comments are checked once per rule.
         """
-        return self.suppresses(finding.code, finding.path, finding.line)
+        return self.suppresses(finding.code, finding.path, finding.line, named=finding.code in self.judges)
 
-    def suppresses(self, code: str, path: str, line: int | None) -> bool:
+    def suppresses(self, code: str, path: str, line: int | None, *, named: bool = False) -> bool:
         """Whether a suppression in `path` silences `code` at `line` (None: the whole file), noting
         which did: `silences` for a finding, `RuleContext.suppressed` for a rule that asks."""
         doc = self.bank.docs.get(path)
@@ -206,18 +212,23 @@ class Usage:
         reach = self._reach_of(path, doc)
         silenced = False
         for index in reach.lines.get(line, ()) if line is not None else ():
-            silenced = self._mark(code, path, index, reach.codes[index]) or silenced
+            silenced = self._mark(code, path, index, reach.codes[index], named) or silenced
         if reach.whole:
             key = (path, code)
             if key not in self._whole:  # every `disable` naming this rule is marked once
                 self._whole[key] = False
                 for index in reach.whole:
-                    self._whole[key] = self._mark(code, path, index, reach.codes[index]) or self._whole[key]
+                    marked = self._mark(code, path, index, reach.codes[index], named)
+                    self._whole[key] = marked or self._whole[key]
             silenced = self._whole[key] or silenced
         return silenced
 
-    def _mark(self, code: str, path: str, index: int, codes: frozenset[str | None] | None) -> bool:
-        if codes is not None and code not in codes:
+    def _mark(
+        self, code: str, path: str, index: int, codes: frozenset[str | None] | None, named: bool = False
+    ) -> bool:
+        """Note that suppression `index` silences `code`, when it covers it (`named`: only by
+        naming it, not as a bare `noqa` or `disable`)."""
+        if (codes is None and named) or (codes is not None and code not in codes):
             return False
         self.used.setdefault((path, index), set()).add(code)
         return True
@@ -252,6 +263,7 @@ class Usage:
                 unknown.append(token)
             elif (
                 code in self.ran
+                and code not in self.judges
                 and not self.selection.silenced(code, path, counted=False)
                 and code not in used
             ):
@@ -304,7 +316,7 @@ def lint(
                 usage.silences(finding)
     for spec in sorted(active, key=lambda spec: spec.scope == "suppressions"):
         for finding, suppressed in _found(spec, ctx, usage, selection):
-            if suppressed or (usage is not None and spec.scope != "suppressions" and usage.silences(finding)):
+            if suppressed or (usage is not None and usage.silences(finding)):
                 if hidden is not None:
                     hidden.append(finding)
                 continue

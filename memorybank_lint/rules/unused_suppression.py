@@ -8,7 +8,9 @@ ruff's unused-noqa does) keeps each suppression an honest statement about the li
 Reported: a suppression whose named rules report nothing on its line (or, for
 `memorybank-lint: disable`, in its document), a bare one that silences nothing, and a code or
 name that is no rule. Not reported: codes of rules that did not run (not selected, ignored, or
-ignored for this file), and nothing at all under `--ignore-noqa`.
+ignored for this file), this rule's own code (a suppression naming MB013 accepts this rule's
+findings where it stands: `disable MB013` in a template of example comments), and nothing at
+all under `--ignore-noqa`.
 
 Example: `derived_from: [../dna/principles.md]  # noqa: MB001` once the target exists.
 """

@@ -84,3 +84,21 @@ def test_it_stays_quiet_when_suppressions_are_off(make_bank, tmp_path) -> None:
         tmp_path, {"README.md": README, "doc.md": _doc("derived_from: [README.md]  # noqa: MB001")}
     )
     assert _mb013(bank, noqa=False) == []
+
+
+def test_a_suppression_naming_this_rule_accepts_its_findings_where_it_stands(make_bank, tmp_path) -> None:
+    """A template shows `# noqa` comments as examples: `disable MB013` accepts them for the
+    document, and `# noqa: MB004, MB013` accepts its own idle code, as ruff's RUF100 does. A
+    suppression is never called idle for naming this rule (it would silence its own report), and a
+    bare `# noqa` that silences nothing is still named."""
+    template = _doc(
+        "derived_from: [README.md]  # noqa: MB001",
+        "\n<!-- memorybank-lint: disable MB013 -->\n",
+    )
+    own = _doc("derived_from: [README.md]  # noqa: MB001, MB013")
+    bare = _doc("title_note: x  # noqa")  # silences nothing, this rule's findings included
+    readme = README + "- [Template](template.md)\n- [Own](own.md)\n- [Bare](bare.md)\n"
+    files = {"README.md": readme, "doc.md": _doc("status_note: x"), "template.md": template, "own.md": own}
+    bank = make_bank(tmp_path, files | {"bare.md": bare})
+    assert [(f.path, f.line) for f in _mb013(bank)] == [("bare.md", 4)]
+    assert _mb013(bank, noqa=False) == []
