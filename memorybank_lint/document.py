@@ -315,8 +315,11 @@ def _what(item: Any) -> str:
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:
     found = []
+    hidden = markdown.html_comments(body, mask)  # an entry commented out is no entry
     for i, line in markdown.iter_unfenced(body, mask):
         for _label, raw, column in markdown.links(line):
+            if any(start < column <= end for start, end in hidden.get(i, ())):
+                continue
             target = raw.split("#", 1)[0]
             is_dir = target.endswith("/")
             if target.endswith(".md") or is_dir:
