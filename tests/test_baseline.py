@@ -511,3 +511,24 @@ def test_a_baseline_knows_a_file_whose_name_another_machine_keeps_in_another_nor
     code, out, err = run(["--root", str(root), "--baseline", str(baseline), "--format", "json"], capsys)
     assert (code, json.loads(out)) == (0, [])
     assert "no longer match" not in err
+
+
+@pytest.mark.parametrize("written, checked_out", [("NFD", "NFD"), ("NFD", "NFC"), ("NFC", "NFD")])
+def test_a_baselined_conflict_of_owners_named_in_either_normalisation_that_lost_one_is_still_known(
+    tmp_path: Path, written: str, checked_out: str, capsys
+) -> None:
+    """The owners a conflict grown smaller is read by are compared composed: on a Mac that keeps
+    `é.md` decomposed, and on a checkout of the same commit that keeps it composed."""
+    import unicodedata
+
+    names = [unicodedata.normalize(written, name) for name in ("é-a.md", "é-b.md", "é-c.md")]
+    root = write_bank(tmp_path / "memory-bank", {name: _owner(name[:-3]) for name in names})
+    baseline = tmp_path / "baseline.json"
+    run(["--root", str(root), "--write-baseline", str(baseline)], capsys)
+    for name in names:
+        (root / name).rename(root / unicodedata.normalize(checked_out, name))
+    first = unicodedata.normalize(checked_out, names[0])
+    write_bank(root, {first: _owner(first[:-3], "pricing  # noqa: MB004")})
+    code, out, err = run(["--root", str(root), "--baseline", str(baseline), "--select", "MB004"], capsys)
+    assert (code, out.strip()) == (0, "No findings."), out
+    assert "no longer match" not in err

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from ..context import RuleContext
-from ..findings import Finding, Problem, Severity
+from ..findings import Finding, Problem, Severity, composed
 from ..registry import rule
 
 CODE = "MB004"
@@ -73,7 +73,7 @@ def _conflict(
         path=owners[0],
         line=line,
         column=column,
-        value=" ".join((key, *sorted(owners))),  # a baseline of two owners does not hide a third
+        value=" ".join((key, *sorted(map(composed, owners)))),  # a baseline of two does not hide a third
         suppressed=suppressed,
     )
 
@@ -101,13 +101,15 @@ def claim_named(path: str, message: str, fingerprint: str) -> tuple[str, frozens
         return None
     key, count, listed = match.groups()
     owners = listed.split(", ")
-    if str(len(owners)) != count or owners[0] != path:
+    # owners compared composed: a baseline's message names them as the machine that wrote it
+    # keeps them (a Mac may keep `é.md` decomposed), its entry's path is read composed
+    if str(len(owners)) != count or composed(owners[0]) != composed(path):
         return None
-    value = " ".join((key, *sorted(owners)))
+    value = " ".join((key, *sorted(map(composed, owners))))  # as `_conflict` writes it
     found = Finding(CODE, NAME, Severity.ERROR, path, message, value=value)
     if found.fingerprint != fingerprint:
         return None
     seen: dict[str, int] = {}  # a document claiming the key twice is two owners: a set of the two
-    for owner in owners:
+    for owner in map(composed, owners):
         seen[owner] = seen.get(owner, 0) + 1
     return key, frozenset(f"{n} {owner}" for owner, count in seen.items() for n in range(count))
