@@ -231,8 +231,10 @@ def _own_folder(folder: int) -> bool:
             return all(_OURS.fullmatch(name) for name in names)
         except OSError:
             return False
-        try:
+        try:  # a folder or a FIFO named `.gitignore` opens, then fails or reads nothing: not ours
             return os.read(fd, len(GITIGNORE) + 1) == GITIGNORE
+        except OSError:
+            return False
         finally:
             os.close(fd)
     return False

@@ -150,6 +150,20 @@ def test_a_fifo_in_place_of_the_cache_file_neither_blocks_nor_changes_a_finding(
     assert cache_file.is_file()  # the FIFO was replaced by a cache, never opened for writing
 
 
+@pytest.mark.parametrize("command", ["memorybank-lint", "mcp-memorybank"])
+def test_a_folder_in_place_of_the_cache_gitignore_costs_one_warning(project: Path, command: str) -> None:
+    """A repository can commit `.memorybank_cache/.gitignore/` as a folder: the cache is then not
+    the cache's own, and the run goes on without it instead of failing on `Is a directory`."""
+    args = ("--format", "json") if command == "memorybank-lint" else ("--validate", "--json")
+    (project / ".memorybank_cache" / ".gitignore").mkdir(parents=True)
+    (project / ".memorybank_cache" / ".gitignore" / "keep").write_text("x\n", encoding="utf-8")
+    uncached = _run(command, *args, "--no-cache", cwd=project)
+    done = _run(command, *args, cwd=project)
+    assert (done.returncode, done.stdout) == (uncached.returncode, uncached.stdout), done.stderr
+    (warning,) = _added_lines(done, uncached)
+    assert "holds files of its own" in warning and "running without the cache" in warning
+
+
 def test_an_unwritable_cache_folder_costs_one_warning(project: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
