@@ -14,8 +14,10 @@ Every file carries an HMAC-SHA256 of its name and payload under this user's key,
 outside every repository (`user_state.cache_key`), and nothing of a file is decoded before its MAC
 holds: the decoders (`marshal`, `json`) are not safe on hostile bytes (a five-byte `marshal`
 payload asks for a 16 GB tuple), and a recorded handshake replayed to a client must be one this
-user's server recorded. Any doubt means "no cache"; a folder that cannot be written, or no private
-place for the key, means running without one, with one warning per process.
+user's server recorded. Its header carries a MAC of its name and length too, so a planted file of
+gigabytes is refused by its first bytes rather than read whole (into memory, for seconds). Any
+doubt means "no cache"; a folder that cannot be written, or no private place for the key, means
+running without one, with one warning per process.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from .user_state import cache_key
 
 ENV = "MEMORYBANK_CACHE_DIR"
 NAME = ".memorybank_cache"
-MAGIC = b"MBC2"
-HEADER = len(MAGIC) + 4 + 32  # magic, payload size, MAC
+MAGIC = b"MBC3"
+SIZE = 8  # bytes of the payload's length
+HEADER = len(MAGIC) + SIZE + 32 + 32  # magic, payload length, its MAC, the payload's MAC
 MAX_BYTES = 1 << 31  # far above any real cache; a larger file is not a cache of ours
 _OPEN = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -131,19 +134,18 @@ class CacheFolder:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode) or not HEADER <= info.st_size <= MAX_BYTES:
                 return None
-            data = _read_all(fd, info.st_size)
+            head = _read_all(fd, HEADER - 1)  # at most HEADER bytes
+            size = info.st_size - HEADER
+            if not hmac.compare_digest(head, _header(key, name, size, head[HEADER - 32 :])):
+                return None  # not ours, or not whole: the payload is never read
+            payload = _read_all(fd, size)
         except OSError:
             return None
         finally:
             os.close(fd)
-        if len(data) < HEADER or data[:4] != MAGIC:
+        if len(payload) != size or not hmac.compare_digest(head[HEADER - 32 :], _mac(key, name, payload)):
             return None
-        payload = memoryview(data)[HEADER:]
-        if int.from_bytes(data[4:8], "little") != len(payload) & 0xFFFFFFFF:
-            return None
-        if not hmac.compare_digest(data[8:HEADER], _mac(key, name, payload)):
-            return None
-        return payload
+        return memoryview(payload)
 
     def write(self, name: str, payload: bytes) -> bool:
         """Replace `name` atomically (a temporary file, then `os.replace`); False when refused."""
@@ -151,7 +153,7 @@ class CacheFolder:
         folder = self._open(create=True) if key is not None else None
         if folder is None:
             return False
-        header = MAGIC + (len(payload) & 0xFFFFFFFF).to_bytes(4, "little") + _mac(key, name, payload)
+        header = _header(key, name, len(payload), _mac(key, name, payload))
         try:
             _sweep(folder)
             if _replace(folder, name, header, payload):
@@ -174,6 +176,15 @@ def _mac(key: bytes, name: str, payload: bytes | memoryview) -> bytes:
     mac = hmac.new(key, name.encode("utf-8", "surrogateescape") + b"\0", "sha256")
     mac.update(payload)
     return mac.digest()
+
+
+def _header(key: bytes, name: str, size: int, sealed: bytes) -> bytes:
+    """The header of the file `name` holding `size` bytes of payload whose MAC is `sealed`. The
+    length is signed on its own, so its first `HEADER` bytes tell a file of ours (and a length
+    this user's process wrote) before any of its payload is read."""
+    length = size.to_bytes(SIZE, "little")
+    seal = hmac.new(key, b"length\0" + name.encode("utf-8", "surrogateescape") + b"\0" + length, "sha256")
+    return MAGIC + length + seal.digest() + sealed
 
 
 _OURS = re.compile(r"(?:parse|route|body)-[0-9a-f]+\.marshal|surface-[a-z]+\.json|\.tmp-[0-9a-f]+")

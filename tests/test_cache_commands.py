@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
-from memorybank_lint.cachedir import ENV, MAGIC
+from memorybank_lint.cachedir import ENV, MAGIC, MAX_BYTES
 
 from .conftest import CLEAN_BANK, run_command, write_bank
 
@@ -218,3 +218,18 @@ def test_a_cache_file_this_user_did_not_sign_is_refused_unread(project: Path, pl
     assert "Traceback" not in done.stderr
     assert _findings(done) == plain
     assert _hits(project / "memory-bank", project / ".memorybank_cache") == len(FILES)  # rewritten, signed
+
+
+def test_a_planted_cache_file_of_gigabytes_is_refused_by_its_header(project: Path) -> None:
+    """A repository can commit a cache file of nearly 2 GB (zeros pack small): it is refused by
+    its first bytes, never read whole, so it neither slows a run nor exhausts its memory (run
+    with 2 GB of address space)."""
+    plain = _findings(_run("memorybank-lint", "--format", "json", cwd=project))
+    (cache_file,) = (project / ".memorybank_cache").glob("parse-*")
+    with cache_file.open("wb") as handle:
+        handle.write(MAGIC)
+        handle.truncate(MAX_BYTES)  # sparse: costs no disk
+    done = _run("memorybank-lint", "--format", "json", cwd=project, bounded=True)
+    assert "Traceback" not in done.stderr
+    assert _findings(done) == plain
+    assert cache_file.stat().st_size < MAX_BYTES  # rewritten, signed

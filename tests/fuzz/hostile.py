@@ -19,6 +19,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from memorybank_lint import cachedir
 from tests.conftest import CLEAN_BANK
 
 LENGTHS = st.sampled_from([0, 1, 2, 3, 4, 7, 33, 300, 3_000, 30_000])
@@ -516,8 +517,8 @@ MARSHAL_BOMBS = [
 ]  # fmt: skip
 
 
-def _framed(magic: bytes, payload: bytes, seal: bytes) -> bytes:
-    return magic + len(payload).to_bytes(4, "little") + seal + payload
+def _framed(magic: bytes, payload: bytes, seal: bytes, size: int = 4) -> bytes:
+    return magic + len(payload).to_bytes(size, "little") + seal + payload
 
 
 CACHE_BYTES = st.one_of(
@@ -529,6 +530,11 @@ CACHE_BYTES = st.one_of(
         lambda payload, seal: _framed(b"MBC2", payload, seal),
         st.sampled_from(MARSHAL_BOMBS),
         st.binary(min_size=32, max_size=32),
+    ),
+    st.builds(  # today's framing: the length and the payload each under a forged MAC
+        lambda payload, seal: _framed(cachedir.MAGIC, payload, seal, cachedir.SIZE),
+        st.sampled_from(MARSHAL_BOMBS),
+        st.binary(min_size=64, max_size=64),
     ),
 )
 
