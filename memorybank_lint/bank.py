@@ -458,6 +458,9 @@ class Bank:
             self.cache = ParseCache(cache, self.root, self.name, max_bytes, self.index_files)
         self.docs: dict[str, Document] = {}
         self._stamps: dict[str, Stamp] = {}
+        # documents the system refused to read (out of descriptors, an I/O error): a reason of the
+        # moment, not of the file, so no cache keeps them (`stamp`) and the next process reads them again
+        self._refused: set[str] = set()
         self.contract: Contract | None = None
         self.layers = LayerTable()
         self.owners: dict[str, list[str]] = {}
@@ -487,6 +490,8 @@ class Bank:
             # name, or a link the name of one of its folders, since.
             raw = read_regular(path, self.max_bytes, beneath=self.root)
         except OSError as exc:
+            if not isinstance(exc, TooBig):  # its size, unlike an error of the moment, is in its stamp
+                self._refused.add(printable(path))
             message = f"file {refusal(exc, self.max_bytes)}; not parsed"
             return document.unreadable(
                 path, message, mtime=mtime, size=exc.size if isinstance(exc, TooBig) else 0
@@ -520,6 +525,7 @@ class Bank:
             for path in [p for p in self.docs if p not in seen]:
                 del self.docs[path]
                 del self._stamps[path]
+                self._refused.discard(path)
                 result.removed += 1
             if result.added or result.changed or result.removed or not self._loaded:
                 if result.added:
@@ -548,6 +554,7 @@ class Bank:
                     result.changed += 1
                 else:
                     result.added += 1
+                self._refused.discard(path)
                 cached = cache.lookup(path, stamp) if cache is not None and path == name else None
                 docs[path] = cached or self._load(name, stat)
                 stamps[path] = stamp
@@ -557,7 +564,12 @@ class Bank:
 
     def save_cache(self) -> bool:
         """Store the parse of every settled document for the next process; True when written."""
-        return self.cache.save(self.docs, self._stamps) if self.cache is not None else False
+        if self.cache is None:
+            return False
+        stamps = self._stamps
+        if self._refused:
+            stamps = {path: stamp for path, stamp in stamps.items() if path not in self._refused}
+        return self.cache.save(self.docs, stamps)
 
     # -- derived maps ----------------------------------------------------------------------
     def _rebuild(self) -> None:
@@ -647,5 +659,6 @@ class Bank:
         return self.docs.get(path)
 
     def stamp(self, path: str) -> Stamp | None:
-        """The `lstat` stamp the document at `path` was read under: what caches are keyed on."""
-        return self._stamps.get(path)
+        """The `lstat` stamp the document at `path` was read under: what caches are keyed on; None
+        for a document the system refused to read, which no cache may keep."""
+        return None if path in self._refused else self._stamps.get(path)

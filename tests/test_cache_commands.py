@@ -4,9 +4,11 @@ costs one warning at most."""
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -233,3 +235,46 @@ def test_a_planted_cache_file_of_gigabytes_is_refused_by_its_header(project: Pat
     assert "Traceback" not in done.stderr
     assert _findings(done) == plain
     assert cache_file.stat().st_size < MAX_BYTES  # rewritten, signed
+
+
+def _few_descriptors(limit: int) -> None:
+    """`preexec_fn` for a child allowed `limit` open descriptors at once."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+
+# Per command: its arguments, and what in a starved run's output shows a read was refused.
+STARVED = {
+    "memorybank-lint": (("--format", "json"), lambda out, plain: "Too many open files); not parsed" in out),
+    "mcp-memorybank": (("--search", "domain model", "--json"), lambda out, plain: out != plain),
+}
+
+
+@pytest.mark.parametrize("command", STARVED)
+def test_a_document_the_system_refused_to_read_is_read_again_by_the_next_run(
+    project: Path, tmp_path: Path, command: str
+) -> None:
+    """A read that failed for a reason of the moment (out of descriptors, an I/O error of a
+    network mount) says nothing about the file: neither the parse cache nor the indexes keep it,
+    so the run after a starved one answers as a run without the cache does, not 'cannot be read'
+    (or a document with no text) for ever."""
+    args, refused = STARVED[command]
+    uncached = _run(command, *args, "--no-cache", cwd=project)
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+    starved = None
+    for limit in range(4, 64):  # the fewest descriptors with which the walk lists but reads fail
+        cache = tmp_path / f"cache-{limit}"
+        done = subprocess.run(
+            [str(BIN / command), *args],
+            cwd=project,
+            env={**env, ENV: str(cache)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            preexec_fn=functools.partial(_few_descriptors, limit),
+        )
+        if done.returncode == uncached.returncode and refused(done.stdout, uncached.stdout):
+            starved = cache
+            break
+    assert starved is not None, "no descriptor limit starved the reads alone"
+    warm = _run(command, *args, cwd=project, cache=starved)
+    assert (warm.returncode, warm.stdout) == (uncached.returncode, uncached.stdout)

@@ -120,9 +120,13 @@ def _read(bank: Bank, kind: str) -> Any:
 
 
 def _adopt(bank: Bank, stamps: dict, paths) -> dict[str, Any]:
-    """Each indexed path → the bank's document when its stamp is the one indexed, else stale."""
-    docs = bank.docs
-    return {p: docs[p] if p in docs and bank.stamp(p) == stamps.get(p) else _STALE for p in paths}
+    """Each indexed path → the bank's document when its stamp is the one indexed, else stale (a
+    path kept without a stamp, or whose document has none now, is indexed again)."""
+    docs, adopted = bank.docs, {}
+    for p in paths:
+        stamp = bank.stamp(p)
+        adopted[p] = docs[p] if p in docs and stamp is not None and stamp == stamps.get(p) else _STALE
+    return adopted
 
 
 def restored_headers(bank: Bank) -> HeaderIndex | None:
