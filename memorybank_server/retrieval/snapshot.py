@@ -96,12 +96,20 @@ def _load_postings(store: Postings, state: tuple) -> None:
     store._dead = len(store.paths) - len(store.ids)
 
 
-def _settled(bank: Bank, paths) -> dict[str, Any]:
+def _settled(bank: Bank, paths, indexed: dict[str, Any]) -> dict[str, Any]:
+    """The stamp of each of `paths` whose document the index holds as the bank has it now.
+
+    Why not the bank's stamp alone: an index is written when it is due, which may be on an answer
+    that did not bring it in step (a write that failed leaves it due, and the next search writes
+    both indexes); a document the bank read anew since carries a stamp this index's entry was not
+    made from. Such a path gets no stamp, so the next process indexes it again.
+    """
     settled = time.time_ns() - RACY_NS
+    docs = bank.docs
     stamps = {}
     for path in paths:
         stamp = bank.stamp(path)
-        if stamp is not None and is_settled(stamp, settled):
+        if stamp is not None and indexed.get(path) is docs.get(path) and is_settled(stamp, settled):
             stamps[path] = stamp
     return stamps
 
@@ -188,7 +196,7 @@ def keep(bank: Bank) -> None:
         fields = {path: _fields(header) for path, header in headers.headers.items()}
         spelled = headers._acronyms
         state = (
-            _settled(bank, headers.headers),
+            _settled(bank, headers.headers, headers._docs),
             fields,
             headers._pairs,
             spelled,
@@ -199,7 +207,7 @@ def keep(bank: Bank) -> None:
     if bodies is not None and _due(bodies, len(bank.docs)):
         heads = bodies.heads
         state = (
-            _settled(bank, bodies._lengths),
+            _settled(bank, bodies._lengths, bodies._docs),
             bodies._lengths,
             bodies._families,
             _postings(bodies._postings),

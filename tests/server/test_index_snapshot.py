@@ -127,3 +127,33 @@ def test_indexes_kept_under_another_stemmer_version_are_built_again(kept, monkey
     assert _answers(bank) == _answers(_bank(root, None))
     assert index_for(bank).touched_total == len(bank.docs)
     assert header_index_for(bank).touched_total == len(bank.docs)
+
+
+def test_an_index_kept_after_a_failed_write_is_kept_under_the_stamps_it_was_built_from(kept) -> None:
+    """A server whose snapshot write failed (a full disk, the folder briefly taken) keeps it due,
+    and the next answer that writes the other index writes it too: by then the bank may have read
+    a newer version of a document this index has not indexed yet. Kept under the bank's new stamp,
+    its old header was served by every later process as if it were the new one's."""
+    root, cache = kept
+    server = _bank(root, cache)
+    adr = root / "adr/ADR-002-storage.md"
+    text = adr.read_text()
+
+    def edit(title: str) -> None:
+        adr.write_text(text.replace('title: "ADR-002: Storage"', f'title: "ADR-002: {title}"'))
+        age_documents(root)
+
+    edit("Zanzibar storage")
+    away = cache.with_name("cache-away")
+    cache.rename(away)
+    cache.write_text("not a folder\n")  # the write of the route index fails
+    server.refresh()
+    route(server, "zanzibar storage", 5)
+    cache.unlink()
+    away.rename(cache)
+    edit("Quokka storage")
+    server.refresh()
+    search(server, "storage", 5)  # writes the body index, and the route index still due
+    questions = ["quokka storage", "zanzibar storage"]
+    later, fresh = _bank(root, cache), _bank(root, None)
+    assert [route(later, q, 5) for q in questions] == [route(fresh, q, 5) for q in questions]
