@@ -541,26 +541,40 @@ class Bank:
         return result
 
     def _scan(self, seen: set[str], result: RefreshResult) -> None:
-        stamps, docs, cache = self._stamps, self.docs, self.cache
+        stamps, docs, cache, refused = self._stamps, self.docs, self.cache, self._refused
         unread: list[tuple[str, str]] = []
         with progress.task("indexing") as tick:
             for name, stat in walk(self.root, unread):
                 path = printable(name)  # the key every answer shows; `name` opens the file
                 seen.add(path)
                 stamp = stamp_of(stat)
-                if stamps.get(path) == stamp:
+                retried, unchanged = None, stamps.get(path) == stamp
+                if unchanged and (path not in refused or (retried := self._retried(name, stat)) is None):
                     continue
                 if path in docs:
                     result.changed += 1
                 else:
                     result.added += 1
-                self._refused.discard(path)
-                cached = cache.lookup(path, stamp) if cache is not None and path == name else None
-                docs[path] = cached or self._load(name, stat)
+                if retried is None:
+                    refused.discard(path)
+                    cached = cache.lookup(path, stamp) if cache is not None and path == name else None
+                    retried = cached or self._load(name, stat)
+                docs[path] = retried
                 stamps[path] = stamp
                 if not len(seen) & 255:
                     tick(len(seen))
         self.unread = [(printable(folder), reason) for folder, reason in unread]
+
+    def _retried(self, name: str, stat: os.stat_result) -> Document | None:
+        """A document the system refused to read, its file unchanged, read again; None when it is
+        refused the same way. Why try: the reason was of the moment (out of descriptors, an I/O
+        error), and a long-running server reported the document unreadable until the file
+        changed. Why None: a refusal that lasts (a file of another user) must not count as a
+        change, rebuilding the bank on every refresh."""
+        path = printable(name)
+        self._refused.discard(path)
+        again = self._load(name, stat)  # refused again, it is marked again
+        return None if again.read_error == self.docs[path].read_error else again
 
     def save_cache(self) -> bool:
         """Store the parse of every settled document for the next process; True when written."""

@@ -424,3 +424,37 @@ def test_a_walk_left_half_way_closes_every_folder_it_opened(root: Path) -> None:
     assert len(os.listdir("/proc/self/fd")) == before
     assert sorted(path for path, _ in walk(root)) == ["a.md"] + [f"f{i}/g/doc.md" for i in range(5)]
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def _starved_bank(root: Path) -> Bank | None:
+    """The bank at `root` refreshed with descriptors to spare for the walk but, at some limit, not
+    for a read (then the limit is lifted); None when no limit refused a read alone."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    highest = max(int(fd) for fd in os.listdir("/proc/self/fd"))
+    for spare in range(1, 16):
+        bank = Bank(root)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (highest + 1 + spare, hard))
+        try:
+            bank.refresh()
+        finally:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        if any("Too many open files" in (doc.read_error or "") for doc in bank.docs.values()):
+            return bank
+    return None
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts descriptors through /proc")
+def test_a_read_the_system_refused_for_a_reason_of_the_moment_is_tried_again(root: Path) -> None:
+    """Out of descriptors for a moment (a long-running server holding many), a read fails with
+    nothing wrong with the file: the next refresh reads it, where it once reported 'cannot be
+    read' until the file itself changed."""
+    write(root, {"a/b/c/d/deep.md": "---\ntitle: Deep\n---\n# Deep\n", "top.md": "# Top\n"})
+    bank = _starved_bank(root)
+    assert bank is not None, "no descriptor limit starved a read alone"
+    bank.refresh()
+    assert {path: doc.read_error for path, doc in bank.docs.items()} == {
+        "a/b/c/d/deep.md": None,
+        "top.md": None,
+    }
