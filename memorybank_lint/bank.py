@@ -131,14 +131,16 @@ def _within_repository(start: Path, bank: Path) -> Path:
     return bank
 
 
-def refuse_git_folder(root: Path) -> None:
-    """Refuse a bank root that is or lies in a folder named `.git` (in any letter case: on macOS
-    and Windows `.GIT` is the same folder), as written or with its links resolved.
+def refuse_git_folder(root: Path, what: str = "bank root", whose: str = "the bank's files") -> None:
+    """Refuse a bank root (or another folder the tools write in, `what`) that is or lies in a
+    folder named `.git` (in any letter case: on macOS and Windows `.GIT` is the same folder), as
+    written or with its links resolved.
 
     Why: that is git's own folder. No commit carries what is written there, and the starter
     bank's files or a document named like one of git's (`config`, `HEAD`) would damage the
-    repository. Other hidden folders (`.github/bank`) are banks like any: the root is named
-    explicitly, and the bank's own paths start with no dot.
+    repository; a cache folder among `refs/` reads to git as broken refs. Other hidden folders
+    (`.github/bank`) are banks like any: the root is named explicitly, and the bank's own paths
+    start with no dot.
     """
     given = Path(os.path.abspath(root))
     for path in (given, real_path(root)):
@@ -148,8 +150,8 @@ def refuse_git_folder(root: Path) -> None:
                 shown = printable(str(git))
                 where = "is" if git == given else f"leads to {shown}," if git == path else f"lies in {shown},"
                 raise BankRefused(
-                    f"bank root {printable(str(given))} {where} git's own folder: nothing written "
-                    "there is committed, and the bank's files could damage the repository; name a "
+                    f"{what} {printable(str(given))} {where} git's own folder: nothing written "
+                    f"there is committed, and {whose} could damage the repository; name a "
                     "folder of the working tree"
                 )
 

@@ -15,8 +15,8 @@ holding `.git`); outside a repository it climbs to the filesystem root. In each 
 Why `root` and `cache-dir` must stay inside the configuration's repository: the file comes with
 the repository, and a cloned repository must not point `--fix`, the governed writes or the cache
 at a folder of the user's elsewhere. A bank or a cache elsewhere is the user's to name:
-`--root`, `MEMORYBANK_CACHE_DIR`. Nor may `root` lie in the repository's `.git` folder
-(`bank.refuse_git_folder`), which `--root` may not name either.
+`--root`, `MEMORYBANK_CACHE_DIR`. Nor may `root` or `cache-dir` lie in the repository's `.git`
+folder (`bank.refuse_git_folder`), which `--root` may not name either.
 """
 
 from __future__ import annotations
@@ -304,6 +304,10 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         config.cache_dir = _inside(
             source, "cache-dir", _folder(table, "cache-dir", where), "MEMORYBANK_CACHE_DIR"
         )
+        try:
+            refuse_git_folder(config.cache_dir, "cache folder", "the cache's files")
+        except BankRefused as exc:
+            raise ConfigError(f"{where}: cache-dir {table['cache-dir']!r}: {exc}") from None
         blocker = file_in_the_way(config.cache_dir)
         if blocker is not None and blocker.is_file():  # as a `root` that is a file: a mistake in the file
             raise ConfigError(

@@ -244,6 +244,34 @@ def test_a_bank_root_in_the_repositorys_git_folder_is_refused_by_both_commands(
     assert _tree(project / ".git") == before
 
 
+GIT_CACHES = {
+    "a ref folder": ".git/refs/heads/mb",
+    "another case of it": ".GIT/mb",
+    "a link to it": "linked-git/mb",
+}
+
+
+@pytest.mark.parametrize("where", GIT_CACHES.values(), ids=GIT_CACHES.keys())
+def test_a_cache_dir_in_the_repositorys_git_folder_is_refused_by_both_commands(
+    project: Path, where: str
+) -> None:
+    """`cache-dir = ".git/refs/heads/mb"` wrote the cache's files among git's refs, and every git
+    command then warned of a broken ref `mb/parse-….marshal`: git's own folder is refused for the
+    cache as for the bank, in one line (exit 2), and nothing is written there."""
+    (project / "linked-git").symlink_to(project / ".git", target_is_directory=True)
+    if where.startswith(".GIT"):
+        (project / ".GIT").mkdir()
+    before = _tree(project / ".git")
+    config = project / ".memorybank.toml"
+    config.write_text(f'root = "memory-bank"\ncache-dir = "{where}"\n')
+    env = {k: v for k, v in os.environ.items() if k != "MEMORYBANK_CACHE_DIR"}
+    for command, args in (("memorybank-lint", ()), ("mcp-memorybank", ("--route", "model"))):
+        done = _run(command, *args, cwd=project, env=env)
+        _refused(done, f"{command}: ", config)
+        assert "git's own folder" in done.stderr, done.stderr
+    assert _tree(project / ".git") == before
+
+
 def test_a_bank_in_another_hidden_folder_is_a_bank_like_any(project: Path) -> None:
     """Only git's folder is refused: a bank kept in `.github/bank` or `.memory-bank` is named
     explicitly, and its documents' own paths start with no dot."""
