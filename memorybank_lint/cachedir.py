@@ -33,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-from .user_state import cache_key
+from .user_state import cache_key, key_problem
 
 ENV = "MEMORYBANK_CACHE_DIR"
 NAME = ".memorybank_cache"
@@ -167,7 +167,7 @@ class CacheFolder:
 def _key() -> bytes | None:
     key = cache_key()
     if key is None:
-        warn_once("no private folder of this user can keep the cache key")
+        warn_once(key_problem())
     return key
 
 

@@ -68,6 +68,22 @@ def cache_key(env: Mapping[str, str] | None = None) -> bytes | None:
     return _keys[where]
 
 
+def key_problem(env: Mapping[str, str] | None = None) -> str:
+    """Why `cache_key` gave none, for a warning. Why name the file: when the folder is private,
+    the key file is what stands in the way (a link, a copy others can read, a folder), and a
+    new key is made only once the user removes it; 'no private folder' sent them elsewhere."""
+    folder = state_dir(os.environ if env is None else env)
+    if folder is None:
+        return "no private folder of this user can keep the cache key"
+    key = folder / KEY_NAME
+    if os.path.lexists(key):
+        return (
+            f"the cache key {key} is not a file of {KEY_BYTES} bytes only this user can read "
+            "(mode 0600); remove it and a new one is made"
+        )
+    return f"the cache key cannot be made in {folder}"
+
+
 def _read_key(folder: Path) -> bytes | None:
     try:
         fd = os.open(folder / KEY_NAME, _OPEN)

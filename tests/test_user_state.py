@@ -83,13 +83,16 @@ def test_a_state_folder_others_can_write_is_passed_over(
     assert not (shared / KEY_NAME).exists()
 
 
-def test_without_a_private_key_the_linter_runs_uncached_with_one_warning(tmp_path: Path) -> None:
+@pytest.mark.parametrize("plant", PLANTED.values(), ids=PLANTED.keys())
+def test_without_a_private_key_the_linter_runs_uncached_with_one_warning(tmp_path: Path, plant) -> None:
+    """The warning names the key file and what to do: the folder is private, and 'no private
+    folder' sent the user to look at the wrong thing."""
     from .conftest import CLEAN_BANK, write_bank
 
     root = write_bank(tmp_path / "repo" / "memory-bank", CLEAN_BANK)
     folder = tmp_path / "state" / STATE_DIR_NAME
     folder.mkdir(parents=True, mode=0o700)
-    _planted_link(folder / KEY_NAME)
+    plant(folder / KEY_NAME)
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "MEMORYBANK_CACHE_DIR": str(tmp_path)}
     lint = [str(Path(sys.executable).with_name("memorybank-lint")), "--root", str(root)]
     plain = subprocess.run([*lint, "--no-cache"], env=env, capture_output=True, text=True, timeout=120)
@@ -98,5 +101,31 @@ def test_without_a_private_key_the_linter_runs_uncached_with_one_warning(tmp_pat
     added = [line for line in done.stderr.splitlines() if line not in plain.stderr.splitlines()]
     (warning,) = added
     # named by the command that was run (it began `memorybank:`, a command nobody ran)
-    assert warning.startswith("memorybank-lint: no private folder of this user can keep the cache key;")
+    assert warning.startswith(f"memorybank-lint: the cache key {folder / KEY_NAME} is not ")
+    assert "remove it" in warning and warning.endswith("; running without the cache")
     assert not list(tmp_path.glob("parse-*"))
+
+
+def test_without_a_private_folder_for_the_key_the_warning_says_so(tmp_path: Path) -> None:
+    from .conftest import CLEAN_BANK, write_bank
+
+    root = write_bank(tmp_path / "repo" / "memory-bank", CLEAN_BANK)
+    blocked = tmp_path / "state"
+    blocked.write_text("a file where the state folder goes\n")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    (temporary / f"{STATE_DIR_NAME}-{os.getuid()}").write_text("nor a folder here\n")
+    env = {
+        **os.environ,
+        "XDG_STATE_HOME": str(blocked),
+        "TMPDIR": str(temporary),
+        "MEMORYBANK_CACHE_DIR": str(tmp_path / "cache"),
+    }
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("memorybank-lint")), "--root", str(root)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "memorybank-lint: no private folder of this user can keep the cache key;" in done.stderr
