@@ -153,9 +153,9 @@ def restored_headers(bank: Bank) -> HeaderIndex | None:
         index._stems = {term[2:] for term in index._postings.terms()}
     except (TypeError, ValueError, KeyError):
         return None
+    index.saved_at = 0  # what the update re-indexes counts as unsaved: written when worth it (`keep`)
     if not index.update(bank):
         index.settle()
-    index.saved_at = index.touched_total
     return index
 
 
@@ -181,9 +181,9 @@ def restored_bodies(bank: Bank) -> SearchIndex | None:
         index._docs = _adopt(bank, stamps, lengths)
     except (TypeError, ValueError, KeyError):
         return None
+    index.saved_at = 0  # as for the headers
     if not index.update(bank):
         index.settle(bank)
-    index.saved_at = index.touched_total
     return index
 
 

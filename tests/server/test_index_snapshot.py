@@ -157,3 +157,20 @@ def test_an_index_kept_after_a_failed_write_is_kept_under_the_stamps_it_was_buil
     questions = ["quokka storage", "zanzibar storage"]
     later, fresh = _bank(root, cache), _bank(root, None)
     assert [route(later, q, 5) for q in questions] == [route(fresh, q, 5) for q in questions]
+
+
+def test_documents_indexed_again_on_restoring_are_kept_for_the_next_process(kept) -> None:
+    """A process that starts from a snapshot and indexes again enough of the bank to be worth it
+    writes a new one: the documents it indexed on restoring did not count, so a one-shot `--route`
+    never wrote one, and every later process indexed again everything changed since, a set that
+    only grew."""
+    root, cache = kept
+    adr = root / "adr/ADR-002-storage.md"
+    adr.write_text(adr.read_text() + "\n## Replicas\n\nEach store keeps two replicas.\n")
+    os.utime(adr, (adr.stat().st_atime - 3600, adr.stat().st_mtime - 3600))  # settled: it may be kept
+    first = _bank(root, cache)
+    _answers(first)
+    assert header_index_for(first).touched_total == index_for(first).touched_total == 1
+    later = _bank(root, cache)
+    assert _answers(later) == _answers(_bank(root, None))
+    assert header_index_for(later).touched_total == index_for(later).touched_total == 0
