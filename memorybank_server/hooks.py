@@ -248,7 +248,31 @@ def decide(payload: Any, env: Mapping[str, str], now: float, off: Sequence[Path]
     if stored is not None and (stored[1] == current or 0 <= now - stored[0] < cooldown):
         return None
     write_atomic(marker, f"{int(now)} {current}\n".encode())
+    _clear_old_markers(directory, now)
     return message(bank, env, now)
+
+
+MARKER_KEPT_DAYS = 30
+
+
+def _clear_old_markers(directory: Path, now: float) -> None:
+    """Remove the markers nobody wrote for `MARKER_KEPT_DAYS`: one is written per session, so
+    without this the folder gains a file for every session ever held. A marker removed too early
+    costs one more question, never a lost one. Only plain files named as markers go; links and
+    whatever else shares the folder are left alone."""
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.name.startswith(("session-", "cwd-")):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > MARKER_KEPT_DAYS * 86400:
+                os.unlink(entry.path)
+        except OSError:
+            continue
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -326,6 +326,25 @@ def test_without_a_session_id_each_directory_has_its_own_marker(tmp_path: Path) 
     assert len(markers(tmp_path)) == 2
 
 
+def test_markers_of_sessions_long_over_are_cleared_when_it_speaks(tmp_path: Path, repo: Path) -> None:
+    """One marker is written per session, so without clearing, the folder grew by a file for every
+    session ever held; a marker untouched for longer than any session lasts goes when the hook
+    next writes one, and nothing else in the folder does."""
+    folder = tmp_path / "state" / "mcp-memorybank"
+    folder.mkdir(parents=True)
+    old, old_cwd, recent, other = (
+        folder / name for name in ("session-old", "cwd-0a", "session-recent", "keep-me")
+    )
+    for path in (old, old_cwd, recent, other):
+        path.write_text("1 abc\n")
+    month_ago = time.time() - 31 * 86400
+    for path in (old, old_cwd, other):
+        os.utime(path, (month_ago, month_ago))
+    dirty(repo)
+    assert stop(tmp_path, repo, session="now") is not None
+    assert sorted(path.name for path in markers(tmp_path)) == ["keep-me", "session-now", "session-recent"]
+
+
 def test_a_session_id_is_never_used_as_a_path(tmp_path: Path, repo: Path) -> None:
     dirty(repo)
     assert stop(tmp_path, repo, session="../../escape") is not None
