@@ -39,6 +39,7 @@ from memorybank_lint.quoting import cap_bytes, shortened
 from memorybank_lint.yaml_values import key_text
 
 from .errors import BadValue, ToolInputError
+from .state import refusal
 
 SINGLE_CAP_BYTES = 400_000
 BUDGET_BYTES = 40_000
@@ -271,13 +272,19 @@ def _heading(title: str) -> str:
     return shortened(title, HEADING_CHARS)
 
 
+def _asked(bank: Bank, path: str) -> str:
+    """A batch entry's path: a document's whole, anything else cut as a header value is. Each
+    failed or skipped entry repeats it: 100 paths of 100 KB that named nothing answered 20 MB."""
+    return path if path in bank.docs else shortened(path, HEADER_CHARS)
+
+
 def _skipped(bank: Bank, given: str, room: int) -> dict[str, Any]:
     """A skipped entry, listing its headings while the batch's `room` for listings lasts: at most
     `LISTED_SECTIONS` of them, each cut to `HEADING_CHARS`; `moreSections` counts the rest."""
     path = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
     doc = bank.docs.get(path)
     if doc is None:
-        return {"path": path, "title": "", "bytes": 0, "availableSections": []}
+        return {"path": _asked(bank, path), "title": "", "bytes": 0, "availableSections": []}
     listed: list[str] = []
     for section in doc.sections[:LISTED_SECTIONS]:
         shown = _heading(section.title)
@@ -367,8 +374,8 @@ def read_batch(
         left = budget - spent  # a first large page, or a section, is cut here: the answer keeps its budget
         try:
             answer = read_one(bank, given, wanted, left)
-        except ToolInputError as exc:
-            failed.append({"path": key, "error": str(exc)})
+        except ToolInputError as exc:  # said as a single read's refusal: a 1 MB section, 100 times
+            failed.append({"path": _asked(bank, key), "error": refusal(str(exc))})
             continue
         if answer["truncated"] and documents and answer["bytes"] < MIN_MAX_BYTES:  # too little left
             skipped.append(_skipped(bank, given, room))

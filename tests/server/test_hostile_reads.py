@@ -1,0 +1,58 @@
+"""The read tools over stdio, as a client runs the server, on hostile arguments: every answer stays
+within its documented bound, and the server answers the next request."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client, StdioServerParameters
+
+from tests.conftest import write_bank
+
+COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
+PAGE = "---\ntitle: {title}\nstatus: draft\n---\n# {title}\n\n## Intro\n\ntext\n"
+
+
+def session(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[bool, str]]:
+    """Each call's (is_error, text) over one stdio session, then a plain read that must answer."""
+    answers: list[tuple[bool, str]] = []
+
+    async def main() -> None:
+        async with Client(StdioServerParameters(command=COMMAND, args=["--root", str(root)])) as client:
+            for name, arguments in calls:
+                result = await client.call_tool(name, arguments)
+                answers.append((result.is_error, result.content[0].text))
+            after = await client.call_tool("bank_read", {"path": "a.md"})
+            assert not after.is_error and json.loads(after.content[0].text)["title"] == "A"
+
+    anyio.run(main)
+    return answers
+
+
+def test_a_batchs_failed_and_skipped_entries_do_not_echo_a_huge_argument(tmp_path: Path) -> None:
+    """A batch repeats each failed request's refusal: a 1 MB `section` over a list of 100 paths
+    answered 100 MB, and 100 paths of 100 KB each 20 MB, where one read refuses in 2,000 characters."""
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A")})
+    long_section = "z" * 1_000_000
+    long_path = "x" * 100_000 + ".md"
+    answers = session(
+        root,
+        [
+            ("bank_read", {"path": ["a.md"] * 100, "section": long_section}),
+            ("bank_read", {"path": [long_path] * 100}),
+            ("bank_read", {"path": ["a.md"] * 40 + [long_path] * 60, "maxBytes": 1000}),
+        ],
+    )
+    for is_error, text in answers:
+        assert not is_error
+        answer = json.loads(text)
+        entries = answer["failed"] + answer["skipped"]
+        assert entries
+        assert all(len(json.dumps(entry, ensure_ascii=False)) <= 2_500 for entry in entries)
+    section_refused, path_refused = (json.loads(text)["failed"][0] for _, text in answers[:2])
+    assert section_refused["path"] == "a.md" and "No section 'zzz" in section_refused["error"]
+    assert path_refused["path"].startswith("xxx") and "Not a document of this bank" in path_refused["error"]
