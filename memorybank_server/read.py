@@ -76,21 +76,26 @@ def _listing(sections: list[Section]) -> str:
     return f"{shown} | … {more} more" if more > 0 else shown
 
 
-def match_section(sections: list[Section], request: str, where: str) -> Section:
+def match_section(
+    sections: list[Section], request: str, where: str, folded: list[str] | None = None, wanted: str = ""
+) -> Section:
     """The one section `request` names; a ToolInputError listing the real headings otherwise.
 
     Two sections under the same heading are refused like any other ambiguity: taking the first
-    would read, or rewrite, a section the caller may not have meant.
+    would read, or rewrite, a section the caller may not have meant. `folded` (the headings
+    folded) and `wanted` (the request folded) may come from a caller that matches the same page
+    or the same request again: folding is most of the work on a page of many headings.
     """
-    wanted = fold(request)
+    wanted = wanted or fold(request)
     if not wanted:
         raise ToolInputError(
             f"Section '{request}' has no letters or digits to match in {where}; "
             f"available sections: {_listing(sections)}"
         )
+    folded = [fold(s.title) for s in sections] if folded is None else folded
     for matches in (
         [s for s in sections if s.title == request.strip()],
-        [s for s in sections if fold(s.title) == wanted],
+        [s for s, f in zip(sections, folded, strict=True) if f == wanted],
     ):
         if len(matches) > 1:
             raise ToolInputError(
@@ -99,17 +104,17 @@ def match_section(sections: list[Section], request: str, where: str) -> Section:
             )
         if matches:
             return matches[0]
-    containing = [s for s in sections if wanted in fold(s.title)]
+    containing = [(s, f) for s, f in zip(sections, folded, strict=True) if wanted in f]
     if len(containing) > 1:
-        whole_words = [s for s in containing if f" {wanted} " in f" {fold(s.title)} "]
+        whole_words = [s for s, f in containing if f" {wanted} " in f" {f} "]
         if len(whole_words) == 1:
             return whole_words[0]
         raise ToolInputError(
-            f"Section '{request}' is ambiguous in {where}: it matches {_listing(containing)}; "
-            "pass more of the heading"
+            f"Section '{request}' is ambiguous in {where}: it matches "
+            f"{_listing([s for s, _ in containing])}; pass more of the heading"
         )
     if containing:
-        return containing[0]
+        return containing[0][0]
     raise ToolInputError(f"No section '{request}' in {where}; available sections: {_listing(sections)}")
 
 
@@ -202,18 +207,63 @@ def check_section(section: str | None, whole: str, of: str = "") -> None:
         raise ToolInputError(f"section {section!r}{where} is blank; leave it out to {whole}")
 
 
+class _Pages:
+    """What one call has read: each page read and parsed once, its headings and each request
+    folded once.
+
+    Why: a list of 100 requests of one page read, parsed and matched it 100 times, folding every
+    heading twice each time (100 sections of a page of 400,000 headings took 250 s), and a
+    top-level 1 MB `section` was folded again for each of the list's paths.
+    """
+
+    def __init__(self) -> None:
+        self._pages: dict[str, tuple[document.Document, list[str] | None]] = {}
+        self._requests: dict[str, str] = {}
+        self._found: dict[tuple[str, str], Section | ToolInputError] = {}
+
+    def parsed(self, bank: Bank, path: str) -> document.Document:
+        if path not in self._pages:
+            self._pages[path] = (document.parse(path, _fresh_text(bank, path), bank_name=bank.name), None)
+        return self._pages[path][0]
+
+    def section(self, path: str, request: str) -> Section:
+        """The section of the page `parsed` read that `request` names (`match_section`)."""
+        doc, folded = self._pages[path]
+        if folded is None:
+            folded = [fold(s.title) for s in doc.sections]
+            self._pages[path] = (doc, folded)
+        if request not in self._requests:
+            self._requests[request] = fold(request)
+        if (path, request) not in self._found:  # the same request again: the same answer
+            try:
+                self._found[path, request] = match_section(
+                    doc.sections, request, path, folded, self._requests[request]
+                )
+            except ToolInputError as exc:
+                self._found[path, request] = exc
+        found = self._found[path, request]
+        if isinstance(found, ToolInputError):
+            raise ToolInputError(str(found))
+        return found
+
+
 def read_one(
-    bank: Bank, given: str, section: str | None = None, max_bytes: int | None = None
+    bank: Bank,
+    given: str,
+    section: str | None = None,
+    max_bytes: int | None = None,
+    pages: _Pages | None = None,
 ) -> dict[str, Any]:
     """The single-document answer of §4.2 (whole body, or one section), cut at `max_bytes` when given,
-    never above the single-document cap."""
+    never above the single-document cap. `pages` is what the call has read already, if anything."""
     check_section(section, "read the whole document")
     path = _lookup(bank, given)
-    doc = document.parse(path, _fresh_text(bank, path), bank_name=bank.name)
-    lines = doc.text.split("\n")
+    pages = _Pages() if pages is None else pages
+    doc = pages.parsed(bank, path)
     answer: dict[str, Any] = {"path": path, "title": doc.title, "frontmatter": jsonable(doc.data)}
-    if section is not None:
-        chosen = match_section(doc.sections, section, path)
+    chosen = None if section is None else pages.section(path, section)  # a refusal needs no lines
+    lines = doc.text.split("\n")
+    if chosen is not None:
         answer["section"] = chosen.title
         content = "\n".join(lines[chosen.line - 1 : chosen.end]).rstrip()
     else:
@@ -363,6 +413,7 @@ def read_batch(
     failed: list[dict[str, Any]] = []
     skipped: list[dict[str, Any]] = []
     spent, room = 0, LISTING_BYTES
+    pages = _Pages()
     for given, wanted in _requests(path, section):
         key = normalize(bank.root, given, bank.docs.keys()) if given.strip() else given
         doc = bank.docs.get(key)
@@ -373,7 +424,7 @@ def read_batch(
             continue
         left = budget - spent  # a first large page, or a section, is cut here: the answer keeps its budget
         try:
-            answer = read_one(bank, given, wanted, left)
+            answer = read_one(bank, given, wanted, left, pages)
         except ToolInputError as exc:  # said as a single read's refusal: a 1 MB section, 100 times
             failed.append({"path": _asked(bank, key), "error": refusal(str(exc))})
             continue

@@ -250,6 +250,13 @@ def route_answer(root: str, question: str) -> str:
     return _answer(lambda: route(bank, question, 5, None, None))
 
 
+def read_answer(root: str, path: Any, section: str | None = None, max_bytes: int | None = None) -> str:
+    """What `bank_read` answers (or the refusal) on the bank at `root`."""
+    bank = Bank(root)
+    bank.refresh()
+    return _answer(lambda: read(bank, path, section, max_bytes))
+
+
 def changed_answer(root: str, since: str) -> str:
     """What `bank_changed` answers (or the refusal) on the bank at `root`."""
     from memorybank_server.changed import changed

@@ -462,3 +462,16 @@ def test_a_thousand_anchors_over_a_thousand_commits(worker: Worker, tmp_path) ->
     assert "note" not in answer, answer.get("note")
     assert answer["anchored"] == count and len(answer["drifted"]) + answer["driftedLeftOut"] == count
     assert {entry["aheadDays"] for entry in answer["drifted"]} <= {197, 198}
+
+
+def test_a_list_of_sections_of_one_page_of_thousands_of_headings(worker: Worker, tmp_path) -> None:
+    # Each request of a list read, parsed and matched its page afresh, every heading folded
+    # twice: 100 sections of a page of 400,000 headings took 250 s.
+    page = "---\ntitle: Big\nstatus: draft\n---\n# Big\n\n" + "".join(f"## Part {n}\n" for n in range(40_000))
+    root = write_bank(tmp_path / "memory-bank", CLEAN_BANK | {"big.md": page})
+    asked = [{"path": "big.md", "section": f"Part {n}" if n % 2 else f"Nope {n}"} for n in range(100)]
+    answer = json.loads(worker.call("read_answer", str(root), asked))
+    assert [d["section"] for d in answer["documents"]] == [f"Part {n}" for n in range(1, 100, 2)]
+    assert [f["error"].split(";")[0] for f in answer["failed"]] == [
+        f"No section 'Nope {n}' in big.md" for n in range(0, 100, 2)
+    ]
