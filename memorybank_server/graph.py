@@ -30,11 +30,10 @@ from memorybank_lint import frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Edge
 from memorybank_lint.edits.atomic import read_regular, refusal
-from memorybank_lint.paths import normalize
 from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
-from .read import HEADER_CHARS
+from .read import HEADER_CHARS, document_path
 
 DIRECTIONS = ("up", "down", "both")
 MAX_DEPTH = 6
@@ -227,11 +226,7 @@ def graph(
         raise ToolInputError(f"direction must be one of up, down, both, not {direction!r}")
     depth = _check_int("depth", depth, 1, MAX_DEPTH)
     limit = _check_int("limit", limit, 1, MAX_LIMIT)
-    if not isinstance(path, str) or not path.strip():
-        raise ToolInputError("path is empty; pass the bank-relative path of the starting document")
-    root = normalize(bank.root, path, bank.docs.keys())
-    if root not in bank.docs:
-        raise ToolInputError(f"Not a document of this bank: '{path}'")
+    root = document_path(bank, path)  # refused as every tool taking a document refuses it
     walk = _Walk(bank, root, direction, limit)
     for sweep in ("up", "down") if direction == "both" else (direction,):
         walk.sweep(root, sweep, depth)

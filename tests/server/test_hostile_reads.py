@@ -56,3 +56,19 @@ def test_a_batchs_failed_and_skipped_entries_do_not_echo_a_huge_argument(tmp_pat
     section_refused, path_refused = (json.loads(text)["failed"][0] for _, text in answers[:2])
     assert section_refused["path"] == "a.md" and "No section 'zzz" in section_refused["error"]
     assert path_refused["path"].startswith("xxx") and "Not a document of this bank" in path_refused["error"]
+
+
+def test_graph_refuses_a_path_as_read_does(tmp_path: Path) -> None:
+    """`bank_graph` said only "Not a document" of a path that leads outside the bank, or that
+    names a document through `..`, where `bank_read` says which it is and how to write it."""
+    root = write_bank(
+        tmp_path / "memory-bank", {"a.md": PAGE.format(title="A"), "d/b.md": PAGE.format(title="B")}
+    )
+    asked = ["../outside.md", "/etc/passwd", "d/../a.md", "nope.md", "  "]
+    answers = session(
+        root, [(tool, {"path": path}) for path in asked for tool in ("bank_read", "bank_graph")]
+    )
+    assert all(is_error for is_error, _ in answers)
+    said = [text.split(": ", 1)[1] for _, text in answers]
+    assert said[0::2] == said[1::2]
+    assert "the path leads outside the bank" in said[0] and "as 'a.md'" in said[4]
