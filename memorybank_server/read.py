@@ -62,9 +62,11 @@ def json_bytes(value: Any) -> int:
 def fold(text: str) -> str:
     """A heading or request reduced to its letters and digits: composed (a decomposed `й` is one
     letter), casefolded, `ё`→`е`, combining marks left on their letters dropped (a stress mark,
-    the dot `İ` casefolds to), runs of anything else collapsed to one space."""
+    the dot `İ` casefolds to) and so are invisible format characters (a soft hyphen, a zero-width
+    space, a bidi mark: pasted into a heading, each split its word in two), runs of anything else
+    collapsed to one space."""
     composed = unicodedata.normalize("NFKC", text).casefold().replace("ё", "е")
-    bare = "".join(c for c in composed if unicodedata.category(c) != "Mn")
+    bare = "".join(c for c in composed if unicodedata.category(c) not in ("Mn", "Cf"))
     return _NOT_WORD.sub(" ", bare).strip()
 
 

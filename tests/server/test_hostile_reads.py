@@ -72,3 +72,26 @@ def test_graph_refuses_a_path_as_read_does(tmp_path: Path) -> None:
     said = [text.split(": ", 1)[1] for _, text in answers]
     assert said[0::2] == said[1::2]
     assert "the path leads outside the bank" in said[0] and "as 'a.md'" in said[4]
+
+
+def test_a_section_is_found_whatever_invisible_characters_its_heading_or_request_holds(
+    tmp_path: Path,
+) -> None:
+    """A soft hyphen, a zero-width space or a bidi mark (pasted in from a word processor or a web
+    page, and invisible in the list of headings a refusal offers) split a word in two, so the
+    heading as anyone reads it was refused."""
+    body = "".join(
+        f"## {heading}\n\ntext {n}\n\n"
+        for n, heading in enumerate(
+            ["Con\u00adfiguration", "Se\u200bction\u202e one", "\u200fRetry\u200e policy"]
+        )
+    )
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A") + body})
+    asked = ["configuration", "Section one", "retry policy", "Retry\u2060 policy\ufeff"]
+    answers = session(root, [("bank_read", {"path": "a.md", "section": section}) for section in asked])
+    assert [json.loads(text)["content"].split("\n")[-1] for _, text in answers] == [
+        "text 0",
+        "text 1",
+        "text 2",
+        "text 2",
+    ]
