@@ -273,6 +273,9 @@ def read_one(
     # a larger maxBytes never gives less than none: one page may take the single-read cap
     limit = SINGLE_CAP_BYTES if max_bytes is None else min(max_bytes, SINGLE_CAP_BYTES)
     answer.update(content="", bytes=0, truncated=False, availableSections=[s.title for s in doc.sections])
+    whole = {**answer, "content": content, "bytes": len(content.encode("utf-8"))}
+    if json_bytes(whole) <= limit:  # `_fit_frame` keeps room for a longer text than a short page has
+        return whole
     content, truncated = _cut_for_json(content, max(_fit_frame(answer, limit), 0))
     answer.update(content=content, bytes=len(content.encode("utf-8")), truncated=truncated)
     if truncated:

@@ -95,3 +95,25 @@ def test_a_section_is_found_whatever_invisible_characters_its_heading_or_request
         "text 2",
         "text 2",
     ]
+
+
+def test_a_page_whose_whole_answer_fits_the_budget_is_answered_whole(tmp_path: Path) -> None:
+    """A budget kept 1,000 bytes for the text whatever its length: a page answering 850 bytes in
+    all lost its header to a `maxBytes` of 1,000, and the last short page of a list its header
+    to the few hundred bytes the budget had left, though either fitted whole."""
+    header = "purpose: " + "why " * 40 + "\n"
+    files = {f"p{n}.md": PAGE.format(title=f"P{n}").replace("status", header + "status") for n in range(8)}
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A"), **files})
+    whole = session(root, [("bank_read", {"path": "p0.md"})])[0][1]
+    size = len(whole.encode("utf-8"))
+    answers = session(
+        root,
+        [
+            ("bank_read", {"path": "p0.md", "maxBytes": max(size, 1000)}),
+            ("bank_read", {"path": sorted(files), "maxBytes": 3 * size + 50}),
+        ],
+    )
+    assert json.loads(answers[0][1]) == json.loads(whole)
+    listed = json.loads(answers[1][1])["documents"]
+    assert listed and all(document["frontmatter"] for document in listed)
+    assert [document["truncated"] for document in listed] == [False] * len(listed)
