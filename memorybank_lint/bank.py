@@ -215,6 +215,26 @@ def invisible_character(text: str) -> str | None:
     return found[0] if found else None
 
 
+def never_read(relative: str, absolute: Path) -> str | None:
+    """Why a path inside the bank names nothing the bank reads as a document, or None: a run over
+    it must not answer "No findings." as if it had been checked, nor a read tool refuse it as if
+    nothing were there. `absolute` is read through links: the caller rules them out first."""
+    *folders, name = relative.split("/")
+    if any(part.startswith(".") or part in SKIPPED_NAMES for part in folders):
+        return "is in a folder the bank never reads (hidden, or one of dist, node_modules, .obsidian)"
+    if absolute.is_dir():
+        if name.startswith(".") or name in SKIPPED_NAMES:
+            return "is a folder the bank never reads (hidden, or one of dist, node_modules, .obsidian)"
+        return None
+    if not absolute.is_file():
+        return "is not a regular file (a FIFO, a socket, a device)"
+    if name.startswith("."):
+        return "is a hidden file, which the bank never reads"
+    if not name.endswith(".md"):
+        return "is not a markdown document"
+    return None
+
+
 def visible(text: str) -> str:
     """`text` with each control character (and bidirectional control) written as an escape
     (`\\n`, `\\x1b`, `\\u0085`, `\\u202e`), and each byte that is not UTF-8 as `\\xNN`.

@@ -18,7 +18,7 @@ from typing import NoReturn
 import click
 
 from . import __version__, baseline, progress
-from .bank import SKIPPED_NAMES, Bank, BankNotFound, enclosing_bank, find_root, json_text, printable
+from .bank import Bank, BankNotFound, enclosing_bank, find_root, json_text, never_read, printable
 from .config import ConfigError, for_bank, load, open_bank, settings, show
 from .edits.errors import Refused
 from .edits.journal import COMMITTED, PENDING, interrupted
@@ -97,7 +97,7 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str
         if not absolute.is_dir() and len(twins) == 1:
             wanted.add(twins[0])
             continue
-        why = _never_read(relative, absolute)
+        why = never_read(relative, absolute)
         if why is not None:
             say("memorybank-lint", f"{item} {why}; skipped")
         elif absolute.is_dir():
@@ -109,25 +109,6 @@ def _bank_paths(root: Path, given: tuple[str, ...], bank: Bank) -> tuple[set[str
         else:
             wanted.add(relative)
     return wanted, folders
-
-
-def _never_read(relative: str, absolute: Path) -> str | None:
-    """Why a path inside the bank names nothing the bank reads as a document, or None: a run over
-    it must not answer "No findings." as if it had been checked."""
-    *folders, name = relative.split("/")
-    if any(part.startswith(".") or part in SKIPPED_NAMES for part in folders):
-        return "is in a folder the bank never reads (hidden, or one of dist, node_modules, .obsidian)"
-    if absolute.is_dir():
-        if name.startswith(".") or name in SKIPPED_NAMES:
-            return "is a folder the bank never reads (hidden, or one of dist, node_modules, .obsidian)"
-        return None
-    if not absolute.is_file():
-        return "is not a regular file (a FIFO, a socket, a device)"
-    if name.startswith("."):
-        return "is a hidden file, which the bank never reads"
-    if not name.endswith(".md"):
-        return "is not a markdown document"
-    return None
 
 
 def _reported_on(in_scope: Callable[[str], bool], folders: list[str], bank: Bank) -> Callable[[str], bool]:

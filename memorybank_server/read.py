@@ -24,14 +24,16 @@ import datetime as dt
 import errno
 import json
 import math
+import os
 import posixpath
 import re
+import stat
 import unicodedata
 from collections.abc import Container
 from typing import Any
 
 from memorybank_lint import document
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, never_read
 from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
@@ -181,14 +183,38 @@ def _fresh_text(bank: Bank, path: str) -> str:
         raise ToolInputError(f"'{path}' is not valid UTF-8 (byte offset {exc.start})") from None
 
 
+def _what_is_there(bank: Bank, path: str) -> str:
+    """What a bank path that names no document names instead, as the end of a refusal (`; it is
+    a symbolic link, which the bank never follows`); "" when nothing is there. Looked at name by
+    name without following a link, so nothing behind one is ever looked at."""
+    parts = path.split("/")
+    if path.startswith("/") or ".." in parts or "\0" in path:
+        return ""
+    current = bank.root
+    for depth, part in enumerate(parts, start=1):
+        current = current / part
+        try:
+            info = os.lstat(current)
+        except (OSError, ValueError):
+            return ""
+        if stat.S_ISLNK(info.st_mode):
+            link = "is a symbolic link" if depth == len(parts) else f"goes through a symbolic link ('{part}')"
+            return f"; it {link}, which the bank never follows"
+    why = never_read(path, current)
+    if why is None and stat.S_ISDIR(info.st_mode):
+        why = "is a folder; pass one of its documents"
+    return f"; it {why}" if why else ""
+
+
 def document_path(bank: Bank, given: str) -> str:
     """The bank's key of the document `given` names, or the refusal that says why it names none
-    (empty, leads outside the bank, not found): every tool taking a document says it alike."""
+    (empty, leads outside the bank, names a link, a folder or a file the bank never reads, not
+    found): every tool taking a document says it alike."""
     if not isinstance(given, str) or not given.strip():
         raise BadValue("A path is empty; pass a bank-relative document path")
     path = normalize(bank.root, given, bank.docs.keys())
-    if path not in bank.docs:
-        raise BadValue(str(_not_found(given, path, bank.docs)))  # a mistake in what was asked: exit 2
+    if path not in bank.docs:  # a mistake in what was asked: exit 2
+        raise BadValue(str(_not_found(given, path, bank.docs)) + _what_is_there(bank, path))
     return path
 
 

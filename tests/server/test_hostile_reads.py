@@ -4,6 +4,7 @@ within its documented bound, and the server answers the next request."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -117,3 +118,41 @@ def test_a_page_whose_whole_answer_fits_the_budget_is_answered_whole(tmp_path: P
     listed = json.loads(answers[1][1])["documents"]
     assert listed and all(document["frontmatter"] for document in listed)
     assert [document["truncated"] for document in listed] == [False] * len(listed)
+
+
+def test_a_path_that_names_something_in_the_bank_but_no_document_says_what_it_is(tmp_path: Path) -> None:
+    """A link (`AGENTS.md -> ../AGENTS.md` is common), a FIFO, a folder, a hidden file or a text
+    file inside the bank was refused as "Not a document of this bank" alone, as if nothing were
+    there: the linter names each, the read tools now do too. Nothing behind a link is looked at."""
+    root = write_bank(
+        tmp_path / "memory-bank",
+        {
+            "a.md": PAGE.format(title="A"),
+            "d/b.md": PAGE.format(title="B"),
+            ".hidden/c.md": "# C\n",
+            "n.txt": "x\n",
+        },
+    )
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "secret.md").write_text("# secret\n", encoding="utf-8")
+    os.symlink("a.md", root / "link.md")
+    os.symlink(tmp_path / "outside", root / "out")
+    os.mkfifo(root / "fifo.md")
+    asked = {
+        "link.md": "is a symbolic link, which the bank never follows",
+        "out/secret.md": "goes through a symbolic link ('out'), which the bank never follows",
+        "out/nothing.md": "goes through a symbolic link ('out'), which the bank never follows",
+        "fifo.md": "is not a regular file (a FIFO, a socket, a device)",
+        "d": "is a folder; pass one of its documents",
+        ".hidden/c.md": "is in a folder the bank never reads",
+        "n.txt": "is not a markdown document",
+    }
+    answers = session(
+        root, [(tool, {"path": path}) for path in asked for tool in ("bank_read", "bank_graph")]
+    )
+    for (path, why), (is_error, text) in zip(
+        [(p, w) for p, w in asked.items() for _ in "rg"], answers, strict=True
+    ):
+        assert is_error and f"Not a document of this bank: '{path}'; it {why}" in text
+    [(_, nothing)] = session(root, [("bank_read", {"path": "d/nothing.md"})])
+    assert nothing.endswith("Not a document of this bank: 'd/nothing.md'")
