@@ -90,17 +90,15 @@ def match_section(
     folded) and `wanted` (the request folded) may come from a caller that matches the same page
     or the same request again: folding is most of the work on a page of many headings.
     """
+    exact = [s for s in sections if s.title == request.strip()]  # `## 🚀` has nothing to fold
     wanted = wanted or fold(request)
-    if not wanted:
+    if not wanted and not exact:
         raise ToolInputError(
             f"Section '{request}' has no letters or digits to match in {where}; "
             f"available sections: {_listing(sections)}"
         )
     folded = [fold(s.title) for s in sections] if folded is None else folded
-    for matches in (
-        [s for s in sections if s.title == request.strip()],
-        [s for s, f in zip(sections, folded, strict=True) if f == wanted],
-    ):
+    for matches in (exact, [s for s, f in zip(sections, folded, strict=True) if f == wanted]):
         if len(matches) > 1:
             raise ToolInputError(
                 f"Section '{request}' is ambiguous in {where}: {len(matches)} sections are headed "

@@ -156,3 +156,19 @@ def test_a_path_that_names_something_in_the_bank_but_no_document_says_what_it_is
         assert is_error and f"Not a document of this bank: '{path}'; it {why}" in text
     [(_, nothing)] = session(root, [("bank_read", {"path": "d/nothing.md"})])
     assert nothing.endswith("Not a document of this bank: 'd/nothing.md'")
+
+
+def test_a_section_headed_without_letters_is_read_by_its_heading(tmp_path: Path) -> None:
+    """A heading of only an emoji or punctuation (`## 🚀`, `## ???`) could never be read alone:
+    the request was refused as having no letters or digits before it was compared with the
+    headings as written. Asked exactly, it is read; two alike are ambiguous, as any two are."""
+    body = "".join(f"## {h}\n\ntext {n}\n\n" for n, h in enumerate(["🚀", "???", "Intro", "★", "★"]))
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A") + body})
+    answers = session(
+        root, [("bank_read", {"path": "a.md", "section": s}) for s in ["🚀", " ??? ", "!!", "★"]]
+    )
+    rocket, marks, none, stars = answers
+    assert json.loads(rocket[1])["content"] == "## 🚀\n\ntext 0"
+    assert json.loads(marks[1])["content"] == "## ???\n\ntext 1"
+    assert none[0] and "has no letters or digits to match" in none[1]
+    assert stars[0] and "is ambiguous" in stars[1]
