@@ -186,8 +186,8 @@ def _what_is_there(bank: Bank, path: str) -> str:
     a symbolic link, which the bank never follows`); "" when nothing is there. Looked at name by
     name without following a link, so nothing behind one is ever looked at."""
     parts = path.split("/")
-    if path.startswith("/") or ".." in parts or "\0" in path:
-        return ""
+    if path.startswith("/") or "." in parts or ".." in parts or "\0" in path:
+        return ""  # `.` is no hidden name: `dna/./x.md` is only written oddly
     current = bank.root
     for depth, part in enumerate(parts, start=1):
         current = current / part
