@@ -37,7 +37,7 @@ from memorybank_lint.bank import Bank, never_read
 from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
-from memorybank_lint.quoting import cap_bytes, shortened
+from memorybank_lint.quoting import cap_bytes, clipped, shortened
 from memorybank_lint.yaml_values import key_text
 
 from .errors import BadValue, ToolInputError
@@ -455,7 +455,11 @@ def read_batch(
         try:
             answer = read_one(bank, given, wanted, left, pages)
         except ToolInputError as exc:  # said as a single read's refusal: a 1 MB section, 100 times
-            failed.append({"path": _asked(bank, key), "error": refusal(str(exc))})
+            error = refusal(str(exc))
+            if len(error.encode("utf-8")) > room:  # its headings, past the room all listings share
+                error = clipped(error, HEADER_CHARS)
+            room -= len(error.encode("utf-8"))
+            failed.append({"path": _asked(bank, key), "error": error})
             continue
         if answer["truncated"] and documents and answer["bytes"] < MIN_MAX_BYTES:  # too little left
             skipped.append(_skipped(bank, given, room))

@@ -174,3 +174,21 @@ def test_a_section_headed_without_letters_is_read_by_its_heading(tmp_path: Path)
     assert json.loads(marks[1])["content"] == "## ???\n\ntext 1"
     assert none[0] and "has no letters or digits to match" in none[1]
     assert stars[0] and "is ambiguous" in stars[1]
+
+
+def test_the_failures_of_a_list_list_headings_within_the_room_its_skipped_entries_have(
+    tmp_path: Path,
+) -> None:
+    """Each failed request of a list repeated the page's headings (40 of up to 120 characters):
+    100 requests for sections a page lacks answered 200 KB on a 40,000-byte budget. The failures
+    share the 8,000 bytes of headings the skipped entries have; past them, each is one short line."""
+    from memorybank_server.read import BUDGET_BYTES, LISTING_BYTES
+
+    sections = "".join(f"## Part {n} {'x' * 200}\n\ntext\n\n" for n in range(60))
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A") + sections})
+    asked = [{"path": "a.md", "section": f"Nope {n}"} for n in range(100)]
+    [(is_error, text)] = session(root, [("bank_read", {"path": asked})])
+    failed = json.loads(text)["failed"]
+    assert not is_error and len(failed) == 100
+    assert "Part 0" in failed[0]["error"] and failed[-1]["error"].startswith("No section 'Nope 99' in a.md")
+    assert len(text.encode("utf-8")) <= BUDGET_BYTES + LISTING_BYTES
