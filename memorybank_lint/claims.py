@@ -27,7 +27,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .markdown import fenced, html_comments
+from .markdown import fenced
 
 _CORE = re.compile(
     r"(?P<english>defined|described|specified|owned|governed)\s++(?:by|in)\s++"
@@ -147,18 +147,15 @@ def _claim_lines(text: str) -> list[int]:
 
 
 def rule_claims(text: str, lines: list[str]) -> tuple[tuple[int, str, str, int], ...]:
-    """Every claim of a document outside fenced code and HTML comments (an old sentence commented
-    out is no prose a reader sees), as `(line index, phrase, target, column)`: plain values, so the
-    parse cache keeps them and a warm run never scans for them again."""
+    """Every claim of a document outside fenced code, as `(line index, phrase, target, column)`:
+    plain values, so the parse cache keeps them and a warm run never scans for them again."""
     candidates = _claim_lines(text)
     if not candidates:
         return ()
     mask = fenced(lines)
-    hidden = html_comments(lines, mask) if "<!--" in text else {}
     return tuple(
         (index, claim.phrase, claim.target, claim.column)
         for index in candidates
         if not mask[index]
         for claim in claims(lines[index])
-        if not any(start < claim.column <= end for start, end in hidden.get(index, ()))
     )

@@ -128,38 +128,18 @@ class Document:
             return []
         lines = lines if lines is not None else self.text.split("\n")
         items = [(start, column, value) for column, value in _flow_items(lines[start - 1])]
-        open_flow = _opens_flow(lines[start - 1])
         for number in range(start + 1, min(self.body_line, len(lines) + 1)):
             line = lines[number - 1]
             if _KEY_LINE.match(line):
                 break
-            if open_flow:  # `key: [` with its items on the lines below, up to the closing `]`
-                items.extend((number, column, value) for column, value in _flow_items(line, 0))
-                open_flow = "]" not in _without_comment(line)
-            elif (item := _block_item(line)) is not None:
+            if (item := _block_item(line)) is not None:
                 items.append((number, *item))
         return items
 
 
-def _without_comment(line: str) -> str:
-    cut = frontmatter.comment_start(line)
-    return line if cut is None else line[:cut]
-
-
-def _opens_flow(key_line: str) -> bool:
-    """Whether `key: [` leaves its list open on the key's line, its items on the lines below.
-
-    Why: a formatter writes a long flow list one item a line; each item's finding (and the
-    `# noqa` for it) belongs on that item's line, not on the key's.
-    """
-    value = _without_comment(key_line).split(":", 1)[-1].strip()
-    return value.startswith("[") and "]" not in value
-
-
-def _flow_items(key_line: str, colon: int | None = None) -> list[tuple[int, str]]:
-    """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`), or from
-    `colon` on (a line of a flow list left open above it)."""
-    colon = key_line.index(":") + 1 if colon is None else colon
+def _flow_items(key_line: str) -> list[tuple[int, str]]:
+    """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`)."""
+    colon = key_line.index(":") + 1
     cut = frontmatter.comment_start(key_line)
     inline = key_line[colon : len(key_line) if cut is None or cut < colon else cut]
     body = inline.strip()
@@ -315,11 +295,8 @@ def _what(item: Any) -> str:
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:
     found = []
-    hidden = markdown.html_comments(body, mask)  # an entry commented out is no entry
     for i, line in markdown.iter_unfenced(body, mask):
         for _label, raw, column in markdown.links(line):
-            if any(start < column <= end for start, end in hidden.get(i, ())):
-                continue
             target = raw.split("#", 1)[0]
             is_dir = target.endswith("/")
             if target.endswith(".md") or is_dir:

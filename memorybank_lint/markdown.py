@@ -58,62 +58,6 @@ def iter_unfenced(lines: list[str], mask: list[bool] | None = None) -> Iterator[
             yield i, line
 
 
-def html_comments(lines: list[str], mask: list[bool] | None = None) -> dict[int, list[tuple[int, int]]]:
-    """`(start, end)` of each stretch of each line a reader sees as an HTML comment, by line index,
-    outside fenced code (`mask`) and code spans.
-
-    Why: a team comments an index entry out (`<!-- - [Old](old.md) -->`) to hide it; a reader
-    sees no link there, so it neither dangles nor registers a page. As CommonMark reads them: a
-    line opening with `<!--` starts an HTML block, whole lines up to the one holding `-->` (only
-    at the left margin: indented, it may belong to a list item, which ends it sooner); elsewhere
-    a comment is inline, and only one closed on its line, and a comment in every CommonMark
-    version's reading, is taken: a stray `<!--` in prose is text. Each line is searched forward
-    only, whatever it holds: linear.
-    """
-    mask = mask or fenced(lines)
-    found: dict[int, list[tuple[int, int]]] = {}
-    block = False  # inside an HTML block that opened with `<!--` on an earlier line
-    for i, line in enumerate(lines):
-        if mask[i] or (not block and "<!--" not in line):
-            continue
-        if block or line.startswith("<!--"):
-            found[i] = [(0, len(line))]
-            block = "-->" not in line[0 if block else 2 :]
-            continue
-        codes = code_spans(line) if "`" in line else []
-        spans: list[tuple[int, int]] = []
-        code = 0  # the first code span not yet behind `at`
-        end = dashes = -1  # the next `-->` and `--` found, kept: each is searched for forward only
-        at = line.find("<!--")
-        while at >= 0:
-            while code < len(codes) and codes[code][1] <= at:
-                code += 1
-            if code < len(codes) and codes[code][0] <= at:
-                at = line.find("<!--", codes[code][1])
-                continue
-            if end < at + 4:
-                end = line.find("-->", at + 4)
-                if end < 0:  # never closed on its line: text
-                    break
-            if dashes < at + 4:
-                dashes = line.find("--", at + 4)
-            # a comment to every CommonMark reader: before 0.31 (GitHub's, markdown-it's) its text
-            # may not start with `>` or `->`, end with `-` or hold `--`; a link hidden only by the
-            # newer, wider reading is still counted, since a reader may show it
-            if not (
-                line.startswith((">", "->"), at + 4)
-                or (end > at + 4 and line[end - 1] == "-")
-                or 0 <= dashes <= end - 2
-            ):
-                spans.append((at, end + 3))
-                at = line.find("<!--", end + 3)
-            else:
-                at = line.find("<!--", at + 4)
-        if spans:
-            found[i] = spans
-    return found
-
-
 @dataclass(frozen=True, slots=True)
 class Section:
     """A level-2 heading: its text as written and the file lines it spans (1-based, inclusive)."""

@@ -56,21 +56,6 @@ def test_a_header_noqa_silences_its_rule_on_its_line_only(tmp_path: Path) -> Non
     assert _found(bank) == [("MB001", "domain/edges.md", 8)]
 
 
-def test_an_item_of_a_flow_list_spanning_lines_is_found_on_its_own_line(tmp_path: Path) -> None:
-    """`derived_from: [` with one item a line, as a formatter may write it: each finding stands on
-    its item's line, where a `# noqa` for it goes, not on the key's."""
-    text = (
-        "---\ntitle: Flow\nstatus: draft\nderived_from: [\n  ../gone/first.md,  # noqa: MB001\n"
-        "  ../gone/second.md, ../gone/third.md\n]\ncanonical_for: [\n  fees,\n]\n---\n# Flow\n"
-    )
-    readme = CLEAN_BANK["README.md"] + "        - [Flow](domain/flow.md)\n"
-    bank = _bank(tmp_path, {"README.md": readme, "domain/flow.md": text})
-    assert _found(bank) == [("MB001", "domain/flow.md", 6), ("MB001", "domain/flow.md", 6)]
-    assert [(f.line, f.column) for f in lint(bank)] == [(6, 3), (6, 22)]
-    doc = bank.docs["domain/flow.md"]
-    assert doc.value_position("canonical_for", "fees") == (9, 3)
-
-
 def test_a_rule_name_works_as_well_as_its_code(tmp_path: Path) -> None:
     bank = _bank(tmp_path, _edges(first="  # noqa: broken-derived-from", second="  # noqa:MB001"))
     assert _found(bank) == []

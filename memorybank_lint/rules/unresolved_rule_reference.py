@@ -13,9 +13,9 @@ ops/stages.md`), which counts when it lies inside this bank and names one of its
 otherwise as written from the bank root (`/ops/stages.md`, the way a site links). The message
 quotes the path as written and says what it was read as.
 
-Not reported: templates; claims inside fenced code (examples) or an HTML comment (no reader
-sees them); paths that leave the bank; bare file names that several documents share, that name a
-template, or that name a template the starter ships (`brief.md`, `ADR-ID.md`, …).
+Not reported: templates; claims inside fenced code (examples); paths that leave the bank; bare
+file names that several documents share, that name a template, or that name a template the
+starter ships (`brief.md`, `ADR-ID.md`, …).
 
 Example: `The escalation ladder is governed by escalation-ladder.md` when no such file exists.
 """

@@ -67,22 +67,6 @@ def test_fenced_links_are_not_entries(make_bank, run_rule, tmp_path) -> None:
     assert run_rule(bank, CODE) == []
 
 
-def test_links_in_html_comments_are_not_entries(make_bank, run_rule, tmp_path) -> None:
-    """An entry commented out (`<!-- - [Old](old.md) -->`, or a block of them) is hidden from a
-    reader: it leads nowhere a reader can follow, and registers nothing (MB009 still names the
-    page). As CommonMark reads it, a line opening with `<!--` is raw HTML up to the line holding
-    `-->`, all of it. A `<!--` in inline code, or a stray one in prose, hides nothing."""
-    readme = (
-        "# Index\n\n- [Kept](kept.md) <!-- old: [x](gone-1.md) -->\n<!--\n- [y](gone-2.md)\n-->\n"
-        "<!-- [Page](page.md) --> - [Back](gone-3.md)\n\n`<!--` [z](gone-4.md) `-->`\n"
-        "Text <!-- x --> and <!-- a -- b --> [u](gone-5.md)\nA stray <!-- and [v](gone-6.md)\n"
-    )
-    files = {"README.md": readme, "kept.md": "# Kept\n", "page.md": "# Page\n"}
-    bank = make_bank(tmp_path, files)
-    assert [f.message.split("'")[1] for f in run_rule(bank, CODE)] == ["gone-4.md", "gone-5.md", "gone-6.md"]
-    assert [f.path for f in run_rule(bank, "MB009")] == ["page.md"]
-
-
 def test_links_in_frontmatter_are_not_entries(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"README.md": "---\nsee: '[x](gone.md)'\n---\n# Index\n"})
     assert run_rule(bank, CODE) == []

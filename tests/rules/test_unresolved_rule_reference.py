@@ -192,13 +192,3 @@ def test_a_link_with_percent_escapes_names_the_file_they_spell(make_bank, run_ru
     gone = "# B\n\nThe retry budget is defined in [gone](../gone%20doc.md).\n"
     bank = make_bank(tmp_path / "gone", {"features/brief.md": gone, "my doc.md": "# Mine\n"})
     assert [f.value for f in run_rule(bank, CODE)] == ["The retry budget->../gone%20doc.md"]
-
-
-def test_a_claim_inside_an_html_comment_is_not_prose(make_bank, run_rule, tmp_path) -> None:
-    """A claim commented out (an old sentence kept for the record) is text no reader sees."""
-    note = (
-        "# Note\n\n<!-- The limits are defined in `gone-1.md`. -->\n<!--\n"
-        "The quota is governed by `gone-2.md`.\n-->\nThe tiers are defined in `gone-3.md`.\n"
-    )
-    bank = make_bank(tmp_path, {"domain/note.md": note})
-    assert [finding.line for finding in run_rule(bank, CODE)] == [7]
