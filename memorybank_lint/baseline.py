@@ -219,8 +219,23 @@ def _key(code: str, path: str, fingerprint: str) -> Key:
     return (code, composed(path), fingerprint)
 
 
-def _keys(findings: Sequence[Finding]) -> Counter[Key]:
-    return Counter(_key(f.code, f.path, f.fingerprint) for f in findings)
+def _take(finding: Finding, remaining: Counter[Key]) -> tuple[Key, bool] | None:
+    """The key of the entry of `remaining` that `finding` matches, which it uses up, and whether
+    that entry holds the fingerprint a baseline written before fingerprints were composed gave it
+    (`Finding.earlier_fingerprint`); None when no entry is left for it.
+
+    Why both: such baselines are committed, and their findings must stay known after an upgrade.
+    Why the earlier form first where it differs: it can be no other finding's (this version's form
+    is composed, with MB002's numbers masked), while this version's can be: two files named alike
+    in both normalisations share it.
+    """
+    own = _key(finding.code, finding.path, finding.fingerprint)
+    earlier = _key(finding.code, finding.path, finding.earlier_fingerprint)
+    for key, is_earlier in ((earlier, earlier != own), (own, False)):
+        if remaining[key] > 0:
+            remaining[key] -= 1
+            return key, is_earlier
+    return None
 
 
 def unchecked_entries(
@@ -239,7 +254,12 @@ def unchecked_entries(
     all come back as new on the next full run. And an entry recorded under `--ignore-noqa` for a
     finding a `# noqa` silences is still true: dropped, it would fail the next audit.
     """
-    recorded, silenced = _keys(findings), _keys(hidden)
+    remaining = Counter(_key(e["code"], e["path"], e["fingerprint"]) for e in entries)
+    recorded = Counter(taken[0] for finding in findings if (taken := _take(finding, remaining)))
+    silenced: dict[Key, list[Finding | None]] = {}  # the finding, where the entry is of the earlier form
+    for finding in hidden:
+        if taken := _take(finding, remaining):
+            silenced.setdefault(taken[0], []).append(finding if taken[1] else None)
     carried = []
     for entry in entries:
         key = _key(entry["code"], entry["path"], entry["fingerprint"])
@@ -247,9 +267,14 @@ def unchecked_entries(
             recorded[key] -= 1
         elif not checked(entry["code"], entry["path"]):
             carried.append({name: entry[name] for name in _FIELDS if name in entry})
-        elif silenced[key] > 0:
-            silenced[key] -= 1
-            carried.append({name: entry[name] for name in _FIELDS if name in entry})
+        elif silenced.get(key):
+            finding = silenced[key].pop()
+            # an entry of the earlier form is written in this version's, as its finding would be
+            carried.append(
+                {name: entry[name] for name in _FIELDS if name in entry}
+                if finding is None
+                else _entry(finding)
+            )
     return carried
 
 
@@ -272,15 +297,10 @@ def compare(
     no finding an inline suppression `hidden` matches it (the finding is there, only silenced).
     """
     remaining = Counter(known.counts)
-    fresh = []
-    for finding in findings:
-        key = _key(finding.code, finding.path, finding.fingerprint)
-        if remaining[key] > 0:
-            remaining[key] -= 1
-        else:
-            fresh.append(finding)
+    fresh = [finding for finding in findings if _take(finding, remaining) is None]
     fresh = _shrunk(fresh, remaining, known.conflicts)
-    remaining.subtract(_keys(hidden))  # the reported findings matched first: they are what is shown
+    for finding in hidden:  # the reported findings matched first: they are what is shown
+        _take(finding, remaining)
     stale = sum(count for (code, path, _), count in remaining.items() if count > 0 and checked(code, path))
     return fresh, stale
 

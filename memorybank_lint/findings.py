@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -33,7 +34,8 @@ class Problem:
     a loop), so a report can draw them. `suppressed` marks a problem the rule found silenced by
     suppressions it asked about (`RuleContext.suppressed`: inline ones, per-file ignores): the
     engine never reports it, only hands it to `hidden`, as it does a finding a suppression covers
-    where it stands.
+    where it stands. `earlier_value` is what baselines written before fingerprints were composed
+    hashed where that differs from `value` (see `Finding.earlier_fingerprint`).
     """
 
     message: str
@@ -43,6 +45,7 @@ class Problem:
     value: str = ""
     related: tuple[str, ...] = ()
     suppressed: bool = False
+    earlier_value: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class Finding:
     value: str = ""
     order: int = field(default=0, compare=False)
     related: tuple[str, ...] = field(default=(), compare=False)
+    earlier_value: str | None = field(default=None, compare=False)
 
     def sort_key(self) -> tuple[int, str, int, int]:
         return (self.order, self.path, self.line or 0, self.column or 0)
@@ -80,8 +84,28 @@ class Finding:
         value are hashed composed (NFC), so a baseline recorded on a machine that keeps a name
         decomposed matches the same finding on one that keeps it composed.
         """
-        digest = hashlib.sha256()
-        for part in (self.code, self.path, self.value or self.message):
-            digest.update(composed(part).encode("utf-8"))
-            digest.update(b"\x00")
-        return digest.hexdigest()[:32]
+        return _digest(composed(part) for part in (self.code, self.path, self.value or self.message))
+
+    @property
+    def earlier_fingerprint(self) -> str:
+        """The fingerprint baselines written before fingerprints were composed hold for this
+        finding: path and value hashed as they stand, and `earlier_value` (MB002's reason with the
+        file's size or bad byte, MB004's owners sorted as named) where the value changed since.
+
+        Why keep it: such a baseline is committed in repositories, and its format did not change;
+        matched on `fingerprint` alone, every finding of a decomposed name, an unread file or a
+        conflict of decomposed owners came back as new on upgrade and failed the build. A baseline
+        is written with `fingerprint` only. For a finding named and valued in composed text, with
+        no `earlier_value`, it is `fingerprint`.
+        """
+        value = self.value if self.earlier_value is None else self.earlier_value
+        return _digest((self.code, self.path, value or self.message))
+
+
+def _digest(parts: Iterable[str]) -> str:
+    """The first 32 hex digits of the SHA-256 of `parts`, each UTF-8 and closed by a NUL."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\x00")
+    return digest.hexdigest()[:32]

@@ -394,4 +394,5 @@ def _stamp(spec: RuleSpec, severity: Severity, problem: Problem, doc_path: str) 
         value=problem.value,
         order=spec.order,
         related=problem.related,
+        earlier_value=problem.earlier_value,
     )

@@ -532,3 +532,106 @@ def test_a_baselined_conflict_of_owners_named_in_either_normalisation_that_lost_
     code, out, err = run(["--root", str(root), "--baseline", str(baseline), "--select", "MB004"], capsys)
     assert (code, out.strip()) == (0, "No findings."), out
     assert "no longer match" not in err
+
+
+# Written by memorybank-lint 0.1.0 at commit 14c9a65 (`--write-baseline`, the configuration
+# `max-file-size = 1000`) over the bank `_earlier_bank` writes, on a file system that keeps the
+# decomposed names as given: the bytes that version wrote, before fingerprints hashed names and
+# values composed (NFC), MB002 keyed on why a file was not indexed, and MB004 sorted its owners
+# composed. Never regenerate it with a later version: it stands for the baselines users committed.
+EARLIER_BASELINE = Path(__file__).parent / "fixture_baselines" / "0.1.0-14c9a65.json"
+
+
+def _earlier_bank(tmp_path: Path) -> tuple[Path, list[str]]:
+    """The bank `EARLIER_BASELINE` was recorded on, and the options of that run: a too-big and a
+    non-UTF-8 file (MB002), a file named decomposed (NFD, as a Mac keeps it), a target written
+    decomposed, and a conflict of owners named decomposed (MB004)."""
+    import unicodedata
+
+    def nfd(text: str) -> str:
+        return unicodedata.normalize("NFD", text)
+
+    index = "---\ntitle: Bank\ndoc_function: index\n---\n- [A](a.md)\n- [Latin](latin.md)\n- [Big](big.md)\n"
+    files: dict[str, str | bytes] = {
+        "README.md": index,
+        "a.md": f"---\ntitle: A\nderived_from:\n  - gone.md\n  - {nfd('oublié.md')}\n---\n# A\n",
+        "latin.md": b"# caf\xe9\n",
+        "big.md": "# Big\n" + "x" * 2000 + "\n",
+        nfd("café.md"): "---\ntitle: Cafe\nderived_from:\n  - gone.md\n---\n# Cafe\n",
+        **{nfd(f"é-{name}.md"): _owner(name) for name in "abc"},
+    }
+    root = write_bank(tmp_path / "memory-bank", files)
+    config = tmp_path / "small.toml"
+    config.write_text("max-file-size = 1000\n", encoding="utf-8")
+    return root, ["--root", str(root), "--config", str(config)]
+
+
+def _fingerprints(baseline: Path) -> list[str]:
+    return [entry["fingerprint"] for entry in json.loads(baseline.read_text(encoding="utf-8"))["findings"]]
+
+
+def test_a_baseline_an_earlier_version_wrote_still_knows_its_findings(tmp_path: Path, capsys) -> None:
+    """Upgrading must not fail CI: every finding a committed baseline knew stays known, a
+    non-UTF-8 or too-big file's, a decomposed name's and a conflict of decomposed owners' too,
+    and so does that conflict grown smaller."""
+    import unicodedata
+
+    root, common = _earlier_bank(tmp_path)
+    code, out, err = run([*common, "--baseline", str(EARLIER_BASELINE)], capsys)
+    assert (code, out.strip()) == (0, "No findings."), out
+    assert "11 known finding(s) hidden" in err and "no longer match" not in err
+    first = unicodedata.normalize("NFD", "é-a.md")
+    write_bank(root, {first: _owner("a", "pricing  # noqa: MB004")})
+    code, out, err = run([*common, "--baseline", str(EARLIER_BASELINE)], capsys)
+    assert (code, out.strip()) == (0, "No findings."), out
+    assert "no longer match" not in err
+
+
+def test_a_rewrite_of_an_earlier_versions_baseline_writes_this_versions_entries(
+    tmp_path: Path, capsys
+) -> None:
+    """A rewrite records what this version matches on, and an entry of a finding a suppression
+    silences in that form too (an entry of a rule or file the run did not check is kept as it is);
+    the rewritten baseline knows the same findings."""
+    import unicodedata
+
+    root, common = _earlier_bank(tmp_path)
+    fresh, rewritten = tmp_path / "fresh.json", tmp_path / "rewritten.json"
+    run([*common, "--write-baseline", str(fresh)], capsys)
+    shutil.copyfile(EARLIER_BASELINE, rewritten)
+    run([*common, "--write-baseline", str(rewritten)], capsys)
+    assert rewritten.read_bytes() == fresh.read_bytes()
+    earlier_only = set(_fingerprints(EARLIER_BASELINE)) - set(_fingerprints(fresh))
+    assert earlier_only  # the fixture holds fingerprints this version no longer writes
+    first = unicodedata.normalize("NFD", "é-a.md")
+    write_bank(root, {first: _owner("a", "pricing  # noqa: MB004")})
+    shutil.copyfile(EARLIER_BASELINE, rewritten)
+    code, _, err = run([*common, "--write-baseline", str(rewritten), "--select", "MB004"], capsys)
+    assert code == 0 and "kept 11 entries this run did not check" in err
+    entries = json.loads(rewritten.read_text(encoding="utf-8"))["findings"]
+    conflicts = {entry["fingerprint"] for entry in entries if entry["code"] == "MB004"}
+    assert len(conflicts) == 2 and not conflicts & earlier_only  # the silenced one rewritten too
+    code, out, err = run([*common, "--baseline", str(rewritten), "--ignore-noqa"], capsys)
+    assert (code, out.strip()) == (0, "No findings."), out
+
+
+def test_sarif_fingerprints_of_findings_named_as_written_are_those_an_earlier_version_gave(
+    tmp_path: Path, capsys
+) -> None:
+    """Code scanning tracks an alert by its partial fingerprint: a finding whose path and value
+    compose as they stand, and no MB002 of an unread file, keeps the one 0.1.0 (14c9a65) gave it,
+    or every such alert would close and open again on upgrade."""
+    import unicodedata
+
+    _, common = _earlier_bank(tmp_path)
+    earlier = json.loads(EARLIER_BASELINE.read_text(encoding="utf-8"))["findings"]
+    plain = {
+        entry["fingerprint"]
+        for entry in earlier
+        if unicodedata.is_normalized("NFC", entry["path"] + entry["message"])
+        and "the file was not indexed" not in entry["message"]
+    }
+    assert len(plain) == 2  # a.md's MB001 of 'gone.md' and the bank's MB012
+    _, out, _ = run([*common, "--format", "sarif"], capsys)
+    given = [result["partialFingerprints"] for result in json.loads(out)["runs"][0]["results"]]
+    assert plain <= {fingerprint for keys in given for fingerprint in keys.values()}

@@ -35,7 +35,11 @@ _NUMBERS = re.compile(r"0x[0-9a-f]+|\d+")
 @rule("MB002", "invalid-frontmatter", severity=Severity.ERROR)
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     if doc.read_error:
-        yield Problem(f"the file was not indexed: {doc.read_error}", value=_NUMBERS.sub("#", doc.read_error))
+        yield Problem(
+            f"the file was not indexed: {doc.read_error}",
+            value=_NUMBERS.sub("#", doc.read_error),
+            earlier_value=doc.read_error,  # what a baseline written before that holds
+        )
         return
     if doc.parse_error is None:
         return

@@ -75,6 +75,7 @@ def _conflict(
         column=column,
         value=" ".join((key, *sorted(map(composed, owners)))),  # a baseline of two does not hide a third
         suppressed=suppressed,
+        earlier_value=" ".join((key, *sorted(owners))),  # what a baseline written before that holds
     )
 
 
@@ -87,9 +88,10 @@ def claimed_key(message: str) -> str | None:
 
 def claim_named(path: str, message: str, fingerprint: str) -> tuple[str, frozenset[str]] | None:
     """`(key, claims)` of a conflict this rule reported at `path`, read back from its `message`
-    (a finding's, or a baseline entry's); None unless they give back its `fingerprint`. Each
-    claim is `n owner`, the owner's n-th, so one conflict's claims hold another's only when each
-    owner claims the key at least as often.
+    (a finding's, or a baseline entry's); None unless they give back its `fingerprint`, or the
+    one a baseline written before fingerprints were composed holds. Each claim is `n owner`, the
+    owner's n-th, so one conflict's claims hold another's only when each owner claims the key at
+    least as often.
 
     Why: a baseline absorbs a conflict among some of a recorded conflict's owners over the same
     key (one claim suppressed or withdrawn), so it needs the owners of both. The fingerprint
@@ -106,8 +108,10 @@ def claim_named(path: str, message: str, fingerprint: str) -> tuple[str, frozens
     if str(len(owners)) != count or composed(owners[0]) != composed(path):
         return None
     value = " ".join((key, *sorted(map(composed, owners))))  # as `_conflict` writes it
-    found = Finding(CODE, NAME, Severity.ERROR, path, message, value=value)
-    if found.fingerprint != fingerprint:
+    earlier = " ".join((key, *sorted(owners)))
+    # at its first owner as named: a baseline written before fingerprints were composed hashed it so
+    found = Finding(CODE, NAME, Severity.ERROR, owners[0], message, value=value, earlier_value=earlier)
+    if fingerprint not in (found.fingerprint, found.earlier_fingerprint):
         return None
     seen: dict[str, int] = {}  # a document claiming the key twice is two owners: a set of the two
     for owner in map(composed, owners):
