@@ -4,6 +4,7 @@ costs one warning at most."""
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import hmac
 import json
@@ -278,3 +279,68 @@ def test_a_document_the_system_refused_to_read_is_read_again_by_the_next_run(
     assert starved is not None, "no descriptor limit starved the reads alone"
     warm = _run(command, *args, cwd=project, cache=starved)
     assert (warm.returncode, warm.stdout) == (uncached.returncode, uncached.stdout)
+
+
+def _without_reading_rights() -> None:
+    """`preexec_fn` for a child that may not read what its mode forbids its owner: root keeps the
+    right (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH) unless it is dropped from the bounding set."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+        if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+            raise OSError(ctypes.get_errno(), "cannot drop the right to read any file")
+
+
+# Per command: the question, and the indexes it builds (`--route` reads bodies too).
+ASKED = {"--route": ("governance rules", ["body", "route"]), "--search": ("governance", ["body"])}
+
+
+@pytest.mark.parametrize("option", ASKED)
+def test_a_document_that_can_never_be_read_does_not_rewrite_the_kept_indexes_every_run(
+    project: Path, tmp_path: Path, option: str
+) -> None:
+    """A document no run may read (mode 0: a file another user owns) is indexed again by every
+    process that restores the kept indexes, as no stamp of it is kept; it must not count toward
+    writing new ones, or every one-shot `--route` or `--search` in a bank of fewer than 40
+    documents rewrote both snapshot files (new files each run) and redid the work."""
+    secret = project / "memory-bank" / "domain" / "secret.md"
+    secret.write_text("---\ntitle: Secret\n---\n# Secret\n\nThe governance of keys.\n")
+    old = time.time() - 3600
+    os.utime(secret, (old, old))
+    secret.chmod(0)
+    question, built = ASKED[option]
+    cache = tmp_path / "cache"
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+
+    def run(command: str, *args: str) -> subprocess.CompletedProcess[str]:
+        try:
+            return subprocess.run(
+                [str(BIN / command), *args],
+                cwd=project,
+                env={**env, ENV: str(cache)},
+                capture_output=True,
+                text=True,
+                timeout=120,
+                preexec_fn=_without_reading_rights,
+            )
+        except subprocess.SubprocessError as exc:
+            pytest.skip(f"cannot run without the right to read any file: {exc}")
+
+    linted = run("memorybank-lint", "--no-cache")
+    assert (
+        "secret.md:1:1: MB002 [invalid-frontmatter] the file was not indexed: file cannot be read (Per"
+        in linted.stdout
+    )
+    uncached = run("mcp-memorybank", option, question, "--json", "--no-cache")
+    runs, kept = [], []
+    for _ in range(3):
+        done = run("mcp-memorybank", option, question, "--json")
+        runs.append((done.returncode, done.stdout))
+        files = {p.name.split("-")[0]: p.stat() for p in cache.glob("*-*.marshal")}
+        kept.append(
+            {kind: (found.st_ino, found.st_ctime_ns) for kind, found in files.items() if kind != "parse"}
+        )
+    assert runs == [(uncached.returncode, uncached.stdout)] * 3
+    assert sorted(kept[0]) == built  # the first run, starting from none, kept its indexes
+    assert kept == [kept[0]] * 3  # and no later run wrote them again (a new file, or one renamed in)

@@ -11,7 +11,8 @@ platform's array layout; anything else is a miss.
 
 Why the threshold (`keep`): re-indexing a document costs about as much as writing 40 documents'
 worth of snapshot, so a process writes one only when at least 1 in 40 documents was indexed since
-the snapshot it started from (always, when it started from none).
+the snapshot it started from (always, when it started from none), counting only documents it may
+keep a stamp of (`_unkept`).
 """
 
 from __future__ import annotations
@@ -137,6 +138,19 @@ def _adopt(bank: Bank, stamps: dict, paths) -> dict[str, Any]:
     return adopted
 
 
+def _unkept(bank: Bank, indexed: dict[str, Any], touched: int) -> int:
+    """How many of the `touched` documents a restored index just indexed again a new snapshot
+    would keep no stamp for: they count as saved, not toward writing one (`_due`).
+
+    Why: the documents indexed again on restoring are worth keeping for the next process, so they
+    count toward a write; but one the system refuses to read (a file of another user, mode 0600)
+    or one changed too recently has no stamp a snapshot may keep, so every process indexes it
+    again whatever is written. Counted, one such file in 40 documents made every one-shot
+    `--route` or `--search` rewrite both snapshots, for nothing.
+    """
+    return min(touched, len(bank.docs) - len(_settled(bank, bank.docs, indexed)))
+
+
 def restored_headers(bank: Bank) -> HeaderIndex | None:
     """The header index from the bank's snapshot, brought in step with the bank; None without one."""
     state = _read(bank, "route")
@@ -153,9 +167,10 @@ def restored_headers(bank: Bank) -> HeaderIndex | None:
         index._stems = {term[2:] for term in index._postings.terms()}
     except (TypeError, ValueError, KeyError):
         return None
-    index.saved_at = 0  # what the update re-indexes counts as unsaved: written when worth it (`keep`)
-    if not index.update(bank):
+    touched = index.update(bank)
+    if not touched:
         index.settle()
+    index.saved_at = _unkept(bank, index._docs, touched)
     return index
 
 
@@ -181,9 +196,10 @@ def restored_bodies(bank: Bank) -> SearchIndex | None:
         index._docs = _adopt(bank, stamps, lengths)
     except (TypeError, ValueError, KeyError):
         return None
-    index.saved_at = 0  # as for the headers
-    if not index.update(bank):
+    touched = index.update(bank)
+    if not touched:
         index.settle(bank)
+    index.saved_at = _unkept(bank, index._docs, touched)
     return index
 
 
