@@ -6,6 +6,7 @@ import json
 import os
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -568,3 +569,26 @@ def test_what_an_answer_counts_is_its_size_as_json(tmp_path: Path, body: str) ->
         assert json_bytes(answer) <= arguments.get("max_bytes", 40_000) + 2_000, arguments
         if isinstance(paths, str):
             assert json_bytes(answer) <= arguments["max_bytes"]
+
+
+def test_a_list_keeps_no_page_past_its_last_request(tmp_path: Path) -> None:
+    """Every page a list read stayed parsed until the call ended: 30 pages of 200,000 headings
+    whose asked sections did not exist held 1.5 GB. A page is let go after its last request, so
+    a list of many such pages needs what one of them needs, not that many times it."""
+    import tracemalloc
+
+    page = "---\ntitle: P\n---\n" + "".join(f"## H{n}\n" for n in range(10_000))
+    bank = make_bank(tmp_path / "memory-bank", {f"p{n}.md": page for n in range(6)})
+
+    def peak(paths: list[Any]) -> int:
+        tracemalloc.start()
+        try:
+            answer = read(bank, paths, section="Nowhere")
+            assert len(answer["failed"]) == len(paths)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    one = peak(["p0.md"])
+    assert peak([f"p{n}.md" for n in range(6)]) < 1.5 * one
+    assert peak(["p0.md", "p1.md", "p0.md", "p2.md", "p0.md"]) < 2 * one  # p0 kept, p1 let go
