@@ -38,7 +38,7 @@ from memorybank_lint.bank import Bank, never_read
 from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
-from memorybank_lint.quoting import cap_bytes, clipped, shortened
+from memorybank_lint.quoting import cap_bytes, shortened
 from memorybank_lint.yaml_values import key_text
 
 from .errors import BadValue, ToolInputError
@@ -54,6 +54,7 @@ HEADING_CHARS = 120  # a heading as a listing shows it: a heading can be a whole
 # title copied into each of 400 `bank_drift` entries answered 400 MB.
 HEADER_CHARS = 300
 LISTING_BYTES = 8_000  # the headings all the skipped entries of one batch list, together
+FAILURE_BYTES = 300  # a failed entry's refusal once that room is spent, as the answer writes it
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
@@ -375,7 +376,7 @@ def _skipped(bank: Bank, given: str, room: int) -> dict[str, Any]:
     listed: list[str] = []
     for section in doc.sections[:LISTED_SECTIONS]:
         shown = _heading(section.title)
-        room -= len(shown.encode("utf-8")) + 4
+        room -= json_bytes(shown)  # as the answer writes it: a `"` or `\\` takes two bytes there
         if room < 0:
             break
         listed.append(shown)
@@ -397,6 +398,13 @@ def _cut_for_json(text: str, room: int) -> tuple[str, bool]:
         kept, _ = cap_bytes(kept, max(len(kept.encode("utf-8")) - over, 0))
         cut = True
     return kept, cut
+
+
+def _clipped_for_json(text: str, room: int) -> str:
+    """`text` cut so that, written in the JSON answer, it takes at most `room` bytes, ending in `…`
+    when cut: a refusal quoting headings of `"` took twice its length there."""
+    kept, cut = _cut_for_json(text, room - len("…".encode()))
+    return kept + "…" if cut else text
 
 
 def _fit_frame(answer: dict[str, Any], left: int) -> int:
@@ -466,21 +474,21 @@ def read_batch(
         overshoots = wanted is None and doc is not None and spent + doc.size > budget
         if documents and (budget - spent < MIN_MAX_BYTES or overshoots):
             skipped.append(_skipped(bank, given, room))
-            room -= sum(len(title.encode("utf-8")) + 4 for title in skipped[-1]["availableSections"])
+            room -= sum(json_bytes(title) for title in skipped[-1]["availableSections"])
             continue
         left = budget - spent  # a first large page, or a section, is cut here: the answer keeps its budget
         try:
             answer = read_one(bank, given, wanted, left, pages)
         except ToolInputError as exc:  # said as a single read's refusal: a 1 MB section, 100 times
             error = refusal(str(exc))
-            if len(error.encode("utf-8")) > room:  # its headings, past the room all listings share
-                error = clipped(error, HEADER_CHARS)
-            room -= len(error.encode("utf-8"))
+            if json_bytes(error) > room:  # its headings, past the room all listings share
+                error = _clipped_for_json(error, FAILURE_BYTES)
+            room -= json_bytes(error)
             failed.append({"path": _asked(bank, key), "error": error})
             continue
         if answer["truncated"] and documents and answer["bytes"] < MIN_MAX_BYTES:  # too little left
             skipped.append(_skipped(bank, given, room))
-            room -= sum(len(title.encode("utf-8")) + 4 for title in skipped[-1]["availableSections"])
+            room -= sum(json_bytes(title) for title in skipped[-1]["availableSections"])
             continue
         if answer["truncated"]:
             answer["note"] = (

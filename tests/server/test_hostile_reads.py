@@ -192,3 +192,42 @@ def test_the_failures_of_a_list_list_headings_within_the_room_its_skipped_entrie
     assert not is_error and len(failed) == 100
     assert "Part 0" in failed[0]["error"] and failed[-1]["error"].startswith("No section 'Nope 99' in a.md")
     assert len(text.encode("utf-8")) <= BUDGET_BYTES + LISTING_BYTES
+
+
+def test_the_room_a_lists_failures_share_counts_their_headings_as_the_answer_writes_them(
+    tmp_path: Path,
+) -> None:
+    """The 8,000 bytes of headings and the 300-byte cut of a failure counted the text before JSON
+    escaped it: a heading of `"` or `\\` takes twice its length in the answer, so 100 requests for
+    sections a page of such headings lacks answered 64 KB past a 48,000-byte bound."""
+    from memorybank_server.read import BUDGET_BYTES, LISTING_BYTES
+
+    heading = '"\\' * 100
+    sections = "".join(f"## Part {n} {heading}\n\ntext\n\n" for n in range(60))
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A") + sections})
+    asked = [{"path": "a.md", "section": f"Nope {n}"} for n in range(100)]
+    [(is_error, text)] = session(root, [("bank_read", {"path": asked})])
+    failed = json.loads(text)["failed"]
+    assert not is_error and len(failed) == 100
+    assert "Part 0" in failed[0]["error"] and failed[-1]["error"].startswith("No section 'Nope 99' in a.md")
+    assert len(text.encode("utf-8")) <= BUDGET_BYTES + LISTING_BYTES
+    written = [len(json.dumps(entry["error"], ensure_ascii=False).encode("utf-8")) - 2 for entry in failed]
+    assert max(written[-50:]) <= 300
+
+
+def test_the_room_a_lists_skipped_entries_share_counts_their_headings_as_the_answer_writes_them(
+    tmp_path: Path,
+) -> None:
+    """The skipped entries of a list listed 8,000 bytes of headings counted before JSON escaped
+    them: headings of `"` and `\\` took twice that in the answer."""
+    from memorybank_server.read import LISTING_BYTES
+
+    heading = '"\\' * 50
+    sections = "".join(f"## Part {n} {heading}\n\ntext\n\n" for n in range(40))
+    files = {f"p{n}.md": PAGE.format(title=f"P{n}") + sections + "x" * 30_000 for n in range(20)}
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A"), **files})
+    [(is_error, text)] = session(root, [("bank_read", {"path": sorted(files)})])
+    skipped = json.loads(text)["skipped"]
+    assert not is_error and len(skipped) == 19 and skipped[0]["availableSections"]
+    listed = [title for entry in skipped for title in entry["availableSections"]]
+    assert len(json.dumps(listed, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) <= LISTING_BYTES
