@@ -92,7 +92,8 @@ def match_section(
     folded) and `wanted` (the request folded) may come from a caller that matches the same page
     or the same request again: folding is most of the work on a page of many headings.
     """
-    exact = [s for s in sections if s.title == request.strip()]  # `## 🚀` has nothing to fold
+    asked = request.strip()  # once, not once per heading: a 1 MB request took seconds on a long page
+    exact = [s for s in sections if s.title == asked]  # `## 🚀` has nothing to fold
     wanted = wanted or fold(request)
     if not wanted and not exact:
         raise ToolInputError(
