@@ -7,8 +7,9 @@ regular file reached without any symlink, inside the bank.
 
 Why sections match the way they do: most real headings are Russian, and the reference matcher kept
 only `a-z0-9`, so every Russian request matched the first heading. Here both sides keep every
-Unicode letter and digit (NFKC, casefolded, `ё` folded to `е`); an exact match wins, then a unique
-substring, then a unique whole-word match; anything else is an error that lists the real headings.
+Unicode letter and digit (NFKC, casefolded, `ё` folded to `е`); an exact match wins (as written,
+then as shown: `## ⚠️` is `⚠` whatever invisible characters either holds), then a unique substring,
+then a unique whole-word match; anything else is an error that lists the real headings.
 
 Deliberate choices: a blank `section` is refused, at the top level or in a list's `{path, section}`
 (leaving it out reads the whole document, as the command line refuses `--section ''`); a list's
@@ -31,7 +32,7 @@ import stat
 import unicodedata
 from collections import Counter
 from collections.abc import Container
-from typing import Any
+from typing import Any, NamedTuple
 
 from memorybank_lint import document
 from memorybank_lint.bank import Bank, never_read
@@ -74,6 +75,45 @@ def fold(text: str) -> str:
     return _NOT_WORD.sub(" ", bare).strip()
 
 
+def bare(text: str) -> str:
+    """A heading or request as it shows, whatever invisible characters it holds: composed (NFKC),
+    without format characters (a zero-width space or joiner, a bidi mark) or variation selectors
+    (the U+FE0F an emoji keyboard adds to `⚠`), stripped. What a heading with no letters to fold
+    (`## ⚠️`, `## 🚀`) is matched by: as written, `⚠` never found `⚠` followed by U+FE0F."""
+    composed = unicodedata.normalize("NFKC", text)
+    if any(unicodedata.category(c) == "Cf" or _selector(c) for c in composed):
+        composed = "".join(c for c in composed if unicodedata.category(c) != "Cf" and not _selector(c))
+    return composed.strip()  # the heading itself when nothing is dropped: a page holds one of each
+
+
+def _selector(character: str) -> bool:
+    code = ord(character)
+    return 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or 0x180B <= code <= 0x180D
+
+
+class Key(NamedTuple):
+    """A request as each tier of `match_section` compares it."""
+
+    bare: str
+    folded: str
+
+
+class Keys(NamedTuple):
+    """A page's headings as each tier of `match_section` compares them (two lists, not a pair
+    per heading: a page may hold 400,000 headings)."""
+
+    bare: list[str]
+    folded: list[str]
+
+
+def key(text: str) -> Key:
+    return Key(bare(text), fold(text))
+
+
+def keys(sections: list[Section]) -> Keys:
+    return Keys([bare(s.title) for s in sections], [fold(s.title) for s in sections])
+
+
 def _listing(sections: list[Section]) -> str:
     """The headings a refusal offers, at most `LISTED_SECTIONS` of them: a page of a thousand
     sections made every refusal (and a batch repeats one per request) a page long."""
@@ -83,25 +123,34 @@ def _listing(sections: list[Section]) -> str:
 
 
 def match_section(
-    sections: list[Section], request: str, where: str, folded: list[str] | None = None, wanted: str = ""
+    sections: list[Section],
+    request: str,
+    where: str,
+    keyed: Keys | None = None,
+    asked: Key | None = None,
 ) -> Section:
     """The one section `request` names; a ToolInputError listing the real headings otherwise.
 
+    Tiers, the first that finds any wins: the heading as written, then as it shows (`bare`: a
+    `## ⚠️` is asked for as `⚠`), then folded, then a unique substring or whole word of it.
     Two sections under the same heading are refused like any other ambiguity: taking the first
-    would read, or rewrite, a section the caller may not have meant. `folded` (the headings
-    folded) and `wanted` (the request folded) may come from a caller that matches the same page
-    or the same request again: folding is most of the work on a page of many headings.
+    would read, or rewrite, a section the caller may not have meant. `keyed` (the headings'
+    `keys`) and `asked` (the request's `key`) may come from a caller that matches the same page or the
+    same request again: folding is most of the work on a page of many headings.
     """
-    asked = request.strip()  # once, not once per heading: a 1 MB request took seconds on a long page
-    exact = [s for s in sections if s.title == asked]  # `## 🚀` has nothing to fold
-    wanted = wanted or fold(request)
-    if not wanted and not exact:
+    keyed = keys(sections) if keyed is None else keyed
+    asked = key(request) if asked is None else asked
+    written = request.strip()  # once, not once per heading: a 1 MB request took seconds on a long page
+    exact = [s for s in sections if s.title == written]  # `## 🚀` has nothing to fold
+    shown = [s for s, b in zip(sections, keyed.bare, strict=True) if b == asked.bare] if asked.bare else []
+    wanted = asked.folded
+    if not wanted and not exact and not shown:
         raise ToolInputError(
             f"Section '{request}' has no letters or digits to match in {where}; "
             f"available sections: {_listing(sections)}"
         )
-    folded = [fold(s.title) for s in sections] if folded is None else folded
-    for matches in (exact, [s for s, f in zip(sections, folded, strict=True) if f == wanted]):
+    folded = keyed.folded
+    for matches in (exact, shown, [s for s, f in zip(sections, folded, strict=True) if f == wanted]):
         if len(matches) > 1:
             raise ToolInputError(
                 f"Section '{request}' is ambiguous in {where}: {len(matches)} sections are headed "
@@ -246,8 +295,8 @@ class _Pages:
     """
 
     def __init__(self) -> None:
-        self._pages: dict[str, tuple[document.Document, list[str] | None]] = {}
-        self._requests: dict[str, str] = {}
+        self._pages: dict[str, tuple[document.Document, Keys | None]] = {}
+        self._requests: dict[str, Key] = {}
         self._found: dict[tuple[str, str], Section | str] = {}
 
     def forget(self, path: str) -> None:
@@ -264,16 +313,16 @@ class _Pages:
 
     def section(self, path: str, request: str) -> Section:
         """The section of the page `parsed` read that `request` names (`match_section`)."""
-        doc, folded = self._pages[path]
-        if folded is None:
-            folded = [fold(s.title) for s in doc.sections]
-            self._pages[path] = (doc, folded)
+        doc, keyed = self._pages[path]
+        if keyed is None:
+            keyed = keys(doc.sections)
+            self._pages[path] = (doc, keyed)
         if request not in self._requests:
-            self._requests[request] = fold(request)
+            self._requests[request] = key(request)
         if (path, request) not in self._found:  # the same request again: the same answer
             try:
                 self._found[path, request] = match_section(
-                    doc.sections, request, path, folded, self._requests[request]
+                    doc.sections, request, path, keyed, self._requests[request]
                 )
             except ToolInputError as exc:  # its message: its traceback would hold the page's headings
                 self._found[path, request] = str(exc)

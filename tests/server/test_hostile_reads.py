@@ -231,3 +231,28 @@ def test_the_room_a_lists_skipped_entries_share_counts_their_headings_as_the_ans
     assert not is_error and len(skipped) == 19 and skipped[0]["availableSections"]
     listed = [title for entry in skipped for title in entry["availableSections"]]
     assert len(json.dumps(listed, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) <= LISTING_BYTES
+
+
+def test_a_section_headed_by_a_symbol_is_read_and_written_whatever_invisible_characters_it_holds(
+    tmp_path: Path,
+) -> None:
+    """A heading without letters was matched only as written: `## ⚠️` (with the variation selector
+    an emoji keyboard adds) could not be asked for as `⚠`, nor `## \\u200b🚀` as `🚀`. Reads and
+    writes name the same section."""
+    body = "".join(f"## {h}\n\ntext {n}\n\n" for n, h in enumerate(["\u26a0\ufe0f", "\u200b🚀", "Notes"]))
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A") + body})
+    asked = ["\u26a0", "🚀", "\u26a0\ufe0f\u200d", " 🚀\ufe0e "]
+    answers = session(
+        root,
+        [("bank_read", {"path": "a.md", "section": s}) for s in asked]
+        + [("bank_update_section", {"path": "a.md", "section": "\u26a0", "content": "new warning"})],
+    )
+    assert not any(is_error for is_error, _ in answers), answers
+    assert [json.loads(text)["content"].split("\n")[-1] for _, text in answers[:4]] == [
+        "text 0",
+        "text 1",
+        "text 0",
+        "text 1",
+    ]
+    page = (root / "a.md").read_text(encoding="utf-8")
+    assert "## \u26a0\ufe0f\n\nnew warning\n" in page and "text 1" in page and "text 0" not in page
