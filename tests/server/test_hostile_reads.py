@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from mcp import Client, StdioServerParameters
 
 from tests.conftest import write_bank
@@ -176,33 +177,17 @@ def test_a_section_headed_without_letters_is_read_by_its_heading(tmp_path: Path)
     assert stars[0] and "is ambiguous" in stars[1]
 
 
+@pytest.mark.parametrize("heading", ["x" * 200, '"\\' * 100], ids=["plain", "escaped-in-json"])
 def test_the_failures_of_a_list_list_headings_within_the_room_its_skipped_entries_have(
-    tmp_path: Path,
+    tmp_path: Path, heading: str
 ) -> None:
-    """Each failed request of a list repeated the page's headings (40 of up to 120 characters):
+    """Each failed request of a list repeated the page's headings (60 of over 200 characters):
     100 requests for sections a page lacks answered 200 KB on a 40,000-byte budget. The failures
-    share the 8,000 bytes of headings the skipped entries have; past them, each is one short line."""
+    share the 8,000 bytes of headings the skipped entries have; past them, each is one short line.
+    The room and the 300-byte cut count what the answer writes: a heading of `"` or `\\` takes
+    twice its length there, and counted as text it answered 64 KB past a 48,000-byte bound."""
     from memorybank_server.read import BUDGET_BYTES, LISTING_BYTES
 
-    sections = "".join(f"## Part {n} {'x' * 200}\n\ntext\n\n" for n in range(60))
-    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A") + sections})
-    asked = [{"path": "a.md", "section": f"Nope {n}"} for n in range(100)]
-    [(is_error, text)] = session(root, [("bank_read", {"path": asked})])
-    failed = json.loads(text)["failed"]
-    assert not is_error and len(failed) == 100
-    assert "Part 0" in failed[0]["error"] and failed[-1]["error"].startswith("No section 'Nope 99' in a.md")
-    assert len(text.encode("utf-8")) <= BUDGET_BYTES + LISTING_BYTES
-
-
-def test_the_room_a_lists_failures_share_counts_their_headings_as_the_answer_writes_them(
-    tmp_path: Path,
-) -> None:
-    """The 8,000 bytes of headings and the 300-byte cut of a failure counted the text before JSON
-    escaped it: a heading of `"` or `\\` takes twice its length in the answer, so 100 requests for
-    sections a page of such headings lacks answered 64 KB past a 48,000-byte bound."""
-    from memorybank_server.read import BUDGET_BYTES, LISTING_BYTES
-
-    heading = '"\\' * 100
     sections = "".join(f"## Part {n} {heading}\n\ntext\n\n" for n in range(60))
     root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A") + sections})
     asked = [{"path": "a.md", "section": f"Nope {n}"} for n in range(100)]
