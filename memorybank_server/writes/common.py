@@ -22,6 +22,7 @@ from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.edits.journal import recover
 from memorybank_lint.edits.lock import bank_lock
 from memorybank_lint.edits.transaction import Transaction
+from memorybank_lint.frontmatter import line_feeds
 from memorybank_lint.paths import real_path
 from memorybank_lint.quoting import clipped
 
@@ -33,6 +34,19 @@ MAX_CONTENT_BYTES = 1_000_000
 # A write's preview or context shows where the change landed, not all it wrote: cut by lines
 # alone, a body of one 1 MB line came back whole.
 PREVIEW_BYTES = 4_000
+
+
+def trimmed(text: str) -> str:
+    """`text` without leading blank lines and trailing whitespace, its first line's indent kept.
+
+    Why not `strip()`: a body or section that opens with an indented code block would lose the
+    indent of its first line, turning that line into prose and the lines after it into its text.
+    """
+    lines = line_feeds(text).split("\n")
+    start = 0
+    while start < len(lines) and not lines[start].strip():
+        start += 1
+    return "\n".join(lines[start:]).rstrip()
 
 
 def preview(text: str, lines: int) -> str:

@@ -35,7 +35,7 @@ from memorybank_lint.paths import Target, link_target, outside, resolve, spelled
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
 from ..templates import find_template
-from .common import document_bytes, existing_document, guard_suppressions, land, locked, preview
+from .common import document_bytes, existing_document, guard_suppressions, land, locked, preview, trimmed
 from .create import (
     GOVERNED,
     INBOX,
@@ -272,7 +272,7 @@ def promote(
         today_text = (today or dt.date.today()).isoformat()
         keys, _ = carried(template, set(GOVERNED) | set(fm), today_text, keep_placeholders=False)
         fm.update(keys)
-        body = parts.body.strip()
+        body = trimmed(parts.body)
         body, link_warnings = _relink(retitle(body, title), note.path, destination, bank)
         guard_suppressions("", body, destination)
         text = render(fm, body)

@@ -19,23 +19,14 @@ from typing import Any
 
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.keep import kept
-from memorybank_lint.frontmatter import line_feeds
 
 from ..errors import ToolInputError
 from . import head
-from .common import content_from, guard_suppressions, locked, preview
+from .common import content_from, guard_suppressions, locked, preview, trimmed
 from .edit import guard_head, guard_headings, guard_rest, section_span, unread_headings
 
 MODES = ("replace", "append")
 PREVIEW_LINES = 20
-
-
-def _trimmed(text: str) -> str:
-    """`text` without leading blank lines and trailing whitespace (a first line's indent is kept)."""
-    lines = line_feeds(text).split("\n")
-    while lines and not lines[0].strip():
-        lines.pop(0)
-    return "\n".join(lines).rstrip()
 
 
 def update_section(
@@ -71,8 +62,8 @@ def update_section(
                 "show as a heading the bank's sections do not end at (a setext or indented ##, or a "
                 "level-one #); write it as '## …' first, so rewriting this section keeps it"
             )
-        payload = _trimmed(text)
-        if mode == "append" and (old := _trimmed("\n".join(old_lines[1:]))):
+        payload = trimmed(text)
+        if mode == "append" and (old := trimmed("\n".join(old_lines[1:]))):
             payload = f"{old}\n\n{payload}"
         tail = body[end:]
         rebuilt = kept(body[start:end], f"{old_lines[0]}\n\n{payload}\n" + ("\n" if tail else ""))

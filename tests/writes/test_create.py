@@ -320,7 +320,7 @@ def test_placeholders_warn_and_a_supplied_body_replaces_the_template_prose(
     assert any('placeholder in "prompt_kind"' in w for w in result["warnings"])
     assert any("was not used because a body was supplied" in w for w in result["warnings"])
     text = (seeded.root / "prompts/review.md").read_text("utf-8")
-    assert text.endswith("---\n# Review prompt\n\nReview the diff.\n")
+    assert text.endswith("---\n# Review prompt\n\n  Review the diff.\n")  # its indent is the author's
     data = header(seeded.root / "prompts/review.md")
     assert data["audience"] == "agents" and data["anchors"] == ["src/review.py"]
     assert "variables" in data and "template_for" not in data
@@ -869,3 +869,21 @@ def test_the_preview_of_a_body_of_one_long_line_is_bounded_by_bytes(seeded: Bank
     shown = result["preview"]
     assert len(shown.encode("utf-8")) <= 4_000 and shown.endswith("жж…")
     assert "# Long\n" in shown
+
+
+def test_a_body_opening_with_indented_code_keeps_it_code(seeded: Bank, clean_after: Callable) -> None:
+    """A body whose first block is an indented code block keeps its first line's indent: trimmed
+    whole, the first command became a paragraph and the next lines ran on into it as text."""
+    body = "\n    rm -rf build/\n    make all\n\nAfter that.\n"
+    create(
+        seeded,
+        doc_kind="domain",
+        path="domain/cleanup.md",
+        title="Cleanup",
+        purpose="Read when you need the cleanup commands.",
+        derived_from=["../dna/principles.md"],
+        body=body,
+    )
+    text = (seeded.root / "domain/cleanup.md").read_text("utf-8")
+    assert text.endswith("# Cleanup\n\n    rm -rf build/\n    make all\n\nAfter that.\n")
+    clean_after(seeded)

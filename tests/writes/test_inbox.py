@@ -728,3 +728,21 @@ def test_promote_rewrites_only_what_commonmark_reads_as_a_link(seeded: Bank, put
         "\\[a [after](../../product/context.md)\n\n"
         "## See [the context](../../product/context.md)\n"
     ) in body
+
+
+def test_a_promoted_note_opening_with_indented_code_keeps_it_code(
+    seeded: Bank, put: Callable, clean_after: Callable
+) -> None:
+    """The note is moved, not rewritten: the indent of its first line of code stays, so the
+    commands it opens with are still code (trimmed, they read as one paragraph of prose)."""
+    put(
+        seeded.root,
+        "_inbox/cleanup.md",
+        "---\ntitle: Cleanup\ndoc_kind: domain\npurpose: Read when you need the cleanup commands.\n"
+        "derived_from:\n  - ../dna/principles.md\nstatus: draft\n---\n\n    rm -rf build/\n    make all\n",
+    )
+    seeded.refresh()
+    promote(seeded, path="_inbox/cleanup.md", to="domain/cleanup.md", today=TODAY)
+    text = (seeded.root / "domain/cleanup.md").read_text("utf-8")
+    assert text.endswith("# Cleanup\n\n    rm -rf build/\n    make all\n")
+    clean_after(seeded)
