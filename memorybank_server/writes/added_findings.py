@@ -5,9 +5,11 @@ suppression), but a body is prose, and prose can break the bank in ways only the
 index entry edited to a page that does not exist (MB007, and the page it pointed at now
 unregistered, MB009), a backticked `dna/` path that names no rule (MB010). So the bank is linted
 once as it is and once with the written files in their place, in memory, and a write that gives
-one of the files it writes a finding it did not have is refused, naming the finding. Findings on
-other documents are not the write's to refuse: a change to `dna/` may rightly ask more of pages
-written before it.
+one of the files it writes a finding it did not have is refused, naming the finding. A file the
+write removes (a promoted or discarded note) is judged through the documents that name it: a
+`derived_from` or an index entry left pointing at nothing (MB001, MB007) is the write's doing. Other
+findings on other documents are not the write's to refuse: a change to `dna/` may rightly ask more
+of pages written before it.
 
 The rules judged are the project's (`judged_by`, set by the server and the command line from the
 configuration), so a rule the project ignores never stops a write. Seeding (`--init --force`,
@@ -78,18 +80,27 @@ def _keys(found: list[Finding]) -> Counter[tuple[str, str, str]]:
 NEVER_REFUSED = frozenset({"MB013"})
 
 
+def _naming(bank: Bank, removed: Iterable[str]) -> set[str]:
+    """The documents whose `derived_from` or index links land on a file in `removed`."""
+    gone = set(removed)
+    found = {source for path in gone for source in bank.incoming.get(path, ())}
+    found |= {link.source for link in bank.index_links if link.lands in gone}
+    return found - gone
+
+
 def refuse_added_findings(bank: Bank, transaction: Transaction, told: frozenset[str] = frozenset()) -> None:
-    """Refuse the write if it gives a file it writes a finding that file did not have; `told`
+    """Refuse the write if it gives a file it writes, or a document naming a file it removes, a
+    finding that file did not have; `told`
     names rules whose finding the write's own answer already warns of (a new page with no index
     above it to register in is MB009, and the answer says so)."""
-    written = {write.path for write in transaction.writes}
-    if not written:
+    removed = [path for path, _ in transaction.removals]
+    judged = {write.path for write in transaction.writes} | _naming(bank, removed)
+    if not judged:
         return
     selection = _SELECTION.get() or Selection()
-    before = _keys(lint(bank, selection, in_scope=written.__contains__))
+    before = _keys(lint(bank, selection, in_scope=judged.__contains__))
     texts = {write.path: write.data.decode("utf-8") for write in transaction.writes}
-    removed = [path for path, _ in transaction.removals]
-    found = lint(as_written(bank, texts, removed), selection, in_scope=written.__contains__)
+    found = lint(as_written(bank, texts, removed), selection, in_scope=judged.__contains__)
     found = [f for f in found if f.code not in NEVER_REFUSED and f.code not in told]
     added = _keys(found) - before
     if not added:

@@ -746,3 +746,36 @@ def test_a_promoted_note_opening_with_indented_code_keeps_it_code(
     text = (seeded.root / "domain/cleanup.md").read_text("utf-8")
     assert text.endswith("# Cleanup\n\n    rm -rf build/\n    make all\n")
     clean_after(seeded)
+
+
+@pytest.mark.parametrize("leave", ["discard", "promote"])
+def test_a_note_another_document_derives_from_or_an_index_lists_does_not_leave_silently(
+    noted: Bank, put: Callable, tree: Callable, leave: str
+) -> None:
+    """Removing the note would leave the documents that name it pointing at nothing: a
+    `derived_from` that no longer resolves (MB001), an index entry that leads nowhere (MB007).
+    The write is refused naming the finding, and no byte changes."""
+    dependent = NOTE.replace("title: Retry budget", "title: Retry rules").replace(
+        "  - ../product/context.md\n", "  - ../_inbox/retry.md\n"
+    )
+    put(noted.root, "domain/retry-rules.md", dependent)
+    readme = noted.root / "domain/README.md"
+    readme.write_text(readme.read_text("utf-8") + "\n- [Retry rules](retry-rules.md)\n", "utf-8")
+    noted.refresh()
+    before = tree(noted.root)
+    with pytest.raises(ToolInputError, match=r"domain/retry-rules\.md a finding: MB001"):
+        if leave == "discard":
+            discard(noted, path="_inbox/retry.md", reason="folded into the rules", now=NOW)
+        else:
+            promote(noted, path="_inbox/retry.md", to="domain/retry-budget.md", today=TODAY)
+    assert tree(noted.root) == before
+    put(noted.root, "domain/retry-rules.md", NOTE.replace("title: Retry budget", "title: Retry rules"))
+    readme.write_text(readme.read_text("utf-8") + "- [Retry note](../_inbox/retry.md)\n", "utf-8")
+    noted.refresh()
+    before = tree(noted.root)
+    with pytest.raises(ToolInputError, match=r"domain/README\.md a finding: MB007"):
+        if leave == "discard":
+            discard(noted, path="_inbox/retry.md", reason="folded into the rules", now=NOW)
+        else:
+            promote(noted, path="_inbox/retry.md", to="domain/retry-budget.md", today=TODAY)
+    assert tree(noted.root) == before
