@@ -28,6 +28,9 @@ _PLACEHOLDERS = frozenset({sections.EMPTY_REGISTRY, sections.LEGACY_EMPTY_REGIST
 _REGISTRY_NAMES = frozenset({"registry", "реестр"})
 UNWRITTEN = "not created yet"
 _UNWRITTEN = re.compile(r" \(`([^`\s]+)`, " + UNWRITTEN + r"\)")
+# what starts a block of its own after a paragraph line, so no lazy continuation of it: a list
+# item, a heading, a quote, a fence, an HTML block, a table row, a thematic break
+_INTERRUPTS = re.compile(r" {0,3}(?:[-*+]\s|\d{1,9}[.)]\s|#|>|```|~~~|<|\||([-*_])[ \t]*(?:\1[ \t]*){2,}$)")
 _ITEM = re.compile(r"^(\s*(?:[-*+]|\d{1,9}[.)])\s+)")
 
 
@@ -129,12 +132,18 @@ def _indent(line: str) -> int:
 
 
 def _entry_end(lines: list[str], i: int, stop: int) -> int:
-    """The index just after the list item at `i`: its indented continuation lines belong to it."""
+    """The index just after the list item at `i`: its indented continuation lines belong to it,
+    and so do the lazy lines below its text (not indented, yet continuing its paragraph: an
+    entry put between them would take them over)."""
     match = _BULLET.match(lines[i]) or _NUMBERED.match(lines[i])
     if match is None:
         return i + 1
     j = i + 1
     while j < stop and lines[j].strip() and _indent(lines[j]) > len(match.group(1)):
+        j += 1
+    if any(not _own_line(line) for line in lines[i + 1 : j]):  # its text may end in code: no paragraph
+        return j
+    while j < stop and lines[j].strip() and not _INTERRUPTS.match(lines[j]):
         j += 1
     return j
 

@@ -331,3 +331,13 @@ def test_an_index_that_cannot_be_read_refuses_the_create_it_would_register(
     with pytest.raises(Exception, match=r"'domain/README\.md'.*cannot be read"):
         find_index(seeded, "domain/deeper/model.md")
     assert find_index(seeded, "adr/ADR-1.md") == "adr/README.md"
+
+
+def test_an_entry_goes_after_the_lazy_lines_of_the_last_item_not_between_them() -> None:
+    """A line right below an item, not indented, still belongs to that item's text (a lazy
+    continuation). The entry went between them, and the line moved to the new item: the first
+    entry lost the end of its text and the new one gained it."""
+    text = f"{HEAD}# Index\n\n- [A](a.md) — first,\ncontinued on a second line\n\nA closing paragraph.\n"
+    assert add_entry(text, "b.md", "B", "second").endswith(
+        "- [A](a.md) — first,\ncontinued on a second line\n- [B](b.md) — second\n\nA closing paragraph.\n"
+    )
