@@ -66,7 +66,9 @@ def update_section(
         if mode == "append" and (old := trimmed("\n".join(old_lines[1:]))):
             payload = f"{old}\n\n{payload}"
         tail = body[end:]
-        rebuilt = kept(body[start:end], f"{old_lines[0]}\n\n{payload}\n" + ("\n" if tail else ""))
+        # the last section ends the file as it did: with a line break only if the file had one
+        ending = "\n\n" if tail else "\n" if body.endswith("\n") else ""
+        rebuilt = kept(body[start:end], f"{old_lines[0]}\n\n{payload}{ending}")
         new_body = body[:start] + rebuilt + tail
         guard_rest(body, new_body, tail, loaded.path)
         guard_suppressions(body, new_body, loaded.path)

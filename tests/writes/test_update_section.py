@@ -384,3 +384,14 @@ def test_a_second_heading_with_the_text_of_one_already_there_is_refused(tmp_path
         lambda: edit(open_bank(root), path="engineering/auth.md", find="old", replace="Summary\n-------"),
         "as a heading readers show",
     )
+
+
+@pytest.mark.parametrize("mode", ["replace", "append"])
+def test_a_file_without_a_final_line_break_gains_none(tmp_path: Path, mode: str) -> None:
+    """Rewriting the last section of a file that ends without a line break added one: a change
+    at the end of the file the write never asked for (every other write keeps it as it was)."""
+    root = _bank(tmp_path, HEAD + BEFORE.rstrip("\n"))
+    with no_new_findings(root):
+        _call(root, "Примеры", "Added.", mode=mode)
+    text = (root / "engineering/auth.md").read_text()
+    assert text.endswith("\n\nAdded.")
