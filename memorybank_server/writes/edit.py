@@ -126,10 +126,15 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
             f"the change leaves a code fence open (or unpaired), which would turn the rest of {path} "
             "into code or back; pair every ``` or ~~~ fence it opens or closes"
         )
-    if _open_comment(old_body) != _open_comment(new_body):
+    # whether the unchanged text starts inside a comment: one the change opens, or one it no
+    # longer opens though the rest still closes it, shows or hides that text
+    if _open_comment(old_body[: len(old_body) - len(tail)]) != _open_comment(
+        new_body[: len(new_body) - len(tail)]
+    ):
         raise ToolInputError(
-            f"the change leaves an HTML comment open (a '<!--' without its '-->'), which would hide "
-            f"the rest of {path} from every reader; close it"
+            f"the change leaves an HTML comment open (a '<!--' without its '-->'), or takes the "
+            f"'<!--' from one the rest of {path} closes, which would hide that text from every reader "
+            "or show it; pair every '<!--' with its '-->'"
         )
 
 

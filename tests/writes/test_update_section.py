@@ -395,3 +395,13 @@ def test_a_file_without_a_final_line_break_gains_none(tmp_path: Path, mode: str)
         _call(root, "Примеры", "Added.", mode=mode)
     text = (root / "engineering/auth.md").read_text()
     assert text.endswith("\n\nAdded.")
+
+
+def test_removing_the_opening_of_a_comment_a_later_section_closes_is_refused(tmp_path: Path) -> None:
+    """A comment opened in one section and closed in the next hides both from every reader.
+    Rewriting the first section without its `<!--` showed the rest of the comment, the next
+    section's text and its `-->`, without a byte of them changing; the check looked only at
+    whether the whole document ended inside a comment, and it ends outside one either way."""
+    commented = BEFORE.replace("Old text.\n", "<!--\nOld text.\n").replace("Roles.\n", "Roles.\n-->\n")
+    root = _bank(tmp_path, HEAD + commented)
+    refused(root, lambda: _call(root, "Авторизация", "New text."), "leaves an HTML comment open")
