@@ -22,7 +22,6 @@ from memorybank_lint.bank import Bank, visible
 from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links, new_name
 from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
-from memorybank_lint.markdown import fenced
 from memorybank_lint.paths import unlinkable
 
 from ..errors import BadValue, ToolInputError
@@ -117,13 +116,16 @@ def check_boundary(canonical_for: list[str], must_not_define: list[str]) -> None
 
 
 def retitle(body: str, title: str) -> str:
-    """`body` with its first level-one heading (outside code) renamed, or one prepended."""
+    """`body` with the level-one heading it opens with renamed, or a title heading prepended.
+
+    Only an opening heading is the body's title: a `# Appendix` below the first text is a heading
+    of its own, and renaming it would lose its words.
+    """
     lines = body.split("\n")
-    mask = fenced(lines)
-    for i, line in enumerate(lines):
-        if not mask[i] and line.startswith("# "):
-            lines[i] = title_heading(title)
-            return "\n".join(lines)
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is not None and lines[first].startswith("# "):
+        lines[first] = title_heading(title)
+        return "\n".join(lines)
     return f"{title_heading(title)}\n\n{body}" if body.strip() else title_heading(title)
 
 

@@ -887,3 +887,33 @@ def test_a_body_opening_with_indented_code_keeps_it_code(seeded: Bank, clean_aft
     text = (seeded.root / "domain/cleanup.md").read_text("utf-8")
     assert text.endswith("# Cleanup\n\n    rm -rf build/\n    make all\n\nAfter that.\n")
     clean_after(seeded)
+
+
+def test_a_level_one_heading_below_the_bodys_opening_text_keeps_its_words(
+    seeded: Bank, clean_after: Callable
+) -> None:
+    """Only a body's opening `# heading` is its title, renamed rather than doubled: the first one
+    further down (`# Appendix: wire format`) was renamed to the title, and its words were lost."""
+    create(
+        seeded,
+        doc_kind="domain",
+        path="domain/wire.md",
+        title="Wire protocol",
+        purpose="Read when you need the wire protocol.",
+        derived_from=["../dna/principles.md"],
+        body="Intro.\n\n# Appendix: wire format\n\nBytes.\n",
+    )
+    text = (seeded.root / "domain/wire.md").read_text("utf-8")
+    assert text.endswith("# Wire protocol\n\nIntro.\n\n# Appendix: wire format\n\nBytes.\n")
+    create(
+        seeded,
+        doc_kind="domain",
+        path="domain/wire-v2.md",
+        title="Wire protocol, version 2",
+        purpose="Read when you need version 2 of the wire protocol.",
+        derived_from=["../dna/principles.md"],
+        body="\n# Old name\n\nBytes.\n",
+    )
+    text = (seeded.root / "domain/wire-v2.md").read_text("utf-8")
+    assert text.endswith("---\n# Wire protocol, version 2\n\nBytes.\n")
+    clean_after(seeded)
