@@ -128,7 +128,7 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
         )
     # whether the unchanged text starts inside a comment: one the change opens, or one it no
     # longer opens though the rest still closes it, shows or hides that text
-    if _open_comment(old_body[: len(old_body) - len(tail)]) != _open_comment(
+    if open_comment(old_body[: len(old_body) - len(tail)]) != open_comment(
         new_body[: len(new_body) - len(tail)]
     ):
         raise ToolInputError(
@@ -138,7 +138,7 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
         )
 
 
-def _open_comment(text: str) -> bool:
+def open_comment(text: str) -> bool:
     """Whether `text` ends inside an HTML comment: its last `<!--` has no `-->` after it."""
     opened = text.rfind("<!--")
     return opened >= 0 and text.find("-->", opened + 4) < 0

@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from memorybank_lint import document, frontmatter
+from memorybank_lint import document, frontmatter, markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.gate import check_distinct
 from memorybank_lint.edits.text import digest, read
@@ -47,6 +47,7 @@ from .create import (
     render,
     retitle,
 )
+from .edit import open_comment
 from .governance import governance
 from .registration import Staging, register
 from .values import header_text, listed, required, sources
@@ -338,6 +339,14 @@ def _longest_backticks(text: str) -> int:
     return max((len(run) for run in _BACKTICKS.findall(text)), default=0)
 
 
+def _left_open(text: str) -> str | None:
+    """What the end of `text` is still inside (a code block, an HTML comment), or None: a record
+    appended there would read as code, or not at all."""
+    if markdown.fenced([*text.rstrip("\n").split("\n"), "", "## next"])[-1]:
+        return "a code block"
+    return "an HTML comment" if open_comment(text) else None
+
+
 def _one_file(path: Path, other: Path) -> bool:
     """Whether the two paths name one file (a name a file system does not tell from another)."""
     try:
@@ -397,6 +406,11 @@ def discard(
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")
             log = read(bank.root, LOG, bank.max_bytes)
+            if (inside := _left_open(log.text)) is not None:
+                raise ToolInputError(
+                    f"{LOG} ends inside {inside} opened by hand, which would swallow the new record; "
+                    "close it, then discard again"
+                )
             transaction.replace(LOG, log.encode(log.text.rstrip("\n") + "\n\n" + entry), log.digest)
         else:
             transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))
