@@ -138,6 +138,14 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
         )
 
 
+def left_open(text: str) -> str | None:
+    """What the end of `text` is still inside (a code block, an HTML comment), or None: text
+    added after it would read as code, or not at all."""
+    if markdown.fenced([*text.rstrip("\n").split("\n"), "", "## next"])[-1]:
+        return "a code block"
+    return "an HTML comment" if open_comment(text) else None
+
+
 def open_comment(text: str) -> bool:
     """Whether `text` ends inside an HTML comment: its last `<!--` has no `-->` after it."""
     opened = text.rfind("<!--")

@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from memorybank_lint import document, frontmatter, markdown
+from memorybank_lint import document, frontmatter
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.gate import check_distinct
 from memorybank_lint.edits.text import digest, read
@@ -47,7 +47,7 @@ from .create import (
     render,
     retitle,
 )
-from .edit import open_comment
+from .edit import left_open
 from .governance import governance
 from .registration import Staging, register
 from .values import header_text, listed, required, sources
@@ -339,14 +339,6 @@ def _longest_backticks(text: str) -> int:
     return max((len(run) for run in _BACKTICKS.findall(text)), default=0)
 
 
-def _left_open(text: str) -> str | None:
-    """What the end of `text` is still inside (a code block, an HTML comment), or None: a record
-    appended there would read as code, or not at all."""
-    if markdown.fenced([*text.rstrip("\n").split("\n"), "", "## next"])[-1]:
-        return "a code block"
-    return "an HTML comment" if open_comment(text) else None
-
-
 def _one_file(path: Path, other: Path) -> bool:
     """Whether the two paths name one file (a name a file system does not tell from another)."""
     try:
@@ -406,7 +398,7 @@ def discard(
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")
             log = read(bank.root, LOG, bank.max_bytes)
-            if (inside := _left_open(log.text)) is not None:
+            if (inside := left_open(log.text)) is not None:
                 raise ToolInputError(
                     f"{LOG} ends inside {inside} opened by hand, which would swallow the new record; "
                     "close it, then discard again"

@@ -405,3 +405,13 @@ def test_removing_the_opening_of_a_comment_a_later_section_closes_is_refused(tmp
     commented = BEFORE.replace("Old text.\n", "<!--\nOld text.\n").replace("Roles.\n", "Roles.\n-->\n")
     root = _bank(tmp_path, HEAD + commented)
     refused(root, lambda: _call(root, "Авторизация", "New text."), "leaves an HTML comment open")
+
+
+@pytest.mark.parametrize("opening", ["```text\n", "<!--\n"])
+def test_appending_to_a_section_left_inside_a_code_block_or_comment_is_refused(
+    tmp_path: Path, opening: str
+) -> None:
+    """The last section of a document ending inside a code block (or a comment) never closed:
+    text appended to it was written inside, shown as code or not at all."""
+    root = _bank(tmp_path, HEAD + BEFORE.replace("```text\n", opening).replace("b\n```\n", "b\n"))
+    refused(root, lambda: _call(root, "Примеры", "Added.", mode="append"), "ends inside")
