@@ -27,7 +27,7 @@ from memorybank_lint.markdown import Section
 from memorybank_lint.quoting import clipped
 
 from ..errors import ToolInputError
-from ..read import check_section, match_section
+from ..read import check_section, fold, match_section
 from . import head
 from .common import PREVIEW_BYTES, guard_suppressions, locked
 
@@ -88,6 +88,24 @@ def guard_headings(old_body: str, new_body: str, path: str) -> None:
             f"the change writes '{next(iter(added))}' in {path} as a heading readers show (a setext "
             "underline, an indented # or a level-one #) and the bank's sections do not end at; "
             "write it as '## …' or '### …', or not as a heading"
+        )
+
+
+def guard_names(old_body: str, new_body: str, path: str) -> None:
+    """Refuse a change that gives a second section a heading one already has, as a request reads
+    it (`fold`: `## Roles` and `## roles` are one name): neither could be read or rewritten by
+    name afterwards, each request refused as ambiguous."""
+
+    def names(body: str) -> Counter[str]:
+        return Counter(fold(s.title) or s.title for s in body_sections(body)[1])
+
+    before, after = names(old_body), names(new_body)
+    twice = [name for name, count in after.items() if count > 1 and count > before[name]]
+    if twice:
+        title = next(s.title for s in body_sections(new_body)[1] if (fold(s.title) or s.title) == twice[0])
+        raise ToolInputError(
+            f"the change writes a second section headed '{title}' in {path}; readers and writes "
+            "could no longer tell the two apart by name; give it a name of its own"
         )
 
 
@@ -199,6 +217,7 @@ def edit(
         new_text = parts.head + new_body
         guard_head(parts, new_text, loaded.path)
         guard_headings(body, new_body, loaded.path)
+        guard_names(body, new_body, loaded.path)
         data = loaded.file.encode(new_text)
         head.commit(bank, [(loaded.path, data, loaded.file.digest)], dry_run=dry_run)
     position = len(parts.head) + at

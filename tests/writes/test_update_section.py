@@ -415,3 +415,17 @@ def test_appending_to_a_section_left_inside_a_code_block_or_comment_is_refused(
     text appended to it was written inside, shown as code or not at all."""
     root = _bank(tmp_path, HEAD + BEFORE.replace("```text\n", opening).replace("b\n```\n", "b\n"))
     refused(root, lambda: _call(root, "Примеры", "Added.", mode="append"), "ends inside")
+
+
+def test_a_write_that_gives_two_sections_one_name_is_refused(tmp_path: Path) -> None:
+    """Two sections under one heading (or one that reads the same: `## roles` and `## Roles`)
+    can no longer be read or rewritten by name: every later request for them is refused as
+    ambiguous. The write that would make the second one is refused instead."""
+    from memorybank_server.writes.edit import edit
+
+    root = _bank(tmp_path)
+    target = "engineering/auth.md"
+    twice = "## Авторизация"
+    refused(root, lambda: edit(open_bank(root), path=target, find="## Примеры", replace=twice), "second")
+    refused(root, lambda: _call(root, "Примеры", "Text.\n\n## авторизация и РОЛИ\n\nMore."), "second section")
+    _call(root, "Примеры", "Text.\n\n## Авторизация: примеры\n\nMore.")  # a name of its own is written
