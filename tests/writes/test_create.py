@@ -917,3 +917,20 @@ def test_a_level_one_heading_below_the_bodys_opening_text_keeps_its_words(
     text = (seeded.root / "domain/wire-v2.md").read_text("utf-8")
     assert text.endswith("---\n# Wire protocol, version 2\n\nBytes.\n")
     clean_after(seeded)
+
+
+def test_a_body_with_two_sections_of_one_name_is_refused(seeded: Bank, tree: Callable) -> None:
+    """A new document whose body heads two sections alike (`## Steps`, `## steps`) could not have
+    either read or rewritten by name: every request for them is refused as ambiguous."""
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="second section headed 'Steps'"):
+        create(
+            seeded,
+            doc_kind="domain",
+            path="domain/steps.md",
+            title="Steps",
+            purpose="Read when you need the steps.",
+            derived_from=["../dna/principles.md"],
+            body="## Steps\n\nOne.\n\n## steps\n\nTwo.\n",
+        )
+    assert tree(seeded.root) == before
