@@ -39,7 +39,7 @@ from memorybank_lint.bank import Bank, never_read
 from memorybank_lint.edits.atomic import NotRegular, TooBig, read_regular
 from memorybank_lint.markdown import Section
 from memorybank_lint.paths import normalize
-from memorybank_lint.quoting import cap_bytes, shortened
+from memorybank_lint.quoting import shortened
 from memorybank_lint.yaml_values import key_text
 
 from .errors import BadValue, ToolInputError
@@ -76,11 +76,12 @@ def fold(text: str) -> str:
 
 
 def bare(text: str) -> str:
-    """A heading or request as it shows, whatever invisible characters it holds: composed (NFKC),
+    """A heading or request as it shows, whatever invisible characters it holds: composed (NFC;
+    not NFKC, which makes `ＡＰＩ` and `CO²` read as `API` and `CO2`, other headings a reader sees),
     without format characters (a zero-width space or joiner, a bidi mark) or variation selectors
     (the U+FE0F an emoji keyboard adds to `⚠`), stripped. What a heading with no letters to fold
     (`## ⚠️`, `## 🚀`) is matched by: as written, `⚠` never found `⚠` followed by U+FE0F."""
-    composed = unicodedata.normalize("NFKC", text)
+    composed = unicodedata.normalize("NFC", text)
     if any(unicodedata.category(c) == "Cf" or _selector(c) for c in composed):
         composed = "".join(c for c in composed if unicodedata.category(c) != "Cf" and not _selector(c))
     return composed.strip()  # the heading itself when nothing is dropped: a page holds one of each
@@ -443,18 +444,37 @@ def _cut_for_json(text: str, room: int) -> tuple[str, bool]:
     """`text` cut so that, written in the JSON answer, it takes at most `room` bytes, and whether it
     was cut: a quote, a backslash, a line break or a control character takes two to six bytes
     there (a body of `"\\` answered 1,500 bytes on a `maxBytes` of 1,000)."""
-    kept, cut = cap_bytes(text, room)
-    while (over := json_bytes(kept) - 3 - room) > 0:  # the quotes and the newline json_bytes counts
-        kept, _ = cap_bytes(kept, max(len(kept.encode("utf-8")) - over, 0))
-        cut = True
-    return kept, cut
+    if json_bytes(text) - 3 <= room:  # the quotes and the newline json_bytes counts
+        return text, False
+    used = 0
+    for at, character in enumerate(text):  # stops within `room` characters, whatever the text's size
+        used += _json_cost(character)
+        if used > room:
+            return text[:at], True
+    return text, False
+
+
+_TWO_BYTE_ESCAPES = frozenset('"\\\n\r\t\b\f')
+
+
+def _json_cost(character: str) -> int:
+    """The bytes one character takes in the compact JSON `json_bytes` measures: `\\"` and the
+    named escapes two, another control character six (`\\u0001`), anything else its UTF-8."""
+    if character in _TWO_BYTE_ESCAPES:
+        return 2
+    code = ord(character)
+    if code < 0x20:
+        return 6
+    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
 
 
 def _clipped_for_json(text: str, room: int) -> str:
     """`text` cut so that, written in the JSON answer, it takes at most `room` bytes, ending in `…`
     when cut: a refusal quoting headings of `"` took twice its length there."""
-    kept, cut = _cut_for_json(text, room - len("…".encode()))
-    return kept + "…" if cut else text
+    if json_bytes(text) - 3 <= room:
+        return text
+    kept, _ = _cut_for_json(text, room - len("…".encode()))
+    return kept + "…"
 
 
 def _fit_frame(answer: dict[str, Any], left: int) -> int:

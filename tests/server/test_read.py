@@ -592,3 +592,38 @@ def test_a_list_keeps_no_page_past_its_last_request(tmp_path: Path) -> None:
     one = peak(["p0.md"])
     assert peak([f"p{n}.md" for n in range(6)]) < 1.5 * one
     assert peak(["p0.md", "p1.md", "p0.md", "p2.md", "p0.md"]) < 2 * one  # p0 kept, p1 let go
+
+
+@pytest.mark.parametrize("character", ['"', "\\", "\t", "\x01"])
+def test_a_body_of_characters_json_escapes_is_cut_to_what_fits_not_to_nothing(
+    tmp_path: Path, character: str
+) -> None:
+    """A character JSON writes in two or six bytes was cut as if one byte too many were a whole
+    character too many: 3,000 quotes on a `maxBytes` of 1,000 came back as 3 bytes of content,
+    "cut at 3 bytes". What the answer shows is as much as its budget holds."""
+    body = "a" + character * 3000 + "a"  # letters at its ends: a body is read stripped
+    bank = make_bank(tmp_path / "b", {"q.md": f"---\ntitle: Q\n---\n{body}\n"})
+    answer = read(bank, "q.md", max_bytes=1000)
+    written = json_bytes(answer)
+    assert answer["truncated"] and written <= 1000
+    assert answer["content"] == body[: len(answer["content"])]
+    assert json_bytes(answer["content"]) - 3 >= 500  # the page's frame and its note take the rest
+
+
+def test_a_text_that_fits_is_not_clipped_by_the_mark_that_would_end_a_clipped_one() -> None:
+    """A refusal of 299 bytes in a room of 300 came back cut to 297 and `…`."""
+    assert read_module._clipped_for_json("a" * 299, 300) == "a" * 299
+    cut = read_module._clipped_for_json('"' * 1000, 300)
+    assert cut.endswith("…") and len(json.dumps(cut, ensure_ascii=False).encode("utf-8")) - 2 <= 300
+    assert cut.count('"') >= 145
+
+
+def test_a_heading_of_compatibility_characters_is_not_matched_by_their_plain_twins(tmp_path: Path) -> None:
+    """Only invisible characters are set aside when a heading is matched as it shows: `ＡＰＩ` and
+    `CO²` are other headings than `api` and `co2`, so asking `API` or `CO2` of a page holding both
+    stays ambiguous, as it was, rather than picking the wide or the superscript one."""
+    page = "---\ntitle: P\n---\n# P\n\n## ＡＰＩ\n\na\n\n## api\n\nb\n\n## CO²\n\nc\n\n## co2\n\nd\n"
+    bank = make_bank(tmp_path / "b", {"p.md": page})
+    for asked in ("API", "CO2"):
+        with pytest.raises(ToolInputError, match="ambiguous"):
+            read(bank, "p.md", section=asked)
