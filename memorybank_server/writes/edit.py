@@ -144,27 +144,14 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
             f"the change leaves a code fence open (or unpaired), which would turn the rest of {path} "
             "into code or back; pair every ``` or ~~~ fence it opens or closes"
         )
-    # whether the unchanged text starts inside a comment: one the change opens, or one it no
-    # longer opens though the rest still closes it, shows or hides that text
-    if open_comment(old_body[: len(old_body) - len(tail)]) != open_comment(
-        new_body[: len(new_body) - len(tail)]
-    ):
+    if _open_comment(old_body) != _open_comment(new_body):
         raise ToolInputError(
-            f"the change leaves an HTML comment open (a '<!--' without its '-->'), or takes the "
-            f"'<!--' from one the rest of {path} closes, which would hide that text from every reader "
-            "or show it; pair every '<!--' with its '-->'"
+            f"the change leaves an HTML comment open (a '<!--' without its '-->'), which would hide "
+            f"the rest of {path} from every reader; close it"
         )
 
 
-def left_open(text: str) -> str | None:
-    """What the end of `text` is still inside (a code block, an HTML comment), or None: text
-    added after it would read as code, or not at all."""
-    if markdown.fenced([*text.rstrip("\n").split("\n"), "", "## next"])[-1]:
-        return "a code block"
-    return "an HTML comment" if open_comment(text) else None
-
-
-def open_comment(text: str) -> bool:
+def _open_comment(text: str) -> bool:
     """Whether `text` ends inside an HTML comment: its last `<!--` has no `-->` after it."""
     opened = text.rfind("<!--")
     return opened >= 0 and text.find("-->", opened + 4) < 0

@@ -47,7 +47,6 @@ from .create import (
     render,
     retitle,
 )
-from .edit import left_open
 from .governance import governance
 from .registration import Staging, register
 from .values import header_text, listed, required, sources
@@ -398,11 +397,6 @@ def discard(
             if LOG not in bank.docs or bank.docs[LOG].read_error:
                 raise ToolInputError(f"{LOG} exists but is not a readable document; fix it before discarding")
             log = read(bank.root, LOG, bank.max_bytes)
-            if (inside := left_open(log.text)) is not None:
-                raise ToolInputError(
-                    f"{LOG} ends inside {inside} opened by hand, which would swallow the new record; "
-                    "close it, then discard again"
-                )
             transaction.replace(LOG, log.encode(log.text.rstrip("\n") + "\n\n" + entry), log.digest)
         else:
             transaction.create(LOG, (_log_header(bank).rstrip("\n") + "\n\n" + entry).encode("utf-8"))

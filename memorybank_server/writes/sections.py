@@ -23,15 +23,7 @@ from memorybank_lint.edits.keep import kept
 from ..errors import ToolInputError
 from . import head
 from .common import content_from, guard_suppressions, locked, preview, trimmed
-from .edit import (
-    guard_head,
-    guard_headings,
-    guard_names,
-    guard_rest,
-    left_open,
-    section_span,
-    unread_headings,
-)
+from .edit import guard_head, guard_headings, guard_names, guard_rest, section_span, unread_headings
 
 MODES = ("replace", "append")
 PREVIEW_LINES = 20
@@ -72,11 +64,6 @@ def update_section(
             )
         payload = trimmed(text)
         if mode == "append" and (old := trimmed("\n".join(old_lines[1:]))):
-            if (inside := left_open(old)) is not None:
-                raise ToolInputError(
-                    f"section '{chosen.title}' of {loaded.path} ends inside {inside} never closed, "
-                    "so the appended text would be written inside it; close it first, or replace the section"
-                )
             payload = f"{old}\n\n{payload}"
         tail = body[end:]
         # the last section ends the file as it did: with a line break only if the file had one

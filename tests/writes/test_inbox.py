@@ -779,22 +779,3 @@ def test_a_note_another_document_derives_from_or_an_index_lists_does_not_leave_s
         else:
             promote(noted, path="_inbox/retry.md", to="domain/retry-budget.md", today=TODAY)
     assert tree(noted.root) == before
-
-
-@pytest.mark.parametrize("tail", ["```text\nan example never closed\n", "<!-- a note never closed\n"])
-def test_a_discard_log_left_inside_a_code_block_or_comment_is_not_appended_to(
-    noted: Bank, put: Callable, tree: Callable, tail: str
-) -> None:
-    """A log edited by hand to end inside a code block or a comment swallowed the next record:
-    its heading and its values read as code (or not at all), and `bank_read` found no section for
-    it. The discard is refused, naming the log, and no byte changes."""
-    put(noted.root, "_inbox/other.md", NOTE.replace("Retry budget", "Other note"))
-    noted.refresh()
-    discard(noted, path="_inbox/other.md", reason="first", now=NOW)
-    log = noted.root / inbox.LOG
-    log.write_text(log.read_text("utf-8") + "\nNotes by hand:\n\n" + tail, "utf-8")
-    noted.refresh()
-    before = tree(noted.root)
-    with pytest.raises(ToolInputError, match=r"_inbox/DISCARDED\.md ends inside"):
-        discard(noted, path="_inbox/retry.md", reason="second", now=NOW)
-    assert tree(noted.root) == before

@@ -397,26 +397,6 @@ def test_a_file_without_a_final_line_break_gains_none(tmp_path: Path, mode: str)
     assert text.endswith("\n\nAdded.")
 
 
-def test_removing_the_opening_of_a_comment_a_later_section_closes_is_refused(tmp_path: Path) -> None:
-    """A comment opened in one section and closed in the next hides both from every reader.
-    Rewriting the first section without its `<!--` showed the rest of the comment, the next
-    section's text and its `-->`, without a byte of them changing; the check looked only at
-    whether the whole document ended inside a comment, and it ends outside one either way."""
-    commented = BEFORE.replace("Old text.\n", "<!--\nOld text.\n").replace("Roles.\n", "Roles.\n-->\n")
-    root = _bank(tmp_path, HEAD + commented)
-    refused(root, lambda: _call(root, "Авторизация", "New text."), "leaves an HTML comment open")
-
-
-@pytest.mark.parametrize("opening", ["```text\n", "<!--\n"])
-def test_appending_to_a_section_left_inside_a_code_block_or_comment_is_refused(
-    tmp_path: Path, opening: str
-) -> None:
-    """The last section of a document ending inside a code block (or a comment) never closed:
-    text appended to it was written inside, shown as code or not at all."""
-    root = _bank(tmp_path, HEAD + BEFORE.replace("```text\n", opening).replace("b\n```\n", "b\n"))
-    refused(root, lambda: _call(root, "Примеры", "Added.", mode="append"), "ends inside")
-
-
 def test_a_write_that_gives_two_sections_one_name_is_refused(tmp_path: Path) -> None:
     """Two sections under one heading (or one that reads the same: `## roles` and `## Roles`)
     can no longer be read or rewritten by name: every later request for them is refused as
