@@ -116,6 +116,9 @@ def check_boundary(canonical_for: list[str], must_not_define: list[str]) -> None
         )
 
 
+_LEVEL_ONE = re.compile(r" {0,3}#(?:[ \t]|$)")  # CommonMark: up to three spaces of indent
+
+
 def retitle(body: str, title: str) -> str:
     """`body` with the level-one heading it opens with renamed, or a title heading prepended.
 
@@ -124,7 +127,7 @@ def retitle(body: str, title: str) -> str:
     """
     lines = body.split("\n")
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is not None and lines[first].startswith("# "):
+    if first is not None and _LEVEL_ONE.match(lines[first]):
         lines[first] = title_heading(title)
         return "\n".join(lines)
     return f"{title_heading(title)}\n\n{body}" if body.strip() else title_heading(title)

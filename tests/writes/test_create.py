@@ -919,6 +919,26 @@ def test_a_level_one_heading_below_the_bodys_opening_text_keeps_its_words(
     clean_after(seeded)
 
 
+@pytest.mark.parametrize("opening", ["   # Old name", "# Old name", "#", "  #\tOld name"])
+def test_an_opening_heading_indented_up_to_three_spaces_is_the_one_renamed(
+    seeded: Bank, clean_after: Callable, opening: str
+) -> None:
+    """A body's indent is kept as written, and `   # T` is a level-one heading all the same
+    (up to three spaces, CommonMark): it was left in place under a second title heading."""
+    create(
+        seeded,
+        doc_kind="domain",
+        path="domain/indented.md",
+        title="Indented",
+        purpose="Read when you need the indented page.",
+        derived_from=["../dna/principles.md"],
+        body=f"\n\n{opening}\n\nText.\n",
+    )
+    text = (seeded.root / "domain/indented.md").read_text("utf-8")
+    assert text.endswith("---\n# Indented\n\nText.\n")
+    clean_after(seeded)
+
+
 def test_a_body_with_two_sections_of_one_name_is_refused(seeded: Bank, tree: Callable) -> None:
     """A new document whose body heads two sections alike (`## Steps`, `## steps`) could not have
     either read or rewritten by name: every request for them is refused as ambiguous."""
