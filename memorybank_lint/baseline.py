@@ -219,23 +219,29 @@ def _key(code: str, path: str, fingerprint: str) -> Key:
     return (code, composed(path), fingerprint)
 
 
-def _take(finding: Finding, remaining: Counter[Key]) -> tuple[Key, bool] | None:
-    """The key of the entry of `remaining` that `finding` matches, which it uses up, and whether
-    that entry holds the fingerprint a baseline written before fingerprints were composed gave it
-    (`Finding.earlier_fingerprint`); None when no entry is left for it.
+def _take(findings: Sequence[Finding], remaining: Counter[Key]) -> list[tuple[Key, bool] | None]:
+    """For each of `findings`, the key of the entry of `remaining` it matches, which it uses up, and
+    whether that entry holds the fingerprint a baseline written before fingerprints were composed
+    gave it (`Finding.earlier_fingerprint`); None where no entry is left for it.
 
     Why both: such baselines are committed, and their findings must stay known after an upgrade.
-    Why the earlier form first where it differs: it can be no other finding's (this version's form
-    is composed, with MB002's numbers masked), while this version's can be: two files named alike
-    in both normalisations share it.
+    Why every finding's earlier form before any finding's own: the earlier form is the one such a
+    baseline recorded, while this version's form is shared by two files named alike in both
+    normalisations, so the decomposed twin, taking the composed file's entry by its own form
+    first, left the finding the entry records to be reported as new in its place.
     """
-    own = _key(finding.code, finding.path, finding.fingerprint)
-    earlier = _key(finding.code, finding.path, finding.earlier_fingerprint)
-    for key, is_earlier in ((earlier, earlier != own), (own, False)):
-        if remaining[key] > 0:
-            remaining[key] -= 1
-            return key, is_earlier
-    return None
+    taken: list[tuple[Key, bool] | None] = [None] * len(findings)
+    for first in (True, False):
+        for at, finding in enumerate(findings):
+            if taken[at] is not None:
+                continue
+            own = _key(finding.code, finding.path, finding.fingerprint)
+            earlier = _key(finding.code, finding.path, finding.earlier_fingerprint)
+            key = earlier if first else own
+            if (first or earlier != own) and remaining[key] > 0:
+                remaining[key] -= 1
+                taken[at] = (key, earlier != own and first)
+    return taken
 
 
 def unchecked_entries(
@@ -255,10 +261,10 @@ def unchecked_entries(
     finding a `# noqa` silences is still true: dropped, it would fail the next audit.
     """
     remaining = Counter(_key(e["code"], e["path"], e["fingerprint"]) for e in entries)
-    recorded = Counter(taken[0] for finding in findings if (taken := _take(finding, remaining)))
+    recorded = Counter(taken[0] for taken in _take(findings, remaining) if taken)
     silenced: dict[Key, list[Finding | None]] = {}  # the finding, where the entry is of the earlier form
-    for finding in hidden:
-        if taken := _take(finding, remaining):
+    for finding, taken in zip(hidden, _take(hidden, remaining), strict=True):
+        if taken:
             silenced.setdefault(taken[0], []).append(finding if taken[1] else None)
     carried = []
     for entry in entries:
@@ -297,10 +303,11 @@ def compare(
     no finding an inline suppression `hidden` matches it (the finding is there, only silenced).
     """
     remaining = Counter(known.counts)
-    fresh = [finding for finding in findings if _take(finding, remaining) is None]
+    fresh = [
+        finding for finding, taken in zip(findings, _take(findings, remaining), strict=True) if not taken
+    ]
     fresh = _shrunk(fresh, remaining, known.conflicts)
-    for finding in hidden:  # the reported findings matched first: they are what is shown
-        _take(finding, remaining)
+    _take(hidden, remaining)  # the reported findings matched first: they are what is shown
     stale = sum(count for (code, path, _), count in remaining.items() if count > 0 and checked(code, path))
     return fresh, stale
 

@@ -635,3 +635,60 @@ def test_sarif_fingerprints_of_findings_named_as_written_are_those_an_earlier_ve
     _, out, _ = run([*common, "--format", "sarif"], capsys)
     given = [result["partialFingerprints"] for result in json.loads(out)["runs"][0]["results"]]
     assert plain <= {fingerprint for keys in given for fingerprint in keys.values()}
+
+
+def test_an_earlier_baseline_reports_as_new_the_twin_it_does_not_record(tmp_path: Path, capsys) -> None:
+    """A baseline the earlier version wrote for `é.md` (composed) must hide that file's finding,
+    not its decomposed twin's added later: this version's fingerprint of the twin is the earlier
+    one of the composed file, and the twin, sorting first, took its entry, so the finding the
+    baseline records was reported as new and the new one hidden."""
+    import unicodedata
+
+    root = tmp_path / "memory-bank"
+    write_bank(
+        root,
+        {
+            "dna/principles.md": "---\ntitle: Principles\n---\n# Principles\n",
+            unicodedata.normalize(
+                "NFC", "é.md"
+            ): "---\ntitle: E\npurpose: p\nderived_from:\n  - gone.md\n---\n# E\n",
+        },
+    )
+    earlier = tmp_path / "earlier.json"  # as 0.1.0 (14c9a65) wrote it for the composed file alone
+    entry = {"code": "MB001", "rule": "broken-derived-from", "path": "é.md"}
+    message = "derived_from target 'gone.md' does not exist (looked for 'gone.md')"
+    earlier.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "findings": [
+                    {**entry, "fingerprint": "9ce1695a2b2345741a9c492ee7a432c8", "message": message},
+                    {
+                        "code": "MB009",
+                        "rule": "unregistered-doc",
+                        "path": "dna/principles.md",
+                        "fingerprint": "b1174a4bf2e5ff1d6cabcef8f40a8e30",
+                        "message": "no index document links here, so navigation cannot reach it",
+                    },
+                    {
+                        "code": "MB009",
+                        "rule": "unregistered-doc",
+                        "path": "é.md",
+                        "fingerprint": "2b850e9d83fae83f6f5284bd468b893c",
+                        "message": "no index document links here, so navigation cannot reach it",
+                    },
+                ],
+            },
+            ensure_ascii=False,
+            indent=2,
+        ),
+        encoding="utf-8",
+    )
+    common = ["--root", str(root), "--no-cache", "--format", "json"]
+    code, out, _ = run([*common, "--baseline", str(earlier)], capsys)
+    assert (code, json.loads(out)) == (0, [])
+    twin = "---\ntitle: E2\npurpose: p\n\nderived_from:\n  - gone.md\n---\n# E\n"  # its item a line lower
+    write_bank(root, {unicodedata.normalize("NFD", "é.md"): twin})
+    code, out, _ = run([*common, "--baseline", str(earlier)], capsys)
+    reported = {(f["code"], f["line"]) for f in json.loads(out)}
+    assert code == 1 and reported == {("MB001", 6), ("MB009", 1)}
