@@ -144,17 +144,39 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
             f"the change leaves a code fence open (or unpaired), which would turn the rest of {path} "
             "into code or back; pair every ``` or ~~~ fence it opens or closes"
         )
-    if _open_comment(old_body) != _open_comment(new_body):
+    # whether the unchanged text starts inside a comment: one the change opens, or one it no
+    # longer opens though the rest still closes it, shows or hides that text
+    if _open_comment(old_body[: len(old_body) - len(tail)]) != _open_comment(
+        new_body[: len(new_body) - len(tail)]
+    ):
         raise ToolInputError(
-            f"the change leaves an HTML comment open (a '<!--' without its '-->'), which would hide "
-            f"the rest of {path} from every reader; close it"
+            f"the change leaves an HTML comment open (a '<!--' without its '-->'), or takes the "
+            f"'<!--' from one the rest of {path} closes, which would hide that text from every reader "
+            "or show it; pair every '<!--' with its '-->'"
         )
 
 
 def _open_comment(text: str) -> bool:
-    """Whether `text` ends inside an HTML comment: its last `<!--` has no `-->` after it."""
-    opened = text.rfind("<!--")
-    return opened >= 0 and text.find("-->", opened + 4) < 0
+    """Whether `text` ends inside an HTML comment, read line by line as a reader's renderer would
+    at the level that matters here: a `<!--` or `-->` in fenced code or a code span is code, not a
+    comment (a section saying "type `<!--` to open one" opens nothing)."""
+    lines = text.split("\n")
+    inside = False
+    for number, code in enumerate(markdown.fenced(lines)):
+        line = lines[number]
+        if code and not inside:
+            continue
+        if not inside:
+            for start, end in reversed(markdown.code_spans(line)):
+                line = line[:start] + " " * (end - start) + line[end:]
+        at = 0
+        while True:
+            found = line.find("-->" if inside else "<!--", at)
+            if found < 0:
+                break
+            at = found + (3 if inside else 4)
+            inside = not inside
+    return inside
 
 
 def edit(

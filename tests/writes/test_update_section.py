@@ -409,3 +409,36 @@ def test_a_write_that_gives_two_sections_one_name_is_refused(tmp_path: Path) -> 
     refused(root, lambda: edit(open_bank(root), path=target, find="## Примеры", replace=twice), "second")
     refused(root, lambda: _call(root, "Примеры", "Text.\n\n## авторизация и РОЛИ\n\nMore."), "second section")
     _call(root, "Примеры", "Text.\n\n## Авторизация: примеры\n\nMore.")  # a name of its own is written
+
+
+def test_removing_the_opening_of_a_comment_a_later_section_closes_is_refused(tmp_path: Path) -> None:
+    """A comment opened in one section and closed in the next hides both from every reader.
+    Rewriting the first section without its `<!--` showed the rest of the comment, the next
+    section's text and its `-->`, without a byte of them changing; the check looked only at
+    whether the whole document ended inside a comment, and it ends outside one either way."""
+    commented = BEFORE.replace("Old text.\n", "<!--\nOld text.\n").replace("Roles.\n", "Roles.\n-->\n")
+    root = _bank(tmp_path, HEAD + commented)
+    refused(root, lambda: _call(root, "Авторизация", "New text."), "leaves an HTML comment open")
+
+
+def test_opening_a_comment_before_one_the_document_already_closes_is_refused(tmp_path: Path) -> None:
+    """`<!-- oops` written into a section hid every later section down to the next comment's
+    `-->`: the document still ended outside a comment, so the whole-document check let it pass."""
+    root = _bank(tmp_path, HEAD + BEFORE + "\n## Notes\n\nVisible.\n\n<!-- a real note -->\n")
+    refused(
+        root, lambda: _call(root, "Авторизация и роли", "Roles. <!-- oops"), "leaves an HTML comment open"
+    )
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["Type `<!--` to open a comment.", "Example:\n\n```html\n<!-- header\n```"],
+    ids=["span", "fence"],
+)
+def test_a_comment_opener_shown_as_code_opens_nothing(tmp_path: Path, content: str) -> None:
+    """A `<!--` in a code span or fenced code is code a reader sees, not a comment: a section
+    showing one, in a document with a real comment further on, is written."""
+    root = _bank(tmp_path, HEAD + BEFORE + "\n## Notes\n\nVisible.\n\n<!-- a real note -->\n")
+    _call(root, "Авторизация", content)
+    assert content in (root / "engineering/auth.md").read_text(encoding="utf-8")
+    _call(root, "Авторизация", "Plain again.")  # and taking it out again opens nothing either
