@@ -131,7 +131,7 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def _entry_end(lines: list[str], i: int, stop: int) -> int:
+def entry_end(lines: list[str], i: int, stop: int) -> int:
     """The index just after the list item at `i`: its indented continuation lines belong to it,
     and so do the lazy lines below its text (not indented, yet continuing its paragraph: an
     entry put between them would take them over)."""
@@ -178,7 +178,7 @@ def _entry(
     else:
         match = _BULLET.match(line)
         marker = f"{match.group(1)}{match.group(2)}" if match else "-"
-    end = _entry_end(lines, model, stop)
+    end = entry_end(lines, model, stop)
     after = _after_link(line, found[1]) if found else "x"
     below = lines[model + 1] if end > model + 1 else ""
     shaped = purpose and _own_line(purpose)
@@ -244,7 +244,7 @@ def add_entry(
         return "\n".join(lines)
     if models:
         model = models[-1]
-        end = _entry_end(lines, model, high)
+        end = entry_end(lines, model, high)
         lines[end:end] = _entry(lines, model, (start, high), title, target, purpose, status)
         return "\n".join(lines)
     entry = f"- [{link_label(title, False)}]({target}){_after(purpose)}"
@@ -301,7 +301,7 @@ def add_entries(text: str, items: list[Item], *, root: bool = False) -> str:
         return text
     for target, title, purpose, status in items[1:]:
         entry = _entry(lines, model, (start, high), title, target, prose(purpose), status)
-        end = _entry_end(lines, model, high)
+        end = entry_end(lines, model, high)
         lines[end:end] = entry
         mask[end:end] = [False] * len(entry)
         high += len(entry)
@@ -332,7 +332,7 @@ def add_section(text: str, directory: str, hint: str, title: str) -> str:
         if written.strip("`") == match.group(2)
         else link_label(title, ticked)
     )
-    end = _entry_end(lines, model, len(lines))
+    end = entry_end(lines, model, len(lines))
     hint = inline(hint)
     if end > model + 1 and not _after_link(lines[model], match.group(2)) and _own_line(hint):
         indent = lines[model + 1][: _indent(lines[model + 1])]

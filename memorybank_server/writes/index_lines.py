@@ -9,7 +9,8 @@ holds the title, purpose and status in cells of their own, and a value can repea
 (a purpose equal to the title). A row is changed only in the column its header names for the
 field, the same columns registration writes (`edits.table.columns`). A list line, or a table
 without a header, has no such columns: there the link label (title) and the first mention outside
-any link (purpose) change, and a status is never guessed at.
+any link (purpose: on the entry's line, else on the lines of the item below it, where the two-line
+shape registration copies puts it) change, and a status is never guessed at.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 from memorybank_lint import markdown
 from memorybank_lint.bank import Bank
 from memorybank_lint.document import Link
-from memorybank_lint.edits.entries import link_label
+from memorybank_lint.edits.entries import entry_end, link_label
 from memorybank_lint.edits.table import cell_spans, columns, header_line, inline, prose
 
 from . import head
@@ -167,6 +168,18 @@ def _table_row(lines: list[str], number: int, links: list[Span], field: str, old
     return _cell(line, spans[column], old, new)
 
 
+_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)")  # a list item of its own
+
+
+def _spans(line: str) -> list[tuple[int, int]]:
+    """Where each link on `line` starts and ends: a mention inside one is not the purpose."""
+    return [
+        (span[0], span[2])
+        for label, target, column in markdown.links(line)
+        if (span := _link_span(line, label, target, column)) is not None
+    ]
+
+
 def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list[Change]:
     """The rewritten indexes that register `path` and repeat its old `field` value verbatim."""
     sources = sorted({item.source for item in bank.index_links if item.lands == path and item.source != path})
@@ -191,8 +204,15 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
             if line.lstrip().startswith("|") and header_line(lines, number - 1) is not None:
                 lines[number - 1] = _table_row(lines, number - 1, links, field, old, new)
             elif field == "purpose":
-                every = [(s, e) for s, _l, e in spans.values()]
-                lines[number - 1] = _mention(line, every, old, new, (0, len(line)))
+                lines[number - 1] = _mention(line, _spans(line), old, new, (0, len(line)))
+                if lines[number - 1] == line:  # the two-line shape: the purpose below the link
+                    for below in range(number, entry_end(lines, number - 1, len(lines))):
+                        text = lines[below]
+                        if _ITEM.match(text) or _spans(text):
+                            break  # a nested item, or a line with a link: another page's entry
+                        lines[below] = _mention(text, [], old, new, (0, len(text)))
+                        if lines[below] != text:
+                            break
             elif field == "title":
                 lines[number - 1] = _relabel(line, links, old, new)
         text = "\n".join(lines)

@@ -462,3 +462,23 @@ def test_a_block_value_in_a_header_that_does_not_parse_is_refused_untouched(tmp_
     root = _bank(tmp_path, _doc("meta:\n  a: 1\nlist:\n- x\npurpose: broken: colon\n"))
     for field in ("meta", "list"):
         refused(root, lambda field=field: _set(root, field, "x"), "list or mapping")
+
+
+def test_purpose_moves_into_the_line_below_a_two_line_index_entry(tmp_path: Path) -> None:
+    """Registration writes the two-line shape (the link alone, the purpose indented below it)
+    where the index has it; a new purpose left that line repeating the old one, so the index
+    contradicted the document."""
+    root = _bank(tmp_path, entries="- [Model](model.md)\n  The model of orders.\n- [Other](other.md)\n")
+    _set(root, "purpose", "Orders and their states.")
+    index = (root / "engineering/README.md").read_text()
+    assert index.endswith("- [Model](model.md)\n  Orders and their states.\n- [Other](other.md)\n")
+
+
+def test_a_new_purpose_leaves_the_nested_entries_of_other_pages_alone(tmp_path: Path) -> None:
+    """Below an entry whose own line does not repeat the purpose, the search for it stops at a
+    nested item or a line with a link: those are other pages' entries, and one repeating the old
+    words was rewritten with this page's new purpose."""
+    nested = "- [Model](model.md) — the group page\n  - [Other](other.md) — The model of orders.\n"
+    root = _bank(tmp_path, entries=nested)
+    _set(root, "purpose", "Orders and their states.")
+    assert (root / "engineering/README.md").read_text().endswith(nested)
