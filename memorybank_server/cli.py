@@ -106,9 +106,9 @@ def _serve(opts: dict[str, Any], config: Config, cwd: Path) -> int:
             err=True,
         )
     signal.signal(signal.SIGINT, _stop)
-    from .quickstart import serve
-
     try:
+        from .quickstart import serve
+
         return serve(root, opts["off"], config, cache=not opts["no_cache"], reload=reload)
     except ImportError as exc:
         return _no_server_extra(str(exc))

@@ -42,8 +42,7 @@ from memorybank_lint.paths import normalize
 from memorybank_lint.quoting import shortened
 from memorybank_lint.yaml_values import key_text
 
-from .errors import BadValue, ToolInputError
-from .state import refusal
+from .errors import BadValue, ToolInputError, refusal
 
 SINGLE_CAP_BYTES = 400_000
 BUDGET_BYTES = 40_000

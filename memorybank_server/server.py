@@ -26,8 +26,8 @@ from memorybank_lint.paths import real_path
 
 from . import prompts, resources, scaffold
 from .arguments import compact_schema, flat, given, problem
-from .errors import ToolInputError
-from .state import BankState, as_json, refusal
+from .errors import ToolInputError, refusal
+from .state import BankState, as_json
 from .surface import Surface, decide
 from .validate import validate
 from .write_tools import DRY_RUN, write_tools

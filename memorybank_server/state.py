@@ -23,23 +23,12 @@ from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from memorybank_lint.bank import Bank, BankNotFound, visible
+from memorybank_lint.bank import Bank, BankNotFound
 from memorybank_lint.config import Config, ConfigError, Reload
 from memorybank_lint.paths import real_path
-from memorybank_lint.quoting import shortened
 
-from .errors import ToolInputError
+from .errors import ToolInputError, refusal
 from .writes.added_findings import judged_by
-
-REFUSAL_CHARS = 2_000
-
-
-def refusal(message: str) -> str:
-    """A refusal as an agent reads it: one line (a line break, an escape sequence or a bidi
-    override it quotes from the request is escaped) of at most `REFUSAL_CHARS` characters, as a
-    1 MB path must not come back as a 1 MB refusal."""
-    shown = visible(message)
-    return shortened(shown, REFUSAL_CHARS)
 
 
 def as_json(result: Any) -> str:
