@@ -218,9 +218,11 @@ def refreshed_bank(root: Path, files: dict[str, str | bytes]) -> Bank:
     return bank
 
 
-# Property-based tests (the fuzz tier, the write property): a few cases by default, at least 2,000
-# under HYPOTHESIS_PROFILE=ci. A case is bounded in time by the test's own watchdog or worker, never
-# by hypothesis's deadline (a busy machine must not fail a case; a hang must).
+# Property-based tests (the fuzz tier, the write property): a few cases by default, 1,000 under
+# HYPOTHESIS_PROFILE=ci (what every CI run affords inside its 15 minutes) and 2,000 under
+# HYPOTHESIS_PROFILE=deep (a longer search, run by hand with a new --hypothesis-seed). A case is
+# bounded in time by the test's own watchdog or worker, never by hypothesis's deadline (a busy
+# machine must not fail a case; a hang must).
 _PROPERTY_SETTINGS = {
     "deadline": None,
     "suppress_health_check": [
@@ -231,7 +233,8 @@ _PROPERTY_SETTINGS = {
     "print_blob": True,
 }
 settings.register_profile("default", max_examples=25, **_PROPERTY_SETTINGS)
-settings.register_profile("ci", max_examples=2000, **_PROPERTY_SETTINGS)
+settings.register_profile("ci", max_examples=1000, **_PROPERTY_SETTINGS)
+settings.register_profile("deep", max_examples=2000, **_PROPERTY_SETTINGS)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
