@@ -5,6 +5,9 @@ machinery (`memorybank_lint.edits`), whose gates refuse with those types, so a r
 is caught the same whether the path, the lock or the tool itself refused. The MCP adapter turns
 either into a tool error; the command line exits 2 for a `BadValue` (a path or value no bank
 could take, a mistake in what was asked) and 1 for any other refusal (a write this bank refused).
+
+`refusal` (the one-line form an agent reads) lives here rather than beside the MCP adapter because
+the command line prints the same lines, and the base install has no MCP SDK to import.
 """
 
 from memorybank_lint.bank import visible
