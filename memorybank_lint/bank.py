@@ -258,6 +258,27 @@ def _escape(character: str) -> str:
     return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
 
 
+# A CI runner's older command form, read anywhere in a line of a job's log: GitHub's runner still
+# acts on `##[error]…`, `##[add-mask]…`, `##[stop-commands]…`, Azure Pipelines' agent on `##vso[…]`
+_CI_COMMAND = re.compile(r"(?<=#)#(?=(?:vso)?\[)", re.IGNORECASE)
+_CI_COMMAND_IN_JSON = re.compile(r"(?:(?<=##)|(?<=##vso))\[", re.IGNORECASE)
+
+
+def inert(text: str) -> str:
+    """`text` with each `##[` and `##vso[` written `#\\x23[` and `#\\x23vso[`, so no line of it is a
+    command to a CI runner.
+
+    Why: GitHub's runner reads `##[command]data` anywhere in a line of a step's log (the form
+    before `::`), and its registered commands include `stop-commands` (every later annotation and
+    output of the step ignored), `add-mask` and `set-output`; Azure Pipelines reads `##vso[…]`
+    the same way. A document's header value quoted by a finding, or a file's name, would speak to
+    the runner from a pull request. The escape is `visible`'s own `\\xNN`, so a reader still sees
+    where the `#` stood. The `::` form needs a line to start with it, which only a path can do
+    (the text format writes such a path `./::…`).
+    """
+    return _CI_COMMAND.sub(r"\\x23", text)
+
+
 def json_text(value: object) -> str:
     """`value` as indented JSON for a person to read (a terminal, a log, a file in a diff): text
     kept as written (`é`, `«»`), but each character `visible` escapes (a C1 control such as U+009B,
@@ -265,10 +286,14 @@ def json_text(value: object) -> str:
     JSON's own `\\uXXXX` escape, so the value read back is unchanged.
 
     Why: `ensure_ascii=False` writes those raw, C0 controls aside; the JSON stays valid, but a
-    terminal showing it is driven by an 8-bit CSI, and an override reorders what it shows. Every
-    JSON output of the command lines goes through here; what the MCP server answers does not.
+    terminal showing it is driven by an 8-bit CSI, and an override reorders what it shows. A `[`
+    after `##` or `##vso` is written `\\u005b` too: printed in a CI job's log, the line would be a
+    command to the runner (`inert`). Every JSON output of the command lines goes through here;
+    what the MCP server answers does not.
     """
-    return _RAW_IN_JSON.sub(_json_escape, json.dumps(value, indent=2, ensure_ascii=False))
+    text = _RAW_IN_JSON.sub(_json_escape, json.dumps(value, indent=2, ensure_ascii=False))
+    # `#` is never JSON's own mark, so a `##[` stands inside a string, where `\\u005b` reads as `[`
+    return _CI_COMMAND_IN_JSON.sub(r"\\u005b", text)
 
 
 def _json_escape(found: re.Match[str]) -> str:

@@ -63,14 +63,13 @@ def location(bank_root: Path, config_source: Path | None = None, configured: Pat
 
 def warn_once(message: str) -> None:
     """One line on stderr, the first time only: a cache problem never deserves more."""
-    from .bank import visible  # the bank reads through this module: imported when needed
-    from .usage import program
+    from .usage import program, say  # the bank reads through this module: imported when needed
 
     global _warned
     if not _warned:
         _warned = True
         with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write(f"{program()}: {visible(message)}; running without the cache\n")
+            say(program(), f"{message}; running without the cache")
             sys.stderr.flush()
 
 

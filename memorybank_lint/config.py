@@ -34,6 +34,7 @@ from .bank import (
     BankNotFound,
     BankRefused,
     find_root,
+    inert,
     printable,
     refuse_git_folder,
     visible,
@@ -441,7 +442,8 @@ def settings(config: Config, root: Path | None) -> dict[str, Any]:
 
 
 def show(resolved: dict[str, Any]) -> str:
-    """`settings()` as `key: value` lines, ruff-style."""
+    """`settings()` as `key: value` lines, ruff-style, made `inert`: the values come from the
+    repository's own configuration, and a `##[` in a glob would be a command to a CI runner."""
     searched = resolved["searched"]
     ignores = resolved["perFileIgnores"]
     lines = [
@@ -459,4 +461,4 @@ def show(resolved: dict[str, Any]) -> str:
         f"cache-dir: {resolved['cacheDir'] or '(no bank: none)'}",
         f"index-files: {', '.join(resolved['indexFiles'])}",
     ]
-    return "\n".join(lines)
+    return inert("\n".join(lines))

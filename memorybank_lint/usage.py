@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .bank import visible
+from .bank import inert, visible
 
 
 class UsageProblem(Exception):
@@ -28,9 +28,10 @@ def say(program: str, message: str) -> None:
 
     Why: a refusal quotes what it was given (a path, a configured root, a staged file name), and
     a line break in it would write a line of its own, which a CI runner reads as a workflow
-    command (`::error …`); `visible` escapes it, and bytes that are not UTF-8 too.
+    command (`::error …`); `visible` escapes it, and bytes that are not UTF-8 too. A `##[` inside
+    the line would be one as well (`inert`).
     """
-    click.echo(f"{program}: {visible(message)}", err=True)
+    click.echo(inert(f"{program}: {visible(message)}"), err=True)
 
 
 class OnceEach(click.Command):

@@ -13,6 +13,7 @@ import click
 
 from ..bank import Bank, visible
 from ..findings import Finding
+from ..usage import say
 from .apply import Outcome, apply, unified
 from .model import Fix
 from .plan import plan
@@ -24,7 +25,7 @@ def _plural(count: int, word: str) -> str:
 
 def _named(outcome: Outcome) -> None:
     for _path, why in outcome.refused:
-        click.echo(f"memorybank-lint: {why}", err=True)
+        say("memorybank-lint", why)  # a refusal quotes the file's name
 
 
 def _for_terminal(diff: str) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Container, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..bank import visible
+from ..bank import inert, visible
 from ..findings import Finding, Severity
 from ..registry import RuleSpec
 
@@ -37,13 +37,14 @@ def format_finding(finding: Finding, ctx: ReportContext) -> str:
     points at 1:1 so the location stays clickable, and a path that starts with `::` is shown as
     `./::…`, so a file's name cannot be read as a GitHub workflow command in a CI log. Blanks
     before the `::` count for nothing: the runner trims a line's leading white space (a space, a
-    no-break space) before it looks for a command."""
+    no-break space) before it looks for a command. The older `##[command]` form counts anywhere in
+    a line, so the line is made `inert`."""
     shown = ctx.shown_path(finding.path)
     if shown.lstrip().startswith("::"):  # a line starting `::` is a workflow command to a CI runner
         shown = "./" + shown
     location = f"{shown}:{finding.line or 1}:{finding.column or 1}:"
     code_style = _RED if finding.severity is Severity.ERROR else _YELLOW
-    return (
+    return inert(
         f"{_paint(location, _BOLD, ctx.color)} {_paint(finding.code, code_style, ctx.color)} "
         f"[{finding.rule}] {visible(finding.message)}"
     )

@@ -335,7 +335,8 @@ def test_a_fix_input_of_another_value_is_refused(action: dict, workspace: Path) 
 
 def _honoured(log: str) -> list[str]:
     """The workflow commands a runner would act on in `log`: a line is one when, leading
-    whitespace skipped, it starts with `::`; `::stop-commands::T` ignores all until `::T::`."""
+    whitespace skipped, it starts with `::`, or when it holds the older form `##[command]`
+    anywhere; `::stop-commands::T` ignores all until `::T::`."""
     honoured, resume = [], None
     for line in log.splitlines():
         command = line.lstrip()
@@ -345,7 +346,7 @@ def _honoured(log: str) -> list[str]:
             continue
         if command.startswith("::stop-commands::"):
             resume = command.removeprefix("::stop-commands::")
-        elif command.startswith("::"):
+        elif command.startswith("::") or "##[" in command:
             honoured.append(command)
     return honoured
 
@@ -360,10 +361,11 @@ def test_a_document_quoted_by_the_diff_cannot_issue_workflow_commands(action: di
     text = text.replace(
         "status: active\n", "status: active\nnotes: |\n  ::stop-commands::pwned\n  ::error::forged\n  ```\n"
     )
-    text = text.replace("jitter.\n", "jitter.\ntags: |\n  ::add-mask::secret\n")
+    text = text.replace("jitter.\n", "jitter.\ntags: |\n  ::add-mask::secret\n  ##[add-mask]pwned\n")
     retry.write_text(text, encoding="utf-8")
     proc, _ = _run_lint_step(action, workspace, fix="true")
     assert "   ::stop-commands::pwned" in proc.stdout  # the diff did quote them
+    assert "   ##[add-mask]pwned" in proc.stdout
     honoured = _honoured(proc.stdout)
     assert not [c for c in honoured if "pwned" in c or "add-mask" in c or "forged" in c]
     assert "::notice title=memorybank-lint::fixes are available" in "\n".join(honoured)
