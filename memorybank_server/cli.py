@@ -27,6 +27,7 @@ from memorybank_lint.bank import (
     DEFAULT_MAX_BYTES,
     BankNotFound,
     BankRefused,
+    inert,
     json_text,
     printable,
     refuse_git_folder,
@@ -216,7 +217,8 @@ def run(opts: dict[str, Any], given: set[str]) -> int:
     except (ScaffoldError, StarterMissing, ToolInputError) as exc:
         say("mcp-memorybank", actions.cli_words(str(exc)))
         return 1
-    click.echo(json_text(result) if opts["json"] else text)
+    # a text answer quotes the bank (titles, paths, a document's lines): made `inert` for CI logs
+    click.echo(json_text(result) if opts["json"] else inert(text))
     if action == "validate":
         return 1 if result["errors"] or (strict and result["total"]) else 0
     return 0

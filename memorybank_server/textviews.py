@@ -4,8 +4,7 @@ Why separate: the tools return JSON-ready dicts; only the command line wants col
 Why every value goes through `visible` first: titles, purposes, headings and excerpts come from
 the bank, and a line break in one would forge a line of the listing, an escape sequence would
 drive the terminal. A document's content, which `--read` prints line by line, keeps its line
-breaks and tabs; every other control character in it is escaped the same way. The whole view is
-made `inert`: a `##[` in a title would be a command to a CI runner reading the output.
+breaks and tabs; every other control character in it is escaped the same way.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from memorybank_lint.bank import Bank, inert, printable, visible
+from memorybank_lint.bank import Bank, printable, visible
 from memorybank_lint.contract import TRACKED_FIELDS
 from memorybank_lint.quoting import shortened
 
@@ -42,7 +41,7 @@ def _terminal(view: Callable[[dict[str, Any]], str]) -> Callable[[dict[str, Any]
 
     @functools.wraps(view)
     def escaped(result: dict[str, Any]) -> str:
-        return inert(view(shown(result)))
+        return view(shown(result))
 
     return escaped
 

@@ -41,7 +41,8 @@ HOSTILE = {
         # ##[group]Heading
 
         ##[set-output name=sarif-file]../x stands in a paragraph.
-        """
+        """,
+    "_inbox/##[add-mask]note.md": "---\ntitle: Note\npurpose: A captured note.\n---\n# Note\n",
 }
 
 
@@ -75,6 +76,7 @@ SERVER_RUNS = [
     ["--read", HOSTILE_NAME],
     ["--graph", HOSTILE_NAME, "--direction", "up"],
     ["--stats"],
+    ["--list-inbox"],
     ["--show-settings"],
 ]
 
