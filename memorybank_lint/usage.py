@@ -7,6 +7,7 @@ import sys
 import click
 
 from .bank import inert, visible
+from .quoting import one_line_reason
 
 
 class UsageProblem(Exception):
@@ -29,9 +30,10 @@ def say(program: str, message: str) -> None:
     Why: a refusal quotes what it was given (a path, a configured root, a staged file name), and
     a line break in it would write a line of its own, which a CI runner reads as a workflow
     command (`::error …`); `visible` escapes it, and bytes that are not UTF-8 too. A `##[` inside
-    the line would be one as well (`inert`).
+    the line would be one as well (`inert`). A 100 KB value is not quoted whole
+    (`one_line_reason`).
     """
-    click.echo(inert(f"{program}: {visible(message)}"), err=True)
+    click.echo(inert(one_line_reason(f"{program}: {visible(message)}")), err=True)
 
 
 class OnceEach(click.Command):

@@ -869,3 +869,30 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path) -> None:
     error = child.stderr.read().decode()
     assert child.wait(timeout=120) == 1
     assert error == ""
+
+
+@pytest.mark.parametrize(
+    ("program", "argv", "reason"),
+    [
+        ("memorybank-lint", ["--select", "{v}"], "(see --list-rules)"),
+        ("memorybank-lint", ["memory-bank/{v}.md"], ".md: no such file or directory"),
+        ("memorybank-lint", ["--format", "{v}"], "is not one of 'text', 'json', 'sarif', 'github'"),
+        ("mcp-memorybank", ["--read", "{v}.md"], ".md"),
+        ("mcp-memorybank", ["--route", "what holds the queue", "--kind", "{v}"], ""),
+    ],
+)
+def test_a_huge_mistaken_value_is_quoted_in_a_bounded_line_that_keeps_its_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, program: str, argv: list[str], reason: str
+) -> None:
+    """A 100 KB value was quoted whole: one line of 100 KB on stderr. Its middle goes; the start,
+    the end and the reason after it stay."""
+    from memorybank_server.cli import main as server_main
+
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    monkeypatch.chdir(tmp_path)
+    value = "v" * 50_000 + "w" * 50_000
+    command = main if program == "memorybank-lint" else server_main
+    code, out, err = captured(command, [a.replace("{v}", value) for a in argv], capsys)
+    assert code in (1, 2) and out == ""
+    assert len(err.splitlines()) == 1 and len(err) < 1_000, len(err)
+    assert err.startswith(f"{program}: ") and "vvvvvvvv…wwwwwwww" in err and reason in err
