@@ -107,14 +107,17 @@ def _failed(result: git.Result) -> ToolInputError:
     return ToolInputError(f"git failed: {result.err or 'no message'}")
 
 
+_OBJECT_NAME = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # SHA-1 or SHA-256
+
+
 def _commit(bank: Bank, ref: str) -> str | None:
     """The commit `ref` names, or None when it names none; a git that broke is raised, never
     taken for a ref that does not exist (or a repository with no commit yet)."""
     named = git.run(bank.root, "rev-parse", "--verify", "--quiet", ref)
     if named.failed and not _not_commit(named):
         raise _failed(named)
-    if not named.ok or not named.out.strip():
-        return None
+    if not named.ok or not _OBJECT_NAME.fullmatch(named.out.strip()):
+        return None  # `^HEAD` passes `--verify` as `^<id>`: the commits *not* reachable from HEAD
     # peeled apart from the naming: `:/text^{commit}` would search for the text with `^{commit}`
     result = git.run(bank.root, "rev-parse", "--verify", "--quiet", f"{named.out.strip()}^{{commit}}")
     if result.ok and result.out.strip():

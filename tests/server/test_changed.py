@@ -189,7 +189,9 @@ def test_a_walking_ref_from_a_name_a_branch_and_a_tag_share_falls_back_too(
     assert kinds(answer) == [("added", "one.md"), ("added", "two.md")]
 
 
-@pytest.mark.parametrize("since", ["v9.9.9", "no-such-branch~3", "deadbeef", "~", "^", "~~~", "~3"])
+@pytest.mark.parametrize(
+    "since", ["v9.9.9", "no-such-branch~3", "deadbeef", "~", "^", "~~~", "~3", "^HEAD", "^HEAD~1", "^main"]
+)
 def test_an_unknown_ref_is_not_a_commit(three_commits: tuple[Path, str], since: str) -> None:
     root, _ = three_commits
     with pytest.raises(ToolInputError, match="is not a commit"):
