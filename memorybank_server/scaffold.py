@@ -484,6 +484,9 @@ def materialize_flows(
         _not_documents(root, planned)
         files, skipped = _settle(root, planned, bool(bank.docs))
         overwrites = sorted(path for path in files if (root / path).exists())
+        # as `init` says it: a folder is listed when this run makes it, and a run that writes
+        # nothing created nothing (a second run answered `created: true` and the folder)
+        made = ["flows/templates"] if files and not (root / "flows/templates").is_dir() else []
         _commit(root, files, dry_run=dry_run, limit=max_bytes)
     warnings = (
         [f"Overwrote {len(overwrites)} files that flows/templates/ already held."] if overwrites else []
@@ -494,5 +497,5 @@ def materialize_flows(
         warnings = ["flows/templates/ already holds the shipped templates; nothing to write."]
     shown = printable(str(root))
     return ScaffoldResult(
-        shown, not dry_run, dry_run, sorted(files), ["flows/templates"], warnings, overwrites, skipped
+        shown, bool(files) and not dry_run, dry_run, sorted(files), made, warnings, overwrites, skipped
     )

@@ -340,10 +340,11 @@ def test_materialize_again_over_the_shipped_copies_writes_nothing_and_refuses_no
     to the shipped templates: they are not the bank's own work, so nothing is refused, and the one
     file a kill left missing is written back alone."""
     bank = seeded(tmp_path)
-    scaffold.materialize_flows(bank.root)
+    first = scaffold.materialize_flows(bank.root)
+    assert first.created and first.files  # into the folder the seeded bank points from
     before = tree_digest(bank.root)
     again = scaffold.materialize_flows(bank.root)
-    assert again.files == [] and again.overwrites == []
+    assert again.files == [] and again.overwrites == [] and not again.created and again.directories == []
     assert again.warnings == ["flows/templates/ already holds the shipped templates; nothing to write."]
     assert tree_digest(bank.root) == before
     (bank.root / "flows/templates/adr/ADR-ID.md").unlink()
@@ -353,6 +354,7 @@ def test_materialize_again_over_the_shipped_copies_writes_nothing_and_refuses_no
     with_ours = tree_digest(bank.root)
     missing = scaffold.materialize_flows(bank.root)
     assert missing.files == ["flows/templates/adr/ADR-ID.md"] and missing.warnings == []
+    assert missing.created and missing.directories == []  # the folder was there
     ours.unlink()
     ours.parent.rmdir()
     assert tree_digest(bank.root) == before and with_ours != before
