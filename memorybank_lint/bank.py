@@ -179,8 +179,14 @@ class IndexLink:
 # surrogate is how the file system hands over a byte of a name that is not UTF-8, and no UTF-8
 # output can hold it; the invisible format characters (a zero-width space or joiner, a word
 # joiner, a byte order mark, a soft hyphen, the tag characters) print as nothing at all, so
-# `z<U+200B>w.md` would print as `zw.md`
-_INVISIBLE = "\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff\U000e0000-\U000e007f"
+# `z<U+200B>w.md` would print as `zw.md`; so do the rarer blanks of `_BLANK`
+_BLANK = (  # the combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the
+    # deprecated format characters (U+206A-F), the interlinear annotation marks, the shorthand
+    # format controls and the musical symbol format characters
+    "\u034f\u115f\u1160\u17b4\u17b5\u206a-\u206f\u3164\uffa0\ufff9-\ufffb"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+)
+_INVISIBLE = "\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff\U000e0000-\U000e007f" + _BLANK
 _BEYOND_C0 = (  # json.dumps escapes the C0 controls itself, and none of these
     "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff" + _INVISIBLE
 )
@@ -193,7 +199,7 @@ _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
 # Of those, the ones that print as nothing wherever they stand: the joiners (U+200C, U+200D) and
 # the tag characters also spell Persian and Indic words and emoji sequences (a family, a flag)
-_ONLY_INVISIBLE = "\u00ad\u180e\u200b\u2060-\u2064\ufeff"
+_ONLY_INVISIBLE = "\u00ad\u180e\u200b\u2060-\u2064\ufeff" + _BLANK
 _PRINTS_AS_NOTHING = re.compile(f"[{_ONLY_INVISIBLE}]")
 _HIDDEN = re.compile(f"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069{_ONLY_INVISIBLE}]")
 

@@ -353,6 +353,7 @@ def test_the_resources_of_a_bank_under_a_folder_whose_name_is_not_utf8_encode(tm
 
 
 INVISIBLE = ["\u200b", "\u2060", "\ufeff", "\u00ad", "\U000e0041", "\u200d"]
+INVISIBLE += ["\u034f", "\u3164", "\u206a", "\ufff9", "\U0001d173", "\U0001bca0"]  # the rarer blanks
 
 
 @pytest.mark.parametrize("mark", INVISIBLE, ids=[f"U+{ord(m):04X}" for m in INVISIBLE])
