@@ -266,21 +266,22 @@ def _escape(character: str) -> str:
 
 # A CI runner's older command form, read anywhere in a line of a job's log: GitHub's runner still
 # acts on `##[error]…`, `##[add-mask]…`, `##[stop-commands]…`, Azure Pipelines' agent on `##vso[…]`
-_CI_COMMAND = re.compile(r"(?<=#)#(?=(?:vso)?\[)", re.IGNORECASE)
-_CI_COMMAND_IN_JSON = re.compile(r"(?:(?<=##)|(?<=##vso))\[", re.IGNORECASE)
+# (`##teamcity[…]` is TeamCity's service message): `##`, letters or none, then `[`
+_CI_COMMAND = re.compile(r"(?<=#)#(?=[a-z]*\[)", re.IGNORECASE)
+_CI_COMMAND_IN_JSON = re.compile(r"##([a-z]*)\[", re.IGNORECASE)
 
 
 def inert(text: str) -> str:
-    """`text` with each `##[` and `##vso[` written `#\\x23[` and `#\\x23vso[`, so no line of it is a
-    command to a CI runner.
+    """`text` with each `##[`, `##vso[` or `##teamcity[` written `#\\x23[`, `#\\x23vso[`,
+    `#\\x23teamcity[`, so no line of it is a command to a CI runner.
 
     Why: GitHub's runner reads `##[command]data` anywhere in a line of a step's log (the form
     before `::`), and its registered commands include `stop-commands` (every later annotation and
     output of the step ignored), `add-mask` and `set-output`; Azure Pipelines reads `##vso[…]`
-    the same way. A document's header value quoted by a finding, or a file's name, would speak to
-    the runner from a pull request. The escape is `visible`'s own `\\xNN`, so a reader still sees
-    where the `#` stood. The `::` form needs a line to start with it, which only a path can do
-    (the text format writes such a path `./::…`).
+    the same way, TeamCity `##teamcity[…]`. A document's header value quoted by a finding, or a
+    file's name, would speak to the runner from a pull request. The escape is `visible`'s own
+    `\\xNN`, so a reader still sees where the `#` stood. The `::` form needs a line to start
+    with it, which only a path can do (the text format writes such a path `./::…`).
     """
     return _CI_COMMAND.sub(r"\\x23", text)
 
@@ -299,7 +300,7 @@ def json_text(value: object) -> str:
     """
     text = _RAW_IN_JSON.sub(_json_escape, json.dumps(value, indent=2, ensure_ascii=False))
     # `#` is never JSON's own mark, so a `##[` stands inside a string, where `\\u005b` reads as `[`
-    return _CI_COMMAND_IN_JSON.sub(r"\\u005b", text)
+    return _CI_COMMAND_IN_JSON.sub(r"##\1\\u005b", text)
 
 
 def _json_escape(found: re.Match[str]) -> str:

@@ -25,7 +25,7 @@ from memorybank_lint.bank import inert, json_text
 from .conftest import CLEAN_BANK, write_bank
 
 BIN = Path(sys.executable).parent
-OLDER_FORM = re.compile(r"##(?:vso)?\[", re.IGNORECASE)
+OLDER_FORM = re.compile(r"##(?:vso|teamcity)?\[", re.IGNORECASE)
 OUR_ANNOTATION = re.compile(r"::(?:error|warning|notice) (?:file|title)=")
 HOSTILE_NAME = "notes/##[stop-commands]tok.md"
 HOSTILE = {
@@ -33,7 +33,7 @@ HOSTILE = {
         ---
         title: "##vso[task.setvariable variable=x]1"
         doc_kind: "##[add-mask]secret"
-        purpose: Shows ##[error]forged in a purpose.
+        purpose: Shows ##[error]forged and ##teamcity[setParameter name='x' value='1'] in a purpose.
         status: active
         derived_from:
           - "gone##[warning]x.md"
@@ -123,7 +123,7 @@ def test_the_github_format_keeps_the_text_its_annotation_quotes(hostile_repo: Pa
     assert "derived_from target 'gone##[warning]x.md' does not exist" in done.stdout
 
 
-@given(st.text(alphabet=st.sampled_from("#[]vsoVSOx \n:"), max_size=40) | st.text(max_size=40))
+@given(st.text(alphabet=st.sampled_from("#[]vsoVSOteamcityx \n:"), max_size=40) | st.text(max_size=40))
 def test_inert_text_holds_no_older_form_command(text: str) -> None:
     assume("\\x23" not in text)
     shown = inert(text)
