@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -462,6 +463,24 @@ def recover(block: str) -> dict[str, Any]:
     return data
 
 
+def _hidden_fence(text: str) -> str | None:
+    """Why a first line that reads as `---` opens no header, when it is so: an invisible format
+    character (a second byte order mark, a zero-width space) stands before the fence.
+
+    Why say so: the file looks like every other document, and its header was passed over
+    without a word, its status, purpose and `derived_from` never checked."""
+    first = text.split("\n", 1)[0]
+    lead = 0
+    while lead < len(first) and unicodedata.category(first[lead]) == "Cf":  # format characters
+        lead += 1
+    if not lead or not first[lead:].startswith("---") or first[lead + 3 : lead + 4] == "-":
+        return None
+    return (
+        f"line 1 holds U+{ord(first[0]):04X}, a character that prints as nothing, before its '---', "
+        "so no reader takes it for the header at line 1, column 1"
+    )
+
+
 def parse(text: str) -> tuple[Split, Header]:
     """Split and load in one call: strict first, the line reader when strict YAML fails.
 
@@ -470,7 +489,7 @@ def parse(text: str) -> tuple[Split, Header]:
     """
     parts = split(text)
     if parts.block is None:
-        return parts, Header()
+        return parts, Header(error=_hidden_fence(text), advice="remove it, and the header is read")
     header = load(parts.block)
     if not parts.closed:
         if header.error is None:

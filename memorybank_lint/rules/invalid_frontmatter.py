@@ -9,7 +9,9 @@ Also reported here: files that are binary, not UTF-8, or over the size limit (th
 bank as names, so links to them do not dangle, but nothing inside them is read), headers that
 use YAML features the bank refuses (unknown tags, more than a handful of aliases, nesting deeper
 than 32 levels, numbers longer than 100 characters), values a tag cannot hold (`!!bool maybe`),
-and a header whose closing `---` line is missing. Each gets its own plain reason; the advice to
+a header whose closing `---` line is missing, and a first line that reads as `---` but has a
+character that prints as nothing before it (a second byte order mark, a zero-width space): no
+reader takes it for a header, so nothing in it would be checked. Each gets its own plain reason; the advice to
 quote a value is given only when an unquoted `": "` is what stopped the parser.
 
 Example: `purpose: Defines the retry layer: backoff and jitter.`

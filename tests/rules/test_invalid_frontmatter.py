@@ -43,6 +43,9 @@ def test_recovered_values_are_still_used(make_bank, tmp_path) -> None:
         "---\ntitle: Fine\npurpose: 'Quoted: colon'\n---\n# Fine\n",
         "# No frontmatter at all\n\nkey: value: more\n",
         "---\n---\n# Empty frontmatter\n",
+        "\ufeff---\ntitle: One byte order mark\n---\n",
+        "\u200b# A heading, not a fence\n",
+        "\u200b----\nA thematic break\n",
     ],
 )
 def test_valid_or_absent_frontmatter_is_silent(make_bank, run_rule, tmp_path, text) -> None:
@@ -140,3 +143,19 @@ def test_one_unreadable_header_does_not_stop_the_other_documents(make_bank, tmp_
     )
     findings = lint(bank, Selection())
     assert sorted(f.path for f in findings if f.code == CODE) == ["a.md", "b.md", "c.md"]
+
+
+@pytest.mark.parametrize("hidden", ["\ufeff\ufeff", "\ufeff\u200b", "\u200b", "\u2060", "\u200e"])
+def test_a_fence_behind_a_character_that_prints_as_nothing_is_reported(
+    make_bank, run_rule, tmp_path, hidden: str
+) -> None:
+    """A file starting with two byte order marks (one is tolerated), or a zero-width space, looks
+    like any document, but its header was no header: the status, the purpose and a `derived_from`
+    to nothing went unchecked without a word."""
+    text = f"{hidden}---\ntitle: T\nstatus: bogus\nderived_from:\n  - gone.md\n---\n# T\n"
+    bank = make_bank(tmp_path, {"engineering/db.md": text.encode("utf-8")})
+    [finding] = run_rule(bank, CODE)
+    assert (finding.path, finding.line, finding.column) == ("engineering/db.md", 1, 1)
+    shown = hidden.removeprefix("\ufeff") or "\ufeff"
+    assert f"line 1 holds U+{ord(shown[0]):04X}, a character that prints as nothing" in finding.message
+    assert finding.message.endswith("remove it, and the header is read")
