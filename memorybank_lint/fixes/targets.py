@@ -129,21 +129,21 @@ def _checked(bank: Bank, doc: Document) -> dict[int, tuple[str, bool, tuple[str,
         picked = {}
         lines = doc.text.split("\n")
         # what the header derives from (each document and section), and as what it is written: a
-        # pick among them would name one twice where the header did not (the broken target is then
-        # for a person to remove); a target the header repeats as it is written is repointed alike
-        taken: dict[tuple[str | None, str], str] = {}
+        # pick another entry already names would name it twice where the header did not (the entry
+        # is then for a person to remove), be the pick unsafe or a safe rewrite of a path written
+        # from the repository root; a target the header repeats as it is written is repointed alike
+        taken: dict[tuple[str | None, str], set[str]] = {}
         for edge in doc.derived_from:
-            taken.setdefault((bank.edge_target(edge), _section(edge.raw)), edge.raw.strip())
+            taken.setdefault((bank.edge_target(edge), _section(edge.raw)), set()).add(edge.raw.strip())
         for k, edge in enumerate(doc.derived_from):
             pick = _pick(bank, doc, edge)
             if pick is None:
                 continue
-            named = taken.get((pick[0], _section(edge.raw)))
-            if not pick[1] and named is not None and named != edge.raw.strip():
+            if taken.get((pick[0], _section(edge.raw)), set()) - {edge.raw.strip()}:
                 continue
             if (line := _edge_line(lines, doc, edge, pick[0])) is not None:
                 picked[k] = (pick[0], pick[1], line)
-                taken.setdefault((pick[0], _section(edge.raw)), edge.raw.strip())
+                taken.setdefault((pick[0], _section(edge.raw)), set()).add(edge.raw.strip())
         if picked and not _reads_back(bank, doc, picked):
             alone = list(picked.items())[:_ONE_BY_ONE]
             picked = {k: plan for k, plan in alone if _reads_back(bank, doc, {k: plan})}

@@ -327,6 +327,28 @@ def test_a_broken_target_is_not_pointed_at_a_document_its_header_already_derives
     assert text.count("  - taxes.md\n") == 1, text
 
 
+@pytest.mark.parametrize(
+    "derived",
+    [
+        "  - memory-bank/dna/principles.md\n  - ../dna/principles.md",
+        "  - ../dna/principles.md\n  - memory-bank/dna/principles.md",
+    ],
+    ids=["written from the root first", "written from the root second"],
+)
+def test_a_path_from_the_repository_root_is_not_rewritten_into_one_the_header_already_names(
+    tmp_path: Path, derived: str
+) -> None:
+    """The safe rewrite of `memory-bank/dna/principles.md` beside `../dna/principles.md` wrote the
+    same line twice: the entry is for a person to remove, as with an unsafe pick."""
+    from memorybank_lint.fixes import apply, plan
+
+    bank = bank_with(tmp_path, {"domain/n.md": _node(derived), "README.md": _readme("domain/n.md")})
+    assert any(f.code == "MB001" for f in lint(bank))
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    text = (bank.root / "domain/n.md").read_text("utf-8")
+    assert text.count("  - ../dna/principles.md\n") == 1 and "memory-bank/dna" in text, text
+
+
 def test_a_broken_target_the_header_repeats_is_repointed_alike(tmp_path: Path) -> None:
     """The header named `old/taxes.md` twice: both are repointed, so it names the document as
     often as it did, rather than once and once broken."""
