@@ -101,6 +101,10 @@ def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
     env["LC_ALL"] = "C"  # git's own words, which the callers read (`expected commit type`)
     env["GIT_OPTIONAL_LOCKS"] = "0"
     env["GIT_NO_LAZY_FETCH"] = "1"
+    # and should a git that predates that variable (May 2024) fetch anyway, no transport may
+    # carry it: an empty list allows none, over any `protocol.<name>.allow` the repository sets
+    # (`protocol.ext.allow=always` beats `-c protocol.allow=never`, and `ext::` runs a command)
+    env["GIT_ALLOW_PROTOCOL"] = ""
     if args[:1] and args[0] in _READS_THE_WORKING_TREE:
         env |= _filters_off(directory, env)
     if args[:1] and args[0] in _VISITS_SUBMODULES:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import calendar
 import os
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -510,23 +511,43 @@ def test_a_submodules_configured_filter_never_runs(tmp_path: Path) -> None:
     assert not ran.exists()
 
 
+@pytest.mark.parametrize(
+    "git_before_2024", [False, True], ids=["this git", "a git that ignores GIT_NO_LAZY_FETCH"]
+)
+@pytest.mark.parametrize("transport", ["ssh", "ext"])
 def test_a_partial_clone_never_fetches_a_missing_object(
-    three_commits: tuple[Path, str], tmp_path: Path
+    three_commits: tuple[Path, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    transport: str,
+    git_before_2024: bool,
 ) -> None:
     """A missing object in a partial clone would be fetched through the repository's configured
-    transport (its ssh command); a read-only question fetches nothing and says git failed."""
+    transport (its ssh command, or `ext::`, which runs any command); a read-only question fetches
+    nothing and says git failed. The repository may allow the transport itself
+    (`protocol.ext.allow=always` wins over `protocol.allow=never`), and a git older than May 2024
+    does not know `GIT_NO_LAZY_FETCH`: a wrapper that drops it stands for one."""
     root, first = three_commits
-    ran = tmp_path / "ssh-ran"
+    ran = tmp_path / "command-ran"
     tree = git(root, "rev-parse", f"{first}^{{tree}}").strip()
     (root / ".git" / "objects" / tree[:2] / tree[2:]).unlink()
+    url = "ssh://example.invalid/x" if transport == "ssh" else f"ext::sh -c touch% {ran}"
     for key, value in [
         ("core.repositoryformatversion", "1"),
         ("extensions.partialClone", "origin"),
         ("remote.origin.promisor", "true"),
-        ("remote.origin.url", "ssh://example.invalid/x"),
+        ("remote.origin.url", url),
         ("core.sshCommand", f"sh -c 'echo ran >> {ran}; false'"),
+        (f"protocol.{transport}.allow", "always"),
     ]:
         git(root, "config", key, value)
+    if git_before_2024:
+        wrapper = tmp_path / "old-git"
+        wrapper.mkdir()
+        real = shutil.which("git")
+        (wrapper / "git").write_text(f'#!/bin/sh\nunset GIT_NO_LAZY_FETCH\nexec "{real}" "$@"\n')
+        (wrapper / "git").chmod(0o755)
+        monkeypatch.setenv("PATH", f"{wrapper}{os.pathsep}{os.environ['PATH']}")
     with pytest.raises(ToolInputError, match="git could not compare"):
         changed(refreshed(root), first)
     assert not ran.exists()
