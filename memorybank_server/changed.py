@@ -34,6 +34,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import posixpath
 import re
 from collections.abc import Collection
 from pathlib import Path
@@ -427,19 +428,57 @@ def _ignored(bank: Bank, repo: Path, listed_already: Collection[str] = ()) -> in
     )
 
 
+def _in_other_repositories(bank: Bank) -> tuple[int, list[str]]:
+    """How many documents sit in a folder of the bank that is a repository of its own (a
+    submodule, or a clone inside the bank), and the first few such folders.
+
+    Why: git is never asked inside them (each runs what its own configuration names), so no
+    change to them is ever listed, and an answer that said nothing of them read as "nothing
+    changed" while the bank's walk counted them as documents.
+    """
+    folders = {posixpath.dirname(path) for path in bank.docs}
+    candidates = {parent for folder in folders for parent in _ancestors(folder)}
+    own = sorted(f for f in candidates if os.path.lexists(os.path.join(bank.root, f, ".git")))
+    if not own:
+        return 0, []
+    inside = sum(1 for path in bank.docs if any(path.startswith(f + "/") for f in own))
+    outermost = [f for f in own if not any(f.startswith(o + "/") for o in own if o != f)]
+    return inside, outermost[:3]
+
+
+def _ancestors(folder: str) -> list[str]:
+    """`a/b/c` → `a`, `a/b`, `a/b/c`; the bank's own folder (``) is none."""
+    parts = folder.split("/") if folder else []
+    return ["/".join(parts[: k + 1]) for k in range(len(parts))]
+
+
 def _noted(answer: dict[str, Any], bank: Bank, repo: Path) -> dict[str, Any]:
-    """`answer` with the count of ignored documents added to its note."""
+    """`answer` with the count of ignored documents, and of those in a repository of their own,
+    added to its note."""
+    said = []
     ignored = _ignored(bank, repo, {change["path"] for change in answer.get("changes", [])})
-    if not ignored:
+    if ignored:
+        said.append(
+            f"{ignored} documents under the bank are ignored by git (.gitignore) and not committed, "
+            "so no change to them can be listed."
+            if ignored != 1
+            else "1 document under the bank is ignored by git (.gitignore) and not committed, so no "
+            "change to it can be listed."
+        )
+    inside, folders = _in_other_repositories(bank)
+    if inside:
+        named = ", ".join(f"{printable(f)}/" for f in folders)
+        many = inside != 1
+        said.append(
+            f"{inside} document{'s' if many else ''} under the bank {'sit' if many else 'sits'} in "
+            f"a repository of {'their' if many else 'its'} own (a submodule or a clone: {named}), "
+            f"whose history git is not asked about, so no change to {'them' if many else 'it'} "
+            "is listed."
+        )
+    if not said:
         return answer
-    said = (
-        f"{ignored} documents under the bank are ignored by git (.gitignore) and not committed, so "
-        "no change to them can be listed."
-        if ignored != 1
-        else "1 document under the bank is ignored by git (.gitignore) and not committed, so no change "
-        "to it can be listed."
-    )
-    return {**answer, "note": f"{answer['note']} {said}" if answer.get("note") else said}
+    text = " ".join(said)
+    return {**answer, "note": f"{answer['note']} {text}" if answer.get("note") else text}
 
 
 def changed(bank: Bank, since: str) -> dict[str, Any]:

@@ -507,8 +507,34 @@ def test_a_submodules_configured_filter_never_runs(tmp_path: Path) -> None:
     git(root / "vendor", "config", "filter.evil.clean", f"sh -c 'echo ran >> {ran}; cat'")
     os.utime(root / "vendor" / "a.md")
     write_bank(root, {"one.md": doc("One, edited")})
-    assert kinds(changed(refreshed(root), "HEAD")) == [("modified", "one.md")]
+    answer = changed(refreshed(root), "HEAD")
+    assert kinds(answer) == [("modified", "one.md")]
     assert not ran.exists()
+    # what is not listed is said: the submodule's document is the bank's, its history its own
+    assert (
+        "1 document under the bank sits in a repository of its own (a submodule or a clone: vendor/)"
+        in (answer["note"])
+    )
+
+
+def test_documents_in_a_clone_inside_the_bank_are_named_as_not_listed(tmp_path: Path) -> None:
+    """A clone (or a submodule) inside the bank holds documents the bank's walk counts, but git is
+    never asked inside it: `--changed` answered "no change" of an edited one without a word."""
+    root = tmp_path / "memory-bank"
+    write_bank(root, {"one.md": doc("One")})
+    git(root, "init", "-q", "-b", "main")
+    commit(root, "first")
+    assert "repository of" not in changed(refreshed(root), "HEAD").get("note", "")
+    write_bank(root, {"vendor/docs/a.md": doc("A"), "vendor/docs/b.md": doc("B")})
+    git(root / "vendor", "init", "-q", "-b", "main")
+    commit(root / "vendor", "theirs")
+    write_bank(root, {"vendor/docs/a.md": doc("A, edited")})
+    answer = changed(refreshed(root), "HEAD")
+    assert answer["changes"] == []
+    assert (
+        "2 documents under the bank sit in a repository of their own (a submodule or a clone: vendor/)"
+        in (answer["note"])
+    )
 
 
 @pytest.mark.parametrize(
