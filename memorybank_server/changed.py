@@ -34,7 +34,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-import posixpath
 import re
 from collections.abc import Collection
 from pathlib import Path
@@ -43,6 +42,7 @@ from typing import Any, NamedTuple
 from memorybank_lint import git
 from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable
 from memorybank_lint.edits.atomic import TooBig, read_regular
+from memorybank_lint.paths import folders_above
 from memorybank_lint.quoting import shortened
 
 from .errors import ToolInputError
@@ -436,20 +436,13 @@ def _in_other_repositories(bank: Bank) -> tuple[int, list[str]]:
     change to them is ever listed, and an answer that said nothing of them read as "nothing
     changed" while the bank's walk counted them as documents.
     """
-    folders = {posixpath.dirname(path) for path in bank.docs}
-    candidates = {parent for folder in folders for parent in _ancestors(folder)}
+    candidates = {folder for path in bank.docs for folder in folders_above(path)}
     own = sorted(f for f in candidates if os.path.lexists(os.path.join(bank.root, f, ".git")))
     if not own:
         return 0, []
     inside = sum(1 for path in bank.docs if any(path.startswith(f + "/") for f in own))
     outermost = [f for f in own if not any(f.startswith(o + "/") for o in own if o != f)]
     return inside, outermost[:3]
-
-
-def _ancestors(folder: str) -> list[str]:
-    """`a/b/c` → `a`, `a/b`, `a/b/c`; the bank's own folder (``) is none."""
-    parts = folder.split("/") if folder else []
-    return ["/".join(parts[: k + 1]) for k in range(len(parts))]
 
 
 def _noted(answer: dict[str, Any], bank: Bank, repo: Path) -> dict[str, Any]:

@@ -137,6 +137,23 @@ def _present(repo: Path, anchor: str) -> bool:
     return os.path.lexists(repo / anchor)
 
 
+def _in_index(repo: Path, absent: list[str]) -> set[str]:
+    """Of the anchors not on disk, those the index holds (as a file, or as a folder of files).
+
+    Why: a sparse checkout leaves committed files out of the working tree; their documents drift
+    from them all the same, and calling them missing hid that drift behind a false alarm.
+    """
+    held: set[str] = set()
+    for run in git.batches(absent) if absent else []:
+        listed = git.run(repo, "ls-files", "-z", "--", *run)
+        if not listed.ok:
+            return set()  # the index cannot be read: what is not on disk stays missing
+        for name in filter(None, listed.out.split("\0")):
+            held.add(name)
+            held.update(folders_above(name))
+    return {anchor for anchor in absent if anchor in held}
+
+
 def _folders(times: dict[str, Stamp]) -> dict[str, Stamp]:
     """The newest stamp of the names under each folder (`.` is the repository), in one pass.
 
@@ -218,9 +235,11 @@ def drift(bank: Bank, threshold_days: int = 90, scope: str | None = None) -> dic
     drifted: list[tuple[int, dict[str, Any]]] = []
     missing: list[dict[str, Any]] = []
     skipped = 0
+    absent = sorted({a for _, a in pairs if not _unusable(a) and not _present(repo, a)})
+    not_anywhere = set(absent) - _in_index(repo, absent)
     for doc, anchor in pairs:
         base = _entry(doc, anchor)
-        if _unusable(anchor) or not _present(repo, anchor):
+        if _unusable(anchor) or anchor in not_anywhere:
             missing.append({**base, "missing": True})
             continue
         code, touched = _code_time(times, folders, anchor), times.get(doc_paths[doc.path])

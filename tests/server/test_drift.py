@@ -112,6 +112,19 @@ def test_missing_anchors_are_reported_whatever_the_threshold(repo: Path) -> None
     ]
 
 
+def test_an_anchor_a_sparse_checkout_leaves_off_the_disk_still_drifts(repo: Path) -> None:
+    """A sparse checkout keeps committed code out of the working tree: its anchors were called
+    missing, and the drift of the documents on them was never measured."""
+    git(repo, "sparse-checkout", "set", "--no-cone", "/memory-bank/")
+    assert not (repo / "src" / "api.py").exists()
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=30)
+    assert anchors_of(answer["drifted"]) == [
+        ("engineering/api.md", "src/api.py", 182),
+        ("engineering/api.md", "src/lib", 60),
+    ]
+    assert [m["anchor"] for m in answer["missing"]] == ["../escape.py", "gone.py"]
+
+
 def test_instants_are_compared_not_iso_strings(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     write_bank(repo / "memory-bank", {"x.md": doc("X", "later.py", "earlier.py")})
