@@ -109,6 +109,7 @@ def _failed(result: git.Result) -> ToolInputError:
 
 
 _OBJECT_NAME = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # SHA-1 or SHA-256
+_OBJECT_PREFIX = re.compile(r"[0-9a-fA-F]{4,64}")  # what git reads as an abbreviated object name
 
 
 def _commit(bank: Bank, ref: str) -> str | None:
@@ -193,6 +194,11 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
             "as added."
         )
     if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
+        if _OBJECT_PREFIX.fullmatch(since) and git.shallow(repo):  # CI's `github.event.before`
+            raise ToolInputError(
+                f"'{since}' is not a commit in this shallow clone at {shown}: it may be one from "
+                f"before its history starts; {_DEEPEN}"
+            )
         raise not_commit
     tip = _commit(bank, stem)
     roots = git.run(bank.root, "rev-list", "--max-parents=0", tip, "--") if tip is not None else None
