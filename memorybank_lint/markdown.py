@@ -67,12 +67,23 @@ class Section:
     end: int
 
 
+def _unindented(line: str) -> str | None:
+    """`line` less the up to three spaces a heading may stand behind (CommonMark), or None when
+    it stands behind more (a code block's line, or a list item's)."""
+    if not line.startswith(" "):
+        return line
+    text = line.lstrip(" ")
+    return text if len(line) - len(text) <= 3 else None
+
+
 def heading(line: str, level: int) -> str | None:
-    """The text of an ATX heading of exactly `level` (`## Text`), trimmed; None for any other line.
+    """The text of an ATX heading of exactly `level` (`## Text`, behind up to three spaces),
+    trimmed; None for any other line.
 
     A plain string test rather than `^##\\s+(\\S.*?)\\s*$`: that lazy pattern retries the
     trailing `\\s*` at every position and is quadratic on a long run of spaces.
     """
+    line = _unindented(line) or ""
     if not line.startswith("#" * level) or not line[level : level + 1].isspace():
         return None
     return line[level:].strip() or None
@@ -85,6 +96,7 @@ def atx_heading(line: str) -> tuple[int, str] | None:
     What `^(#{1,6})\\s+(.*?)\\s*#*\\s*$` gives, without its cubic backtracking on a run of
     spaces inside the heading.
     """
+    line = _unindented(line) or ""
     level = len(line) - len(line.lstrip("#"))
     if not 1 <= level <= 6 or not line[level : level + 1].isspace():
         return None
@@ -101,7 +113,9 @@ def headings(
     """The first H1's text and the level-2 sections of a body starting at file line `first_line`."""
     title: str | None = None
     starts: list[tuple[str, int]] = []
-    hashes = [i for i, line in enumerate(lines) if line.startswith("#")]
+    hashes = [
+        i for i, line in enumerate(lines) if line.startswith("#") or (line[:1] == " " and "#" in line[:4])
+    ]
     if hashes and mask is None:
         mask = fenced(lines)
     for i in hashes:

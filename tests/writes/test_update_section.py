@@ -282,15 +282,14 @@ def test_a_heading_used_twice_is_refused_for_writes_and_reads(tmp_path: Path) ->
     ("inside", "named"),
     [
         ("Notes\n-----\n\nkeep me", "Notes"),
-        ("  ## Risks\n\nkeep me", "## Risks"),
         ("Title\n===\n\nkeep", "Title"),
     ],
 )
 def test_a_heading_the_bank_does_not_read_ends_no_section_silently(
     tmp_path: Path, inside: str, named: str
 ) -> None:
-    """A setext or indented heading is a heading to every reader but not to the `## ` scan:
-    replacing the section before it deleted it and what followed."""
+    """A setext heading is a heading to every reader but not to the `## ` scan: replacing the
+    section before it deleted it and what followed."""
     text = HEAD + f"# Auth\n\n## Formula\n\nold\n\n{inside}\n\n## Last\n\nend\n"
     root = _bank(tmp_path, text)
     message = refused(root, lambda: _call(root, "Formula"), "runs on past")
@@ -301,11 +300,25 @@ def test_a_heading_the_bank_does_not_read_ends_no_section_silently(
     assert "New text." in decoded(root / "engineering/auth.md")
 
 
+def test_a_heading_indented_by_up_to_three_spaces_is_a_section_as_readers_show_it(tmp_path: Path) -> None:
+    """`  ## Risks` is a heading to every CommonMark reader (a pasted page often indents all of
+    them): it was no section, so it could not be read by name and the section above it ran on
+    through it. Four spaces make a code block, which is no heading."""
+    from memorybank_server.read import read
+
+    text = HEAD + "# Auth\n\n## Formula\n\nold\n\n  ## Risks\n\nkeep me\n\n    ## Code, not a heading\n"
+    root = _bank(tmp_path, text)
+    assert read(open_bank(root), "engineering/auth.md", "Risks")["content"].startswith("  ## Risks")
+    _call(root, "Formula")
+    after = decoded(root / "engineering/auth.md")
+    assert "New text." in after and "old" not in after and "  ## Risks\n\nkeep me" in after
+    assert [s.title for s in open_bank(root).docs["engineering/auth.md"].sections] == ["Formula", "Risks"]
+
+
 @pytest.mark.parametrize(
     ("content", "named"),
     [
         ("Summary\n-------", "Summary"),
-        ("   ## indented", "## indented"),
         ("Title\n===", "Title"),
     ],
 )
