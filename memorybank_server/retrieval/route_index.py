@@ -233,9 +233,14 @@ class HeaderIndex:
             for parent in found:
                 self.children.setdefault(parent, set()).add(page)
         self.mean_lengths = _mean_lengths(self.headers, self.excluded)
-        kept = (found for p, found in self._pairs.items() if p not in self.excluded)
+        # in path order, whatever order the documents were indexed in: a word keeps its first
+        # senses only (`lang.MAX_SENSES`), and an index restored from the cache indexes a new
+        # document last, where a fresh build meets it in its place (the two answered apart)
+        kept = (found for p, found in sorted(self._pairs.items()) if p not in self.excluded)
         self.mined = list(dict.fromkeys(entry for found in kept for entry in found))
-        spelled = (entry for p, found in self._acronyms.items() if p not in self.excluded for entry in found)
+        spelled = (
+            entry for p, found in sorted(self._acronyms.items()) if p not in self.excluded for entry in found
+        )
         self.acronyms = acronyms.with_spelled(spelled)
 
     def __len__(self) -> int:

@@ -174,3 +174,28 @@ def test_documents_indexed_again_on_restoring_are_kept_for_the_next_process(kept
     later = _bank(root, cache)
     assert _answers(later) == _answers(_bank(root, None))
     assert header_index_for(later).touched_total == index_for(later).touched_total == 0
+
+
+def test_a_document_added_after_the_snapshot_lends_its_words_as_in_a_fresh_build(tmp_path: Path) -> None:
+    """A word keeps its first 32 senses from the bank's glossaries. A fresh build met them in
+    path order, an index restored from the cache met a new page's last: with the cache `a.md`'s
+    `quokkaword` was dropped, and the page only it leads to was not found, on every later run."""
+    root = tmp_path / "memory_bank"
+    root.mkdir()
+
+    def page(name: str, title: str, purpose: str, body: str) -> None:
+        text = f"---\ntitle: {title}\ndoc_kind: domain\npurpose: {purpose}\nstatus: active\n---\n\n{body}\n"
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+    senses = "\n".join(f"- зюзябра (alph{a}{b}x)" for a in "ab" for b in "abcdefghijklmnopq")
+    page("domain/gloss.md", "Glossary", "Terms.", senses)
+    page("domain/target.md", "Quokkaword habitat", "Where the quokkaword lives.", "Quokkaword facts.")
+    age_documents(root)
+    cache = tmp_path / "cache"
+    route(_bank(root, cache), "зюзябра", 3)
+    page("a.md", "Aa glossary", "Terms.", "- зюзябра (quokkaword)")
+    age_documents(root)
+    cached, fresh = route(_bank(root, cache), "зюзябра", 3), route(_bank(root, None), "зюзябра", 3)
+    assert "domain/target.md" in [r["path"] for r in fresh["results"]]
+    assert cached == fresh
