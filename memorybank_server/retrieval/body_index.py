@@ -21,7 +21,7 @@ from memorybank_lint.document import Document
 
 from . import passages, translit
 from .lang import fold, folded_tokens, fragments, normal
-from .postings import Postings
+from .postings import Postings, derivations
 from .ranking import Snapshot
 from .stemmer import is_cyrillic
 
@@ -29,8 +29,6 @@ K1 = 1.2
 B = 0.75
 FACTOR_CACHE_POSTINGS = 300_000  # BM25 factors kept unpacked between queries (about 20 MB at most)
 MIN_PREFIX_STEM = 5  # shorter stems expand by equality only: `план` must not reach `планшет`
-PREFIX_SCAN = 4096  # tokens looked at by the prefix step of one word
-PREFIX_KEEP = 64  # derivations of one stem kept, the shortest first
 
 
 def body_of(doc: Document) -> str:
@@ -227,23 +225,19 @@ class BodyIndex:
         The prefix step is what the reference skipped whenever the bare stem was itself a token
         (W16): `конфигурац` reaches `конфигурационный` even though `конфигурация` is indexed.
         Compound identifiers are left out of the prefix step; their fragments are posted anyway.
-        The step looks at `PREFIX_SCAN` tokens and keeps the `PREFIX_KEEP` shortest: a real stem
-        has a handful of derivations, and a page of 180,000 made-up words sharing one prefix
-        made every query word of that stem expand to all of them (a search took 20 s).
+        The step is bounded (`postings.derivations`).
         """
         root = normal(word)
         live = self._postings.__contains__  # a word only a gone document held is no form
         found = set(filter(live, self._families.get(root, ())))
         if len(root) >= MIN_PREFIX_STEM and (is_cyrillic(root) or root.isalpha()):
-            vocab = self._vocabulary()
-            start = bisect_left(vocab, root)
-            derived = []
-            for token in vocab[start : start + PREFIX_SCAN]:
-                if not token.startswith(root):
-                    break
-                if "-" not in token and "_" not in token and len(token) - len(root) <= 8 and live(token):
-                    derived.append(token)
-            found.update(sorted(derived, key=lambda t: (len(t), t))[:PREFIX_KEEP])
+            found.update(
+                derivations(
+                    self._vocabulary(),
+                    root,
+                    lambda t: "-" not in t and "_" not in t and len(t) - len(root) <= 8 and live(t),
+                )
+            )
         return found
 
     def sounding(self, word: str) -> list[str]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import posixpath
 import weakref
-from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 
@@ -26,7 +25,7 @@ from memorybank_lint.document import Document
 
 from . import acronyms, mined
 from .lang import Entry, normal, route_tokens
-from .postings import Postings
+from .postings import Postings, derivations
 from .ranking import Snapshot
 
 FIELDS = ("k", "p", "t", "s", "f")
@@ -257,13 +256,8 @@ class HeaderIndex:
         prefix-match `problem`, `goal`, `city`).
         """
         found = [(stem, True)] if stem in self._stems else []
-        if len(stem) >= min_prefix:
-            vocab = self._vocabulary()
-            i = bisect_left(vocab, stem)
-            while i < len(vocab) and vocab[i].startswith(stem):
-                if vocab[i] != stem:
-                    found.append((vocab[i], False))
-                i += 1
+        if len(stem) >= min_prefix:  # longer stems, bounded (`postings.derivations`)
+            found += [(longer, False) for longer in derivations(self._vocabulary(), stem, stem.__ne__)]
             for size in range(min_prefix, len(stem)):
                 if stem[:size] in self._stems:
                     found.append((stem[:size], False))

@@ -487,3 +487,22 @@ def test_length_factor_only_discounts_fields_longer_than_the_mean() -> None:
     assert length_factor(20, 10.0, 0.5) == pytest.approx(1 / 1.5)
     assert length_factor(20, 10.0, 0.0) == 1.0
     assert length_factor(20, None, 1.0) == 1.0
+
+
+def test_one_question_stem_reaches_a_bounded_number_of_header_stems(tmp_path: Path) -> None:
+    """20,000 headings `## instanceXXXXX sessionXXXXX …` in one page made every question holding
+    `instance` weigh each of their stems: warm routes took 150 times longer. The header prefix
+    step keeps the shortest few derivations, as the body's does."""
+    from memorybank_server.retrieval.postings import PREFIX_KEEP
+
+    made_up = "\n".join(f"## instance{n:05d}x\n" for n in range(6000))
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "a.md": doc("Attack", "Headings.", made_up),
+            "engineering/instances.md": doc("Instances", "How instances are configured."),
+        },
+    )
+    related = header_index_for(bank).related("instanc", 4)
+    assert ("instanc", True) in related and len(related) <= PREFIX_KEEP + len("instanc")
+    assert paths(route(bank, "how are instances configured"))[0] == "engineering/instances.md"

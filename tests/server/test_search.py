@@ -359,7 +359,7 @@ def test_the_factor_cache_stays_under_its_bound_and_never_moves_a_score(tmp_path
 def test_one_stem_expands_to_a_bounded_family(tmp_path: Path) -> None:
     """A page of thousands of made-up words sharing one prefix once made each query word of that
     stem expand to all of them; the prefix step keeps the shortest few."""
-    from memorybank_server.retrieval.body_index import PREFIX_KEEP
+    from memorybank_server.retrieval.postings import PREFIX_KEEP
 
     words = " ".join(f"banan{n:05d}x" for n in range(6000))
     bank = refreshed_bank(
