@@ -61,10 +61,22 @@ _UNMARKED = {c: b for c in map(chr, range(0xC0, 0x250)) if (b := _unmarked(c)) i
 _MARKED = re.compile("[" + "".join(_UNMARKED) + "]")
 
 
+_COMBINING = re.compile("[\u0300-\u036f]")
+
+
 def fold(text: str) -> str:
     """Lower-case, fold `ё` to `е` and marked Latin letters to their letter (`café` → `cafe`):
-    the one normalisation every tokeniser starts with."""
+    the one normalisation every tokeniser starts with.
+
+    A letter written as a letter and a combining mark (`e` + U+0301, as macOS and many pastes
+    write `é`; `и` + U+0306 for `й`) is composed first: the mark split the word in two, so
+    `résumé` so written was `re` and `sume`. The dot `İ` leaves on `i` when lower-cased goes too.
+    """
+    if not text.isascii() and _COMBINING.search(text):
+        text = unicodedata.normalize("NFC", text)
     text = text.lower().replace("ё", "е")
+    if "\u0307" in text:  # `İ` lower-cased: `i` and a combining dot above
+        text = text.replace("i\u0307", "i")
     if text.isascii() or _MARKED.search(text) is None:
         return text
     return _MARKED.sub(lambda found: _UNMARKED[found.group()], text)

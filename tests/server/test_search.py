@@ -411,3 +411,22 @@ def test_huge_header_values_are_cut_in_every_result(tmp_path: Path) -> None:
     for result in answer["results"]:
         assert len(result["title"]) == len(result["docKind"]) == len(result["status"]) == HEADER_CHARS
     assert json_bytes(answer) < 20 * 4 * HEADER_CHARS
+
+
+@pytest.mark.parametrize("form", ["NFC", "NFD"])
+@pytest.mark.parametrize(
+    ("query", "written"), [("resume", "résumé"), ("istanbul", "İSTANBUL"), ("йод", "Йод")]
+)
+def test_a_word_is_found_however_its_marks_are_written(
+    tmp_path: Path, form: str, query: str, written: str
+) -> None:
+    """`résumé` as macOS writes it (`e` + a combining acute) split into `re` and `sume`, and
+    `İSTANBUL` lower-cased to `i` + a combining dot, which split off `stanbul`: neither was found."""
+    import unicodedata
+
+    from memorybank_server.retrieval.route import route
+
+    body = unicodedata.normalize(form, f"# Hiring\n\nEvery {written} is read twice.\n")
+    bank = refreshed_bank(tmp_path, {"cv.md": body, "other.md": "# Other\n\nNothing here.\n"})
+    assert [hit["path"] for hit in search(bank, query, limit=5)["results"]] == ["cv.md"]
+    assert [r["path"] for r in route(bank, query)["results"]][:1] == ["cv.md"]
