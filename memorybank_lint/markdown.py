@@ -31,24 +31,58 @@ _POINTED_DESTINATION = re.compile(r"<([^<>\\\r\n]*+(?:\\[^\r\n][^<>\\\r\n]*+)*+)
 
 def fenced(lines: list[str]) -> list[bool]:
     """For each line, whether it is part of a fenced code block (the fence lines included)."""
-    mask = [False] * len(lines)
-    candidates = [i for i, line in enumerate(lines) if "```" in line or "~~~" in line]
+    return _blocks(lines)[0]
+
+
+def commented(lines: list[str]) -> list[bool]:
+    """For each line, whether it is part of an HTML comment block: from a line that starts with
+    `<!--` (behind up to three spaces) to the first line holding `-->`, that line itself included
+    (CommonMark's HTML block of the second kind). A reader sees none of it: a `##` line there is
+    no heading."""
+    return _blocks(lines)[1]
+
+
+def _starts_comment(line: str) -> bool:
+    text = line.lstrip(" ")
+    return len(line) - len(text) <= 3 and text.startswith("<!--")
+
+
+def _blocks(lines: list[str]) -> tuple[list[bool], list[bool]]:
+    """The fenced code and HTML comment blocks of `lines`, as masks, in one pass over the lines
+    that can open or close one: a fence line inside a comment block opens nothing (it hid the
+    rest of the page), and a comment opened inside fenced code is code."""
+    fences, comments = [False] * len(lines), [False] * len(lines)
+    candidates = [
+        i for i, line in enumerate(lines) if "```" in line or "~~~" in line or "<!--" in line or "-->" in line
+    ]
     opener: str | None = None
-    start = 0
+    start, comment = 0, None
     for i in candidates:
         line = lines[i]
+        if comment is not None:
+            if "-->" in line:
+                comments[comment : i + 1] = [True] * (i + 1 - comment)
+                comment = None
+            continue
         if opener is None:
             match = _FENCE_OPEN.match(line)
             if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
                 opener, start = match.group(1), i
+            elif _starts_comment(line):
+                if "-->" in line:  # closed on the line it opens
+                    comments[i] = True
+                else:
+                    comment = i
             continue
         stripped = line.strip()
         if stripped.startswith(opener) and not stripped.strip(opener[0]):
-            mask[start : i + 1] = [True] * (i + 1 - start)
+            fences[start : i + 1] = [True] * (i + 1 - start)
             opener = None
     if opener is not None:
-        mask[start:] = [True] * (len(lines) - start)
-    return mask
+        fences[start:] = [True] * (len(lines) - start)
+    if comment is not None:
+        comments[comment:] = [True] * (len(lines) - comment)
+    return fences, comments
 
 
 def iter_unfenced(lines: list[str], mask: list[bool] | None = None) -> Iterator[tuple[int, str]]:
@@ -118,6 +152,9 @@ def headings(
     ]
     if hashes and mask is None:
         mask = fenced(lines)
+    if hashes and any("<!--" in line for line in lines):
+        hidden = commented(lines)
+        mask = [fence or comment for fence, comment in zip(mask, hidden, strict=True)]
     for i in hashes:
         if mask[i]:
             continue

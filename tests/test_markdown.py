@@ -186,3 +186,55 @@ def test_read_links_places_each_link_commonmark_reads_where_the_scanner_found_it
         ["[real](x.md)", "[img](a.png)", "[tabbed](x.md)", "[q](x.md)", "[l](x.md)", "[it](x.md)"]
     )
     assert read.definitions == {10}
+
+
+def test_a_heading_inside_an_html_comment_block_is_no_section() -> None:
+    """Templates carry guidance for authors in comment blocks: its `## Example` was a section, so
+    the section above it stopped at `<!--` and lost the text after the comment."""
+    lines = [
+        "## Steps",
+        "Step text.",
+        "<!--",
+        "## Example",
+        "Put an example here.",
+        "-->",
+        "More.",
+        "## Last",
+    ]
+    _title, sections = markdown.headings(lines, 1)
+    assert [(s.title, s.line, s.end) for s in sections] == [("Steps", 1, 7), ("Last", 8, 8)]
+    one_line = ["## Steps", "<!-- noqa: MB007 -->", "## Next"]  # a comment closed on its line hides nothing
+    assert [s.title for s in markdown.headings(one_line, 1)[1]] == ["Steps", "Next"]
+
+
+def test_a_fence_line_inside_an_html_comment_block_opens_no_code_block() -> None:
+    """A stray ```` ```yaml ```` in a comment block hid everything after it from the scan: its
+    links, sections and suppressions. A `<!--` in fenced code is code, and opens no comment."""
+    lines = ["<!--", "```yaml", "-->", "", "- [P1](p1.md)", "## After", "```", "<!--", "```", "## Shown"]
+    assert markdown.fenced(lines) == [False] * 6 + [True, True, True, False]
+    assert markdown.commented(lines) == [True, True, True] + [False] * 7
+    assert markdown.commented(["<!-- one line -->", "## H"]) == [True, False]
+    assert [s.title for s in markdown.headings(lines, 1)[1]] == ["After", "Shown"]
+
+
+@given(
+    st.lists(
+        st.sampled_from(["<!--", "-->", "<!-- x -->", "```", "~~~", "## H", "text", "    <!--"]), max_size=12
+    )
+)
+def test_the_comment_and_fence_masks_agree_with_commonmark(lines: list[str]) -> None:
+    """Both masks against markdown-it-py's blocks: a line is in a comment block exactly when the
+    reference puts it in an HTML block, and in fenced code exactly when in a fence."""
+    from markdown_it import MarkdownIt
+
+    fences, comments = [False] * len(lines), [False] * len(lines)
+    for token in MarkdownIt("commonmark").parse("\n".join(lines)):
+        if token.map is None or token.level:
+            continue
+        first, after = token.map
+        if token.type == "fence":
+            fences[first:after] = [True] * (after - first)
+        elif token.type == "html_block" and token.content.lstrip(" ").startswith("<!--"):
+            comments[first:after] = [True] * (after - first)
+    assert markdown.fenced(lines) == fences
+    assert markdown.commented(lines) == comments

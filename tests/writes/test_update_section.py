@@ -425,13 +425,34 @@ def test_a_write_that_gives_two_sections_one_name_is_refused(tmp_path: Path) -> 
 
 
 def test_removing_the_opening_of_a_comment_a_later_section_closes_is_refused(tmp_path: Path) -> None:
-    """A comment opened in one section and closed in the next hides both from every reader.
-    Rewriting the first section without its `<!--` showed the rest of the comment, the next
-    section's text and its `-->`, without a byte of them changing; the check looked only at
-    whether the whole document ended inside a comment, and it ends outside one either way."""
-    commented = BEFORE.replace("Old text.\n", "<!--\nOld text.\n").replace("Roles.\n", "Roles.\n-->\n")
+    """A `<!--` inside one section's text, closed by a `-->` in the next: rewriting the first
+    section without its `<!--` changed what the rest of the document means to a renderer without
+    a byte of it changing; the check looked only at whether the whole document ended inside a
+    comment, and it ends outside one either way. (A `<!--` line would open a comment block that
+    hides the heading between, which is then no section: the next test.)"""
+    commented = BEFORE.replace("Old text.\n", "<b>Old</b> <!--\nOld text.\n").replace(
+        "Roles.\n", "Roles.\n-->\n"
+    )
     root = _bank(tmp_path, HEAD + commented)
     refused(root, lambda: _call(root, "Авторизация", "New text."), "leaves an HTML comment open")
+
+
+def test_a_heading_a_comment_block_hides_is_part_of_the_section_that_holds_the_comment(
+    tmp_path: Path,
+) -> None:
+    """A `<!--` line opens a block that runs to its `-->`, across a `##` line: no reader shows
+    that heading, so the bank reads no section there, and rewriting the section above replaces
+    the comment whole, revealing nothing."""
+    from memorybank_server.read import read
+
+    commented = BEFORE.replace("Old text.\n", "<!--\nOld text.\n").replace("Roles.\n", "Roles.\n-->\n")
+    root = _bank(tmp_path, HEAD + commented)
+    bank = open_bank(root)
+    assert [s.title for s in bank.docs["engineering/auth.md"].sections] == ["Авторизация", "Примеры"]
+    assert "-->" in read(bank, "engineering/auth.md", "Авторизация")["content"]
+    _call(root, "Авторизация", "New text.")
+    after = decoded(root / "engineering/auth.md")
+    assert "<!--" not in after and "-->" not in after and "## Примеры" in after
 
 
 def test_opening_a_comment_before_one_the_document_already_closes_is_refused(tmp_path: Path) -> None:
