@@ -73,6 +73,8 @@ def why_text(
     extra = [w for w in body if w not in seen]
     if "body" in evaluation.parts and extra:
         clauses.append(f"body mentions {', '.join(extra)}")
+    if not clauses and evaluation.words.get("s"):  # chosen by a heading alone: say so, not nothing
+        clauses.append(f"a heading matches {', '.join(dict.fromkeys(evaluation.words['s']))}")
     if layer == "delivery":
         clauses.append(DELIVERY_NOTE)
     return "; ".join(clauses)

@@ -228,11 +228,13 @@ def evaluate(
             result.words[name] = words
     best_section = 0.0
     for title, stems in header.sections:
-        value = _sum(stems, all_tables, weights, None)
+        matched: list[str] = []
+        value = _sum(stems, all_tables, weights, matched)
         if value:
             value *= length_factor(len(stems), means.get("s"), length_norm)
         if value > best_section:
             best_section, result.section = value, title
+            result.words["s"] = matched
     if best_section:
         result.parts["s"] = best_section * field_weights["s"]
     return result

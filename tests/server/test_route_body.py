@@ -506,3 +506,20 @@ def test_one_question_stem_reaches_a_bounded_number_of_header_stems(tmp_path: Pa
     related = header_index_for(bank).related("instanc", 4)
     assert ("instanc", True) in related and len(related) <= PREFIX_KEEP + len("instanc")
     assert paths(route(bank, "how are instances configured"))[0] == "engineering/instances.md"
+
+
+def test_a_page_chosen_by_a_heading_alone_says_so(tmp_path: Path) -> None:
+    """Its `why` was empty: a blank line in the text answer, and no reason for the agent."""
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "notes.md": doc("Notes", "Misc.", "## Quokka habitat\n\nText."),
+            "other.md": doc("Other", "Other things."),
+        },
+    )
+    [first, *_] = route(bank, "quokka")["results"]
+    assert (first["path"], first["section"], first["why"]) == (
+        "notes.md",
+        "Quokka habitat",
+        "a heading matches quokka",
+    )
