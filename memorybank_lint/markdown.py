@@ -296,6 +296,73 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
             at = line.find("](", at + 1)
 
 
+# A link reference definition (`[label]: path`, behind up to three spaces) and a reference to one:
+# `[text][label]`, `[label][]`, or `[label]` alone (not followed by `(` or `:`). A label holds no
+# bracket and at most 999 characters (CommonMark), so each attempt stops at the next bracket.
+_DEFINITION = re.compile(r" {0,3}\[([^\[\]]{1,999})\]:[ \t]*(<[^<>\n]*>|\S+)")
+_REFERENCE = re.compile(r"\[([^\[\]]{1,999})\](?:\[([^\[\]]{0,999})\]|(?![(:]))")
+
+
+def _label_key(label: str) -> str:
+    return " ".join(label.split()).casefold()
+
+
+def _without_code_spans(line: str) -> str:
+    if "`" not in line:
+        return line
+    pieces, kept = [], 0
+    for start, end in code_spans(line):
+        pieces += [line[kept:start], " " * (end - start)]
+        kept = end
+    return "".join(pieces) + line[kept:]
+
+
+def reference_links(lines: list[str], mask: list[bool]) -> Iterator[tuple[int, int, str]]:
+    """`(line index, column, destination)` of each reference link whose label one of the page's
+    definitions names (`[Payments][pay]` with `[pay]: payments.md`; the first definition of a
+    label wins, labels compared case-folded, as CommonMark reads them).
+
+    Why: an index written in reference style listed none of its pages to the line scan, so each
+    was reported as unregistered and a definition leading nowhere was never reported.
+    """
+    definitions: dict[str, str] = {}
+    for _i, line in iter_unfenced(lines, mask):
+        if "]:" in line and (found := _DEFINITION.match(line)):
+            destination = found.group(2)
+            destination = destination[1:-1] if destination.startswith("<") else destination
+            definitions.setdefault(_label_key(found.group(1)), destination)
+    if not definitions:
+        return
+    for i, line in iter_unfenced(lines, mask):
+        if "]" not in line or _DEFINITION.match(line):
+            continue
+        for found in _REFERENCE.finditer(_without_code_spans(line)):
+            destination = definitions.get(_label_key(found.group(2) or found.group(1)))
+            if destination is not None:
+                yield i, found.start() + 1, destination
+
+
+def wrapped_links(lines: list[str], mask: list[bool]) -> Iterator[tuple[int, int, str]]:
+    """`(line index, column, destination)` of each inline link whose label a line break splits:
+    `- [Architecture decision about the` then `  payment flow](decisions/pay.md)`, as a formatter
+    that wraps prose writes it; the link starts on the first of the two lines.
+
+    The line scan reads a line alone and found none, so the page was reported as unregistered.
+    """
+    previous: tuple[int, str] | None = None
+    for i, line in iter_unfenced(lines, mask):
+        if previous is not None and previous[0] == i - 1 and "](" in line:
+            at, above = previous
+            opening = above.rfind("[")
+            head = line[: line.find("](")]
+            if opening > above.rfind("]") and "[" not in head and "]" not in head:
+                for _label, destination, column in links(above[opening:] + " " + line.lstrip()):
+                    if column == 1:
+                        yield at, opening + 1, destination
+                    break
+        previous = (i, line) if line.strip() else None
+
+
 @dataclass(frozen=True, slots=True)
 class ReadLinks:
     """Where a CommonMark reader finds links in a text, by 0-based line: `ends` holds the
