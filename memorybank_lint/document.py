@@ -294,23 +294,13 @@ def _what(item: Any) -> str:
 
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:
-    """The index entries of `doc`: its inline links, those whose label wraps onto a second line,
-    and its reference links, each to a document or a folder."""
-    spans = [
-        (i, column, raw)
-        for i, line in markdown.iter_unfenced(body, mask)
-        for _label, raw, column in markdown.links(line)
-    ]
-    if any("](" in line for line in body):
-        spans += markdown.wrapped_links(body, mask)
-    if any("]:" in line for line in body):
-        spans += markdown.reference_links(body, mask)
     found = []
-    for i, column, raw in sorted(spans):
-        target = raw.split("#", 1)[0]
-        is_dir = target.endswith("/")
-        if target.endswith(".md") or is_dir:
-            found.append(Link(link_target(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
+    for i, line in markdown.iter_unfenced(body, mask):
+        for _label, raw, column in markdown.links(line):
+            target = raw.split("#", 1)[0]
+            is_dir = target.endswith("/")
+            if target.endswith(".md") or is_dir:
+                found.append(Link(link_target(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
     return found
 
 

@@ -3,11 +3,9 @@
 Why it matters: index documents (`README.md` files and `doc_function: index`) are how people and
 agents navigate the bank. A dead entry sends them nowhere and usually means a file was moved.
 
-An entry is any link a reader follows: inline (`[Queue](adr/queue.md)`, its label wrapped onto a
-second line or not) or by reference (`[Queue][q]` with `[q]: adr/queue.md`, reported where the
-reference stands). Links inside fenced code are examples, not entries, and templates are not
-indexes. A directory link (`[FT-001](FT-001/)`) is fine when the directory holds documents.
-Links that leave the bank and URLs are not checked.
+Links inside fenced code are examples, not entries, and templates are not indexes. A directory
+link (`[FT-001](FT-001/)`) is fine when the directory holds documents. Links that leave the bank
+and URLs are not checked.
 
 Example: `- [Queue choice](adr/ADR-009.md)` in `README.md` when `adr/ADR-009.md` does not exist.
 """

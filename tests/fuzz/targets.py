@@ -139,7 +139,6 @@ def parse(path: str, text: str) -> dict[str, Any]:
         "advice": doc.parse_advice,
         "sections": [(s.title, s.line, s.end) for s in doc.sections],
         "links": len(found_links),
-        "index_links": [(link.line, link.column) for link in doc.links],
         "edges": [(e.raw, e.line, e.column) for e in doc.derived_from],
     }
 

@@ -475,17 +475,3 @@ def test_a_list_of_sections_of_one_page_of_thousands_of_headings(worker: Worker,
     assert [f["error"].split(";")[0] for f in answer["failed"]] == [
         f"No section 'Nope {n}' in big.md" for n in range(0, 100, 2)
     ]
-
-
-def test_an_index_of_pathological_brackets_is_read_in_one_pass(worker: Worker) -> None:
-    # Wrapped labels and reference links are read past the line scan: each stretch of an index is
-    # still looked at a bounded number of times, however its brackets are laid out.
-    opened = "[" * 200_000 + "\n" + "](x.md)" * 50_000 + "\n"
-    wrapped = "- [a\n  b](x.md)\n" * 20_000
-    references = "".join(f"- [p{i}]\n" for i in range(20_000)) + "".join(
-        f"[p{i}]: x.md\n" for i in range(20_000)
-    )
-    unmatched = "[" * 100_000 + "]" + "[]" * 100_000 + "\n\n[a]: x.md\n"
-    for body, expected in ((opened, 1), (wrapped, 20_000), (references, 20_000), (unmatched, 0)):
-        record = worker.call("parse", "README.md", body)
-        assert len(record["index_links"]) == expected

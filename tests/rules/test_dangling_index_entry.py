@@ -192,12 +192,3 @@ def test_an_entry_to_a_file_stored_in_the_other_unicode_normalisation_says_so(
     readme = f"- [Cafe]({unicodedata.normalize('NFC', 'café.md')})\n"
     [finding] = run_rule(make_bank(tmp_path, {"README.md": readme, stored: "# Cafe\n"}), CODE)
     assert f"('{stored}' reads the same but is stored in another Unicode normalisation)" in finding.message
-
-
-def test_a_reference_to_a_definition_leading_nowhere_is_reported_where_it_is_used(
-    make_bank, run_rule, tmp_path
-) -> None:
-    """A definition leading nowhere was never seen: the reference style listed no entry."""
-    bank = make_bank(tmp_path, {"README.md": "# Index\n\n- [Gone][gone]\n\n[gone]: missing-page.md\n"})
-    [finding] = run_rule(bank, "MB007")
-    assert (finding.line, finding.column) == (3, 3) and "'missing-page.md' leads nowhere" in finding.message

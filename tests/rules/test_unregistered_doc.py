@@ -86,38 +86,3 @@ def test_directory_link_registers_the_directory_index(make_bank, run_rule, tmp_p
 def test_scope_limits_the_documents_reported(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"adr/a.md": "", "domain/b.md": ""})
     assert [f.path for f in run_rule(bank, CODE, scope="adr")] == ["adr/a.md"]
-
-
-@pytest.mark.parametrize(
-    "index",
-    [
-        "- [Architecture decision about the\n  payment flow](page.md)\n",
-        "- [Payments][pay]\n\n[pay]: page.md\n",
-        "- [Page][]\n\n[page]: page.md\n",
-        "- [PAGE] is here.\n\n[page]: <page.md>\n",
-        "Text.\n\n  [pay]: page.md\n\nSee [the payments page][Pay].\n",
-    ],
-    ids=["label wrapped", "full reference", "collapsed reference", "shortcut reference", "definition first"],
-)
-def test_a_page_an_index_links_in_any_form_a_reader_follows_is_registered(
-    make_bank, run_rule, tmp_path, index: str
-) -> None:
-    """A label a formatter wrapped, and the reference style, are links to every reader; the line
-    scan read none of them, so each page so listed was reported as unregistered."""
-    bank = make_bank(tmp_path, {"README.md": index, "page.md": ""})
-    assert run_rule(bank, CODE) == []
-
-
-@pytest.mark.parametrize(
-    "index",
-    [
-        "- [x] a checkbox\n\n[y]: page.md\n",  # a bracket no definition names
-        "```\n- [Page][pay]\n\n[pay]: page.md\n```\n",  # all of it code
-        "- `[Page][pay]`\n\n[pay]: page.md\n",  # the reference in a code span
-        "- [Payments and\n\n  more](page.md)\n",  # a blank line ends the paragraph
-    ],
-    ids=["checkbox", "fenced", "code span", "paragraph ended"],
-)
-def test_what_a_reader_does_not_follow_registers_nothing(make_bank, run_rule, tmp_path, index: str) -> None:
-    bank = make_bank(tmp_path, {"README.md": index, "page.md": ""})
-    assert [f.path for f in run_rule(bank, CODE)] == ["page.md"]
