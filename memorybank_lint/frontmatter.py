@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -469,9 +468,11 @@ def _hidden_fence(text: str) -> str | None:
 
     Why say so: the file looks like every other document, and its header was passed over
     without a word, its status, purpose and `derived_from` never checked."""
+    from .bank import without_hidden  # the bank's one list of what prints as nothing; it reads us
+
     first = text.split("\n", 1)[0]
     lead = 0
-    while lead < len(first) and unicodedata.category(first[lead]) == "Cf":  # format characters
+    while lead < len(first) and not without_hidden(first[lead]):
         lead += 1
     if not lead or not first[lead:].startswith("---") or first[lead + 3 : lead + 4] == "-":
         return None

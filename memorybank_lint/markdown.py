@@ -42,6 +42,14 @@ def commented(lines: list[str]) -> list[bool]:
     return _blocks(lines)[1]
 
 
+def unheaded(lines: list[str]) -> list[bool]:
+    """For each line, whether no heading can stand there: fenced code or an HTML comment block.
+    The reader's sections and every writer that looks for a heading (a title to rename, the
+    registry to add an entry to) read the same lines."""
+    fences, comments = _blocks(lines)
+    return [fence or comment for fence, comment in zip(fences, comments, strict=True)]
+
+
 def _starts_comment(line: str) -> bool:
     text = line.lstrip(" ")
     return len(line) - len(text) <= 3 and text.startswith("<!--")
@@ -150,11 +158,8 @@ def headings(
     hashes = [
         i for i, line in enumerate(lines) if line.startswith("#") or (line[:1] == " " and "#" in line[:4])
     ]
-    if hashes and mask is None:
-        mask = fenced(lines)
-    if hashes and any("<!--" in line for line in lines):
-        hidden = commented(lines)
-        mask = [fence or comment for fence, comment in zip(mask, hidden, strict=True)]
+    if hashes and (mask is None or any("<!--" in line for line in lines)):
+        mask = unheaded(lines)
     for i in hashes:
         if mask[i]:
             continue

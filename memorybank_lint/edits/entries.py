@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from .. import frontmatter, sections
-from ..markdown import atx_heading, fenced, links
+from ..markdown import atx_heading, fenced, links, unheaded
 from ..sections import BY_DIRECTORY
 from .table import escaped_tags, flattened, inline, prose, table_row
 
@@ -218,7 +218,7 @@ def add_entry(
     lines = text.split("\n")
     start = _body_start(text)
     mask = fenced(lines)
-    scope = _registry_scope(lines, start, mask)
+    scope = _registry_scope(lines, start, unheaded(lines))  # a `## Registry` in a comment is none
     low, high = scope or (start, len(lines))
     models = [
         i

@@ -65,7 +65,7 @@ def unread_headings(lines: list[str]) -> list[str]:
     """
     from markdown_it import MarkdownIt  # only the writes that change prose need an exact parse
 
-    mask = markdown.fenced(lines)
+    mask = markdown.unheaded(lines)
     sections = {i for i, line in enumerate(lines) if not mask[i] and markdown.heading(line, 2) is not None}
     first = min(sections, default=len(lines))  # a `# Title` above every section ends none
     found = []

@@ -48,7 +48,7 @@ REFUSED = {
 def _rename_h1(body: str, old: str, new: str) -> tuple[str, bool]:
     """The body with its first H1 renamed to `new` when it reads exactly `old`."""
     lines = body.split("\n")
-    for i, line in markdown.iter_unfenced(lines):
+    for i, line in markdown.iter_unfenced(lines, markdown.unheaded(lines)):  # as the reader's title
         if (text := markdown.heading(line, 1)) is not None:
             if text not in (old, title_heading(old)[2:]):
                 return body, False

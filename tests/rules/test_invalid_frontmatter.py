@@ -145,7 +145,9 @@ def test_one_unreadable_header_does_not_stop_the_other_documents(make_bank, tmp_
     assert sorted(f.path for f in findings if f.code == CODE) == ["a.md", "b.md", "c.md"]
 
 
-@pytest.mark.parametrize("hidden", ["\ufeff\ufeff", "\ufeff\u200b", "\u200b", "\u2060", "\u200e"])
+@pytest.mark.parametrize(
+    "hidden", ["\ufeff\ufeff", "\ufeff\u200b", "\u200b", "\u2060", "\u200e", "\u034f", "\u3164", "\u17b4"]
+)
 def test_a_fence_behind_a_character_that_prints_as_nothing_is_reported(
     make_bank, run_rule, tmp_path, hidden: str
 ) -> None:
@@ -159,3 +161,9 @@ def test_a_fence_behind_a_character_that_prints_as_nothing_is_reported(
     shown = hidden.removeprefix("\ufeff") or "\ufeff"
     assert f"line 1 holds U+{ord(shown[0]):04X}, a character that prints as nothing" in finding.message
     assert finding.message.endswith("remove it, and the header is read")
+
+
+def test_a_visible_format_character_before_a_fence_is_no_hidden_fence(make_bank, run_rule, tmp_path) -> None:
+    """U+0600, an Arabic number sign, is a format character a reader sees: the line is text."""
+    bank = make_bank(tmp_path, {"a.md": "\u0600---\ntitle: T\n---\n"})
+    assert run_rule(bank, CODE) == []

@@ -154,6 +154,18 @@ def test_registry_heading_anchors_the_entry() -> None:
     assert "- [A](a.md) — first\n- [B](b.md) — second\n\n## See also" in out
 
 
+def test_a_registry_heading_inside_an_html_comment_is_no_registry() -> None:
+    """A template's guidance comment showing a `## Registry` took the entry, placed right after
+    the `-->`, above the real registry: no reader sees a heading in a comment."""
+    text = (
+        f"{HEAD}# Index\n\n<!--\n## Registry\n\nList the pages here.\n-->\n\n"
+        "## Registry\n\n- [A](a.md) — first\n"
+    )
+    out = add_entry(text, "b.md", "B", "second")
+    assert out.endswith("## Registry\n\n- [A](a.md) — first\n- [B](b.md) — second\n"), out
+    assert "-->\n\n## Registry" in out
+
+
 def test_empty_registry_section_without_placeholder_gets_a_spaced_entry() -> None:
     text = f"{HEAD}# Index\n\n## Registry\n## Notes\n\nProse.\n"
     out = add_entry(text, "a.md", "A", "first")

@@ -277,6 +277,16 @@ def test_title_renames_labels_and_the_h1(tmp_path: Path) -> None:
     assert "heading" in result and result["indexes"] == ["engineering/README.md"]
 
 
+def test_a_new_title_renames_the_heading_a_reader_sees_not_one_in_a_comment(tmp_path: Path) -> None:
+    """A commented-out `# Model` above the real one was renamed, the real title left stale."""
+    root = _bank(tmp_path)
+    text = (root / MODEL).read_text()
+    (root / MODEL).write_text(text.replace("\n# Model\n", "\n<!--\n# Model\nguidance\n-->\n\n# Model\n", 1))
+    result = _set(root, "title", "Order model")
+    after = (root / MODEL).read_text()
+    assert result["heading"] is True and "<!--\n# Model\nguidance\n-->\n\n# Order model\n" in after
+
+
 @pytest.mark.parametrize(
     ("title", "label", "again"),
     [
