@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
-LINE_CHARS = 8_192  # a one-line reason on stderr, whatever it quotes
-WORD_CHARS = 4_096  # a path or value quoted in it is kept whole up to this: no real path is longer
-_LONG_WORD = re.compile(rf"\S{{{WORD_CHARS + 1},}}")
+# A path or value quoted in a reason is kept whole up to `WORD_CHARS`: no real path is longer,
+# even written with its escapes (4,096 bytes, each byte that is not UTF-8 four characters `\xNN`).
+WORD_CHARS = 16_384
+LINE_CHARS = 20_000  # a one-line reason on stderr, whatever it quotes
+_WORD = re.compile(r"\S+")  # each run read once: `\S{N,}` rescanned a shorter run from every start
 
 
 def shortened(text: str, limit: int) -> str:
@@ -26,8 +28,13 @@ def one_line_reason(text: str) -> str:
     Why the middle of a word: the reason's own words come after what it quotes (`'…': no such
     file or directory`), so cutting the line's end alone would keep a 100 KB path and drop why.
     """
-    text = _LONG_WORD.sub(lambda found: found[0][:160] + "…" + found[0][-60:], text)
+    if len(text) > WORD_CHARS:
+        text = _WORD.sub(lambda found: _middle_cut(found[0]), text)
     return shortened(text, LINE_CHARS)
+
+
+def _middle_cut(word: str) -> str:
+    return word if len(word) <= WORD_CHARS else word[:160] + "…" + word[-60:]
 
 
 def cap_bytes(text: str, limit: int) -> tuple[str, bool]:

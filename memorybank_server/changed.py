@@ -109,7 +109,13 @@ def _failed(result: git.Result) -> ToolInputError:
 
 
 _OBJECT_NAME = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # SHA-1 or SHA-256
-_OBJECT_PREFIX = re.compile(r"[0-9a-fA-F]{4,64}")  # what git reads as an abbreviated object name
+# an abbreviated commit id as CI passes one (`github.event.before`: all 40), at git's shortest default
+_OBJECT_PREFIX = re.compile(r"[0-9a-fA-F]{7,64}")
+
+
+def _names_an_object(bank: Bank, name: str) -> bool:
+    """Whether `name` names an object git holds (a tree, a blob): one the shallow clone has."""
+    return git.run(bank.root, "cat-file", "-e", name).ok
 
 
 def _commit(bank: Bank, ref: str) -> str | None:
@@ -194,7 +200,7 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
             "as added."
         )
     if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
-        if _OBJECT_PREFIX.fullmatch(since) and git.shallow(repo):  # CI's `github.event.before`
+        if _OBJECT_PREFIX.fullmatch(since) and git.shallow(repo) and not _names_an_object(bank, since):
             raise ToolInputError(
                 f"'{since}' is not a commit in this shallow clone at {shown}: it may be one from "
                 f"before its history starts; {_DEEPEN}"

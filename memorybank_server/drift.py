@@ -138,19 +138,23 @@ def _present(repo: Path, anchor: str) -> bool:
 
 
 def _in_index(repo: Path, absent: list[str]) -> set[str]:
-    """Of the anchors not on disk, those the index holds (as a file, or as a folder of files).
+    """Of the anchors not on disk, those a sparse checkout left out of the working tree (as a file,
+    or as a folder of such files): the index marks each `skip-worktree` (`ls-files -t`: `S`).
 
-    Why: a sparse checkout leaves committed files out of the working tree; their documents drift
-    from them all the same, and calling them missing hid that drift behind a false alarm.
+    Why: their documents drift from them all the same, and calling them missing hid that drift
+    behind a false alarm. A file deleted from the disk and not from the index is no such file: it
+    is missing, as before.
     """
     held: set[str] = set()
     for run in git.batches(absent) if absent else []:
-        listed = git.run(repo, "ls-files", "-z", "--", *run)
+        listed = git.run(repo, "ls-files", "-t", "-z", "--", *run)
         if not listed.ok:
             return set()  # the index cannot be read: what is not on disk stays missing
-        for name in filter(None, listed.out.split("\0")):
-            held.add(name)
-            held.update(folders_above(name))
+        for entry in filter(None, listed.out.split("\0")):
+            tag, _, name = entry.partition(" ")
+            if tag == "S":
+                held.add(name)
+                held.update(folders_above(name))
     return {anchor for anchor in absent if anchor in held}
 
 

@@ -896,3 +896,16 @@ def test_a_huge_mistaken_value_is_quoted_in_a_bounded_line_that_keeps_its_reason
     assert code in (1, 2) and out == ""
     assert len(err.splitlines()) == 1 and len(err) < 1_000, len(err)
     assert err.startswith(f"{program}: ") and "vvvvvvvv…wwwwwwww" in err and reason in err
+
+
+def test_a_real_path_written_with_its_escapes_is_quoted_whole(tmp_path: Path, capsys) -> None:
+    """A path of 1,200 bytes that are not UTF-8 is written `\\xe9…` four characters a byte: cut at
+    4,096 characters, the refusal no longer named the file, and the cut split an escape."""
+    odd = Path(os.fsdecode(os.fsencode(tmp_path) + (b"/" + b"\xe9" * 250) * 5))
+    odd.mkdir(parents=True)
+    target = odd / "x.txt"
+    target.write_text("x", encoding="utf-8")
+    write_bank(tmp_path / "memory-bank", CLEAN_BANK)
+    code, _, err = run(["--root", str(tmp_path / "memory-bank"), str(target)], capsys)
+    assert code == 0 and "is not inside the bank" in err  # skipped, as a hook passes staged names
+    assert "…" not in err and err.count("\\xe9") == 1250, err[-200:]

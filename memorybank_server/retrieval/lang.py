@@ -62,6 +62,13 @@ _MARKED = re.compile("[" + "".join(_UNMARKED) + "]")
 
 
 _COMBINING = re.compile("[\u0300-\u036f]")
+_MARKED_CLUSTER = re.compile("\\w?[\u0300-\u036f]+")  # a letter and the combining marks after it
+
+
+def _composed(found: re.Match[str]) -> str:
+    """A letter and its combining marks as one letter where Unicode has it (`e` + U+0301 → `é`);
+    a mark with no composed form (a stress mark on a Cyrillic vowel) is read past."""
+    return _COMBINING.sub("", unicodedata.normalize("NFC", found[0]))
 
 
 def fold(text: str) -> str:
@@ -70,10 +77,11 @@ def fold(text: str) -> str:
 
     A letter written as a letter and a combining mark (`e` + U+0301, as macOS and many pastes
     write `é`; `и` + U+0306 for `й`) is composed first: the mark split the word in two, so
-    `résumé` so written was `re` and `sume`. The dot `İ` leaves on `i` when lower-cased goes too.
+    `résumé` so written was `re` and `sume`; a stress mark (`а́`) is dropped. The dot `İ` leaves
+    on `i` when lower-cased goes too.
     """
-    if not text.isascii() and _COMBINING.search(text):
-        text = unicodedata.normalize("NFC", text)
+    if not text.isascii() and _COMBINING.search(text):  # only the marked letters are composed
+        text = _MARKED_CLUSTER.sub(_composed, text)
     text = text.lower().replace("ё", "е")
     if "\u0307" in text:  # `İ` lower-cased: `i` and a combining dot above
         text = text.replace("i\u0307", "i")

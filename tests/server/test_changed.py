@@ -593,6 +593,11 @@ def test_a_shallow_clone_is_not_mistaken_for_the_whole_history(
     for named in (first, first[:12]):
         with pytest.raises(ToolInputError, match=r"shallow clone.*fetch more history"):
             changed(refreshed(clone), named)
+    # a name git holds as no commit (HEAD's tree), or too short to be an id CI passes: no hint
+    tree = git(clone, "rev-parse", "HEAD^{tree}").strip()
+    for named in (tree, "beef"):
+        with pytest.raises(ToolInputError, match=r"is not a commit in the repository"):
+            changed(refreshed(clone), named)
     with pytest.raises(ToolInputError, match=r"shallow clone.*fetch more history"):
         changed(refreshed(clone), "2024-01-15")
     assert changed(refreshed(clone), "HEAD")["changes"] == []  # within the history: answered

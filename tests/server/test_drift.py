@@ -125,6 +125,18 @@ def test_an_anchor_a_sparse_checkout_leaves_off_the_disk_still_drifts(repo: Path
     assert [m["anchor"] for m in answer["missing"]] == ["../escape.py", "gone.py"]
 
 
+def test_an_anchor_deleted_from_the_disk_but_not_the_index_is_missing(repo: Path) -> None:
+    """Only what a sparse checkout leaves out is timed from the index: a file deleted by hand (the
+    deletion not staged) is missing, as a folder so deleted is, not drifting."""
+    (repo / "src" / "api.py").unlink()
+    for name in os.listdir(repo / "src" / "lib"):
+        os.unlink(repo / "src" / "lib" / name)
+    os.rmdir(repo / "src" / "lib")
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=30)
+    assert answer["drifted"] == []
+    assert [m["anchor"] for m in answer["missing"]] == ["../escape.py", "gone.py", "src/api.py", "src/lib"]
+
+
 def test_instants_are_compared_not_iso_strings(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     write_bank(repo / "memory-bank", {"x.md": doc("X", "later.py", "earlier.py")})

@@ -430,3 +430,9 @@ def test_a_word_is_found_however_its_marks_are_written(
     bank = refreshed_bank(tmp_path, {"cv.md": body, "other.md": "# Other\n\nNothing here.\n"})
     assert [hit["path"] for hit in search(bank, query, limit=5)["results"]] == ["cv.md"]
     assert [r["path"] for r in route(bank, query)["results"]][:1] == ["cv.md"]
+
+
+def test_a_stress_mark_is_read_past(tmp_path: Path) -> None:
+    """A stress mark on a Cyrillic vowel has no composed form: `за́мок` split into `за` and `мок`."""
+    bank = refreshed_bank(tmp_path, {"a.md": "# A\n\nЗа\u0301мок на двери.\n", "b.md": "# B\n\nДругое.\n"})
+    assert [hit["path"] for hit in search(bank, "замок", limit=5)["results"]] == ["a.md"]
