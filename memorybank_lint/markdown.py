@@ -34,14 +34,6 @@ def fenced(lines: list[str]) -> list[bool]:
     return _blocks(lines)[0]
 
 
-def commented(lines: list[str]) -> list[bool]:
-    """For each line, whether it is part of an HTML comment block: from a line that starts with
-    `<!--` (behind up to three spaces) to the first line holding `-->`, that line itself included
-    (CommonMark's HTML block of the second kind). A reader sees none of it: a `##` line there is
-    no heading."""
-    return _blocks(lines)[1]
-
-
 def unheaded(lines: list[str]) -> list[bool]:
     """For each line, whether no heading can stand there: fenced code or an HTML comment block.
     The reader's sections and every writer that looks for a heading (a title to rename, the
@@ -58,7 +50,9 @@ def _starts_comment(line: str) -> bool:
 def _blocks(lines: list[str]) -> tuple[list[bool], list[bool]]:
     """The fenced code and HTML comment blocks of `lines`, as masks, in one pass over the lines
     that can open or close one: a fence line inside a comment block opens nothing (it hid the
-    rest of the page), and a comment opened inside fenced code is code."""
+    rest of the page), and a comment opened inside fenced code is code. A comment block runs from
+    a line that starts with `<!--` (behind up to three spaces) to the first line holding `-->`,
+    that line included (CommonMark's HTML block of the second kind)."""
     fences, comments = [False] * len(lines), [False] * len(lines)
     candidates = [
         i for i, line in enumerate(lines) if "```" in line or "~~~" in line or "<!--" in line or "-->" in line

@@ -212,8 +212,8 @@ def test_a_fence_line_inside_an_html_comment_block_opens_no_code_block() -> None
     links, sections and suppressions. A `<!--` in fenced code is code, and opens no comment."""
     lines = ["<!--", "```yaml", "-->", "", "- [P1](p1.md)", "## After", "```", "<!--", "```", "## Shown"]
     assert markdown.fenced(lines) == [False] * 6 + [True, True, True, False]
-    assert markdown.commented(lines) == [True, True, True] + [False] * 7
-    assert markdown.commented(["<!-- one line -->", "## H"]) == [True, False]
+    assert markdown._blocks(lines)[1] == [True, True, True] + [False] * 7
+    assert markdown._blocks(["<!-- one line -->", "## H"])[1] == [True, False]
     assert [s.title for s in markdown.headings(lines, 1)[1]] == ["After", "Shown"]
 
 
@@ -237,4 +237,4 @@ def test_the_comment_and_fence_masks_agree_with_commonmark(lines: list[str]) -> 
         elif token.type == "html_block" and token.content.lstrip(" ").startswith("<!--"):
             comments[first:after] = [True] * (after - first)
     assert markdown.fenced(lines) == fences
-    assert markdown.commented(lines) == comments
+    assert markdown._blocks(lines)[1] == comments
