@@ -294,9 +294,9 @@ def json_text(value: object) -> str:
 
     Why: `ensure_ascii=False` writes those raw, C0 controls aside; the JSON stays valid, but a
     terminal showing it is driven by an 8-bit CSI, and an override reorders what it shows. A `[`
-    after `##` or `##vso` is written `\\u005b` too: printed in a CI job's log, the line would be a
-    command to the runner (`inert`). Every JSON output of the command lines goes through here;
-    what the MCP server answers does not.
+    after `##` and letters or none (`##[`, `##vso[`) is written `\\u005b` too: printed in a CI
+    job's log, the line would be a command to the runner (`inert`). Every JSON output of the
+    command lines goes through here; what the MCP server answers does not.
     """
     text = _RAW_IN_JSON.sub(_json_escape, json.dumps(value, indent=2, ensure_ascii=False))
     # `#` is never JSON's own mark, so a `##[` stands inside a string, where `\\u005b` reads as `[`

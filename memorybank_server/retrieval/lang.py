@@ -83,9 +83,11 @@ def fold(text: str) -> str:
     if not text.isascii() and _COMBINING.search(text):  # only the marked letters are composed
         text = _MARKED_CLUSTER.sub(_composed, text)
     text = text.lower().replace("ё", "е")
+    if text.isascii():
+        return text
     if "\u0307" in text:  # `İ` lower-cased: `i` and a combining dot above
         text = text.replace("i\u0307", "i")
-    if text.isascii() or _MARKED.search(text) is None:
+    if _MARKED.search(text) is None:
         return text
     return _MARKED.sub(lambda found: _UNMARKED[found.group()], text)
 

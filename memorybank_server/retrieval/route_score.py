@@ -226,15 +226,15 @@ def evaluate(
         if value:
             result.parts[name] = value * field_weights[name]
             result.words[name] = words
-    best_section = 0.0
+    best_section, best_stems = 0.0, None
     for title, stems in header.sections:
-        matched: list[str] = []
-        value = _sum(stems, all_tables, weights, matched)
+        value = _sum(stems, all_tables, weights, None)
         if value:
             value *= length_factor(len(stems), means.get("s"), length_norm)
         if value > best_section:
-            best_section, result.section = value, title
-            result.words["s"] = matched
+            best_section, result.section, best_stems = value, title, stems
     if best_section:
         result.parts["s"] = best_section * field_weights["s"]
+        result.words["s"] = []  # the words of the best heading alone, read once (`why`)
+        _sum(best_stems, all_tables, weights, result.words["s"])
     return result
