@@ -42,6 +42,7 @@ ABLATIONS: dict[str, dict] = {
     "- section index from its pages": {"folder": 0.0, "folder_coverage": 0.0},
     "- descriptions lean on the body": {"long_question": None},
     "- third place for the best paragraph": {"passage_slot": 0.0},
+    "- a why question's plan after its source": {"plan_source": False},
     "- length normalisation (BM25F)": {"length_norm": 0.0},
 }
 

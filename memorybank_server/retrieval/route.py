@@ -60,7 +60,11 @@ because the measured question set called for it (benchmarks/routing, ablations i
 * the third place of an answer goes to the best body match whose one paragraph holds at least
   `passage_slot` of the question's weight, when the first two places do not already show it
   (`route_select.reserve`): the fact in one paragraph under a silent header is then shown beside
-  two header-led answers; its own score is shown, so a later result may score above it.
+  two header-led answers; its own score is shown, so a later result may score above it;
+* for a why question, a plan (`doc_function` derived, implementation-plan or plan) shown in the
+  first three above a page of its own folder it derives from gives its place to that page
+  (`route_select.sources_first`): the plan restates the page's decisions as steps, the reason
+  is written in the page.
 
 The free weights (body, passage, passage floor, layer strength) are the ones leave-one-bank-out
 tuning picks on the corpus (benchmarks/routing/lobo.py); the figures there are what they are worth
@@ -80,7 +84,7 @@ from .lang import Concept, Lexicon, general_translations, lexicon_for, normal
 from .ranking import check_filters, check_layer, check_text, eligible, filtered_hint, gc_paused
 from .route_answer import answer
 from .route_index import HeaderIndex, header_index_for
-from .route_select import Scoring, select
+from .route_select import SLOT, Scoring, select, sources_first
 from .route_weights import static_weights, weight_classes, why_intent
 from .search import SearchIndex, index_for
 from .snapshot import keep
@@ -223,7 +227,10 @@ def _route(bank: Bank, question: str, limit: int, doc_kind, layer, tuning: Tunin
     scoring = Scoring(
         tuning, index, tables, weights, header, held, groups, evidence, scale, static, folder, classes
     )
-    rows, body_hits = select(scoring, [p for p, _ in best_bodies], limit)
+    sources = why and tuning.plan_source
+    rows, body_hits = select(scoring, [p for p, _ in best_bodies], max(limit, SLOT + 1) if sources else limit)
+    if sources:  # `limit` only cuts: the first three are read for every limit
+        rows = sources_first(rows, bank.docs)[:limit]
     if not rows:
         if filtered and _route(bank, question, 1, None, None, asked)["results"]:
             return {"results": [], "hint": filtered_hint(docKind=doc_kind, layer=layer)}

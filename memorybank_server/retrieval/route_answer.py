@@ -51,10 +51,13 @@ def why_text(
     paragraph: list[str] | None = None,
 ) -> str:
     """One line of reasons, strongest first: the paragraph that won a reserved third place
-    (`one paragraph holds retry, limit`), the owned key, then the fields grouped by the words
-    they matched (`purpose, title match backup`), then the words an index page's linked pages
-    hold (`its pages cover testing, style`), then body-only words, then the delivery note."""
+    (`one paragraph holds retry, limit`), the plan a why question moved the page above
+    (`route_select.sources_first`), the owned key, then the fields grouped by the words they
+    matched (`purpose, title match backup`), then the words an index page's linked pages hold
+    (`its pages cover testing, style`), then body-only words, then the delivery note."""
     clauses = [f"one paragraph holds {', '.join(paragraph)}"] if paragraph else []
+    if evaluation.plan:
+        clauses.append(f"a why question: its plan {evaluation.plan} restates it")
     if evaluation.key:
         clauses.append(f"owns {evaluation.key}")
     groups: dict[tuple[str, ...], list[str]] = {}

@@ -40,6 +40,7 @@ class Evaluation:
     section: str | None = None
     folder: int = 0  # concepts an index page's linked pages hold (`route_folder`)
     paragraph: int = 0  # concepts the paragraph that won the third place holds (`route_select.reserve`)
+    plan: str | None = None  # a why question's plan moved below this page (`route_select.sources_first`)
 
     @property
     def header(self) -> float:

@@ -18,6 +18,8 @@ import heapq
 import posixpath
 from dataclasses import dataclass, field
 
+from memorybank_lint.document import Document
+
 from . import route_score
 from .body_index import Evidence
 from .passages import best_passage
@@ -398,3 +400,39 @@ def reserve(scoring: Scoring, rows: list, bodies: list[str], body_hits: dict[str
     evaluation.paragraph = held
     rest = [row for row in rows[SLOT:] if row[1] != found]
     return [*rows[:SLOT], (round_half_up(score, 2), found, evaluation), *rest][:limit]
+
+
+PLAN_FUNCTIONS = frozenset(
+    {"derived", "implementation-plan", "plan"}
+)  # `doc_function`s that restate a source
+
+
+def sources_first(rows: list, docs: dict[str, Document]) -> list:
+    """For a why question: a plan shown in the first three places above a page of its own folder
+    that it derives from gives its place to that page.
+
+    Why: a package's plan restates its feature page's decisions as steps, in the same words, and
+    its checklists often outscore the one paragraph that gives the reason; the bank's own
+    `derived_from` says which page the plan was written from, and the reason is kept there. Only
+    a plan (`doc_function` derived, implementation-plan or plan) yields, and only to a page of
+    its folder (a decision log that derives from its design stays above it: it is where reasons
+    are written). Each row keeps its own score, as the reserved third place does.
+    """
+    window = min(len(rows), SLOT + 1)
+    rows = list(rows)
+    for place in range(window):
+        doc = docs.get(rows[place][1])
+        if doc is None or doc.data.get("doc_function") not in PLAN_FUNCTIONS:
+            continue
+        folder = posixpath.dirname(doc.path)
+        sources = {
+            edge.target.resolved
+            for edge in doc.derived_from
+            if edge.target.resolved and posixpath.dirname(edge.target.resolved) == folder
+        }
+        later = next((at for at in range(place + 1, window) if rows[at][1] in sources), None)
+        if later is not None:
+            source = rows.pop(later)
+            source[2].plan = posixpath.basename(doc.path)
+            rows.insert(place, source)
+    return rows

@@ -55,6 +55,7 @@ class Tuning:
     passage_slot: float = 0.8  # share of the question a paragraph must hold to take the third place (0: off)
     passage_slot_pool: int = 20  # best body matches searched for that paragraph
     acronym: float = 1.0  # credit of an acronym for the words of its expansion in the question (acronyms)
+    plan_source: bool = True  # a why question: a plan yields to the page of its folder it derives from
     general: float = 0.7  # body credit of a general-dictionary word, for a question word no body holds
 
 

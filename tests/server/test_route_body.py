@@ -523,3 +523,53 @@ def test_a_page_chosen_by_a_heading_alone_says_so(tmp_path: Path) -> None:
         "Quokka habitat",
         "a heading matches quokka",
     )
+
+
+def _package(plan_function: str = "derived", source: str = "feature.md") -> dict[str, str]:
+    """A feature page, the plan written from it (whose steps repeat the question's words), and
+    a neighbour, so that a why question finds the plan first unless the plan yields."""
+    return {
+        "features/FT-1/feature.md": doc(
+            "Timeline calendar",
+            "The bookings timeline view.",
+            f"{FILLER}\n\nWe wrote small date helpers instead of adding dayjs: the bundle stays small.",
+        ),
+        "features/FT-1/implementation-plan.md": doc(
+            "FT-1: Implementation Plan",
+            "Steps to build the timeline calendar date helpers without dayjs.",
+            "## Steps\n\n- write the date helpers\n- drop dayjs from the timeline calendar",
+            doc_function=plan_function,
+            derived_from=[source],
+        ),
+        "features/FT-2/feature.md": doc("Calendar sync", "Syncing the calendar with channels.", FILLER),
+    }
+
+
+def test_a_why_question_puts_the_page_a_plan_derives_from_before_the_plan(tmp_path: Path) -> None:
+    bank = refreshed_bank(tmp_path, _package())
+    question = "why did the timeline calendar get its own date helpers instead of dayjs"
+    plan, feature = "features/FT-1/implementation-plan.md", "features/FT-1/feature.md"
+    off = paths(route(bank, question, tuning=replace(DEFAULT, plan_source=False)))
+    assert off[0] == plan and feature in off[:3]
+    on = route(bank, question)["results"]
+    assert paths({"results": on})[:2] == [feature, plan]
+    assert on[0]["why"].startswith("a why question: its plan implementation-plan.md restates it")
+    # `limit` only cuts: one result is the first of three
+    assert paths(route(bank, question, limit=1)) == [feature]
+    # not a why question: the plan keeps its place
+    plain = "which date helpers does the timeline calendar use without dayjs"
+    assert paths(route(bank, plain))[0] == plan
+
+
+@pytest.mark.parametrize(
+    ("function", "source"),
+    [("reference", "feature.md"), ("derived", "../FT-2/feature.md"), ("canonical", "feature.md")],
+    ids=["a decision log", "a source in another folder", "not a plan"],
+)
+def test_only_a_plan_yields_and_only_to_a_page_of_its_folder(
+    tmp_path: Path, function: str, source: str
+) -> None:
+    bank = refreshed_bank(tmp_path, _package(function, source))
+    question = "why did the timeline calendar get its own date helpers instead of dayjs"
+    off = replace(DEFAULT, plan_source=False)
+    assert paths(route(bank, question)) == paths(route(bank, question, tuning=off))
