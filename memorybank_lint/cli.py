@@ -17,7 +17,7 @@ from typing import NoReturn
 
 import click
 
-from . import __version__, baseline, progress
+from . import __version__, baseline, progress, staged
 from .bank import Bank, BankNotFound, enclosing_bank, find_root, json_text, never_read, printable
 from .config import ConfigError, for_bank, load, open_bank, settings, show
 from .edits.errors import Refused
@@ -212,7 +212,7 @@ _CLASHES = (
 _INFO_MODES = {"list_rules": (), "explain": (), "show_settings": ("root", "config")}
 _RUN_OPTIONS = (
     "root", "config", "select", "ignore", "extend_select", "statistics", "fix", "unsafe_fixes", "diff",
-    "exit_zero", "ignore_noqa", "strict", "baseline", "write_baseline", "no_cache",
+    "exit_zero", "ignore_noqa", "strict", "baseline", "write_baseline", "no_cache", "staged_deletions",
 )  # fmt: skip
 
 
@@ -288,7 +288,18 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         resolved = settings(config, root)
         click.echo(_text_or_json(opts["format"], resolved, show, "--show-settings"))
         return 0
-    root = real_path(opts["root"]) if opts["root"] else config.root or _root_of(paths) or find_root(cwd)
+    deleted = staged.deleted_documents(cwd) if opts["staged_deletions"] else []
+    if opts["root"]:
+        root = real_path(opts["root"])
+    elif config.root or (found := _root_of(paths) or (staged.bank_of(deleted) if deleted else None)):
+        root = config.root or found
+    elif opts["staged_deletions"] and not paths:
+        return 0  # the commit stages nothing of a bank: nothing to check
+    else:
+        root = find_root(cwd)
+    gone = staged.in_bank(deleted, root)
+    if opts["staged_deletions"] and not paths and not gone:
+        return 0
     config = for_bank(config, root, Path(opts["config"]) if opts["config"] else None)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
     if opts["ignore_noqa"] and not _ran(selection, noqa=False):
@@ -306,8 +317,9 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
             "half done until the next governed write or --fix finishes or undoes it",
         )
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
-    if paths:
-        wanted, folders = _bank_paths(root, paths, bank)
+    if paths or opts["staged_deletions"]:
+        wanted, folders = _bank_paths(root, paths, bank) if paths else (set(), [])
+        wanted |= staged.naming(bank, gone)
         in_scope = scope_filter(wanted)
         reported_on = _reported_on(in_scope, folders, bank)
     else:
@@ -340,6 +352,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         baseline.check_target(target, root, config.files(), tools)
         whole = (
             not paths
+            and not opts["staged_deletions"]
             and not selection.per_file_ignores
             and not hidden
             and ran >= {spec.code for spec in all_rules()}
@@ -411,6 +424,12 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     help="Report findings inline suppressions (# noqa, <!-- noqa -->, disable) would silence.",
 )
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
+@click.option(
+    "--staged-deletions",
+    is_flag=True,
+    help="Also check the documents that name a document the git index deletes or renames away; "
+    "with no PATHS, only those (the pre-commit hook's run).",
+)
 @click.option(
     "--baseline", type=click.Path(dir_okay=False), help="Report only findings not recorded in this file."
 )

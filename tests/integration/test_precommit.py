@@ -221,7 +221,8 @@ def test_manifest_declares_the_hook() -> None:
     manifest = _manifest()
     assert set(manifest) == {HOOK_ID, FIX_HOOK_ID}
     hook = manifest[HOOK_ID]
-    assert hook["entry"] == "memorybank-lint"
+    assert hook["entry"].split() == ["memorybank-lint", "--staged-deletions"]
+    assert hook["always_run"] is True  # a commit that only deletes stages no file of the bank
     assert hook["language"] == "python"
     assert hook["require_serial"] is True
     assert hook.get("pass_filenames", True) is True
@@ -305,6 +306,47 @@ def test_only_the_given_files_are_reported(hook_repo: Path, user_repo: Path, pre
     assert _hook_line(output).endswith("Passed"), output
     assert broken not in output
     assert "MB001" not in output
+
+
+def test_a_commit_that_only_deletes_a_document_others_name_fails(
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path
+) -> None:
+    """pre-commit hands a hook no file for a deletion; the hook asks git what the commit deletes
+    and reports the documents that name it, which CI, reading the whole bank, would fail."""
+    env = _env(pre_commit_home)
+    _git(user_repo, "rm", "-q", "memory-bank/dna/principles.md", env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", HOOK_ID],
+        cwd=user_repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 1 and _hook_line(output).endswith("Failed"), output
+    assert "memory-bank/domain/model.md:4:" in output and "MB001" in output, output
+    assert "memory-bank/README.md:3:3: MB007" in output, output
+
+
+def test_a_commit_outside_the_bank_passes(hook_repo: Path, user_repo: Path, pre_commit_home: Path) -> None:
+    """The hook runs on every commit (`always_run`); one staging nothing of the bank passes,
+    though the bank holds a broken document committed earlier."""
+    env = _env(pre_commit_home)
+    _add_broken_doc(user_repo, pre_commit_home)
+    _git(user_repo, "commit", "-q", "--no-verify", "-m", "broken", env=env)
+    (user_repo / "notes.txt").write_text("notes\n", encoding="utf-8")
+    _git(user_repo, "add", "notes.txt", env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", HOOK_ID],
+        cwd=user_repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0 and _hook_line(output).endswith("Passed"), output
 
 
 def test_a_folder_named_memory_bank_inside_the_bank_is_one_of_its_folders(

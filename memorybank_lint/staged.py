@@ -1,0 +1,81 @@
+"""What a commit takes away: the documents the git index deletes, and the documents naming them.
+
+Why: pre-commit hands a hook the files a commit adds or changes, never the ones it deletes. A
+commit that deletes (or renames away) a document that others name in `derived_from` or link from
+an index stages nothing of the documents it breaks, so the hook passed and the pull request failed.
+`--staged-deletions` asks git which markdown files the index deletes and checks the documents of
+the bank that name one of them, beside the files given.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from . import git
+from .bank import Bank, enclosing_bank, printable
+from .paths import real_path
+from .usage import UsageProblem
+
+
+def deleted_documents(cwd: Path) -> list[Path]:
+    """The markdown files the git index deletes against HEAD (a rename counts as its old name
+    deleted), as absolute paths; in a repository with no commit yet, none.
+
+    A folder that is not in a git work tree, or a git that fails, is a usage error: the option
+    promises to ask git, and passing silently would let the deletion through.
+    """
+    top, why = git.toplevel(cwd)
+    if top is None:
+        raise UsageProblem(
+            f"--staged-deletions asks git what the commit deletes, and {why or 'this is not a git work tree'}"
+        )
+    if not git.run(top, "rev-parse", "--verify", "-q", "HEAD").ok:
+        return []  # the first commit deletes nothing
+    result = git.run(top, "diff", "--cached", "--name-only", "-z", "--no-renames", "--diff-filter=D", "HEAD")
+    if not result.ok:
+        raise UsageProblem(f"git could not list what the commit deletes: {result.err or 'no reason given'}")
+    return [top / name for name in result.out.split("\0") if name.endswith(".md")]
+
+
+def bank_of(deleted: list[Path]) -> Path | None:
+    """The one bank the deleted files were in, found from the nearest folder of each that still
+    exists (a commit may delete a whole folder); None when they were in none."""
+    roots = set()
+    for path in deleted:
+        folder = path.parent
+        while not os.path.isdir(folder) and folder != folder.parent:
+            folder = folder.parent
+        found = enclosing_bank(real_path(str(folder)))
+        if found is not None:
+            roots.add(found)
+    if len(roots) > 1:
+        listed = ", ".join(sorted(str(r) for r in roots))
+        raise UsageProblem(
+            f"the commit deletes documents of several banks ({listed}); run once per bank with --root"
+        )
+    return roots.pop() if roots else None
+
+
+def in_bank(deleted: list[Path], root: Path) -> set[str]:
+    """The deleted files inside `root`, as bank paths (keyed as the bank keys its documents)."""
+    found = set()
+    for path in deleted:
+        absolute = real_path(str(path.parent)) / path.name if os.path.isdir(path.parent) else path
+        try:
+            found.add(printable(absolute.relative_to(root).as_posix()))
+        except ValueError:
+            continue
+    return found
+
+
+def naming(bank: Bank, gone: set[str]) -> set[str]:
+    """The documents that name one of `gone` in `derived_from` or link to one from an index."""
+    if not gone:
+        return set()
+    return {
+        path
+        for path, doc in bank.docs.items()
+        if any(edge.target.resolved in gone for edge in doc.derived_from)
+        or any(link.target.resolved in gone for link in doc.links)
+    }

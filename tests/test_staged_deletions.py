@@ -1,0 +1,108 @@
+"""`--staged-deletions`: a commit that deletes or renames away a document others name is checked.
+
+Why: pre-commit never hands a hook the files a commit deletes, so such a commit passed the hook
+and failed the pull request. These run the real git: the deletion is staged with `git rm` or
+`git mv`, as a user stages it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memorybank_lint.cli import main
+
+from .conftest import captured, git, write_bank
+
+PRINCIPLES = "---\ntitle: Principles\ndoc_kind: governance\nstatus: active\n---\n# Principles\n"
+
+
+def _doc(title: str, derived_from: str) -> str:
+    return f"---\ntitle: {title}\nstatus: active\nderived_from: [{derived_from}]\n---\n# {title}\n"
+
+
+BANK = {
+    "dna/principles.md": PRINCIPLES,
+    "domain/model.md": _doc("Model", "../dna/principles.md, old.md"),
+    "domain/old.md": _doc("Old", "../dna/principles.md"),
+    "domain/alone.md": _doc("Alone", "../dna/principles.md"),
+    "README.md": "# Bank\n\n- [Principles](dna/principles.md)\n- [Model](domain/model.md)\n"
+    "- [Old](domain/old.md)\n- [Alone](domain/alone.md)\n",
+}
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A committed repository whose clean bank is `memory-bank/`; the tests run from its top."""
+    write_bank(tmp_path / "memory-bank", BANK)
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "a clean bank")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def lint(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    return captured(main, ["--no-cache", *argv], capsys)
+
+
+def test_a_staged_deletion_reports_the_documents_that_name_it(repo: Path, capsys) -> None:
+    assert lint(["--staged-deletions"], capsys)[0] == 0
+    git(repo, "rm", "-q", "memory-bank/domain/old.md")
+    code, out, _ = lint(["--staged-deletions"], capsys)
+    assert code == 1, out
+    assert "memory-bank/domain/model.md:4:" in out and "MB001" in out
+    assert "memory-bank/README.md:5:3: MB007" in out
+    # without the option, the same staged file list (none) checks the whole bank, as before
+    assert lint([], capsys)[0] == 1
+
+
+def test_a_rename_counts_as_its_old_name_deleted(repo: Path, capsys) -> None:
+    git(repo, "mv", "memory-bank/domain/old.md", "memory-bank/domain/older.md")
+    code, out, _ = lint(["--staged-deletions", "memory-bank/domain/older.md"], capsys)
+    assert code == 1 and "memory-bank/domain/model.md:4:" in out, out
+
+
+def test_the_given_files_are_checked_beside_the_documents_naming_a_deletion(repo: Path, capsys) -> None:
+    alone = repo / "memory-bank" / "domain" / "alone.md"
+    alone.write_text(alone.read_text(encoding="utf-8").replace("# Alone", "# Alone\n\n[x](nowhere.md)"))
+    git(repo, "rm", "-q", "memory-bank/domain/old.md")
+    code, out, _ = lint(["--staged-deletions", "--select", "MB001", "memory-bank/dna/principles.md"], capsys)
+    assert code == 1 and "memory-bank/domain/model.md:4:" in out, out
+    # a document neither given nor naming the deleted one stays unreported
+    assert "alone.md" not in out
+
+
+def test_a_deletion_nothing_names_passes(repo: Path, capsys) -> None:
+    readme = repo / "memory-bank" / "README.md"
+    readme.write_text(readme.read_text(encoding="utf-8").replace("- [Alone](domain/alone.md)\n", ""))
+    git(repo, "add", "memory-bank/README.md")
+    git(repo, "commit", "-q", "-m", "alone is not listed")
+    git(repo, "rm", "-q", "memory-bank/domain/alone.md")
+    assert lint(["--staged-deletions"], capsys) == (0, "No findings.\n", "")
+
+
+def test_a_commit_touching_no_bank_passes_without_looking_for_one(repo: Path, capsys) -> None:
+    """The hook runs on every commit; one that stages nothing of a bank must not need a bank
+    where none is looked for (here the bank folder has a name of its own)."""
+    (repo / "memory-bank").rename(repo / "bank")
+    (repo / "notes.md").write_text("# notes\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "the bank has a name of its own")
+    git(repo, "rm", "-q", "notes.md")
+    assert lint(["--staged-deletions"], capsys) == (0, "", "")
+    assert lint([], capsys)[0] == 2  # without the option the run looks for the bank, and says so
+
+
+def test_the_option_outside_a_git_work_tree_is_a_usage_error(tmp_path: Path, monkeypatch, capsys) -> None:
+    write_bank(tmp_path / "memory-bank", BANK)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = lint(["--staged-deletions"], capsys)
+    assert code == 2
+    assert err.startswith("memorybank-lint: --staged-deletions asks git what the commit deletes")
+
+
+def test_the_option_is_refused_beside_an_option_that_only_prints(repo: Path, capsys) -> None:
+    code, _, err = captured(main, ["--list-rules", "--staged-deletions"], capsys)
+    assert code == 2 and "--staged-deletions does not apply to --list-rules" in err
