@@ -187,16 +187,18 @@ def _run_hook(
     hook_repo: Path,
     user_repo: Path,
     pre_commit_home: Path,
-    files: list[str],
+    files: list[str] | None,
     *,
     try_repo: bool = False,
     hook: str = HOOK_ID,
 ) -> subprocess.CompletedProcess:
     """`pre-commit run` from the user's configuration, or `pre-commit try-repo` straight at the
-    snapshot (what a hook author runs before tagging; it builds its own environment)."""
+    snapshot (what a hook author runs before tagging; it builds its own environment), over
+    `files`, or over what the index stages when None (as on a commit)."""
     command = ["try-repo", str(hook_repo), hook] if try_repo else ["run", hook]
+    chosen = ["--files", *files] if files is not None else []
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", *command, "--files", *files],
+        [sys.executable, "-m", "pre_commit", *command, *chosen],
         cwd=user_repo,
         env=_env(pre_commit_home),
         capture_output=True,
@@ -315,14 +317,7 @@ def test_a_commit_that_only_deletes_a_document_others_name_fails(
     and reports the documents that name it, which CI, reading the whole bank, would fail."""
     env = _env(pre_commit_home)
     _git(user_repo, "rm", "-q", "memory-bank/dna/principles.md", env=env)
-    proc = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "run", HOOK_ID],
-        cwd=user_repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, None)  # what the commit stages
     output = proc.stdout + proc.stderr
     assert proc.returncode == 1 and _hook_line(output).endswith("Failed"), output
     assert "memory-bank/domain/model.md:4:" in output and "MB001" in output, output
@@ -337,14 +332,7 @@ def test_a_commit_outside_the_bank_passes(hook_repo: Path, user_repo: Path, pre_
     _git(user_repo, "commit", "-q", "--no-verify", "-m", "broken", env=env)
     (user_repo / "notes.txt").write_text("notes\n", encoding="utf-8")
     _git(user_repo, "add", "notes.txt", env=env)
-    proc = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "run", HOOK_ID],
-        cwd=user_repo,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    proc = _run_hook(hook_repo, user_repo, pre_commit_home, None)  # what the commit stages
     output = proc.stdout + proc.stderr
     assert proc.returncode == 0 and _hook_line(output).endswith("Passed"), output
 
