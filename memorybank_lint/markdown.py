@@ -14,15 +14,22 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 _FENCE_OPEN = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 # Each pattern below is matched at a given position and is one greedy character class, or (the
 # `<…>` destination) possessive ones that only a backslash leaves: none can backtrack, so every
 # scan here is linear in the stretch it reads.
 _BACKTICKS = re.compile(r"`+")
-_SPACE = re.compile(r"\s*")
-_DESTINATION = re.compile(r"(?:[^\s()<>\\]|\\\S?)+")  # `\)` does not end it
+# What the link scan stops at: a backslash escape (CommonMark's: of ASCII punctuation), an opening
+# `[` or `![`, a closing `]`, a run of backticks. Everything else is text to it.
+_LINK_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|!?\[|\]|`+")
+_SPACE = re.compile(r"[ \t]*")  # the spaces a link's `(…)` may hold: CommonMark's, tabs too
+# A stretch of a destination without angle brackets, up to a parenthesis or its end: no space or
+# control character; a backslash takes the next character along unless that is a space (and a
+# last one stands for itself), as markdown-it-py reads it.
+_DESTINATION_RUN = re.compile(r"(?:[^\x00-\x20\x7f()\\]|\\[^ ]|\\\Z)*+")
+_NESTING = 32  # parentheses a destination may nest, as cmark and markdown-it-py allow
 # CommonMark's `<…>` destination: no line ending, and no `<` or `>` unless backslash-escaped. A
 # scan stops at the next unescaped `<`, and the next `](<` to try starts there: each stretch of a
 # line is read by one such scan at most.
@@ -206,93 +213,207 @@ def code_spans(line: str) -> list[tuple[int, int]]:
     return spans
 
 
-class _Quotes:
-    """The next `"` or `'` at or after a position, remembering the last answer for each.
+class _Unescaped:
+    """The next unescaped `"`, `'` or parenthesis at or after a position, remembering the last
+    answer for each kind.
 
     Why: link titles are looked for at increasing positions; without the memory, a line of many
-    unclosed titles would be rescanned to its end once per link.
+    unclosed titles would be rescanned to its end once per link. Whether a mark is escaped is the
+    parity of the run of backslashes before it: a title starts after its opening mark, never
+    inside such a run, so the parity CommonMark reads from the title's start is the line's.
     """
+
+    _KINDS: ClassVar[dict[str, re.Pattern[str]]] = {
+        '"': re.compile('"'),
+        "'": re.compile("'"),
+        ")": re.compile(r"[()]"),  # a `(…)` title ends at `)`, and a `(` inside it is no title
+    }
 
     def __init__(self, line: str) -> None:
         self.line = line
-        self.known: dict[str, tuple[int, int]] = {}  # quote -> (searched from, found at or -1)
+        self.known: dict[str, tuple[int, int]] = {}  # kind -> (searched from, found at or -1)
 
-    def next(self, quote: str, start: int) -> int:
-        searched, found = self.known.get(quote, (len(self.line) + 1, -1))
+    def next(self, kind: str, start: int) -> int:
+        searched, found = self.known.get(kind, (len(self.line) + 1, -1))
         if not searched <= start or (found != -1 and found < start):
-            found = self.line.find(quote, start)
-            self.known[quote] = (start, found)
+            pattern, at = self._KINDS[kind], start
+            while (match := pattern.search(self.line, at)) is not None and _escaped(self.line, match.start()):
+                at = match.start() + 1
+            found = -1 if match is None else match.start()
+            self.known[kind] = (start, found)
         return found
 
 
-def _link_end(line: str, at: int, quotes: _Quotes) -> tuple[str, int] | None:
-    """After `](` at `at`: `(destination, end)` of `dest|<dest> ["title"|'title'] )`, or None.
+def _escaped(line: str, at: int) -> bool:
+    """Whether a backslash escapes the character at `at`: an odd run of them stands before it."""
+    before = at
+    while before and line[before - 1] == "\\":
+        before -= 1
+    return (at - before) % 2 == 1
+
+
+def _bare_end(line: str, start: int) -> int | None:
+    """Where a destination without angle brackets that starts at `start` ends (`start` itself
+    for an empty one), or None when it is no destination.
+
+    CommonMark's: a run without spaces or control characters in which parentheses balance (a `)`
+    more ends it: the link's own), nested at most `_NESTING` deep as cmark and markdown-it-py
+    allow; a backslash takes the character after it along (`\\)` is no parenthesis) unless that
+    is a space, which ends the run before the backslash. The depth bound keeps the scan linear
+    (`link_spans`).
+    """
+    level, at = 0, start
+    while True:
+        at = _DESTINATION_RUN.match(line, at).end()
+        mark = line[at : at + 1]
+        if mark == "(":
+            level += 1
+            if level > _NESTING:
+                return None
+        elif mark == ")" and level:
+            level -= 1
+        else:  # a space, a control character, `\ `, the end of the line, or the link's own `)`
+            return at if level == 0 else None
+        at += 1
+
+
+def _link_end(line: str, at: int, marks: _Unescaped) -> tuple[int, int, int] | None:
+    """After `](` at `at`: `(destination start, destination end, end)` of
+    `dest|<dest> ["title"|'title'|(title)] )` as CommonMark reads it, or None.
 
     A destination in angle brackets may hold spaces and parentheses (`<my doc.md>` is how CommonMark
-    writes a name with a space); the destination given back is what the brackets hold, as written.
-    An unclosed `<` is no destination at all, as in CommonMark.
+    writes a name with a space); its place is what the brackets hold. An unclosed `<` is no
+    destination at all, as in CommonMark. An empty one (`[a]()`, `[a](<>)`) still makes a link.
     """
     start = _SPACE.match(line, at).end()
-    if line[start : start + 1] == "<":
-        destination = _POINTED_DESTINATION.match(line, start)
-        group = 1
-    else:
-        destination = _DESTINATION.match(line, start)
-        group = 0
-    if destination is None or not destination.group(group):
+    if start >= len(line):
         return None
-    after = destination.end()
-    space = _SPACE.match(line, after).end()
-    if space > after and line[space : space + 1] in ('"', "'"):
-        close = quotes.next(line[space], space + 1)
-        if close >= 0:
-            end = _SPACE.match(line, close + 1).end()
-            if line[end : end + 1] == ")":
-                return destination.group(group), end + 1
-    if line[space : space + 1] == ")":
-        return destination.group(group), space + 1
-    return None
+    if line[start] == "<":
+        pointed = _POINTED_DESTINATION.match(line, start)
+        if pointed is None:
+            return None
+        (first, last), after = pointed.span(1), pointed.end()
+    else:
+        bare = _bare_end(line, start)
+        if bare is None:
+            return None
+        first, last, after = start, bare, bare
+    at = _SPACE.match(line, after).end()
+    if at > after and line[at : at + 1] in ('"', "'", "("):  # a title stands behind a space
+        closing = ")" if line[at] == "(" else line[at]
+        close = marks.next(closing, at + 1)
+        if close < 0 or line[close] != closing:
+            return None  # unclosed, or a `(` inside a `(…)` title
+        at = _SPACE.match(line, close + 1).end()
+    if line[at : at + 1] != ")":
+        return None
+    return first, last, at + 1
+
+
+@dataclass(slots=True)
+class _Opening:
+    """A `[` (or the `[` of `![`) no `]` has closed yet, on the scan's stack."""
+
+    at: int
+    image: bool
+    holds_link: bool = False  # a link lies in what it holds, and not inside an image there
+
+
+class _Closers:
+    """Where the code span a run of backticks opens ends, for runs met at increasing positions.
+
+    CommonMark reads a code span where its opening run is met as text: not one inside a link's
+    destination or title (`[a](x`y.md)`), which is the destination's text. So the scan pairs runs
+    as it meets them, as `code_spans` does for a line with no link: the next run of the same
+    length closes one. A cursor per length keeps that linear.
+    """
+
+    def __init__(self, line: str) -> None:
+        self.starts: dict[int, list[int]] = {}
+        for run in _BACKTICKS.finditer(line):
+            self.starts.setdefault(run.end() - run.start(), []).append(run.start())
+        self.cursor = dict.fromkeys(self.starts, 0)
+
+    def end(self, length: int, after: int) -> int | None:
+        """The end of the first run of `length` backticks at or after `after`, or None."""
+        same = self.starts.get(length)
+        if same is None:
+            return None
+        at = self.cursor[length]
+        while at < len(same) and same[at] < after:
+            at += 1
+        self.cursor[length] = at
+        return same[at] + length if at < len(same) else None
 
 
 def links(line: str) -> Iterator[tuple[str, str, int]]:
-    """Inline links `[label](target)` on one line, outside code spans: `(label, target, column)`.
-
-    The label is everything from the first `[` after the last `]` up to the `](` (so it may hold
-    a `[`, never a `]`); the target is one run without spaces, parentheses or angle brackets, or
-    what a `<…>` holds (spaces too: `<my doc.md>`), optionally followed by a quoted title. Every
-    `](` is looked at once, and every stretch of the line is scanned a bounded number of times:
-    linear, whatever the punctuation.
-    """
+    """Inline links `[label](target)` on one line, outside code spans: `(label, target, column)`,
+    the column the `[`'s (1-based). `link_spans` says how they are read."""
     for label, target, start, _end in link_spans(line):
         yield label, target, start + 1
 
 
 def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
-    """The links `links` finds, as `(label, target, start, end)`: `line[start:end]` is the whole
-    `[label](target)`, so a link can be rewritten in place."""
+    """The inline links and images on one line, as CommonMark (markdown-it-py) reads the line as a
+    paragraph, as `(label, target, start, end)`: `line[start:end]` is the whole `[label](target)`
+    (an image's `!` stands before `start`), so a link can be rewritten in place; the label and the
+    target are as written, the target without the `<…>` around it. In order of `start`; an image
+    inside a link's label (a badge: `[![build](b.svg)](ci.md)`) comes after that link.
+
+    As CommonMark reads them: a label may hold brackets that balance (`[[DRAFT] Notes](n.md)`)
+    and an image, never a link (`[a [b](c.md)](d.md)` is the link `b`); a backslash escapes a
+    bracket or a parenthesis (`\\[a](x.md)` is text); a target without angle brackets may hold
+    parentheses that balance (`guide_(v2).md`), a target in them (`<my doc.md>`) spaces; a title
+    (`"…"`, `'…'`, `(…)`) may follow. Not read as CommonMark would: reference links, a label
+    wrapped over lines, a bracket inside raw HTML or an autolink in a label, and the schemes
+    markdown-it-py refuses (`javascript:`): each is read as the line's text. A link to nothing
+    (`[a]()`) is a link to CommonMark, but names no file: none is given.
+
+    How: the scan keeps the `[`s not closed yet on a stack, as cmark does; a `]` closes the last
+    one, and a `(…)` right behind it makes the two a link. Links do not nest, so a link found
+    marks the `[` below it (outside any image) as no link. Why it is linear: every mark is read
+    once, a link found moves the scan past its end, and each `](` is tried once. A try reads a
+    `<…>` destination to the next `<` (so no two such reads overlap), one without brackets to
+    where its parentheses balance, nested at most `_NESTING` deep, so at most `_NESTING` + 1 of
+    those reads are in progress at any character, and a title to its closing mark, remembered for
+    the next try (`_Unescaped`).
+    """
     if "](" not in line:
         return
-    if "`" in line:
-        pieces, kept = [], 0  # code spans holding `](` blanked in one join, not one copy each
-        for start, end in code_spans(line):
-            if line.find("](", start, end) >= 0:
-                pieces += [line[kept:start], " " * (end - start)]
-                kept = end
-        if pieces:
-            line = "".join(pieces) + line[kept:]
-    quotes = _Quotes(line)
-    searched = 0  # where the previous link ended: no label starts before it
-    at = line.find("](")
-    while at >= 0:
-        floor = max(searched, line.rfind("]", searched, at) + 1)
-        opening = line.find("[", floor, at)
-        if opening >= 0 and (found := _link_end(line, at + 2, quotes)) is not None:
-            target, end = found
-            yield line[opening + 1 : at], target, opening, end
-            searched = end
-            at = line.find("](", end)
-        else:
-            at = line.find("](", at + 1)
+    text = line
+    marks = _Unescaped(line)
+    closers = _Closers(line) if "`" in line else None
+    openings: list[_Opening] = []
+    found: list[tuple[str, str, int, int]] = []
+    at = 0
+    while (mark := _LINK_MARK.search(text, at)) is not None:
+        at, written = mark.end(), mark.group()
+        if written[0] == "\\":  # an escaped mark is text
+            continue
+        if written[0] == "`":  # a code span is skipped whole; a run it cannot close is text
+            at = (closers and closers.end(len(written), at)) or at
+            continue
+        if written[-1] == "[":
+            openings.append(_Opening(at - 1, written[0] == "!"))
+            continue
+        if not openings:
+            continue  # a `]` nothing opened
+        opening = openings.pop()
+        read = None
+        if text[at : at + 1] == "(" and (opening.image or not opening.holds_link):
+            read = _link_end(text, at + 1, marks)
+        if read is None:  # the brackets are text, and what they hold is their parent's
+            if opening.holds_link and openings:
+                openings[-1].holds_link = True
+            continue
+        first, last, end = read
+        if last > first:
+            found.append((line[opening.at + 1 : at - 1], line[first:last], opening.at, end))
+        if not opening.image and openings:
+            openings[-1].holds_link = True
+        at = end
+    found.sort(key=lambda link: link[2])
+    yield from found
 
 
 @dataclass(frozen=True, slots=True)

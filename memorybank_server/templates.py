@@ -159,7 +159,11 @@ def unlinked_unwritten(body: str, target: str, written: Callable[[str, bool], bo
     """
     lines = body.split("\n")
     for i, line in markdown.iter_unfenced(lines):
-        spans = list(markdown.link_spans(line))
+        spans, reach = [], 0
+        for span in markdown.link_spans(line):
+            if span[2] >= reach:  # an image inside a link's label goes with the link
+                spans.append(span)
+                reach = span[3]
         item = _ITEM.match(line)
         for label, raw, start, end in reversed(spans):
             path = raw.split("#", 1)[0].strip()

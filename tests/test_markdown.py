@@ -60,8 +60,8 @@ def test_code_spans_are_the_ones_a_commonmark_reader_finds(line: str) -> None:
         ("`[a](x.md)` [b](y.md)", [("b", "y.md", 13)]),
         ("``[a](x.md)`", [("a", "x.md", 3)]),  # no code span: the runs do not pair
         ("[`code`](y.md)", [("`code`", "y.md", 1)]),
-        ("[[a]](b.md)", []),
-        ("[a [b](c.md)", [("a [b", "c.md", 1)]),
+        ("[[a]](b.md)", [("[a]", "b.md", 1)]),  # a label may hold brackets that balance
+        ("[a [b](c.md)", [("b", "c.md", 4)]),  # the `[` nothing closes is text
         ("[a](b c)d](x.md)", []),
         ("[a](x.md)(y.md)", [("a", "x.md", 1)]),
         ("[](x.md)", [("", "x.md", 1)]),
@@ -81,7 +81,7 @@ def test_links_outside_code_spans(line: str, found: list[tuple[str, str, int]]) 
         ("[A](<a (1).md>)[B](<x](y.md>)", [("A", "a (1).md", 1), ("B", "x](y.md", 16)]),
         ("[A](<a\\>b.md>)", [("A", "a\\>b.md", 1)]),  # an escaped `>` does not close it
         ("[A](<a.md)", []),  # an unclosed `<` is no destination
-        ("[A](a.md>)", []),  # nor is a `>` nothing opened
+        ("[A](a.md>)", [("A", "a.md>", 1)]),  # without a `<` first, a `>` is part of the name
         ("[A](<a<b.md>)", []),
         ("[A](<>)", []),
         ("[A](<a\\>)", []),

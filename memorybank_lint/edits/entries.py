@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from .. import frontmatter, sections
-from ..markdown import atx_heading, fenced, links, unheaded
+from ..markdown import atx_heading, fenced, link_spans, links, unheaded
 from ..sections import BY_DIRECTORY
 from .table import escaped_tags, flattened, inline, prose, table_row
 
@@ -110,12 +110,12 @@ def _model_link(line: str) -> tuple[str, str] | None:
 
 
 def _after_link(line: str, target: str) -> str:
-    """What follows the model's link on its line (empty for the two-line shape)."""
-    opening = line.find("](")
-    while opening >= 0 and target not in line[opening : opening + len(target) + 4]:
-        opening = line.find("](", opening + 2)
-    close = line.find(")", opening + 2 + len(target)) if opening >= 0 else -1
-    return line[close + 1 :].strip() if close >= 0 else "x"
+    """What follows the model's link on its line (empty for the two-line shape): from the end the
+    scanner gives it, as a label may hold brackets and a target parentheses (`guide_(v2).md`)."""
+    for _label, written, _start, end in link_spans(line):
+        if written == target:
+            return line[end:].strip()
+    return "x"
 
 
 @lru_cache(maxsize=1 << 16)

@@ -317,7 +317,10 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
     old = lines[entry.link.line - 1]
     raw = entry.link.target.raw
     written = raw.split("#", 1)[0].strip()
-    opening = old.find("](", max(entry.link.column - 1, 0))  # past the label, which may spell the path
+    # past the label, which may spell the path, and hold brackets (`[[DRAFT] Notes](…)`)
+    opening = next(
+        (column + len(label) for label, _raw, column in links(old) if column == entry.link.column), -1
+    )
     column = entry.link.column if opening < 0 else opening + 3
     at = old.find(written, column - 1) if written else -1
     pointed = at > 0 and old[at - 1] == "<"  # `[A](<my doc.md>)`: the brackets carry a space

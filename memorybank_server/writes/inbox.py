@@ -160,9 +160,9 @@ def _rewrites(line: str, source: str, destination: str, bank: Bank) -> list[tupl
     reference definition (`[label]: path`) the line may be; which of them are links is
     `read_links`' to say."""
     found: list[tuple[int | None, int, str, str]] = []
-    for _label, raw, start, end in link_spans(line):
-        opening = line.find("](", start)
-        at = line.find(raw, opening) if opening >= 0 else -1
+    for label, raw, start, end in link_spans(line):
+        opening = start + 1 + len(label)  # the label's `]`: the label may hold `](` itself
+        at = line.find(raw, opening)
         pointed = at > 0 and line[at - 1] == "<"
         new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
         if new is not None and at >= 0:

@@ -37,14 +37,14 @@ def _lands(bank: Bank, link: Link) -> str | None:
     return bank.directory_index(resolved)
 
 
-def _link_span(line: str, label: str, target: str, column: int) -> tuple[int, int, int] | None:
-    """`(start, label end, end)` of the link `markdown.links` reported at `column`."""
-    start = column - 1
-    label_end = start + 1 + len(label)
-    if line[start : label_end + 2] != f"[{label}](":
-        return None
-    close = line.find(")", line.find(target, label_end) + len(target))
-    return (start, label_end, close + 1) if close >= 0 else None
+def _link_spans(line: str) -> dict[int, tuple[int, int, int]]:
+    """`(start, label end, end)` of each link on `line`, by the column `markdown.links` reports it
+    at: the scanner's own ends, as a label may hold brackets, a target parentheses, and a title
+    either."""
+    return {
+        start + 1: (start, start + 1 + len(label), end)
+        for label, _target, start, end in markdown.link_spans(line)
+    }
 
 
 def _mention(line: str, spans: list[tuple[int, int]], old: str, new: str, window: tuple[int, int]) -> str:
@@ -173,11 +173,7 @@ _ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)")  # a list item of its ow
 
 def _spans(line: str) -> list[tuple[int, int]]:
     """Where each link on `line` starts and ends: a mention inside one is not the purpose."""
-    return [
-        (span[0], span[2])
-        for label, target, column in markdown.links(line)
-        if (span := _link_span(line, label, target, column)) is not None
-    ]
+    return [(start, end) for start, _label_end, end in _link_spans(line).values()]
 
 
 def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list[Change]:
@@ -193,11 +189,7 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
                 ours.setdefault(link.line, set()).add(link.column)
         for number, found_columns in sorted(ours.items()):
             line = lines[number - 1]
-            spans = {
-                column: span
-                for label, target, column in markdown.links(line)
-                if (span := _link_span(line, label, target, column)) is not None
-            }
+            spans = _link_spans(line)
             links = [spans[c] for c in found_columns if c in spans]
             if not links:
                 continue
