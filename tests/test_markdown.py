@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import posixpath
+import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import example, given
@@ -76,6 +79,131 @@ def test_links_outside_code_spans(line: str, found: list[tuple[str, str, int]]) 
 @pytest.mark.parametrize(
     ("line", "found"),
     [
+        # a label may hold brackets that balance: cut at the inner `]`, the index entry was lost
+        ("- [[DRAFT] Notes](notes.md)", [("[DRAFT] Notes", "notes.md", 3)]),
+        ("[see [the spec]](spec.md)", [("see [the spec]", "spec.md", 1)]),
+        ("[a [b] [c [d]]](x.md)", [("a [b] [c [d]]", "x.md", 1)]),
+        ("[[a](x.md)", [("a", "x.md", 2)]),  # the `[` nothing closes is text
+        # a destination may hold parentheses that balance, nested up to 32 deep as in cmark
+        ("[Guide](guide_(v2).md)", [("Guide", "guide_(v2).md", 1)]),
+        ("[a](x_(1)_((2)).md) b)", [("a", "x_(1)_((2)).md", 1)]),
+        ("[Guide](guide_(v2.md)", []),
+        ("[a](" + "(" * 32 + "x" + ")" * 32 + ")", [("a", "(" * 32 + "x" + ")" * 32, 1)]),
+        ("[a](" + "(" * 33 + "x" + ")" * 33 + ")", []),
+        # a backslash escapes a bracket or a parenthesis, in the label and in the destination
+        ("[a \\] b](x.md)", [("a \\] b", "x.md", 1)]),
+        ("[a \\[ b](x.md)", [("a \\[ b", "x.md", 1)]),
+        ("\\[a](x.md)", []),
+        ("\\\\[a](x.md)", [("a", "x.md", 3)]),  # an escaped backslash escapes nothing more
+        ("[a\\](x.md)", []),
+        ("[x](a\\)b.md)", [("x", "a\\)b.md", 1)]),
+        ("[x](a\\(b.md)", [("x", "a\\(b.md", 1)]),
+        ("[x](a\\ b.md)", []),  # `\ ` is no escaped space: the destination ends before it
+        # links do not nest; an image may stand in a label, and a link in an image's
+        ("[a [b](c.md)](d.md)", [("b", "c.md", 4)]),
+        ("[![build](b.svg)](ci.md)", [("![build](b.svg)", "ci.md", 1), ("build", "b.svg", 3)]),
+        ("![a [b](c.md)](i.png)", [("a [b](c.md)", "i.png", 2), ("b", "c.md", 5)]),
+        ("[a]()", []),  # a link to nothing, no file to check, is still a link:
+        ("[[a]()](x.md)", []),  # the one around it is none
+        # titles: an escaped quote does not close one, and one may stand in parentheses
+        ('[a](x.md "t \\" q")', [("a", "x.md", 1)]),
+        ("[a](x.md (t))", [("a", "x.md", 1)]),
+        ("[a](x.md (t(u)))", []),
+        # code: a span in a label hides its brackets; a backtick in a destination is its text
+        ("[a `]` b](x.md)", [("a `]` b", "x.md", 1)]),
+        ("[a](x`y.md) `z`", [("a", "x`y.md", 1)]),
+        ("[a `b](x.md) c`", []),
+    ],
+)
+def test_links_as_commonmark_reads_them(line: str, found: list[tuple[str, str, int]]) -> None:
+    """What the scanner cut or missed: a label holding brackets (a false MB009 for the page an index
+    lists as `[[DRAFT] Notes](notes.md)`), a destination holding parentheses (a broken
+    `guide_(v2).md` unreported), escapes, nesting and titles, each as markdown-it-py reads them."""
+    assert list(markdown.links(line)) == found
+    assert scanned_links(line) == commonmark_links(line)
+
+
+def commonmark_links(line: str) -> list[tuple[str, str, int, int]]:
+    """The inline links and images markdown-it-py reads in `line` as a one-line paragraph, as
+    `(label, href, start, end)`: `start` at the `[` (an image's `!` before it), `end` past the `)`,
+    `href` as the reader normalises it; a link whose href is empty is left out, as the scanner
+    gives none (it names no file)."""
+    from markdown_it import MarkdownIt
+    from markdown_it.helpers import parseLinkLabel
+    from markdown_it.rules_inline import image, link
+
+    found: list[tuple[str, str, int, int]] = []
+    bases: list[int] = []  # where the text an image's alt is parsed from (a state of its own) starts
+
+    def reading(rule: Callable[[Any, bool], bool], is_image: bool) -> Callable[[Any, bool], bool]:
+        def read(state: Any, silent: bool) -> bool:
+            start, base, count = state.pos + is_image, bases[-1] if bases else 0, len(state.tokens)
+            if silent or state.src[start : start + 1] != "[":
+                return rule(state, silent)
+            label_end = parseLinkLabel(state, start, not is_image)
+            bases.append(base + start + 1 if is_image else base)  # a link's label: the same state
+            try:
+                done = rule(state, silent)
+            finally:
+                bases.pop()
+            if done:
+                opened = next(t for t in state.tokens[count:] if t.type in ("link_open", "image"))
+                if href := opened.attrGet("src" if is_image else "href"):
+                    found.append((state.src[start + 1 : label_end], href, base + start, base + state.pos))
+            return done
+
+        return read
+
+    parser = MarkdownIt("commonmark")
+    parser.inline.ruler.at("link", reading(link, False))
+    parser.inline.ruler.at("image", reading(image, True))
+    parser.parseInline(line)
+    return sorted(found, key=lambda item: item[2])
+
+
+def scanned_links(line: str) -> list[tuple[str, str, int, int]]:
+    """`link_spans` of `line` with each target as markdown-it-py gives its href (unescaped and
+    normalised), the ones normalised to nothing (a destination of a no-break space) left out."""
+    from markdown_it import MarkdownIt
+    from markdown_it.common.utils import unescapeAll
+
+    normalised = MarkdownIt("commonmark").normalizeLink
+    found = [
+        (label, normalised(unescapeAll(target)), start, end)
+        for label, target, start, end in markdown.link_spans(line)
+    ]
+    return [link for link in found if link[1]]
+
+
+# The brief's alphabet, and what makes a link of it: `](`, `!` for images, backticks for code, a tab.
+# Left out on purpose, as the scanner reads them otherwise: a line ending (it reads one line);
+# `:`, `&`, `=` and `/` (a scheme markdown-it-py refuses, an entity, raw HTML holding a bracket);
+# and `<!` is kept out for the same reason (`<!a]>` is an HTML declaration). A line of 16 `[`s or
+# more is left out too: markdown-it-py stops reading nested brackets at 20 levels (its maxNesting),
+# which CommonMark does not ask for. Reference links are out of scope: `parseInline` is given no
+# definitions, so the reader reads none either.
+LINK_ALPHABET = ["[", "]", "(", ")", "\\", "<", ">", '"', "'", " ", "a", ".", "md", "](", "!", "`", "\t"]
+
+
+@given(
+    st.lists(st.sampled_from(LINK_ALPHABET), max_size=30)
+    .map("".join)
+    .filter(lambda line: line.count("[") < 16 and "<!" not in line)
+)
+@example("[[DRAFT] Notes](notes.md)")
+@example("[Guide](guide_(v2).md)")
+@example("[a \\] b](x.md) [x](a\\)b.md)")
+@example("[](`))](`")  # a backtick in a destination pairs with none: it is the destination's
+@example("[![b](b.md)](a.md)")
+def test_links_are_the_ones_a_commonmark_reader_finds(line: str) -> None:
+    """Every inline link and image on a line, its label, target and place, against markdown-it-py's
+    reading of the line as a paragraph."""
+    assert scanned_links(line) == commonmark_links(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
         ("- [Mine](<my doc.md>)", [("Mine", "my doc.md", 3)]),
         ('[A](<my doc.md> "t") [B](< b.md >)', [("A", "my doc.md", 1), ("B", " b.md ", 22)]),
         ("[A](<a (1).md>)[B](<x](y.md>)", [("A", "a (1).md", 1), ("B", "x](y.md", 16)]),
@@ -92,6 +220,65 @@ def test_a_destination_in_angle_brackets_is_what_they_hold(
 ) -> None:
     # CommonMark's one way to write a name with a space unescaped; no line ending, `<` or `>` inside.
     assert list(markdown.links(line)) == found
+
+
+class _Counted:
+    """A compiled pattern that adds up the characters each match or search reads."""
+
+    def __init__(self, pattern: re.Pattern[str], read: list[int]) -> None:
+        self.pattern, self.read = pattern, read
+
+    def match(self, text: str, at: int = 0) -> re.Match[str] | None:
+        found = self.pattern.match(text, at)
+        # a failed `<…>` read went on to the next `<`, `>` or line end
+        self.read[0] += 1 + ((found.end() if found else _AS_FAR.match(text, at).end()) - at)
+        return found
+
+    def search(self, text: str, at: int = 0) -> re.Match[str] | None:
+        found = self.pattern.search(text, at)
+        self.read[0] += 1 + ((found.end() if found else len(text)) - at)
+        return found
+
+
+_AS_FAR = re.compile(r"<?(?:[^<>\\\r\n]|\\[^\r\n])*+")
+
+HOSTILE_LINKS = {
+    "open": lambda n: "[" * n + "](",
+    "opened and closed": lambda n: "[" * n + "]" * n + "(",
+    "parentheses": lambda n: "[a](" + "(" * n,
+    "tries": lambda n: "[](" * n,
+    "nested tries": lambda n: "[[](" * n,
+    "images": lambda n: "![[](" * n,
+    "code": lambda n: "[`](" * n,
+    "titles": lambda n: "[](x (" * n,
+    "quotes": lambda n: '[](x "\\"' * n,
+    "pointed": lambda n: "[a" + "](<" * n,
+    "balanced": lambda n: "[a](" + "(a)" * n,
+    "deep then shallow": lambda n: "[](" + "(" * 32 + "[](" * n,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(HOSTILE_LINKS))
+def test_link_scan_reads_a_hostile_line_a_bounded_number_of_times(
+    shape: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scanner's work grows with the line, not with its square: every pattern it reads a line
+    with counts the characters it reads, and a line ten times as long costs about as much per
+    character (a scan rereading the line from each bracket would cost ten times as much), at most
+    a destination's nesting bound's worth of reads (`link_spans`)."""
+    read = [0]
+    for name in ("_LINK_MARK", "_SPACE", "_DESTINATION_RUN", "_POINTED_DESTINATION"):
+        monkeypatch.setattr(markdown, name, _Counted(getattr(markdown, name), read))
+    kinds = {kind: _Counted(pattern, read) for kind, pattern in markdown._Unescaped._KINDS.items()}
+    monkeypatch.setattr(markdown._Unescaped, "_KINDS", kinds)
+    costs = []
+    for n in (1_000, 10_000):
+        line = HOSTILE_LINKS[shape](n)
+        read[0] = 0
+        list(markdown.link_spans(line))
+        costs.append(read[0] / len(line))
+    assert costs[1] <= 1.5 * costs[0] + 1, costs
+    assert costs[1] <= 2 * (markdown._NESTING + 2), costs
 
 
 @pytest.mark.parametrize(

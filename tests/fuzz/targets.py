@@ -28,6 +28,7 @@ from memorybank_server.retrieval.route import route
 from memorybank_server.retrieval.search import index_for
 from memorybank_server.state import as_json
 from memorybank_server.validate import validate
+from tests.test_markdown import commonmark_links, scanned_links
 
 FORMATS = ("text", "json", "sarif", "github")
 
@@ -162,11 +163,6 @@ REFERENCE_CLAIM = re.compile(
     r"(?:\[[^\]]*\]\(<?([^)\s>]*?\.md)[^)]*\)|`?([\w./-]+\.md)`?)",
     re.IGNORECASE,
 )
-# A destination is a run without spaces, parentheses or angle brackets, or CommonMark's `<…>`: no
-# line ending, no `<` or `>` unless backslash-escaped.
-REFERENCE_LINK = re.compile(
-    r"\[([^\]]*)\]\(\s*(?:<((?:[^<>\\\r\n]|\\[^\r\n])+)>|([^\s()<>]+))(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)"
-)
 REFERENCE_ROOT = re.compile(
     r"(?:root\s+document|корневой\s+документ|корень)\s*(?:is\b|—|–|-|:)?\s*\[?`?([\w./-]+\.md)", re.I
 )
@@ -183,10 +179,10 @@ def claims_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, 
     return ours, theirs
 
 
-def links_both(line: str) -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
-    """Links from the scanner and from the pattern it replaced, on a line without code spans."""
-    theirs = [(m.group(1), m.group(2) or m.group(3), m.start() + 1) for m in REFERENCE_LINK.finditer(line)]
-    return list(markdown.links(line)), theirs
+def links_both(line: str) -> tuple[list[tuple[str, str, int, int]], list[tuple[str, str, int, int]]]:
+    """Links from the scanner and from markdown-it-py (CommonMark), each target as the reader
+    normalises it (`tests.test_markdown`)."""
+    return scanned_links(line), commonmark_links(line)
 
 
 def spans_both(line: str) -> tuple[list[str], list[str]]:

@@ -32,6 +32,17 @@ from tests.test_frontmatter import merge_bomb
         ("[a](<" + "x](<\\<" * 30_000 + ">)", []),
         ("[a](<" + "\\<" * 50_000 + ">)", [("a", "\\<" * 50_000, 1)]),
         ("[a](<" + " " * 100_000 + "x.md>" + " " * 100_000 + "'", []),
+        # Brackets that balance and destinations holding parentheses: an unclosed `[` is read once
+        # on the stack, and a destination stops 33 parentheses deep.
+        ("[" * 50_000 + "]" * 50_000 + "(", []),
+        ("[a](" + "(" * 100_000, []),
+        ("[[](" * 25_000, []),
+        ("![[](" * 20_000, []),
+        ("[`](" * 25_000, []),
+        ("[](x (" * 16_000, []),
+        ('[](x "\\"' * 10_000, []),
+        ("[a](" + "\\" * 50_000, []),
+        ("[" * 1_000 + "](" + "((" * 50_000 + "]" * 1_000, []),
     ],
 )
 def test_long_runs_of_link_punctuation(worker: Worker, line: str, found: list[tuple[str, str, int]]) -> None:
