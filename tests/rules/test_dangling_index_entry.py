@@ -192,3 +192,13 @@ def test_an_entry_to_a_file_stored_in_the_other_unicode_normalisation_says_so(
     readme = f"- [Cafe]({unicodedata.normalize('NFC', 'café.md')})\n"
     [finding] = run_rule(make_bank(tmp_path, {"README.md": readme, stored: "# Cafe\n"}), CODE)
     assert f"('{stored}' reads the same but is stored in another Unicode normalisation)" in finding.message
+
+
+def test_a_destination_holding_parentheses_is_checked(make_bank, run_rule, tmp_path) -> None:
+    """`guide_(v2).md` is one destination (CommonMark: parentheses that balance): the scanner read
+    no link there, so a broken one went unreported."""
+    readme = "# Index\n\n- [Guide](guide_(v2).md)\n- [Kept](kept_(v1).md)\n"
+    bank = make_bank(tmp_path, {"README.md": readme, "kept_(v1).md": "# Kept\n"})
+    [finding] = run_rule(bank, CODE)
+    assert (finding.path, finding.line, finding.column) == ("README.md", 3, 3)
+    assert "'guide_(v2).md'" in finding.message

@@ -86,3 +86,11 @@ def test_directory_link_registers_the_directory_index(make_bank, run_rule, tmp_p
 def test_scope_limits_the_documents_reported(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"adr/a.md": "", "domain/b.md": ""})
     assert [f.path for f in run_rule(bank, CODE, scope="adr")] == ["adr/a.md"]
+
+
+def test_a_label_holding_brackets_registers_its_document(make_bank, run_rule, tmp_path) -> None:
+    """`[[DRAFT] Notes](notes.md)` is a link (CommonMark: a label may hold brackets that balance):
+    the scanner cut the label at the inner `]`, read no link, and called `notes.md` unregistered."""
+    readme = "- [[DRAFT] Notes](notes.md)\n- [see [the spec]](spec.md)\n"
+    bank = make_bank(tmp_path, {"README.md": readme, "notes.md": "", "spec.md": ""})
+    assert run_rule(bank, CODE) == []

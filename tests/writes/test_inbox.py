@@ -530,6 +530,33 @@ def test_promote_rebases_links_written_with_escapes_or_angle_brackets_in_their_o
     assert "Link rewritten for the new location: ../my doc.md -> ../../my doc.md" in result["warnings"]
 
 
+def test_promote_rebases_links_whose_label_holds_brackets_or_destination_parentheses(
+    seeded: Bank, put: Callable
+) -> None:
+    """`[[DRAFT] Context](…)` and `[Guide](../guide_(v2).md)` are links to CommonMark: the scanner
+    read neither, so both were left to lead nowhere from the note's new folder."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
+        "See [[DRAFT] Context](../product/context.md), [Guide](../guide_(v2).md "
+        '"v2 (draft)") and [see [it] \\] here](../product/context.md).\n'
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    put(seeded.root, "guide_(v2).md", "# Guide\n")
+    seeded.refresh()
+    result = promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    assert (
+        "See [[DRAFT] Context](../../product/context.md), [Guide](../../guide_%28v2%29.md "
+        '"v2 (draft)") and [see [it] \\] here](../../product/context.md).\n'
+    ) in body
+    # a rewritten destination spells a parenthesis `%28`, as `spelled_like` does: it reads back alike
+    assert (
+        "Link rewritten for the new location: ../guide_(v2).md -> ../../guide_%28v2%29.md"
+        in (result["warnings"])
+    )
+
+
 def test_promote_rebases_a_name_with_a_hash_as_that_name(seeded: Bank, put: Callable) -> None:
     """`../c#-style.md` in `derived_from` names the file of that name (no document is `../c`), and
     a link writes it `c%23-style.md`: rebased, neither loses the part after its `#` to a fragment."""
