@@ -432,7 +432,7 @@ def read_links(text: str, lines: Collection[int]) -> ReadLinks:
     inline links and images of the paragraphs and headings spanning one of `lines`.
 
     Why beside the scanner: `links` is the linter's hot path and reads a line on its own, so it
-    takes `\\[a](x.md)` (text) and a line of an indented code block or an HTML block for links. A
+    takes a line of an indented code block or an HTML block for links as a paragraph's. A
     write that rewrites links (`bank_promote`) must change only what a reader follows, and keep
     every link in a list item's indented paragraph. Why only the blocks spanning `lines` (the
     lines holding a link the write would change): the inline rules take seconds on a page of
