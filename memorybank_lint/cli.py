@@ -289,13 +289,12 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         click.echo(_text_or_json(opts["format"], resolved, show, "--show-settings"))
         return 0
     deleted = staged.deleted_documents(cwd) if opts["staged_deletions"] else []
-    if opts["root"]:
-        root = real_path(opts["root"])
-    elif config.root or (found := _root_of(paths) or (staged.bank_of(deleted) if deleted else None)):
-        root = config.root or found
-    elif opts["staged_deletions"] and not paths:
-        return 0  # the commit stages nothing of a bank: nothing to check
-    else:
+    root = (
+        real_path(opts["root"]) if opts["root"] else config.root or _root_of(paths) or staged.bank_of(deleted)
+    )
+    if root is None:
+        if opts["staged_deletions"] and not paths:
+            return 0  # the commit stages nothing of a bank: nothing to check
         root = find_root(cwd)
     gone = staged.in_bank(deleted, root)
     if opts["staged_deletions"] and not paths and not gone:

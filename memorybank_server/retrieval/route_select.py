@@ -402,9 +402,8 @@ def reserve(scoring: Scoring, rows: list, bodies: list[str], body_hits: dict[str
     return [*rows[:SLOT], (round_half_up(score, 2), found, evaluation), *rest][:limit]
 
 
-PLAN_FUNCTIONS = frozenset(
-    {"derived", "implementation-plan", "plan"}
-)  # `doc_function`s that restate a source
+# the `doc_function`s of a page that restates a source as steps
+PLAN_FUNCTIONS = frozenset({"derived", "implementation-plan", "plan"})
 
 
 def sources_first(rows: list, docs: dict[str, Document]) -> list:
@@ -422,7 +421,7 @@ def sources_first(rows: list, docs: dict[str, Document]) -> list:
     rows = list(rows)
     for place in range(window):
         doc = docs.get(rows[place][1])
-        if doc is None or doc.data.get("doc_function") not in PLAN_FUNCTIONS:
+        if doc is None or doc.doc_function not in PLAN_FUNCTIONS:
             continue
         folder = posixpath.dirname(doc.path)
         sources = {

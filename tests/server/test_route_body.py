@@ -563,11 +563,16 @@ def test_a_why_question_puts_the_page_a_plan_derives_from_before_the_plan(tmp_pa
 
 @pytest.mark.parametrize(
     ("function", "source"),
-    [("reference", "feature.md"), ("derived", "../FT-2/feature.md"), ("canonical", "feature.md")],
-    ids=["a decision log", "a source in another folder", "not a plan"],
+    [
+        ("reference", "feature.md"),
+        ("derived", "../FT-2/feature.md"),
+        ("canonical", "feature.md"),
+        (["derived"], "feature.md"),
+    ],
+    ids=["a decision log", "a source in another folder", "not a plan", "a list is no doc_function"],
 )
 def test_only_a_plan_yields_and_only_to_a_page_of_its_folder(
-    tmp_path: Path, function: str, source: str
+    tmp_path: Path, function: object, source: str
 ) -> None:
     bank = refreshed_bank(tmp_path, _package(function, source))
     question = "why did the timeline calendar get its own date helpers instead of dayjs"
