@@ -89,13 +89,20 @@ class Result:
         return not self.ok and (self.timed_out or bool(said))
 
 
-def run(directory: Path | str, *args: str, stdin: str | None = None) -> Result:
-    """`git -C directory args…` with quoting off and literal pathspecs; never raises."""
+def run(directory: Path | str, *args: str, stdin: str | None = None, index: str | None = None) -> Result:
+    """`git -C directory args…` with quoting off and literal pathspecs; never raises.
+
+    `index` is the index file to read instead of the repository's own (what git hands a commit
+    hook in `GIT_INDEX_FILE`: `git commit -a` stages into a temporary one); every other location
+    a caller's environment names is dropped.
+    """
     env = {
         k: v
         for k, v in os.environ.items()
         if k not in _LOCATION_VARIABLES and k not in _PATHSPEC_VARIABLES and not k.startswith("GIT_TRACE")
     }
+    if index is not None:
+        env["GIT_INDEX_FILE"] = index
     env |= _TRACE_OFF
     env["GIT_LITERAL_PATHSPECS"] = "1"
     env["LC_ALL"] = "C"  # git's own words, which the callers read (`expected commit type`)

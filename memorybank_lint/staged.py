@@ -14,25 +14,41 @@ from pathlib import Path
 
 from . import git
 from .bank import Bank, enclosing_bank, printable
-from .paths import real_path
+from .paths import Target, folders_above, real_path
 from .usage import UsageProblem
 
 
-def deleted_documents(cwd: Path) -> list[Path]:
-    """The markdown files the git index deletes against HEAD (a rename counts as its old name
-    deleted), as absolute paths; in a repository with no commit yet, none.
+def deleted_documents(where: Path) -> list[Path]:
+    """The markdown files the git index of the work tree holding `where` deletes against HEAD (a
+    rename counts as its old name deleted, and a file turned into a symbolic link, which the bank
+    never reads, as deleted), as absolute paths; in a repository with no commit yet, none.
 
-    A folder that is not in a git work tree, or a git that fails, is a usage error: the option
+    The index is the one git hands a commit hook (`GIT_INDEX_FILE`): `git commit -a` and `git
+    commit <path>` stage into a temporary index, and the repository's own holds none of it. A
+    folder that is not in a git work tree, or a git that fails, is a usage error: the option
     promises to ask git, and passing silently would let the deletion through.
     """
-    top, why = git.toplevel(cwd)
+    top, why = git.toplevel(where)
     if top is None:
         raise UsageProblem(
             f"--staged-deletions asks git what the commit deletes, and {why or 'this is not a git work tree'}"
         )
-    if not git.run(top, "rev-parse", "--verify", "-q", "HEAD").ok:
+    given = os.environ.get("GIT_INDEX_FILE")
+    index = os.path.abspath(given) if given else None  # git names it from the hook's folder
+    if not git.run(top, "rev-parse", "--verify", "-q", "HEAD^{commit}", "--").ok:
         return []  # the first commit deletes nothing
-    result = git.run(top, "diff", "--cached", "--name-only", "-z", "--no-renames", "--diff-filter=D", "HEAD")
+    result = git.run(
+        top,
+        "diff",
+        "--cached",
+        "--name-only",
+        "-z",
+        "--no-renames",
+        "--diff-filter=DT",
+        "HEAD",
+        "--",
+        index=index,
+    )
     if not result.ok:
         raise UsageProblem(f"git could not list what the commit deletes: {result.err or 'no reason given'}")
     return [top / name for name in result.out.split("\0") if name.endswith(".md")]
@@ -70,12 +86,21 @@ def in_bank(deleted: list[Path], root: Path) -> set[str]:
 
 
 def naming(bank: Bank, gone: set[str]) -> set[str]:
-    """The documents that name one of `gone` in `derived_from` or link to one from an index."""
+    """The documents that name one of `gone` in `derived_from` or link to one from an index (as
+    written or as a whole name holding a `#`: `Target.as_written`), or link a folder one was in."""
     if not gone:
         return set()
+    folders = {folder for path in gone for folder in folders_above(path)} | {"."}
+
+    def names(target: Target, directory: bool) -> bool:
+        written = target.as_written()
+        return any(path in gone for path in written) or (
+            directory and any(path.rstrip("/") in folders for path in written)
+        )
+
     return {
         path
         for path, doc in bank.docs.items()
-        if any(edge.target.resolved in gone for edge in doc.derived_from)
-        or any(link.target.resolved in gone for link in doc.links)
+        if any(names(edge.target, False) for edge in doc.derived_from)
+        or any(names(link.target, link.directory) for link in doc.links)
     }

@@ -7,6 +7,8 @@ and failed the pull request. These run the real git: the deletion is staged with
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -106,3 +108,82 @@ def test_the_option_outside_a_git_work_tree_is_a_usage_error(tmp_path: Path, mon
 def test_the_option_is_refused_beside_an_option_that_only_prints(repo: Path, capsys) -> None:
     code, _, err = captured(main, ["--list-rules", "--staged-deletions"], capsys)
     assert code == 2 and "--staged-deletions does not apply to --list-rules" in err
+
+
+def test_the_index_git_hands_a_commit_hook_is_the_one_read(repo: Path, capsys, monkeypatch) -> None:
+    """`git commit -a` stages into a temporary index named in `GIT_INDEX_FILE`; the repository's
+    own index still holds the document, so reading that one let the deletion through."""
+    temporary = repo / ".git" / "index.commit"
+    temporary.write_bytes((repo / ".git" / "index").read_bytes())
+    (repo / "memory-bank" / "domain" / "old.md").unlink()
+    env = {"GIT_INDEX_FILE": str(temporary)}
+    subprocess.run(
+        ["git", "rm", "-q", "--cached", "memory-bank/domain/old.md"],
+        cwd=repo,
+        env={**os.environ, **env},
+        check=True,
+    )
+    assert lint(["--staged-deletions"], capsys)[0] == 0  # the repository's own index deletes nothing
+    monkeypatch.setenv("GIT_INDEX_FILE", ".git/index.commit")  # as git names it, from the top
+    code, out, _ = lint(["--staged-deletions"], capsys)
+    assert code == 1 and "memory-bank/domain/model.md:4:" in out, out
+
+
+def test_a_file_named_head_does_not_make_the_question_ambiguous(repo: Path, capsys) -> None:
+    (repo / "HEAD").write_text("x\n", encoding="utf-8")
+    git(repo, "add", "HEAD")
+    git(repo, "commit", "-q", "-m", "a file named HEAD")
+    git(repo, "rm", "-q", "memory-bank/domain/old.md")
+    code, out, err = lint(["--staged-deletions"], capsys)
+    assert code == 1 and "memory-bank/domain/model.md:4:" in out, out + err
+
+
+def test_a_file_turned_into_a_symbolic_link_counts_as_deleted(repo: Path, capsys) -> None:
+    old = repo / "memory-bank" / "domain" / "old.md"
+    old.unlink()
+    old.symlink_to("alone.md")
+    git(repo, "add", "memory-bank/domain/old.md")
+    code, out, _ = lint(["--staged-deletions"], capsys)
+    assert code == 1 and "memory-bank/domain/model.md:4:" in out, out
+
+
+def test_a_name_holding_a_hash_and_a_folder_link_are_names_too(repo: Path, capsys) -> None:
+    """`derived_from: [c#-style.md]` names the file of that whole name when `c` is none, and an
+    index linking a folder (`[Area](area/)`) names what the folder held."""
+    bank = repo / "memory-bank"
+    (bank / "domain" / "c#-style.md").write_text(
+        BANK["domain/old.md"].replace("Old", "Style"), encoding="utf-8"
+    )
+    model = bank / "domain" / "model.md"
+    model.write_text(model.read_text(encoding="utf-8").replace("old.md]", "old.md, c#-style.md]"))
+    (bank / "area").mkdir()
+    (bank / "area" / "a.md").write_text(BANK["domain/alone.md"].replace("../dna", "../dna"), encoding="utf-8")
+    (bank / "area" / "README.md").write_text("# Area\n\n- [A](a.md)\n", encoding="utf-8")
+    readme = bank / "README.md"
+    readme.write_text(readme.read_text(encoding="utf-8") + "- [Area](area/)\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a style page and an area")
+    git(repo, "rm", "-q", "memory-bank/domain/c#-style.md")
+    code, out, _ = lint(["--staged-deletions", "--select", "MB001"], capsys)
+    assert code == 1 and "memory-bank/domain/model.md:4:" in out and "c#-style.md" in out, out
+    git(repo, "reset", "-q", "--hard")
+    git(repo, "rm", "-q", "-r", "memory-bank/area")
+    code, out, _ = lint(["--staged-deletions"], capsys)
+    assert code == 1 and "memory-bank/README.md:7:3: MB007" in out, out
+
+
+def test_a_deletion_in_another_bank_than_the_given_files_is_refused(repo: Path, capsys) -> None:
+    """Two banks in one repository: a file of one given and a document of the other deleted is
+    a commit over two banks, as two files of two banks are, not a deletion passed over."""
+    write_bank(repo / "other" / "memory-bank", BANK)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a second bank")
+    git(repo, "rm", "-q", "other/memory-bank/domain/old.md")
+    code, _, err = lint(["--staged-deletions", "memory-bank/domain/alone.md"], capsys)
+    assert code == 2 and "several banks" in err, err
+    # naming the bank says which one is meant: the other bank's deletion is not this run's
+    assert (
+        lint(["--staged-deletions", "--root", "memory-bank", "memory-bank/domain/alone.md"], capsys)[0] == 0
+    )
+    code, out, _ = lint(["--staged-deletions", "--root", "other/memory-bank"], capsys)
+    assert code == 1 and "other/memory-bank/domain/model.md:4:" in out, out
