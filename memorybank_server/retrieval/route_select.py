@@ -419,19 +419,25 @@ def sources_first(rows: list, docs: dict[str, Document]) -> list:
     """
     window = min(len(rows), SLOT + 1)
     rows = list(rows)
-    for place in range(window):
+    moved: set[str] = set()  # each page moves up once, so plans deriving from each other end
+    place = 0
+    while place < window:
         doc = docs.get(rows[place][1])
-        if doc is None or doc.doc_function not in PLAN_FUNCTIONS:
+        later = None
+        if doc is not None and doc.doc_function in PLAN_FUNCTIONS:
+            folder = posixpath.dirname(doc.path)
+            sources = {
+                path
+                for edge in doc.derived_from
+                for path in edge.target.as_written()
+                if posixpath.dirname(path) == folder and path not in moved
+            }
+            later = next((at for at in range(place + 1, window) if rows[at][1] in sources), None)
+        if later is None:
+            place += 1
             continue
-        folder = posixpath.dirname(doc.path)
-        sources = {
-            edge.target.resolved
-            for edge in doc.derived_from
-            if edge.target.resolved and posixpath.dirname(edge.target.resolved) == folder
-        }
-        later = next((at for at in range(place + 1, window) if rows[at][1] in sources), None)
-        if later is not None:
-            source = rows.pop(later)
-            source[2].plan = posixpath.basename(doc.path)
-            rows.insert(place, source)
+        source = rows.pop(later)  # the page now at this place is looked at again: a plan's plan
+        source[2].plan = posixpath.basename(doc.path)  # gives way to the plan, then to its source
+        moved.add(source[1])
+        rows.insert(place, source)
     return rows

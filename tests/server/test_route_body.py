@@ -578,3 +578,23 @@ def test_only_a_plan_yields_and_only_to_a_page_of_its_folder(
     question = "why did the timeline calendar get its own date helpers instead of dayjs"
     off = replace(DEFAULT, plan_source=False)
     assert paths(route(bank, question)) == paths(route(bank, question, tuning=off))
+
+
+def test_a_plan_of_a_plan_yields_to_the_plan_and_that_one_to_its_source(tmp_path: Path) -> None:
+    """A task list derived from the plan, first: it gives way to the plan, which is looked at
+    again and gives way to the page it derives from; a plan never ends above its own source."""
+    files = _package()
+    files["features/FT-1/tasks.md"] = doc(
+        "FT-1: Timeline calendar date helpers",
+        "Tasks for the timeline calendar's own date helpers instead of dayjs.",
+        doc_function="plan",
+        derived_from=["implementation-plan.md"],
+    )
+    bank = refreshed_bank(tmp_path, files)
+    question = "why did the timeline calendar get its own date helpers instead of dayjs"
+    off = paths(route(bank, question, tuning=replace(DEFAULT, plan_source=False)))
+    tasks, plan, feature = (
+        f"features/FT-1/{name}.md" for name in ("tasks", "implementation-plan", "feature")
+    )
+    assert off[0] == tasks and {plan, feature} <= set(off[:3]), off
+    assert paths(route(bank, question))[:3] == [feature, plan, tasks]
