@@ -30,6 +30,10 @@ _SPACE = re.compile(r"[ \t]*")  # the spaces a link's `(…)` may hold: CommonMa
 # last one stands for itself), as markdown-it-py reads it.
 _DESTINATION_RUN = re.compile(r"(?:[^\x00-\x20\x7f()\\]|\\[^ ]|\\\Z)*+")
 _NESTING = 32  # parentheses a destination may nest, as cmark and markdown-it-py allow
+# How deep a link or image inside others' labels is still given: a badge (an image in a link's
+# label) is one deep. Each given label is a copy of its text, so a line of images nested inside
+# each other (`![![![…](x)](x)](x)`) would copy its length once per level: quadratic memory.
+NESTED = 1
 # What `_Groups` reads a line's parentheses by: an escape (a backslash and the character after
 # it, unless a space), a parenthesis, a space or control character (where a run ends).
 _PAREN_MARK = re.compile(r"\\[^ ]|[()]|[\x00-\x20\x7f]")
@@ -402,7 +406,9 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
     paragraph, as `(label, target, start, end)`: `line[start:end]` is the whole `[label](target)`
     (an image's `!` stands before `start`), so a link can be rewritten in place; the label and the
     target are as written, the target without the `<…>` around it. In order of `start`; an image
-    inside a link's label (a badge: `[![build](b.svg)](ci.md)`) comes after that link.
+    inside a link's label (a badge: `[![build](b.svg)](ci.md)`) comes after that link. A link or
+    image nested deeper than `NESTED` inside others' labels is not given (`[![![a](b.png)](c.png)](d.md)`
+    gives `d.md` and `c.png`).
 
     As CommonMark reads them: a label may hold brackets that balance (`[[DRAFT] Notes](n.md)`)
     and an image, never a link (`[a [b](c.md)](d.md)` is the link `b`); a backslash escapes a
@@ -428,7 +434,7 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
     marks, groups = _Unescaped(line), _Groups(line)
     closers = _Closers(line) if "`" in line else None
     openings: list[_Opening] = []
-    found: list[tuple[str, str, int, int]] = []
+    found: list[tuple[int, int, int, int, int, int]] = []  # label, target, whole: as offsets
     at = 0
     while (mark := _LINK_MARK.search(text, at)) is not None:
         at, written = mark.end(), mark.group()
@@ -452,12 +458,18 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
             continue
         first, last, end = read
         if last > first:
-            found.append((line[opening.at + 1 : at - 1], line[first:last], opening.at, end))
+            found.append((opening.at + 1, at - 1, first, last, opening.at, end))
         if not opening.image and openings:
             openings[-1].holds_link = True
         at = end
-    found.sort(key=lambda link: link[2])
-    yield from found
+    found.sort(key=lambda link: link[4])
+    enclosing: list[int] = []  # the ends of the links and images holding the one at hand
+    for label, label_end, first, last, start, end in found:
+        while enclosing and enclosing[-1] <= start:
+            enclosing.pop()
+        if len(enclosing) <= NESTED:
+            yield line[label:label_end], line[first:last], start, end
+        enclosing.append(end)
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,7 +158,20 @@ def commonmark_links(line: str) -> list[tuple[str, str, int, int]]:
     parser.inline.ruler.at("link", reading(link, False))
     parser.inline.ruler.at("image", reading(image, True))
     parser.parseInline(line)
-    return sorted(found, key=lambda item: item[2])
+    return _at_most_nested(sorted(found, key=lambda item: item[2]))
+
+
+def _at_most_nested(spans: list[tuple[str, str, int, int]]) -> list[tuple[str, str, int, int]]:
+    """The spans inside at most `markdown.NESTED` others (a badge: one), which is what the scanner
+    gives: a label is a copy of its text, and copies of labels nested in labels grow as a square."""
+    kept, enclosing = [], []
+    for span in spans:
+        while enclosing and enclosing[-1] <= span[2]:
+            enclosing.pop()
+        if len(enclosing) <= markdown.NESTED:
+            kept.append(span)
+        enclosing.append(span[3])
+    return kept
 
 
 def scanned_links(line: str) -> list[tuple[str, str, int, int]]:
@@ -245,6 +258,15 @@ class _Counted:
 
 
 _AS_FAR = re.compile(r"<?(?:[^<>\\\r\n]|\\[^\r\n])*+")
+
+
+def test_links_nested_two_deep_are_not_given_so_labels_never_copy_a_line_per_level() -> None:
+    line = "[![![a](b.png)](c.png)](d.md)"
+    assert [target for _label, target, _start, _end in markdown.link_spans(line)] == ["d.md", "c.png"]
+    deep = "![" * 4_000 + "](x)" * 4_000  # 4,000 images, each holding the next
+    labels = [label for label, _target, _start, _end in markdown.link_spans(deep)]
+    assert len(labels) == 2 and sum(map(len, labels)) < 2 * len(deep)
+
 
 HOSTILE_LINKS = {
     "open": lambda n: "[" * n + "](",
