@@ -321,7 +321,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
     if paths or opts["staged_deletions"]:
         wanted, folders = _bank_paths(root, paths, bank) if paths else (set(), [])
-        wanted |= staged.naming(bank, gone)
+        wanted |= staged.affected(bank, gone)
         in_scope = scope_filter(wanted)
         reported_on = _reported_on(in_scope, folders, bank)
     else:

@@ -10,6 +10,7 @@ the bank that name one of them, beside the files given.
 from __future__ import annotations
 
 import os
+import posixpath
 from pathlib import Path
 
 from . import git
@@ -85,22 +86,29 @@ def in_bank(deleted: list[Path], root: Path) -> set[str]:
     return found
 
 
-def naming(bank: Bank, gone: set[str]) -> set[str]:
-    """The documents that name one of `gone` in `derived_from` or link to one from an index (as
-    written or as a whole name holding a `#`: `Target.as_written`), or link a folder one was in."""
+def affected(bank: Bank, gone: set[str]) -> set[str]:
+    """The documents a deletion of `gone` may break: those that name one in `derived_from` or link
+    to one from an index (as written or as a whole name holding a `#`: `Target.as_written`), or
+    link a folder one was in; and, for a deleted index page, every document under its folder (an
+    index further up, or none, registers them now: MB009)."""
     if not gone:
         return set()
     folders = {folder for path in gone for folder in folders_above(path)} | {"."}
+    names = set(bank.index_files) | {"index.md"}
+    listed = {posixpath.dirname(path) for path in gone if posixpath.basename(path) in names}
+    unlisted = {
+        path for path in bank.docs if any(not folder or path.startswith(folder + "/") for folder in listed)
+    }
 
-    def names(target: Target, directory: bool) -> bool:
+    def names_gone(target: Target, directory: bool) -> bool:
         written = target.as_written()
         return any(path in gone for path in written) or (
             directory and any(path.rstrip("/") in folders for path in written)
         )
 
-    return {
+    return unlisted | {
         path
         for path, doc in bank.docs.items()
-        if any(names(edge.target, False) for edge in doc.derived_from)
-        or any(names(link.target, link.directory) for link in doc.links)
+        if any(names_gone(edge.target, False) for edge in doc.derived_from)
+        or any(names_gone(link.target, link.directory) for link in doc.links)
     }

@@ -187,3 +187,11 @@ def test_a_deletion_in_another_bank_than_the_given_files_is_refused(repo: Path, 
     )
     code, out, _ = lint(["--staged-deletions", "--root", "other/memory-bank"], capsys)
     assert code == 1 and "other/memory-bank/domain/model.md:4:" in out, out
+
+
+def test_a_deleted_index_page_brings_the_pages_it_registered(repo: Path, capsys) -> None:
+    """Deleting an index page leaves every page under its folder unregistered (MB009, a warning
+    that fails under `--strict` as CI runs it): those pages are checked too."""
+    git(repo, "rm", "-q", "memory-bank/README.md")
+    code, out, _ = lint(["--staged-deletions", "--strict"], capsys)
+    assert code == 1 and "memory-bank/domain/model.md:1:1: MB009" in out, out
