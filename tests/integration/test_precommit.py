@@ -324,6 +324,34 @@ def test_a_commit_that_only_deletes_a_document_others_name_fails(
     assert "memory-bank/README.md:3:3: MB007" in output, output
 
 
+def test_git_commit_all_deleting_a_named_document_is_stopped(
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path
+) -> None:
+    """`git commit -a` stages into a temporary index it hands the hook in `GIT_INDEX_FILE`; the
+    repository's own index still holds the deleted file, so reading that one let the commit in."""
+    env = _env(pre_commit_home)
+    subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"],
+        cwd=user_repo,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    (user_repo / "memory-bank" / "dna" / "principles.md").unlink()
+    proc = subprocess.run(
+        ["git", "-c", "commit.gpgsign=false", "commit", "-a", "-m", "drop the principles"],
+        cwd=user_repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    output = proc.stdout + proc.stderr
+    assert proc.returncode != 0 and _hook_line(output).endswith("Failed"), output
+    assert "memory-bank/domain/model.md:4:" in output and "MB001" in output, output
+    assert "memory-bank/dna/principles.md" in _git(user_repo, "ls-tree", "-r", "--name-only", "HEAD", env=env)
+
+
 def test_a_commit_outside_the_bank_passes(hook_repo: Path, user_repo: Path, pre_commit_home: Path) -> None:
     """The hook runs on every commit (`always_run`); one staging nothing of the bank passes,
     though the bank holds a broken document committed earlier."""
