@@ -38,8 +38,9 @@ take one mechanism out at a time.
   question is spread over them (`route_folder`), and a question too long for any header (a
   description) leans on the body (`tuning.for_question`). The third place goes to the body
   match whose one paragraph holds most of the question, when the first two do not show it
-  (`route_select.reserve`). The free weights are chosen leaving one bank out
-  (benchmarks/routing).
+  (`route_select.reserve`); for a why question, a plan shown above the page of its folder it
+  derives from gives that page its place (`route_select.sources_first`). The free weights are
+  chosen leaving one bank out (benchmarks/routing).
 * **answer** — a bounded result: path, title, purpose, why, the best section; 3 results fit in
   840 characters.
 
