@@ -507,11 +507,25 @@ def read_links(text: str, lines: Collection[int]) -> ReadLinks:
             definitions.add(start)
         return bool(done)
 
-    def linking(rule: Callable[[Any, bool], bool]) -> Callable[[Any, bool], bool]:
+    bases: list[int] = []  # where the alt text of each image being read starts, in the content
+
+    def linking(rule: Callable[[Any, bool], bool], image_rule: bool) -> Callable[[Any, bool], bool]:
+        """The rule, noting where each link or image it reads ends. An image's alt text is read
+        by a parser state of its own, whose positions start at the alt text: a link there is
+        placed from that start, not taken for a place on the line."""
+
         def read(state: Any, silent: bool) -> bool:
-            done = rule(state, silent)
+            base = bases[-1] if bases else 0
+            nested = image_rule and not silent
+            if nested:
+                bases.append(base + state.pos + 2)  # past the `![`
+            try:
+                done = rule(state, silent)
+            finally:
+                if nested:
+                    bases.pop()
             if done and not silent:
-                found.append(state.pos)
+                found.append(base + state.pos)
             return done
 
         return read
@@ -520,8 +534,8 @@ def read_links(text: str, lines: Collection[int]) -> ReadLinks:
     # the URL found is never used, and normalising it took a third of the time
     parser.normalizeLink = lambda url: url  # type: ignore[method-assign]
     parser.block.ruler.at("reference", defining)
-    parser.inline.ruler.at("link", linking(link))
-    parser.inline.ruler.at("image", linking(image))
+    parser.inline.ruler.at("link", linking(link, False))
+    parser.inline.ruler.at("image", linking(image, True))
     text = text.replace("\0", "\ufffd")  # as the parser reads a NUL: one character for one
     wanted, split = sorted(lines), text.split("\n")
     env: dict[str, Any] = {}

@@ -806,3 +806,21 @@ def test_a_note_another_document_derives_from_or_an_index_lists_does_not_leave_s
         else:
             promote(noted, path="_inbox/retry.md", to="domain/retry-budget.md", today=TODAY)
     assert tree(noted.root) == before
+
+
+def test_promote_places_a_link_inside_an_image_alt_on_its_line(seeded: Bank, put: Callable) -> None:
+    """markdown-it reads an image's alt text with positions from its start: a link there was
+    placed as if at the line's start, so a link-like attribute of raw HTML earlier on the line was
+    rewritten and the real link left, while the answer said it was rebased."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
+        'x <b t="[c](../x.md)"> ![zzzzzzzz[b](../x.md)](../i.png)\n'
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    put(seeded.root, "x.md", "# X\n")
+    put(seeded.root, "i.png", "png")
+    seeded.refresh()
+    promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    assert 'x <b t="[c](../x.md)"> ![zzzzzzzz[b](../../x.md)](../../i.png)\n' in body
