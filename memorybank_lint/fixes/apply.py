@@ -50,9 +50,9 @@ def _by_file(fixes: list[Fix]) -> dict[str, list[Fix]]:
     grouped: dict[str, list[Fix]] = {}
     for fix in fixes:
         grouped.setdefault(fix.path, []).append(fix)
-    # line edits before the edits that move lines; on one line, the rightmost first, so the text
-    # before each later edit still reads as it was computed on
-    order = lambda f: (f.shifts, f.finding.line or 0, -(f.finding.column or 0))  # noqa: E731
+    # line edits before the edits that move lines; on one line, the rightmost change first, so
+    # the text before each later edit still reads as it was computed on
+    order = lambda f: (f.shifts, f.finding.line or 0, -(f.at or f.finding.column or 0))  # noqa: E731
     return {path: sorted(group, key=order) for path, group in sorted(grouped.items())}
 
 

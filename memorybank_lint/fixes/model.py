@@ -44,6 +44,9 @@ class Fix:
     # (document, #section or "") an index entry the fix writes (a new one, or a dead one
     # repointed) leads to: two sections of one document are two entries
     registers: tuple[str, str] | None = None
+    # the 1-based column where a one-line edit's change starts, when that is not the finding's
+    # (a badge's image and its link: the link's destination stands right of the image's)
+    at: int | None = None
 
     @property
     def applicability(self) -> str:

@@ -348,6 +348,7 @@ def moved_link(finding: Finding, bank: Bank) -> Fix | None:
         batch=batch,
         line=(entry.link.line, new),
         registers=(target, _section(raw)),
+        at=at + 1,
     )
 
 

@@ -206,6 +206,21 @@ def test_two_fixes_of_one_line_land_in_one_run(tmp_path: Path) -> None:
     assert plan(bank, lint(bank), unsafe=True) == []
 
 
+def test_a_badge_and_its_link_both_dead_are_both_repointed_in_one_run(tmp_path: Path) -> None:
+    """An image inside a link's label (a badge) and the link, both to a moved page: the edits went
+    by the links' columns, the image's (right of the link's `[`) first, and the link's destination
+    stands right of the image's, so its edit no longer read as computed and was never applied."""
+    from memorybank_lint.fixes import apply, plan
+
+    files = {
+        "README.md": INDEXED + "- [Principles](dna/principles.md)\n- [![b](adr/cache.md)](adr/cache.md)\n",
+        "decisions/cache.md": _node("  - ../dna/principles.md", "Cache"),
+    }
+    bank = bank_with(tmp_path, files)
+    apply.apply(bank, plan(bank, lint(bank), unsafe=True))
+    assert "- [![b](decisions/cache.md)](decisions/cache.md)\n" in (bank.root / "README.md").read_text()
+
+
 @pytest.mark.parametrize("index", ["README.md", "domain/README.md"], ids=["same index", "another index"])
 def test_a_document_an_entry_is_repointed_at_is_not_registered_again(tmp_path: Path, index: str) -> None:
     """A document that moved leaves a dead entry (MB007) and is itself unregistered (MB009); with
