@@ -66,14 +66,23 @@ def _link_unwritten(text: str, targets: set[str]) -> tuple[str, set[str]]:
         if found is None or destination.split("#", 1)[0] not in targets or destination in done:
             continue
         label = lines[i][item.end() : found.start()]
-        if not label.strip() or "[" in label or "]" in label:
-            continue
-        lines[i] = f"{item.group(1)}[{label}]({destination}){lines[i][found.end() :]}"
+        linked = f"{item.group(1)}[{label}]({destination}){lines[i][found.end() :]}"
+        if not label.strip() or not _reads_as(linked, item.end(), label, destination):
+            continue  # a label whose brackets would not read back as this one link
+        lines[i] = linked
         done.add(destination)
     return ("\n".join(lines) if done else text), {destination.split("#", 1)[0] for destination in done}
 
 
 # -- the text of one entry ------------------------------------------------------------------
+def _reads_as(line: str, start: int, label: str, destination: str) -> bool:
+    """Whether `line` holds, from `start`, the link `[label](destination)` as the reader reads it:
+    a label may hold brackets that balance (`[DRAFT] Notes`) or an image (a badge), not others."""
+    return any(
+        (found, written, at) == (label, destination, start) for found, written, at, _end in link_spans(line)
+    )
+
+
 def link_label(title: str, backticked: bool) -> str:
     """Link text that every markdown reader (and the linter's link scanner) sees as one link.
 

@@ -954,3 +954,17 @@ def test_a_body_with_two_sections_of_one_name_is_refused(seeded: Bank, tree: Cal
             body="## Steps\n\nOne.\n\n## steps\n\nTwo.\n",
         )
     assert tree(seeded.root) == before
+
+
+def test_an_unwritten_entry_whose_label_holds_brackets_or_a_badge_is_linked_again() -> None:
+    """A template index's entry for a page not created yet is written as text, its label kept;
+    a label holding brackets (`[DRAFT] Notes`) or a badge was never made a link again, so
+    registering the page added a second entry beside the stale one."""
+    from memorybank_lint.edits.entries import add_entry
+    from memorybank_server.templates import unlinked_unwritten
+
+    index = "# X\n\n- [[DRAFT] Notes](notes.md) — the notes\n- [![b](b.svg)](guide.md) — guide\n"
+    unwritten = unlinked_unwritten(index, "x/README.md", lambda _path, _folder: False)
+    assert "- [DRAFT] Notes (`notes.md`, not created yet) — the notes\n" in unwritten
+    registered = add_entry(add_entry(unwritten, "notes.md", "Notes", "p"), "guide.md", "Guide", "p")
+    assert registered == index
