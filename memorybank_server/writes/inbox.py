@@ -122,7 +122,13 @@ def _rebase_derived(items: Any, source: str, destination: str, bank: Bank) -> tu
     return rebased, warnings
 
 
-_DEFINITION = re.compile(r"^ {0,3}\[([^\]\n]{1,999})\]:[ \t]*(<(?:[^<>\\\n]|\\.)*+>|[^\s<]\S*)")
+# `[label]: path`, behind the markers of the quotes and list items it may stand in (`> `, `- `,
+# `1. `), its label holding escaped brackets (`[r\]]`); whether the line starts a definition is
+# `read_links`' to say, so the pattern only finds where the path is written.
+_DEFINITION = re.compile(
+    r"^(?:[ ]{0,3}(?:>[ ]?|(?:[-*+]|\d{1,9}[.)])[ \t]+))*+[ ]{0,3}"
+    r"\[((?:[^\]\\\n]|\\.){1,999})\]:[ \t]*(<(?:[^<>\\\n]|\\.)*+>|[^\s<]\S*)"
+)
 
 
 def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:

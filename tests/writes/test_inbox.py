@@ -824,3 +824,21 @@ def test_promote_places_a_link_inside_an_image_alt_on_its_line(seeded: Bank, put
     promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
     body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
     assert 'x <b t="[c](../x.md)"> ![zzzzzzzz[b](../../x.md)](../../i.png)\n' in body
+
+
+def test_promote_rebases_definitions_in_quotes_and_list_items_and_escaped_labels(
+    seeded: Bank, put: Callable
+) -> None:
+    """A link reference definition in a quote or a list item, or with an escaped bracket in its
+    label, is a definition to CommonMark: it was left as written, leading nowhere after the move."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
+        "See [a][q], [b][l] and [c][r\\]].\n\n> [q]: ../x.md\n\n- [l]: ../x.md\n\n[r\\]]: ../x.md\n"
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    put(seeded.root, "x.md", "# X\n")
+    seeded.refresh()
+    promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
+    assert "> [q]: ../../x.md\n\n- [l]: ../../x.md\n\n[r\\]]: ../../x.md\n" in body
