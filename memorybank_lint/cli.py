@@ -290,14 +290,16 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         return 0
     named = real_path(opts["root"]) if opts["root"] else config.root  # the bank asked for, if any
     deleted = staged.deleted_documents(named or cwd) if opts["staged_deletions"] else []
-    root = named or _root_of(paths) or staged.bank_of(deleted)
+    deleted_from = None if named else staged.bank_of(deleted)  # the bank a deletion was in
+    root = named or _root_of(paths) or deleted_from
     if root is None:
         if opts["staged_deletions"] and not paths:
             return 0  # the commit stages nothing of a bank: nothing to check
         root = find_root(cwd)
-    if named is None and (other := staged.bank_of(deleted)) not in (None, root):
+    if deleted_from not in (None, root):
         raise UsageProblem(
-            f"the commit changes documents of several banks ({root}, {other}); run once per bank with --root"
+            f"the commit changes documents of several banks ({root}, {deleted_from}); "
+            "run once per bank with --root"
         )
     gone = staged.in_bank(deleted, root)
     if opts["staged_deletions"] and not paths and not gone:

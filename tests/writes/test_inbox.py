@@ -530,22 +530,33 @@ def test_promote_rebases_links_written_with_escapes_or_angle_brackets_in_their_o
     assert "Link rewritten for the new location: ../my doc.md -> ../../my doc.md" in result["warnings"]
 
 
+def _promoted_deep(seeded: Bank, put: Callable, body: str, files: dict[str, str]) -> tuple[str, dict]:
+    """`_inbox/n.md` holding `body`, promoted two folders down beside `files` written at the bank's
+    root: the promoted text and the answer."""
+    note = (
+        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
+        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n" + body
+    )
+    put(seeded.root, "_inbox/n.md", note)
+    for name, text in files.items():
+        put(seeded.root, name, text)
+    seeded.refresh()
+    result = promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
+    return (seeded.root / "engineering/deep/n.md").read_text("utf-8"), result
+
+
 def test_promote_rebases_links_whose_label_holds_brackets_or_destination_parentheses(
     seeded: Bank, put: Callable
 ) -> None:
     """`[[DRAFT] Context](…)` and `[Guide](../guide_(v2).md)` are links to CommonMark: the scanner
     read neither, so both were left to lead nowhere from the note's new folder."""
-    note = (
-        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
-        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
+    body, result = _promoted_deep(
+        seeded,
+        put,
         "See [[DRAFT] Context](../product/context.md), [Guide](../guide_(v2).md "
-        '"v2 (draft)") and [see [it] \\] here](../product/context.md).\n'
+        '"v2 (draft)") and [see [it] \\] here](../product/context.md).\n',
+        {"guide_(v2).md": "# Guide\n"},
     )
-    put(seeded.root, "_inbox/n.md", note)
-    put(seeded.root, "guide_(v2).md", "# Guide\n")
-    seeded.refresh()
-    result = promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
-    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
     assert (
         "See [[DRAFT] Context](../../product/context.md), [Guide](../../guide_%28v2%29.md "
         '"v2 (draft)") and [see [it] \\] here](../../product/context.md).\n'
@@ -812,17 +823,12 @@ def test_promote_places_a_link_inside_an_image_alt_on_its_line(seeded: Bank, put
     """markdown-it reads an image's alt text with positions from its start: a link there was
     placed as if at the line's start, so a link-like attribute of raw HTML earlier on the line was
     rewritten and the real link left, while the answer said it was rebased."""
-    note = (
-        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
-        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
-        'x <b t="[c](../x.md)"> ![zzzzzzzz[b](../x.md)](../i.png)\n'
+    body, _ = _promoted_deep(
+        seeded,
+        put,
+        'x <b t="[c](../x.md)"> ![zzzzzzzz[b](../x.md)](../i.png)\n',
+        {"x.md": "# X\n", "i.png": "png"},
     )
-    put(seeded.root, "_inbox/n.md", note)
-    put(seeded.root, "x.md", "# X\n")
-    put(seeded.root, "i.png", "png")
-    seeded.refresh()
-    promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
-    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
     assert 'x <b t="[c](../x.md)"> ![zzzzzzzz[b](../../x.md)](../../i.png)\n' in body
 
 
@@ -831,14 +837,10 @@ def test_promote_rebases_definitions_in_quotes_and_list_items_and_escaped_labels
 ) -> None:
     """A link reference definition in a quote or a list item, or with an escaped bracket in its
     label, is a definition to CommonMark: it was left as written, leading nowhere after the move."""
-    note = (
-        "---\ntitle: N\ndoc_kind: engineering\npurpose: A note.\n"
-        "derived_from:\n  - ../dna/principles.md\n---\n# N\n\n"
-        "See [a][q], [b][l] and [c][r\\]].\n\n> [q]: ../x.md\n\n- [l]: ../x.md\n\n[r\\]]: ../x.md\n"
+    body, _ = _promoted_deep(
+        seeded,
+        put,
+        "See [a][q], [b][l] and [c][r\\]].\n\n> [q]: ../x.md\n\n- [l]: ../x.md\n\n[r\\]]: ../x.md\n",
+        {"x.md": "# X\n"},
     )
-    put(seeded.root, "_inbox/n.md", note)
-    put(seeded.root, "x.md", "# X\n")
-    seeded.refresh()
-    promote(seeded, path="_inbox/n.md", to="engineering/deep/n.md", today=TODAY)
-    body = (seeded.root / "engineering/deep/n.md").read_text("utf-8")
     assert "> [q]: ../../x.md\n\n- [l]: ../../x.md\n\n[r\\]]: ../../x.md\n" in body
