@@ -429,7 +429,7 @@ ENTRIES = """
 фикстура фикстуры | fixture fixtures
 упрощение упростить | simplify simplification
 достаточный | sufficient enough
-разделение разделить | separation split
+разделение | separation split
 отношение | relationship relation
 оркестрация | orchestration
 совместимость совместимый | compatibility compatible
