@@ -8,6 +8,7 @@ not change since the last run, and can never answer for one that did (`parse_cac
 
 from __future__ import annotations
 
+import copy
 import errno
 import gc
 import json
@@ -17,7 +18,7 @@ import stat
 import time
 import unicodedata
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -638,6 +639,26 @@ class Bank:
         if self._refused:
             stamps = {path: stamp for path, stamp in stamps.items() if path not in self._refused}
         return self.cache.save(self.docs, stamps)
+
+    def as_written(self, written: dict[str, str], removed: Iterable[str] = ()) -> Bank:
+        """A copy in memory with `written` (path → text) in place and `removed` gone, the disk
+        untouched: what a write would leave, judged before it is made, or the bank a commit leaves.
+
+        The documents are copied, since relinking them (`registered_in`, `layer`) edits them. A
+        `Bank` never refreshed stands for a bank not written yet (`bank_init`).
+        """
+        trial = copy.copy(self)
+        docs = {path: copy.copy(doc) for path, doc in self.docs.items()}
+        for path, text in written.items():
+            docs[path] = document.parse(
+                path, text, bank_name=self.name, size=len(text.encode("utf-8")), index_names=self.index_files
+            )
+        for path in removed:
+            docs.pop(path, None)
+        trial.docs = dict(sorted(docs.items()))
+        trial.revision = self.revision + 1
+        trial._rebuild()
+        return trial
 
     # -- derived maps ----------------------------------------------------------------------
     def _rebuild(self) -> None:

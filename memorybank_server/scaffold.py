@@ -255,9 +255,7 @@ def _refuse_a_name_that_adds_findings(root: Path, name: str, planned: dict[str, 
     so the seeded bank is linted in memory first and such a name refused by the finding."""
     from memorybank_lint.linter import lint
 
-    from .writes.added_findings import as_written
-
-    found = lint(as_written(Bank(root), planned))
+    found = lint(Bank(root).as_written(planned))
     if found:
         first = found[0]
         raise ScaffoldError(

@@ -4,7 +4,7 @@ Why: `--init --force` and `--materialize-flows` write into banks that already ha
 their own. A starter registry beside the bank's own index, or an epic template whose
 `derived_from` names a flow the bank never had, would each add findings to a bank that was
 fine. Rather than guess which files are safe, the bank is linted as the files would leave it (in
-memory, as every governed write's last gate does: `writes.added_findings.as_written`), and any
+memory, as every governed write's last gate does: `Bank.as_written`), and any
 file that brought a new finding is left out (and named, with the finding) until no finding is
 left that the bank did not already have. The real write then writes exactly the files that passed.
 Nothing is copied or written to try them, so a killed trial leaves nothing behind.
@@ -18,8 +18,6 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.edits.gate import check_no_links
 from memorybank_lint.findings import Finding
 from memorybank_lint.linter import lint
-
-from .writes.added_findings import as_written
 
 
 def _keys(bank: Bank) -> dict[tuple[str, str, str], Finding]:
@@ -42,7 +40,7 @@ def harmless(root: Path, files: dict[str, str]) -> tuple[dict[str, str], dict[st
     kept = dict(files)
     left_out: dict[str, str] = {}
     while kept:
-        new = [f for key, f in _keys(as_written(bank, kept)).items() if key not in before]
+        new = [f for key, f in _keys(bank.as_written(kept)).items() if key not in before]
         if not new:
             break
         blamed = {f.path for f in new if f.path in kept} or set(kept)

@@ -66,6 +66,20 @@ def test_a_rename_counts_as_its_old_name_deleted(repo: Path, capsys) -> None:
     assert code == 1 and "memory-bank/domain/model.md:4:" in out, out
 
 
+def test_a_document_the_commit_deletes_but_the_disk_keeps_counts_as_gone(repo: Path, capsys) -> None:
+    """`git rm --cached` takes the page out of the commit and leaves the file: the commit's tree
+    breaks the pages naming it, though the disk still reads them whole."""
+    git(repo, "rm", "-q", "--cached", "memory-bank/domain/old.md")
+    assert (repo / "memory-bank" / "domain" / "old.md").is_file()
+    code, out, _ = lint(["--staged-deletions"], capsys)
+    assert code == 1, out
+    assert "memory-bank/domain/model.md:4:" in out and "MB001" in out
+    assert "memory-bank/README.md:5:3: MB007" in out
+    assert not any(line.startswith("memory-bank/domain/old.md") for line in out.splitlines())
+    # the file on disk is left as it was, and a run without the option reads it
+    assert lint([], capsys) == (0, "No findings.\n", "")
+
+
 def test_the_given_files_are_checked_beside_the_documents_naming_a_deletion(repo: Path, capsys) -> None:
     alone = repo / "memory-bank" / "domain" / "alone.md"
     alone.write_text(alone.read_text(encoding="utf-8").replace("# Alone", "# Alone\n\n[x](nowhere.md)"))

@@ -18,13 +18,11 @@ configuration), so a rule the project ignores never stops a write. Seeding (`--i
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from memorybank_lint import document
 from memorybank_lint.bank import Bank
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.findings import Finding
@@ -43,24 +41,6 @@ def judged_by(selection: Selection) -> Iterator[None]:
         yield
     finally:
         _SELECTION.reset(token)
-
-
-def as_written(bank: Bank, written: dict[str, str], removed: Iterable[str] = ()) -> Bank:
-    """A copy of `bank` in memory with `written` (path → text) in place and `removed` gone; the
-    bank's own documents are copied, since relinking them (`registered_in`, `layer`) edits them.
-    A `Bank` never refreshed stands for a bank not written yet (`bank_init`)."""
-    trial = copy.copy(bank)
-    docs = {path: copy.copy(doc) for path, doc in bank.docs.items()}
-    for path, text in written.items():
-        docs[path] = document.parse(
-            path, text, bank_name=bank.name, size=len(text.encode("utf-8")), index_names=bank.index_files
-        )
-    for path in removed:
-        docs.pop(path, None)
-    trial.docs = dict(sorted(docs.items()))
-    trial.revision = bank.revision + 1
-    trial._rebuild()
-    return trial
 
 
 def _key(finding: Finding) -> tuple[str, str, str]:
@@ -100,7 +80,7 @@ def refuse_added_findings(bank: Bank, transaction: Transaction, told: frozenset[
     selection = _SELECTION.get() or Selection()
     before = _keys(lint(bank, selection, in_scope=judged.__contains__))
     texts = {write.path: write.data.decode("utf-8") for write in transaction.writes}
-    found = lint(as_written(bank, texts, removed), selection, in_scope=judged.__contains__)
+    found = lint(bank.as_written(texts, removed), selection, in_scope=judged.__contains__)
     found = [f for f in found if f.code not in NEVER_REFUSED and f.code not in told]
     added = _keys(found) - before
     if not added:

@@ -310,13 +310,17 @@ def test_only_the_given_files_are_reported(hook_repo: Path, user_repo: Path, pre
     assert "MB001" not in output
 
 
+@pytest.mark.parametrize("kept_on_disk", [False, True], ids=["git rm", "git rm --cached"])
 def test_a_commit_that_only_deletes_a_document_others_name_fails(
-    hook_repo: Path, user_repo: Path, pre_commit_home: Path
+    hook_repo: Path, user_repo: Path, pre_commit_home: Path, kept_on_disk: bool
 ) -> None:
     """pre-commit hands a hook no file for a deletion; the hook asks git what the commit deletes
-    and reports the documents that name it, which CI, reading the whole bank, would fail."""
+    and reports the documents that name it, which CI, reading the whole bank, would fail. With
+    `--cached` the file stays on disk (pre-commit leaves it there) and the commit still drops it."""
     env = _env(pre_commit_home)
-    _git(user_repo, "rm", "-q", "memory-bank/dna/principles.md", env=env)
+    cached = ["--cached"] if kept_on_disk else []
+    _git(user_repo, "rm", "-q", *cached, "memory-bank/dna/principles.md", env=env)
+    assert (user_repo / "memory-bank/dna/principles.md").exists() == kept_on_disk
     proc = _run_hook(hook_repo, user_repo, pre_commit_home, None)  # what the commit stages
     output = proc.stdout + proc.stderr
     assert proc.returncode == 1 and _hook_line(output).endswith("Failed"), output
