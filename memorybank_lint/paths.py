@@ -208,11 +208,14 @@ def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     escapes `link_target` leaves as written (or that has none) gives `path` back unchanged, unless
     `path` holds escapes of its own (the note's folder `_inbox/q%41/`, which `like` never wrote):
     read as escapes, they would lead elsewhere, so their `%` is escaped. A character that would end
-    the destination (a space or bracket in a plain one, a `<`/`>` in a `pointed` one, `<…>`) or its
-    path (a `#`) is escaped too, whatever `like` wrote: `_inbox/a b/` as `_inbox/a%20b/`.
+    the destination (a space, or a parenthesis the others leave unbalanced, in a plain one; a
+    `<`/`>` in a `pointed` one, `<…>`) or its path (a `#`) is escaped too, whatever `like` wrote:
+    `_inbox/a b/` as `_inbox/a%20b/`; `guide_(v2).md` stays as it is.
     """
     written = like.split("#", 1)[0]
     unfit = {character for character in path if _ends_destination(character, pointed)}
+    if not pointed and _balanced(path):
+        unfit -= {"(", ")"}  # `guide_(v2).md` reads as one destination, as it was written
     if _BACKSLASHED.search(path):
         unfit.add("\\")  # `a\_b/` written as it is would be read as `a_b/`
     if _decoded(written) is None:
@@ -225,6 +228,23 @@ def spelled_like(path: str, like: str, pointed: bool = False) -> str:
     if any(after in escaped for after in _AFTER_BACKSLASH.findall(path)):
         escaped.add("\\")  # `\` before a character written `%E2…` would be read as an escaped `%`
     return "".join(quote(character, safe="") if character in escaped else character for character in path)
+
+
+def _balanced(path: str, deepest: int = 32) -> bool:
+    """Whether every `)` of `path` closes a `(` before it and every `(` is closed, at most
+    `deepest` open at once: what a plain destination may hold as it is (CommonMark; cmark and
+    markdown-it-py stop at 32 levels)."""
+    depth = 0
+    for character in path:
+        if character == "(":
+            depth += 1
+            if depth > deepest:
+                return False
+        elif character == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def link_destination(path: str) -> str:

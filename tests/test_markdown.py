@@ -355,6 +355,24 @@ def test_a_destination_spelled_like_a_link_reads_back_as_the_path(
 
 
 @pytest.mark.parametrize(
+    ("path", "written"),
+    [
+        ("guide_(v2).md", "guide_(v2).md"),
+        ("a/(b)/(c(d)).md", "a/(b)/(c(d)).md"),
+        ("a(b.md", "a%28b.md"),
+        (")a(.md", "%29a%28.md"),
+        ("(" * 33 + ")" * 33 + ".md", "%28" * 33 + "%29" * 33 + ".md"),  # deeper than a reader goes
+    ],
+)
+def test_a_destination_keeps_balanced_parentheses_and_escapes_the_others(path: str, written: str) -> None:
+    """A plain destination may hold parentheses that balance (CommonMark), so a rebased link keeps
+    `guide_(v2).md` as it was written; one left open would end the link, so it is escaped."""
+    assert spelled_like(path, "other.md") == written
+    assert [raw for _label, raw, _column in markdown.links(f"[x]({written})")] == [written]
+    assert link_target("doc.md", written).resolved == path
+
+
+@pytest.mark.parametrize(
     ("line", "found"),
     [
         ("## Beta ##", (2, "Beta")),
