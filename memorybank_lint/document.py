@@ -358,8 +358,9 @@ def parse(
     name = posixpath.basename(path)
     doc.named_index = name in index_names
     doc.title = _string(data.get("title")) or h1 or (name[:-3] if name.endswith(".md") else name)
-    if doc.is_index:
-        doc.links = _links(doc, body, bank_name, mask)
+    if doc.is_index:  # an entry commented out (`<!-- - [Old](old.md) -->`) is none: no reader sees it
+        shown = markdown.unheaded(body) if "<!--" in text else mask
+        doc.links = _links(doc, body, bank_name, shown)
     doc.rule_claims = claims.rule_claims(text, lines)
     return doc
 

@@ -21,6 +21,7 @@ BLOCKS = [
     "## Реестр\n\n_Пусто._\n",
     "_No documents yet._\n",
     "```\n- [Example](example.md)\n```\n",
+    "<!--\n- [Retired](retired.md)\n-->\n",
     "Some prose with a [link](other.md) in it.\n",
     "",
     "\n\n",
@@ -45,6 +46,17 @@ def test_many_at_once_is_one_by_one(blocks: list[str], items: list, root: bool) 
     for target, title, purpose, status in items:
         one_by_one = add_entry(one_by_one, target, title, purpose, root=root, status=status)
     assert add_entries(text, items, root=root) == one_by_one
+
+
+def test_a_commented_out_entry_is_no_model_and_no_place_for_a_new_one() -> None:
+    """An entry inside `<!-- … -->` is hidden from every reader: a new entry modelled on it, or
+    written after it inside the comment, would be registered for the writer and for no one else."""
+    retired = "<!--\n| Document | Purpose |\n|---|---|\n| [Old](old.md) | gone |\n-->\n"
+    text = HEAD + "\n- [A](a.md) — first\n\n" + retired
+    added = add_entry(text, "x.md", "X", "An x.")
+    assert "- [X](x.md) — An x.\n" in added
+    assert added.index("[X](x.md)") < added.index("<!--")
+    assert added.replace("- [X](x.md) — An x.\n", "", 1) == text
 
 
 # a header value, and the text a markdown reader shows for it on an index line

@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from .. import frontmatter, sections
-from ..markdown import atx_heading, fenced, link_spans, links, unheaded
+from ..markdown import atx_heading, link_spans, links, unheaded
 from ..sections import BY_DIRECTORY
 from .table import escaped_tags, flattened, inline, prose, table_row
 
@@ -56,7 +56,7 @@ def _link_unwritten(text: str, targets: set[str]) -> tuple[str, set[str]]:
     if UNWRITTEN not in text:
         return text, set()
     lines = text.split("\n")
-    mask = fenced(lines)
+    mask = unheaded(lines)
     done: set[str] = set()  # destinations: two sections of one document are two entries
     for i in range(_body_start(text), len(lines)):
         if mask[i] or UNWRITTEN not in lines[i] or not (item := _ITEM.match(lines[i])):
@@ -226,8 +226,8 @@ def add_entry(
     purpose = prose(purpose)
     lines = text.split("\n")
     start = _body_start(text)
-    mask = fenced(lines)
-    scope = _registry_scope(lines, start, unheaded(lines))  # a `## Registry` in a comment is none
+    mask = unheaded(lines)  # a line of code or of a comment block is no entry, and no model for one
+    scope = _registry_scope(lines, start, mask)
     low, high = scope or (start, len(lines))
     models = [
         i
@@ -288,7 +288,7 @@ def add_entries(text: str, items: list[Item], *, root: bool = False) -> str:
     text = add_entry(text, target, title, purpose, root=root, status=status)
     lines = text.split("\n")
     start = _body_start(text)
-    mask = fenced(lines)
+    mask = unheaded(lines)
     scope = _registry_scope(lines, start, mask)
     low, high = scope or (start, len(lines))
     model = next(
@@ -324,7 +324,7 @@ def add_section(text: str, directory: str, hint: str, title: str) -> str:
     if f"({link})" in text:
         return text
     lines = text.split("\n")
-    mask = fenced(lines)
+    mask = unheaded(lines)
     start = _body_start(text)
     entries = [i for i in range(start, len(lines)) if not mask[i] and _SECTION_ENTRY.match(lines[i])]
     if not entries:

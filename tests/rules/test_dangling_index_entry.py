@@ -67,6 +67,18 @@ def test_fenced_links_are_not_entries(make_bank, run_rule, tmp_path) -> None:
     assert run_rule(bank, CODE) == []
 
 
+def test_an_entry_commented_out_is_not_an_entry(make_bank, run_rule, tmp_path) -> None:
+    """An index keeps an entry it no longer wants inside `<!-- … -->`: no reader shows it, so it
+    leads nowhere for nobody; an entry after the comment is read again."""
+    readme = (
+        "# Index\n\n<!--\n- [Old](old.md)\n-->\n<!-- - [Older](older.md) -->\n"
+        "   <!-- - [Oldest](oldest.md)\n\n- [Still](still.md) -->\n- [Gone](gone.md)\n"
+    )
+    bank = make_bank(tmp_path, {"README.md": readme})
+    found = run_rule(bank, CODE)
+    assert [(f.line, f.value) for f in found] == [(10, "gone.md")]
+
+
 def test_links_in_frontmatter_are_not_entries(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"README.md": "---\nsee: '[x](gone.md)'\n---\n# Index\n"})
     assert run_rule(bank, CODE) == []
