@@ -321,10 +321,10 @@ def add_entries(text: str, items: list[Item], *, root: bool = False) -> str:
 def add_section(text: str, directory: str, hint: str, title: str) -> str:
     """The root index with `<directory>/README.md` added after its last section entry (§2.6)."""
     link = f"{directory}/README.md"
-    if f"({link})" in text:
-        return text
     lines = text.split("\n")
     mask = unheaded(lines)
+    if any(f"({link})" in line for line, hidden in zip(lines, mask, strict=True) if not hidden):
+        return text  # already listed where a reader sees it
     start = _body_start(text)
     entries = [i for i in range(start, len(lines)) if not mask[i] and _SECTION_ENTRY.match(lines[i])]
     if not entries:

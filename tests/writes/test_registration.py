@@ -210,6 +210,14 @@ def test_a_section_joins_the_root_section_list_in_the_two_line_shape() -> None:
     assert add_section(out, "epics", "Read this for epics.", "Epic Registry") == out
 
 
+def test_a_section_listed_only_inside_a_comment_is_listed_again() -> None:
+    """`<!-- - [Epics](epics/README.md) -->` lists the section for no reader: it is added."""
+    text = f"{HEAD}- [Domain](domain/README.md)\n<!-- - [Epics](epics/README.md) -->\n"
+    out = add_section(text, "epics", "Read this for epics.", "Epic Registry")
+    entry = "- [Epic Registry](epics/README.md) — Read this for epics.\n"
+    assert f"- [Domain](domain/README.md)\n{entry}<!--" in out
+
+
 def test_a_section_joins_labelled_section_bullets() -> None:
     table = "| A | B |\n|---|---|\n| [y](y.md) | x |\n"
     text = f"{HEAD}- [Domain](domain/README.md)\n- [ADRs](adr/README.md)\n\n{table}"
