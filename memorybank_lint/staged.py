@@ -22,7 +22,8 @@ from .usage import UsageProblem
 def deleted_documents(where: Path) -> list[Path]:
     """The markdown files the git index of the work tree holding `where` deletes against HEAD (a
     rename counts as its old name deleted, and a file turned into a symbolic link, which the bank
-    never reads, as deleted), as absolute paths; in a repository with no commit yet, none.
+    never reads, as deleted; a link turned back into a file is one the commit adds), as absolute
+    paths; in a repository with no commit yet, none.
 
     The index is the one git hands a commit hook (`GIT_INDEX_FILE`): `git commit -a` and `git
     commit <path>` stage into a temporary index, and the repository's own holds none of it. A
@@ -42,7 +43,7 @@ def deleted_documents(where: Path) -> list[Path]:
         top,
         "diff",
         "--cached",
-        "--name-only",
+        "--raw",
         "-z",
         "--no-renames",
         "--diff-filter=DT",
@@ -52,7 +53,17 @@ def deleted_documents(where: Path) -> list[Path]:
     )
     if not result.ok:
         raise UsageProblem(f"git could not list what the commit deletes: {result.err or 'no reason given'}")
-    return [top / name for name in result.out.split("\0") if name.endswith(".md")]
+    fields = result.out.split("\0")
+    return [
+        top / name
+        for header, name in zip(fields[::2], fields[1::2], strict=False)
+        if name.endswith(".md") and header.split(" ", 2)[1] not in _REGULAR_FILE
+    ]
+
+
+# The modes a blob the bank reads has in the index (a link is 120000, a submodule 160000). Why the
+# new mode is asked: a type change (`T`) also turns a link back into a file, which the commit adds.
+_REGULAR_FILE = frozenset({"100644", "100755"})
 
 
 def bank_of(deleted: list[Path]) -> Path | None:

@@ -209,3 +209,18 @@ def test_a_deleted_index_page_brings_the_pages_it_registered(repo: Path, capsys)
     git(repo, "rm", "-q", "memory-bank/README.md")
     code, out, _ = lint(["--staged-deletions", "--strict"], capsys)
     assert code == 1 and "memory-bank/domain/model.md:1:1: MB009" in out, out
+
+
+def test_a_symbolic_link_turned_back_into_a_file_is_not_deleted(repo: Path, capsys) -> None:
+    """A type change (`T`) also turns a link into a file: the commit adds the document the pages
+    name, and reading it as deleted failed a commit that mends them."""
+    old = repo / "memory-bank" / "domain" / "old.md"
+    text = old.read_text(encoding="utf-8")
+    old.unlink()
+    old.symlink_to("alone.md")
+    git(repo, "add", "memory-bank/domain/old.md")
+    git(repo, "commit", "-q", "-m", "old is a link")
+    old.unlink()
+    old.write_text(text, encoding="utf-8")
+    git(repo, "add", "memory-bank/domain/old.md")
+    assert lint(["--staged-deletions", "memory-bank/domain/old.md"], capsys) == (0, "No findings.\n", "")
