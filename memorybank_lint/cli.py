@@ -320,12 +320,15 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
             f"a write was interrupted in this bank ({left} is left in it); the findings may show it "
             "half done until the next governed write or --fix finishes or undoes it",
         )
+    before = bank  # with the deleted documents in it: what they linked and claimed (`affected`)
+    if missing := gone - bank.docs.keys():
+        before = bank.as_written(staged.written_before(root, missing))
     if kept := gone & bank.docs.keys():  # `git rm --cached`: the commit deletes what the disk keeps
         bank = bank.as_written({}, kept)
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
     if paths or opts["staged_deletions"]:
         wanted, folders = _bank_paths(root, paths, bank) if paths else (set(), [])
-        wanted |= staged.affected(bank, gone)
+        wanted |= staged.affected(bank, gone, before)
         in_scope = scope_filter(wanted)
         reported_on = _reported_on(in_scope, folders, bank)
     else:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections.abc import Iterable
 from pathlib import Path
 
 from . import git
-from .bank import Bank, enclosing_bank, printable
-from .paths import Target, folders_above, real_path
+from .bank import Bank, enclosing_bank, printable, real_name
+from .document import Document
+from .paths import Target, folders_above, real_path, unescaped
 from .usage import UsageProblem
 
 
@@ -97,19 +99,53 @@ def in_bank(deleted: list[Path], root: Path) -> set[str]:
     return found
 
 
-def affected(bank: Bank, gone: set[str]) -> set[str]:
-    """The documents a deletion of `gone` may break: those that name one in `derived_from` or link
-    to one from an index (as written or as a whole name holding a `#`: `Target.as_written`), or
-    link a folder one was in; and, for a deleted index page, every document under its folder (an
-    index further up, or none, registers them now: MB009)."""
+def written_before(root: Path, paths: Iterable[str]) -> dict[str, str]:
+    """The text HEAD holds of each of `paths` (bank paths of documents the commit deletes), for
+    those it holds as UTF-8 text.
+
+    Why: a deleted document is off the disk, yet what it was decides what its deletion breaks:
+    the pages an index registered, the `canonical_for` keys it shared. One that cannot be read
+    registers and claims nothing, as in the bank.
+    """
+    texts = {}
+    for path in paths:
+        result = git.run(root, "cat-file", "blob", f"HEAD:./{real_name(path)}")
+        try:
+            result.out.encode("utf-8")
+        except UnicodeEncodeError:
+            continue
+        if result.ok:
+            texts[path] = result.out
+    return texts
+
+
+def affected(bank: Bank, gone: set[str], before: Bank | None = None) -> set[str]:
+    """The documents a deletion of `gone` may break: those that name one in `derived_from`, in a
+    rule claim (MB010) or link to one from an index (as written or as a whole name holding a `#`:
+    `Target.as_written`), or link a folder one was in; for a deleted index page, every document
+    under its folder (an index further up, or none, registers them now: MB009) and every one it
+    linked; the other owners of a `canonical_for` key one claimed (a `noqa: MB004` accepting
+    the conflict silences nothing now: MB013); and, when one was a dna/ document, all of them,
+    since the contract every document is judged by is read from dna/ as a whole.
+
+    `before` is the bank with `gone` still in it (`written_before`), which says what the deleted
+    documents linked and claimed; without it, only what the others name is followed.
+    """
     if not gone:
         return set()
+    if any(path.startswith("dna/") for path in gone):
+        return set(bank.docs)
     folders = {folder for path in gone for folder in folders_above(path)} | {"."}
     names = set(bank.index_files) | {"index.md"}
     listed = {posixpath.dirname(path) for path in gone if posixpath.basename(path) in names}
     unlisted = {
         path for path in bank.docs if any(not folder or path.startswith(folder + "/") for folder in listed)
     }
+    if before is not None:
+        unlisted |= {link.lands for link in before.index_links if link.source in gone and link.lands}
+        keys = {key for path in gone if path in before.docs for key in before.docs[path].canonical_for}
+        unlisted |= {owner for key in keys for owner in before.owners.get(key, ())}
+    basenames = {posixpath.basename(path) for path in gone}
 
     def names_gone(target: Target, directory: bool) -> bool:
         written = target.as_written()
@@ -117,9 +153,16 @@ def affected(bank: Bank, gone: set[str]) -> set[str]:
             directory and any(path.rstrip("/") in folders for path in written)
         )
 
-    return unlisted | {
-        path
-        for path, doc in bank.docs.items()
-        if any(names_gone(edge.target, False) for edge in doc.derived_from)
-        or any(names_gone(link.target, link.directory) for link in doc.links)
-    }
+    def claims_gone(doc: Document) -> bool:  # by file name: a claim is read several ways (MB010)
+        return any(posixpath.basename(unescaped(claim[2])) in basenames for claim in doc.rule_claims)
+
+    return (
+        unlisted
+        | {
+            path
+            for path, doc in bank.docs.items()
+            if any(names_gone(edge.target, False) for edge in doc.derived_from)
+            or any(names_gone(link.target, link.directory) for link in doc.links)
+            or claims_gone(doc)
+        }
+    ) & bank.docs.keys()

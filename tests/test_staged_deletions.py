@@ -224,3 +224,97 @@ def test_a_symbolic_link_turned_back_into_a_file_is_not_deleted(repo: Path, caps
     old.write_text(text, encoding="utf-8")
     git(repo, "add", "memory-bank/domain/old.md")
     assert lint(["--staged-deletions", "memory-bank/domain/old.md"], capsys) == (0, "No findings.\n", "")
+
+
+def _stage_unnaming(repo: Path, *names: str) -> None:
+    """Take `domain/old.md` out of the pages that name it, staged, as a careful commit does."""
+    for name in names:
+        page = repo / "memory-bank" / name
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("- [Old](domain/old.md)\n", "").replace(", old.md]", "]"))
+    git(repo, "add", "-A")
+
+
+def test_a_deleted_dna_document_brings_the_whole_bank(repo: Path, capsys) -> None:
+    """The contract is read from every dna/ document together: deleting one that names the root
+    leaves the root an active document that needs a derived_from, though it names nothing gone."""
+    bank = repo / "memory-bank"
+    (bank / "dna" / "rules.md").write_text(
+        PRINCIPLES.replace("Principles", "Rules").replace("active\n", "active\nderived_from: [vision.md]\n")
+        + "\nEvery `active` non-root document must define `derived_from`.\n",
+        encoding="utf-8",
+    )
+    (bank / "dna" / "roots.md").write_text(
+        PRINCIPLES.replace("Principles", "Roots").replace("active", "draft")
+        + "\nThe root document is `dna/vision.md`.\n",
+        encoding="utf-8",
+    )
+    (bank / "dna" / "vision.md").write_text(PRINCIPLES.replace("Principles", "Vision"), encoding="utf-8")
+    principles = bank / "dna" / "principles.md"
+    principles.write_text(PRINCIPLES.replace("active\n", "active\nderived_from: [vision.md]\n"))
+    readme = bank / "README.md"
+    readme.write_text(
+        readme.read_text(encoding="utf-8")
+        + "- [V](dna/vision.md)\n- [R](dna/rules.md)\n- [Ro](dna/roots.md)\n"
+    )
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a contract in three documents")
+    assert lint([], capsys)[0] == 0
+    git(repo, "rm", "-q", "memory-bank/dna/roots.md")
+    readme.write_text(readme.read_text(encoding="utf-8").replace("- [Ro](dna/roots.md)\n", ""))
+    git(repo, "add", "-A")
+    code, out, _ = lint(["--staged-deletions", "memory-bank/README.md"], capsys)
+    assert code == 1 and "memory-bank/dna/vision.md:4:1: MB005" in out, out
+
+
+def test_a_deleted_index_page_brings_what_it_registered_elsewhere(repo: Path, capsys) -> None:
+    """An index page registers what it links to, in any folder, and any document with
+    `doc_function: index` is one: the pages it alone registered are unregistered now (MB009)."""
+    bank = repo / "memory-bank"
+    (bank / "other").mkdir()
+    (bank / "other" / "x.md").write_text(BANK["domain/alone.md"].replace("Alone", "X"), encoding="utf-8")
+    (bank / "other" / "y.md").write_text(BANK["domain/alone.md"].replace("Alone", "Y"), encoding="utf-8")
+    (bank / "domain" / "README.md").write_text("# Domain\n\n- [X](../other/x.md)\n", encoding="utf-8")
+    (bank / "catalog.md").write_text(
+        "---\ntitle: Catalog\ndoc_function: index\n---\n# Catalog\n\n- [Y](other/y.md)\n", encoding="utf-8"
+    )
+    readme = bank / "README.md"
+    readme.write_text(readme.read_text(encoding="utf-8") + "- [D](domain/README.md)\n- [C](catalog.md)\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "two index pages")
+    assert lint(["--strict"], capsys)[0] == 0
+    git(repo, "rm", "-q", "memory-bank/domain/README.md", "memory-bank/catalog.md")
+    readme.write_text(
+        readme.read_text(encoding="utf-8").replace("- [D](domain/README.md)\n- [C](catalog.md)\n", "")
+    )
+    git(repo, "add", "-A")
+    code, out, _ = lint(["--staged-deletions", "--strict", "memory-bank/README.md"], capsys)
+    assert code == 1, out
+    assert "memory-bank/other/x.md:1:1: MB009" in out and "memory-bank/other/y.md:1:1: MB009" in out, out
+
+
+def test_a_prose_claim_naming_a_deleted_document_is_checked(repo: Path, capsys) -> None:
+    """ "… is defined in `domain/old.md`" names the page as much as a link does (MB010)."""
+    alone = repo / "memory-bank" / "domain" / "alone.md"
+    alone.write_text(alone.read_text(encoding="utf-8") + "\nThe ladder is defined in `old.md`.\n")
+    git(repo, "commit", "-q", "-am", "a claim")
+    assert lint(["--strict"], capsys)[0] == 0
+    git(repo, "rm", "-q", "memory-bank/domain/old.md")
+    _stage_unnaming(repo, "README.md", "domain/model.md")
+    code, out, _ = lint(["--staged-deletions", "--strict", "memory-bank/README.md"], capsys)
+    assert code == 1 and "memory-bank/domain/alone.md:8:1: MB010" in out, out
+
+
+def test_a_suppressed_conflict_with_a_deleted_owner_is_checked(repo: Path, capsys) -> None:
+    """A `# noqa: MB004` accepting a claim the deleted page shared silences nothing now (MB013)."""
+    bank = repo / "memory-bank" / "domain"
+    for name, tail in (("alone.md", "  # noqa: MB004"), ("old.md", "")):
+        page = bank / name
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace("status: active\n", f"status: active\ncanonical_for: [ladder]{tail}\n"))
+    git(repo, "commit", "-q", "-am", "a conflict accepted")
+    assert lint(["--strict"], capsys)[0] == 0
+    git(repo, "rm", "-q", "memory-bank/domain/old.md")
+    _stage_unnaming(repo, "README.md", "domain/model.md")
+    code, out, _ = lint(["--staged-deletions", "--strict", "memory-bank/README.md"], capsys)
+    assert code == 1 and "memory-bank/domain/alone.md:4:" in out and "MB013" in out, out
