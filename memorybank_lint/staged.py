@@ -28,7 +28,9 @@ def deleted_documents(where: Path) -> list[Path]:
     paths; in a repository with no commit yet, none.
 
     The index is the one git hands a commit hook (`GIT_INDEX_FILE`): `git commit -a` and `git
-    commit <path>` stage into a temporary index, and the repository's own holds none of it. A
+    commit <path>` stage into a temporary index, and the repository's own holds none of it. It
+    is read only in the work tree the hook runs in (git runs it at the top): the bank in a
+    repository of its own (a submodule) read against another's index was deleted whole. A
     folder that is not in a git work tree, or a git that fails, is a usage error: the option
     promises to ask git, and passing silently would let the deletion through.
     """
@@ -39,6 +41,8 @@ def deleted_documents(where: Path) -> list[Path]:
         )
     given = os.environ.get("GIT_INDEX_FILE")
     index = os.path.abspath(given) if given else None  # git names it from the hook's folder
+    if index is not None and git.toplevel(Path.cwd())[0] != top:
+        index = None  # the hook's index is its own work tree's, not a bank's repository of its own
     if not git.run(top, "rev-parse", "--verify", "-q", "HEAD^{commit}", "--").ok:
         return []  # the first commit deletes nothing
     result = git.run(

@@ -318,3 +318,24 @@ def test_a_suppressed_conflict_with_a_deleted_owner_is_checked(repo: Path, capsy
     _stage_unnaming(repo, "README.md", "domain/model.md")
     code, out, _ = lint(["--staged-deletions", "--strict", "memory-bank/README.md"], capsys)
     assert code == 1 and "memory-bank/domain/alone.md:4:" in out and "MB013" in out, out
+
+
+def test_the_hook_index_of_another_repository_is_not_read(tmp_path: Path, capsys, monkeypatch) -> None:
+    """A hook of a project whose bank is a repository of its own (a submodule, named with --root)
+    gets the project's index in `GIT_INDEX_FILE`: read against the bank's HEAD, every document of
+    the bank was deleted, and a commit touching no document failed (MB012 under --strict)."""
+    inner = tmp_path / "bank"
+    write_bank(inner / "memory-bank", BANK)
+    git(inner, "init", "-q")
+    git(inner, "add", "-A")
+    git(inner, "commit", "-q", "-m", "a clean bank")
+    outer = tmp_path / "project"
+    (outer / "src").mkdir(parents=True)
+    (outer / "src" / "app.py").write_text("x = 1\n", encoding="utf-8")
+    git(outer, "init", "-q")
+    git(outer, "add", "-A")
+    git(outer, "commit", "-q", "-m", "a project")
+    monkeypatch.chdir(outer)
+    monkeypatch.setenv("GIT_INDEX_FILE", ".git/index")  # as git hands it to the project's hook
+    argv = ["--staged-deletions", "--strict", "--root", str(inner / "memory-bank")]
+    assert lint(argv, capsys) == (0, "", "")
