@@ -323,7 +323,10 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     before = bank  # with the deleted documents in it: what they linked and claimed (`affected`)
     if missing := gone - bank.docs.keys():
         before = bank.as_written(staged.written_before(root, missing))
-    if kept := gone & bank.docs.keys():  # `git rm --cached`: the commit deletes what the disk keeps
+    kept = gone & bank.docs.keys()  # `git rm --cached`: the commit deletes what the disk keeps
+    if opts["staged_deletions"]:  # and never carries what was not added
+        kept |= staged.untracked(root, bank.docs)
+    if kept:
         bank = bank.as_written({}, kept)
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again
     if paths or opts["staged_deletions"]:

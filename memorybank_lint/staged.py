@@ -39,10 +39,7 @@ def deleted_documents(where: Path) -> list[Path]:
         raise UsageProblem(
             f"--staged-deletions asks git what the commit deletes, and {why or 'this is not a git work tree'}"
         )
-    given = os.environ.get("GIT_INDEX_FILE")
-    index = os.path.abspath(given) if given else None  # git names it from the hook's folder
-    if index is not None and git.toplevel(Path.cwd())[0] != top:
-        index = None  # the hook's index is its own work tree's, not a bank's repository of its own
+    index = _hook_index(top)
     if not git.run(top, "rev-parse", "--verify", "-q", "HEAD^{commit}", "--").ok:
         return []  # the first commit deletes nothing
     result = git.run(
@@ -70,6 +67,37 @@ def deleted_documents(where: Path) -> list[Path]:
 # The modes a blob the bank reads has in the index (a link is 120000, a submodule 160000). Why the
 # new mode is asked: a type change (`T`) also turns a link back into a file, which the commit adds.
 _REGULAR_FILE = frozenset({"100644", "100755"})
+
+
+def _hook_index(top: Path) -> str | None:
+    """The index file git hands a commit hook (`GIT_INDEX_FILE`), when the hook runs in the work
+    tree `top` (git runs it at the top); else None, the repository's own."""
+    given = os.environ.get("GIT_INDEX_FILE")
+    index = os.path.abspath(given) if given else None  # git names it from the hook's folder
+    if index is not None and git.toplevel(Path.cwd())[0] != top:
+        index = None  # the hook's index is its own work tree's, not a bank's repository of its own
+    return index
+
+
+def untracked(root: Path, docs: Iterable[str]) -> set[str]:
+    """The documents of the bank at `root` the git index does not hold (never added, or ignored):
+    a commit carries none of them.
+
+    Why: a page moved with `mv` and staged with `git add -u` leaves its new name untracked; the
+    pages renamed to name it passed on the disk, and the commit left them naming nothing.
+    """
+    top, why = git.toplevel(root)
+    if top is None:
+        raise UsageProblem(f"--staged-deletions asks git what the commit holds, and {why or 'no git'}")
+    result = git.run(root, "ls-files", "-z", "--others", "--directory", "--", ".", index=_hook_index(top))
+    if not result.ok:
+        raise UsageProblem(
+            f"git could not list what the commit leaves out: {result.err or 'no reason given'}"
+        )
+    names = [printable(name) for name in result.out.split("\0") if name]
+    files = {name for name in names if not name.endswith("/")}
+    folders = tuple(name for name in names if name.endswith("/"))  # an untracked folder, whole
+    return {path for path in docs if path in files or path.startswith(folders)}
 
 
 def bank_of(deleted: list[Path]) -> Path | None:

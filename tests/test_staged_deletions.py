@@ -339,3 +339,22 @@ def test_the_hook_index_of_another_repository_is_not_read(tmp_path: Path, capsys
     monkeypatch.setenv("GIT_INDEX_FILE", ".git/index")  # as git hands it to the project's hook
     argv = ["--staged-deletions", "--strict", "--root", str(inner / "memory-bank")]
     assert lint(argv, capsys) == (0, "", "")
+
+
+def test_a_document_the_commit_does_not_carry_counts_as_gone(repo: Path, capsys) -> None:
+    """A page moved with `mv` and staged with `git add -u`: its new name is on the disk only, and
+    the pages renamed to name it name nothing in the commit."""
+    bank = repo / "memory-bank"
+    (bank / "domain" / "old.md").rename(bank / "domain" / "new.md")
+    for name in ("README.md", "domain/model.md"):
+        page = bank / name
+        page.write_text(page.read_text(encoding="utf-8").replace("old.md", "new.md"), encoding="utf-8")
+    git(repo, "add", "-u")
+    code, out, _ = lint(
+        ["--staged-deletions", "memory-bank/README.md", "memory-bank/domain/model.md"], capsys
+    )
+    assert code == 1 and "memory-bank/domain/model.md:4:" in out and "README.md:5:3: MB007" in out, out
+    git(repo, "add", "-A")
+    assert (
+        lint(["--staged-deletions", "memory-bank/README.md", "memory-bank/domain/model.md"], capsys)[0] == 0
+    )
