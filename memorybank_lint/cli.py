@@ -322,7 +322,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         )
     before = bank  # with the deleted documents in it: what they linked and claimed (`affected`)
     if missing := gone - bank.docs.keys():
-        before = bank.as_written(staged.written_before(root, missing))
+        before = bank.as_written(staged.written_before(root, missing, bank.max_bytes))
     kept = gone & bank.docs.keys()  # `git rm --cached`: the commit deletes what the disk keeps
     if opts["staged_deletions"]:  # and never carries what was not added
         kept |= staged.untracked(root, bank.docs)

@@ -131,22 +131,27 @@ def in_bank(deleted: list[Path], root: Path) -> set[str]:
     return found
 
 
-def written_before(root: Path, paths: Iterable[str]) -> dict[str, str]:
+def written_before(root: Path, paths: Iterable[str], max_bytes: int) -> dict[str, str]:
     """The text HEAD holds of each of `paths` (bank paths of documents the commit deletes), for
-    those it holds as UTF-8 text.
+    those it holds as UTF-8 text of at most `max_bytes`, as the bank reads a file.
 
     Why: a deleted document is off the disk, yet what it was decides what its deletion breaks:
-    the pages an index registered, the `canonical_for` keys it shared. One that cannot be read
-    registers and claims nothing, as in the bank.
+    the pages an index registered, the `canonical_for` keys it shared. One the bank would not
+    have parsed (too big, binary, not UTF-8) registers and claims nothing, as in the bank; its
+    size is asked first, so a hostile blob of gigabytes is never read.
     """
     texts = {}
     for path in paths:
-        result = git.run(root, "cat-file", "blob", f"HEAD:./{real_name(path)}")
+        blob = f"HEAD:./{real_name(path)}"
+        size = git.run(root, "cat-file", "-s", blob)
+        if not size.ok or not size.out.strip().isdigit() or int(size.out) > max_bytes:
+            continue
+        result = git.run(root, "cat-file", "blob", blob)
         try:
             result.out.encode("utf-8")
         except UnicodeEncodeError:
             continue
-        if result.ok:
+        if result.ok and "\0" not in result.out[:8192]:
             texts[path] = result.out
     return texts
 

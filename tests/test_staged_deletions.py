@@ -293,6 +293,25 @@ def test_a_deleted_index_page_brings_what_it_registered_elsewhere(repo: Path, ca
     assert "memory-bank/other/x.md:1:1: MB009" in out and "memory-bank/other/y.md:1:1: MB009" in out, out
 
 
+def test_a_deleted_index_page_too_big_to_read_is_not_read_from_head(repo: Path, capsys) -> None:
+    """What a deleted page linked is read from HEAD only as far as the bank reads a file: one over
+    `max-file-size` registered nothing (MB002 said so), so it brings nothing, and is never loaded."""
+    bank = repo / "memory-bank"
+    (bank / "other").mkdir()
+    (bank / "other" / "x.md").write_text(BANK["domain/alone.md"].replace("Alone", "X"), encoding="utf-8")
+    big = "# Domain\n\n- [X](../other/x.md)\n" + "padding line\n" * 200
+    (bank / "domain" / "README.md").write_text(big, encoding="utf-8")
+    (repo / ".memorybank.toml").write_text("max-file-size = 1000\n", encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "a big index page")
+    git(repo, "rm", "-q", "memory-bank/domain/README.md")
+    code, out, _ = lint(["--staged-deletions", "--strict", "--select", "MB009"], capsys)
+    assert (code, out) == (0, "No findings.\n")
+    (repo / ".memorybank.toml").write_text("max-file-size = 100000\n", encoding="utf-8")
+    code, out, _ = lint(["--staged-deletions", "--strict", "--select", "MB009"], capsys)
+    assert code == 1 and "memory-bank/other/x.md:1:1: MB009" in out, out
+
+
 def test_a_prose_claim_naming_a_deleted_document_is_checked(repo: Path, capsys) -> None:
     """ "… is defined in `domain/old.md`" names the page as much as a link does (MB010)."""
     alone = repo / "memory-bank" / "domain" / "alone.md"
