@@ -203,6 +203,7 @@ _CLASHES = (
     ("diff", "statistics"),
     ("write_baseline", "baseline"),
     ("write_baseline", "statistics"),
+    ("staged_deletions", "write_baseline"),  # a commit's check wrote none when nothing was deleted
     ("fix", "ignore_noqa"),  # it would fix what a suppression accepts and leave the comment unused
     ("diff", "ignore_noqa"),
 )

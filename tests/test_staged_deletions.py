@@ -124,6 +124,14 @@ def test_the_option_is_refused_beside_an_option_that_only_prints(repo: Path, cap
     assert code == 2 and "--staged-deletions does not apply to --list-rules" in err
 
 
+def test_a_baseline_is_not_written_from_what_a_commit_breaks(repo: Path, capsys) -> None:
+    """A commit's check reads only what a deletion breaks, and with none it stopped before writing:
+    `--write-baseline` beside it passed saying nothing and wrote no file."""
+    code, _, err = captured(main, ["--staged-deletions", "--write-baseline", "b.json"], capsys)
+    assert code == 2 and "--staged-deletions and --write-baseline do not go together" in err
+    assert not (repo / "b.json").exists()
+
+
 def test_the_index_git_hands_a_commit_hook_is_the_one_read(repo: Path, capsys, monkeypatch) -> None:
     """`git commit -a` stages into a temporary index named in `GIT_INDEX_FILE`; the repository's
     own index still holds the document, so reading that one let the deletion through."""
