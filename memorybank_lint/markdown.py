@@ -475,11 +475,14 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
 @dataclass(frozen=True, slots=True)
 class ReadLinks:
     """Where a CommonMark reader finds links in a text, by 0-based line: `ends` holds the
-    `(line, column)` just past the `)` of each inline link and image (`link_spans`' `end`), and
-    `definitions` the lines on which a link reference definition (`[label]: path`) starts."""
+    `(line, column)` just past the `)` of each inline link and image (`link_spans`' `end`),
+    `definitions` the lines on which a link reference definition (`[label]: path`) starts, and
+    `destinations` the `(line, column, as written)` of each definition's destination (`<…>`
+    included): it may stand on a later line than its definition's start (`[a]:` then `x.md`)."""
 
     ends: frozenset[tuple[int, int]]
     definitions: frozenset[int]
+    destinations: frozenset[tuple[int, int, str]] = frozenset()
 
 
 def read_links(text: str, lines: Collection[int]) -> ReadLinks:
@@ -499,12 +502,15 @@ def read_links(text: str, lines: Collection[int]) -> ReadLinks:
     from markdown_it.rules_inline import image, link
 
     definitions: set[int] = set()
+    destinations: set[tuple[int, int, str]] = set()
     found: list[int] = []  # where each link read in the inline content now parsed ends
 
     def defining(state: Any, start: int, end: int, silent: bool) -> bool:
         done = reference(state, start, end, silent)
         if done and not silent:
             definitions.add(start)
+            if (destination := _destination(state, start)) is not None:
+                destinations.add(destination)
         return bool(done)
 
     bases: list[int] = []  # where the alt text of each image being read starts, in the content
@@ -550,7 +556,44 @@ def read_links(text: str, lines: Collection[int]) -> ReadLinks:
         found.clear()
         parser.inline.parse(token.content, parser, env, [])
         ends.update(_placed(token.content, first, split, found))
-    return ReadLinks(frozenset(ends), frozenset(definitions))
+    return ReadLinks(frozenset(ends), frozenset(definitions), frozenset(destinations))
+
+
+def _destination(state: Any, start: int) -> tuple[int, int, str] | None:
+    """`(line, column, as written)` of the destination of the definition the parser has just read
+    from line `start` to `state.line`, or None if it cannot be placed.
+
+    Why read again: the parser keeps where the definition starts, not where its destination is,
+    and that may be a later line (a wrapped label, or the destination below `[a]:`) behind a
+    container's marker (`> `, a list item's indent). The definition's text is joined as the parser
+    joins it (each line from its content's start), its label skipped as the parser skips it, and
+    the destination read by the parser's own helper; its place in the joined text maps back to
+    the source, line by line.
+    """
+    from markdown_it.common.utils import isSpace
+
+    src = state.src
+    starts = [state.bMarks[k] + state.tShift[k] for k in range(start, state.line)]
+    pieces = [src[at : state.eMarks[k] + 1] for k, at in zip(range(start, state.line), starts, strict=True)]
+    joined = "".join(pieces)
+    pos = 1
+    while pos < len(joined) and joined[pos] != "]":
+        pos += 2 if joined[pos] == "\\" else 1
+    pos += 2  # past `]:`
+    while pos < len(joined) and (joined[pos] == "\n" or isSpace(ord(joined[pos]))):
+        pos += 1
+    read = state.md.helpers.parseLinkDestination(joined, pos, len(joined))
+    if not read.ok:
+        return None
+    offset = 0
+    for k, piece in enumerate(pieces):
+        if pos < offset + len(piece):
+            at = starts[k] + pos - offset
+            written = joined[pos : read.pos]
+            line_start = src.rfind("\n", 0, at) + 1
+            return (start + k, at - line_start, written) if src[at : at + len(written)] == written else None
+        offset += len(piece)
+    return None
 
 
 def _placed(content: str, first: int, lines: list[str], offsets: list[int]) -> Iterator[tuple[int, int]]:

@@ -471,3 +471,26 @@ def test_the_comment_and_fence_masks_agree_with_commonmark(lines: list[str]) -> 
             comments[first:after] = [True] * (after - first)
     assert markdown.fenced(lines) == fences
     assert markdown._blocks(lines)[1] == comments
+
+
+def test_read_links_places_every_definitions_destination_however_it_is_wrapped() -> None:
+    """A definition may wrap its label, put its destination on the next line, or stand in a quote
+    or a list item: `read_links` gives where its destination is written, as written."""
+    text = (
+        "[a]: x.md\n\n[b]:\n<y z.md>\n\n[long\nlabel]: w.md 'T'\n\n> [q]:\n> q.md\n\n"
+        ">\t[t]: t.md\n\n- item\n\n  [r]: ../r.md\n\nText.\n\n    [code]: c.md\n"
+    )
+    read = markdown.read_links(text, ())
+    lines = text.split("\n")
+    found = {
+        (line, lines[line][column : column + len(written)], written)
+        for line, column, written in read.destinations
+    }
+    assert found == {
+        (0, "x.md", "x.md"),
+        (3, "<y z.md>", "<y z.md>"),
+        (6, "w.md", "w.md"),
+        (9, "q.md", "q.md"),
+        (11, "t.md", "t.md"),
+        (15, "../r.md", "../r.md"),
+    }

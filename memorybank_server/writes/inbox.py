@@ -122,15 +122,6 @@ def _rebase_derived(items: Any, source: str, destination: str, bank: Bank) -> tu
     return rebased, warnings
 
 
-# `[label]: path`, behind the markers of the quotes and list items it may stand in (`> `, `- `,
-# `1. `), its label holding escaped brackets (`[r\]]`); whether the line starts a definition is
-# `read_links`' to say, so the pattern only finds where the path is written.
-_DEFINITION = re.compile(
-    r"^(?:[ ]{0,3}(?:>[ ]?|(?:[-*+]|\d{1,9}[.)])[ \t]+))*+[ ]{0,3}"
-    r"\[((?:[^\]\\\n]|\\.){1,999})\]:[ \t]*(<(?:[^<>\\\n]|\\.)*+>|[^\s<]\S*)"
-)
-
-
 def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:
     """Relative body links that lead somewhere, rewritten for the destination: inline links and
     link reference definitions (`[label]: ../x.md`) alike, each read as the linter reads it
@@ -139,32 +130,45 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
 
     Only what CommonMark reads as a link is rewritten (`read_links`): `\\[a](../x.md)` is text,
     and a line of code (fenced or indented) or of an HTML block is shown as written; changed,
-    an example would no longer say what its author wrote."""
+    an example would no longer say what its author wrote. A definition is placed by the parser
+    too: its destination may stand on a line below its label (`[a]:` then `../x.md`), or behind
+    a quote's tab, where no pattern over one line found it and it was left leading nowhere.
+
+    Each line is rebuilt once from its pieces: replaced one by one, a line of many links was
+    copied whole per link (a 1 MB line of links took seconds).
+    """
     lines = body.split("\n")
     found = {
         i: rewrites
         for i, line in enumerate(lines)
         if (rewrites := _rewrites(line, source, destination, bank))
     }
-    if not found:
+    if not found and "]:" not in body:  # no link to change, and no definition: `]:` starts each
         return body, []
     read = read_links(body, found)
+    for i, at, written in read.destinations:
+        pointed = written.startswith("<")
+        raw = written[1:-1] if pointed else written
+        new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
+        if new is not None:
+            found.setdefault(i, []).append((None, at + pointed, raw, new))
     warnings: list[str] = []
     for i, rewrites in found.items():
-        line = lines[i]
-        for end, at, raw, new in rewrites:
-            if i in read.definitions if end is None else (i, end) in read.ends:
-                line = line[:at] + new + line[at + len(raw) :]
+        line, cut = lines[i], len(lines[i])
+        pieces: list[str] = []  # right to left: what follows each rewrite, then the rewrite
+        for end, at, raw, new in sorted(rewrites, key=lambda rewrite: rewrite[1], reverse=True):
+            if end is None or (i, end) in read.ends:
+                pieces += [line[at + len(raw) : cut], new]
+                cut = at
                 warnings.append(f"Link rewritten for the new location: {raw} -> {new}")
-        lines[i] = line
+        lines[i] = line[:cut] + "".join(reversed(pieces))
     return "\n".join(lines), warnings
 
 
 def _rewrites(line: str, source: str, destination: str, bank: Bank) -> list[tuple[int | None, int, str, str]]:
-    """The destinations on one line that `_rebased` changes, right to left, as `(end, at, raw, new)`:
-    `raw` written at column `at`, `end` the column past its link's `)`, or None for the link
-    reference definition (`[label]: path`) the line may be; which of them are links is
-    `read_links`' to say."""
+    """The inline links' destinations on one line that `_rebased` changes, as `(end, at, raw, new)`:
+    `raw` written at column `at`, `end` the column past its link's `)`; which of them are links is
+    `read_links`' to say (a definition's destination is placed by it too, with no `end`)."""
     found: list[tuple[int | None, int, str, str]] = []
     for label, raw, start, end in link_spans(line):
         opening = start + 1 + len(label)  # the label's `]`: the label may hold `](` itself
@@ -173,14 +177,7 @@ def _rewrites(line: str, source: str, destination: str, bank: Bank) -> list[tupl
         new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
         if new is not None and at >= 0:
             found.append((end, at, raw, new))
-    if (definition := _DEFINITION.match(line)) is not None:  # `[label]: path` serves `[text][label]`
-        written = definition.group(2)
-        pointed = written.startswith("<")
-        raw = written[1:-1] if pointed else written
-        new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
-        if new is not None:
-            found.append((None, definition.start(2) + pointed, raw, new))
-    return sorted(found, key=lambda rewrite: rewrite[1], reverse=True)
+    return found
 
 
 def promote(

@@ -843,3 +843,22 @@ def test_promote_rebases_definitions_in_quotes_and_list_items_and_escaped_labels
         {"x.md": "# X\n"},
     )
     assert "> [q]: ../../x.md\n\n- [l]: ../../x.md\n\n[r\\]]: ../../x.md\n" in body
+
+
+def test_promote_rebases_a_definition_written_over_more_than_one_line(seeded: Bank, put: Callable) -> None:
+    """CommonMark lets a definition put its destination on the next line (`[p]:` then `../x.md`),
+    wrap its label, or stand behind a quote's tab: each is a definition, and was left as written,
+    leading nowhere from the note's new folder, while the rest of the note was rebased."""
+    body, result = _promoted_deep(
+        seeded,
+        put,
+        "See [a][p], [b][long label], [c][q], [d][t] and [e][r].\n\n[p]:\n../x.md\n\n"
+        '[long\nlabel]: ../x.md\n\n> [q]:\n> <../x.md> "Q"\n\n>\t[t]: ../x.md\n\n'
+        '- [r]:\n  ../x.md\n  "a title\n  [s]: ../x.md"\n',
+        {"x.md": "# X\n"},
+    )
+    assert (
+        '[p]:\n../../x.md\n\n[long\nlabel]: ../../x.md\n\n> [q]:\n> <../../x.md> "Q"\n\n'
+        '>\t[t]: ../../x.md\n\n- [r]:\n  ../../x.md\n  "a title\n  [s]: ../x.md"\n'
+    ) in body
+    assert result["warnings"].count("Link rewritten for the new location: ../x.md -> ../../x.md") == 5
