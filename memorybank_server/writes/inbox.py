@@ -21,6 +21,7 @@ import datetime as dt
 import os
 import posixpath
 import re
+from bisect import bisect_right
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,9 @@ def _rebase_derived(items: Any, source: str, destination: str, bank: Bank) -> tu
     return rebased, warnings
 
 
+Rewrite = tuple[tuple[int, int] | None, int, str, str]  # (end, at, raw, new): see `_rewrites`
+
+
 def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, list[str]]:
     """Relative body links that lead somewhere, rewritten for the destination: inline links and
     link reference definitions (`[label]: ../x.md`) alike, each read as the linter reads it
@@ -138,11 +142,7 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
     copied whole per link (a 1 MB line of links took seconds).
     """
     lines = body.split("\n")
-    found = {
-        i: rewrites
-        for i, line in enumerate(lines)
-        if (rewrites := _rewrites(line, source, destination, bank))
-    }
+    found = _rewrites(lines, source, destination, bank)
     if not found and "]:" not in body:  # no link to change, and no definition: `]:` starts each
         return body, []
     read = read_links(body, found)
@@ -157,7 +157,7 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
         line, cut = lines[i], len(lines[i])
         pieces: list[str] = []  # right to left: what follows each rewrite, then the rewrite
         for end, at, raw, new in sorted(rewrites, key=lambda rewrite: rewrite[1], reverse=True):
-            if end is None or (i, end) in read.ends:
+            if end is None or end in read.ends:
                 pieces += [line[at + len(raw) : cut], new]
                 cut = at
                 warnings.append(f"Link rewritten for the new location: {raw} -> {new}")
@@ -165,18 +165,37 @@ def _relink(body: str, source: str, destination: str, bank: Bank) -> tuple[str, 
     return "\n".join(lines), warnings
 
 
-def _rewrites(line: str, source: str, destination: str, bank: Bank) -> list[tuple[int | None, int, str, str]]:
-    """The inline links' destinations on one line that `_rebased` changes, as `(end, at, raw, new)`:
-    `raw` written at column `at`, `end` the column past its link's `)`; which of them are links is
-    `read_links`' to say (a definition's destination is placed by it too, with no `end`)."""
-    found: list[tuple[int | None, int, str, str]] = []
-    for label, raw, start, end in link_spans(line):
-        opening = start + 1 + len(label)  # the label's `]`: the label may hold `](` itself
-        at = line.find(raw, opening)
-        pointed = at > 0 and line[at - 1] == "<"
-        new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
-        if new is not None and at >= 0:
-            found.append((end, at, raw, new))
+def _rewrites(lines: list[str], source: str, destination: str, bank: Bank) -> dict[int, list[Rewrite]]:
+    """The inline links' destinations that `_rebased` changes, by the line each is written on, as
+    `(end, at, raw, new)`: `raw` written at column `at`, `end` the `(line, column)` past its link's
+    `)`; which of them are links is `read_links`' to say (a definition's destination is placed by
+    it too, with no `end`).
+
+    Why each run of lines without a blank one is read as one text: a paragraph wrapped at a
+    fixed width wraps link labels too (`[the\\nretry budget](../x.md)`); read line by line, such
+    a link was never found and was left leading nowhere after the move."""
+    found: dict[int, list[Rewrite]] = {}
+    first = 0
+    while first < len(lines):
+        last = first
+        while last < len(lines) and lines[last].strip():
+            last += 1
+        text = "\n".join(lines[first:last])
+        if last > first and "](" in text:
+            starts = [0]
+            for line in lines[first : last - 1]:
+                starts.append(starts[-1] + len(line) + 1)
+            for label, raw, start, end in link_spans(text):
+                opening = start + 1 + len(label)  # the label's `]`: the label may hold `](` itself
+                at = text.find(raw, opening)
+                pointed = at > 0 and text[at - 1] == "<"
+                new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
+                if new is not None and at >= 0:
+                    k, e = bisect_right(starts, at) - 1, bisect_right(starts, end - 1) - 1
+                    found.setdefault(first + k, []).append(
+                        ((first + e, end - starts[e]), at - starts[k], raw, new)
+                    )
+        first = last + 1
     return found
 
 

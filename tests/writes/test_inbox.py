@@ -862,3 +862,19 @@ def test_promote_rebases_a_definition_written_over_more_than_one_line(seeded: Ba
         '>\t[t]: ../../x.md\n\n- [r]:\n  ../../x.md\n  "a title\n  [s]: ../x.md"\n'
     ) in body
     assert result["warnings"].count("Link rewritten for the new location: ../x.md -> ../../x.md") == 5
+
+
+def test_promote_rebases_a_link_whose_label_wraps_over_lines(seeded: Bank, put: Callable) -> None:
+    """A paragraph wrapped at a fixed width wraps link labels too: read line by line, `[the\\nx]
+    (../x.md)` was never found and was left leading nowhere from the note's new folder."""
+    body, result = _promoted_deep(
+        seeded,
+        put,
+        "See [the\nwrapped label](../x.md), ![an\nimage](../x.md) and\n> [a quoted\n> one](<../x.md>).\n",
+        {"x.md": "# X\n"},
+    )
+    assert (
+        "See [the\nwrapped label](../../x.md), ![an\nimage](../../x.md) and\n"
+        "> [a quoted\n> one](<../../x.md>).\n"
+    ) in body
+    assert result["warnings"].count("Link rewritten for the new location: ../x.md -> ../../x.md") == 3
