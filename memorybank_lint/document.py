@@ -294,13 +294,33 @@ def _what(item: Any) -> str:
 
 
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:
-    found = []
+    """The index's links: inline ones where they stand, and each link reference definition a
+    reference link of the index uses (`- [Policy][tp]` … `[tp]: policy.md`) at the definition,
+    where its path is written; a definition no link uses is shown to no reader, so it is none."""
+    found: list[Link] = []
+    defined: dict[str, tuple[str, int, int]] = {}  # label → (path as written, body line, column)
+    used: set[str] = set()
+
+    def add(raw: str, i: int, column: int) -> None:
+        target = raw.split("#", 1)[0]
+        is_dir = target.endswith("/")
+        if target.endswith(".md") or is_dir:
+            found.append(Link(link_target(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
+
     for i, line in markdown.iter_unfenced(body, mask):
         for _label, raw, column in markdown.links(line):
-            target = raw.split("#", 1)[0]
-            is_dir = target.endswith("/")
-            if target.endswith(".md") or is_dir:
-                found.append(Link(link_target(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
+            add(raw, i, column)
+        if "]" in line:
+            if (definition := markdown.reference_definition(line)) is not None:
+                label, raw, start = definition
+                defined.setdefault(label, (raw, i, start))  # the first definition of a label wins
+            else:
+                used.update(markdown.reference_uses(line))
+    if used & defined.keys():
+        for label, (raw, i, start) in defined.items():
+            if label in used:
+                add(raw, i, start)
+        found.sort(key=lambda link: (link.line, link.column))
     return found
 
 

@@ -394,6 +394,49 @@ class _Closers:
         return same[at] + length if at < len(same) else None
 
 
+# A link reference definition on a line of its own, behind up to three spaces: `[label]: path`,
+# the path in `<…>` or a run of non-blanks. A label holds no unescaped bracket, 999 characters at
+# most (CommonMark); possessive, so a line of open brackets is read once.
+_REFERENCE_DEFINITION = re.compile(
+    r" {0,3}\[((?:[^\[\]\\]|\\.){1,999}+)\]:[ \t]*+(?:<((?:[^<>\\\n]|\\.)*+)>|([^\s<]\S*+))"
+)
+# A reference link's brackets: `[text][label]`, `[label][]` or `[label]` alone.
+_REFERENCE_USE = re.compile(r"\[((?:[^\[\]\\]|\\.){1,999}+)\](?:\[((?:[^\[\]\\]|\\.){0,999}+)\])?")
+
+
+def reference_label(label: str) -> str:
+    """A label as CommonMark matches it: blanks collapsed, case folded (`[Testing  Policy]` is
+    `[testing policy]`)."""
+    return " ".join(label.split()).casefold()
+
+
+def reference_definition(line: str) -> tuple[str, str, int] | None:
+    """`(label as matched, destination as written, column of the '[')` of the link reference
+    definition `line` is, or None."""
+    found = _REFERENCE_DEFINITION.match(line)
+    if found is None or not found.group(1).strip():
+        return None
+    destination = found.group(2) if found.group(2) is not None else found.group(3)
+    return reference_label(found.group(1)), destination, found.start(1)
+
+
+def reference_uses(line: str) -> Iterator[str]:
+    """The labels (as matched) the reference links of `line` use: `[text][label]`, `[label][]`,
+    `[label]`; brackets followed by `(` are an inline link's, by `:` a definition's.
+
+    Why: an index may list its pages as `- [Testing policy][tp]` with `[tp]: testing-policy.md`
+    below; read by inline links alone, every page it lists was unregistered (MB009) and a
+    definition leading nowhere went unreported. Whether a label is defined decides the rest.
+    """
+    for found in _REFERENCE_USE.finditer(line):
+        after = line[found.end() : found.end() + 1]
+        if found.group(2) is None and after in ("(", ":"):
+            continue
+        label = found.group(2) if found.group(2) else found.group(1)
+        if label.strip():
+            yield reference_label(label)
+
+
 def links(line: str) -> Iterator[tuple[str, str, int]]:
     """Inline links `[label](target)` on one line, outside code spans: `(label, target, column)`,
     the column the `[`'s (1-based). `link_spans` says how they are read."""

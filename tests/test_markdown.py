@@ -494,3 +494,49 @@ def test_read_links_places_every_definitions_destination_however_it_is_wrapped()
         (11, "t.md", "t.md"),
         (15, "../r.md", "../r.md"),
     }
+
+
+_LABEL = st.sampled_from(["a", "A", "b", "a  b", "A B", "Policy", "policy", "x\\]y"])
+_USE = st.builds(
+    lambda text, label, form: {
+        "full": f"[{text}][{label}]",
+        "collapsed": f"[{label}][]",
+        "shortcut": f"[{label}]",
+    }[form],
+    st.sampled_from(["see", "Doc", "two words"]),
+    _LABEL,
+    st.sampled_from(["full", "collapsed", "shortcut"]),
+)
+_DEFINITION = st.builds(
+    lambda label, name, pointed: f"[{label}]: <{name}.md>" if pointed else f"[{label}]: {name}.md",
+    _LABEL,
+    st.sampled_from(["one", "two", "sub/three", "my doc"]),
+    st.booleans(),
+).filter(lambda line: " doc.md" not in line or "<" in line)
+
+
+@given(
+    uses=st.lists(_USE, min_size=1, max_size=6),
+    definitions=st.lists(_DEFINITION, min_size=1, max_size=5),
+)
+def test_reference_entries_are_the_links_markdown_it_reads(uses: list[str], definitions: list[str]) -> None:
+    """An index listing its pages by reference links (`- [Doc][a]`, `[a]: one.md` below) has the
+    entries a CommonMark reader shows: each used label's first definition, matched case-folded
+    with blanks collapsed, and no definition nobody uses."""
+    from markdown_it import MarkdownIt
+
+    from memorybank_lint.document import parse
+
+    listed = "".join(f"- {use}\n" for use in uses)
+    text = "# Index\n\n" + listed + "\n" + "".join(f"{d}\n" for d in definitions)
+    parser = MarkdownIt("commonmark")
+    parser.normalizeLink = lambda url: url  # type: ignore[method-assign]
+    shown = {
+        child.attrs["href"]
+        for token in parser.parse(text)
+        if token.type == "inline"
+        for child in token.children or ()
+        if child.type == "link_open"
+    }
+    entries = {link.target.raw for link in parse("README.md", text).links}
+    assert entries == shown

@@ -79,6 +79,20 @@ def test_an_entry_commented_out_is_not_an_entry(make_bank, run_rule, tmp_path) -
     assert [(f.line, f.value) for f in found] == [(10, "gone.md")]
 
 
+def test_a_reference_link_is_an_entry_at_the_definition_it_uses(make_bank, run_rule, tmp_path) -> None:
+    """`- [Policy][tp]` with `[tp]: policy.md` below is an entry (labels match case-folded, the
+    first definition wins); a definition no link uses is shown to nobody, so it is none."""
+    readme = (
+        "# Index\n\n- [Policy][tp]\n- [Gone][GONE]\n- [also gone][]\n- [Used twice][tp]\n\n"
+        "[tp]: policy.md\n[gone]: gone.md\n[Also  Gone]: <also gone.md>\n[unused]: unused.md\n"
+        "[tp]: shadowed.md\n"
+    )
+    bank = make_bank(tmp_path, {"README.md": readme, "policy.md": "# Policy\n"})
+    found = run_rule(bank, CODE)
+    assert [(f.line, f.column, f.value) for f in found] == [(9, 1, "gone.md"), (10, 1, "also gone.md")]
+    assert bank.docs["policy.md"].registered_in == ["README.md"]
+
+
 def test_links_in_frontmatter_are_not_entries(make_bank, run_rule, tmp_path) -> None:
     bank = make_bank(tmp_path, {"README.md": "---\nsee: '[x](gone.md)'\n---\n# Index\n"})
     assert run_rule(bank, CODE) == []

@@ -565,6 +565,20 @@ def test_a_page_its_package_index_already_links_is_not_registered_twice(seeded: 
     assert index.count("(charter.md)") == 1
 
 
+def test_a_page_an_index_lists_by_a_reference_link_is_not_registered_twice(seeded: Bank) -> None:
+    """`- [Model][m]` with `[m]: model.md` below registers the page once it exists; creating it
+    added a second, inline entry beside the reference one."""
+    index = seeded.root / "domain/README.md"
+    listed = index.read_text(encoding="utf-8") + "\n- [Model][m]\n\n[m]: model.md\n"
+    index.write_text(listed, encoding="utf-8")
+    seeded.refresh()
+    result = make(seeded)
+    assert result["registeredIn"] == ["domain/README.md"]
+    assert index.read_text(encoding="utf-8").count("model.md") == 1
+    seeded.refresh()
+    assert seeded.docs["domain/model.md"].registered_in == ["domain/README.md"]
+
+
 # (doc_kind, path, derived_from) in the order the flows create them; the index is the README
 PACKAGES: dict[str, list[tuple[str, str, str]]] = {
     "feature: the index with its brief, no design": [
