@@ -298,8 +298,6 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
     reference link of the index uses (`- [Policy][tp]` … `[tp]: policy.md`) at the definition,
     where its path is written; a definition no link uses is shown to no reader, so it is none."""
     found: list[Link] = []
-    defined: dict[str, tuple[str, int, int]] = {}  # label → (path as written, body line, column)
-    used: set[str] = set()
 
     def add(raw: str, i: int, column: int) -> None:
         target = raw.split("#", 1)[0]
@@ -310,16 +308,14 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
     for i, line in markdown.iter_unfenced(body, mask):
         for _label, raw, column in markdown.links(line):
             add(raw, i, column)
-        if "]" in line:
-            if (definition := markdown.reference_definition(line)) is not None:
-                label, raw, start = definition
-                defined.setdefault(label, (raw, i, start))  # the first definition of a label wins
-            else:
-                used.update(markdown.reference_uses(line))
-    if used & defined.keys():
-        for label, (raw, i, start) in defined.items():
-            if label in used:
-                add(raw, i, start)
+    definitions, used = markdown.references(body, mask)
+    if used:
+        first: dict[str, markdown.Definition] = {}
+        for definition in definitions:
+            first.setdefault(definition.label, definition)
+        for definition in first.values():
+            if definition.label in used:
+                add(definition.destination, definition.line, definition.column + 1)
         found.sort(key=lambda link: (link.line, link.column))
     return found
 

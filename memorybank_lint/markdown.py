@@ -411,13 +411,13 @@ def reference_label(label: str) -> str:
 
 
 def reference_definition(line: str) -> tuple[str, str, int] | None:
-    """`(label as matched, destination as written, column of the '[')` of the link reference
-    definition `line` is, or None."""
+    """`(label as matched, destination as written, 0-based column of the '[')` of the link
+    reference definition `line` is, or None."""
     found = _REFERENCE_DEFINITION.match(line)
     if found is None or not found.group(1).strip():
         return None
     destination = found.group(2) if found.group(2) is not None else found.group(3)
-    return reference_label(found.group(1)), destination, found.start(1)
+    return reference_label(found.group(1)), destination, found.start(1) - 1
 
 
 def reference_uses(line: str) -> Iterator[str]:
@@ -435,6 +435,32 @@ def reference_uses(line: str) -> Iterator[str]:
         label = found.group(2) if found.group(2) else found.group(1)
         if label.strip():
             yield reference_label(label)
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A link reference definition: its label as matched, its destination as written, and where."""
+
+    label: str
+    destination: str
+    line: int  # index into the lines read
+    column: int  # of the `[`, 0-based
+
+
+def references(lines: list[str], mask: list[bool]) -> tuple[list[Definition], set[str]]:
+    """Every link reference definition of `lines` in order, and the labels their reference links
+    use, outside the lines `mask` hides (code, comments). CommonMark takes a label's first
+    definition; the later ones are shown to no reader."""
+    definitions: list[Definition] = []
+    used: set[str] = set()
+    for i, line in enumerate(lines):
+        if mask[i] or "]" not in line:
+            continue
+        if (found := reference_definition(line)) is not None:
+            definitions.append(Definition(found[0], found[1], i, found[2]))
+        else:
+            used.update(reference_uses(line))
+    return definitions, used
 
 
 def links(line: str) -> Iterator[tuple[str, str, int]]:

@@ -109,6 +109,46 @@ def guard_names(old_body: str, new_body: str, path: str) -> None:
         )
 
 
+def _references(body: str) -> tuple[dict[str, list[str]], set[str]]:
+    """Each label's definitions' destinations, in order (the first is the one readers follow),
+    and the labels the body's reference links use."""
+    lines = body.split("\n")
+    definitions, used = markdown.references(lines, markdown.unheaded(lines))
+    found: dict[str, list[str]] = {}
+    for definition in definitions:
+        found.setdefault(definition.label, []).append(definition.destination)
+    return found, used
+
+
+def guard_references(old_body: str, new_body: str, path: str) -> None:
+    """Refuse a change that leaves the document's reference links (`[the policy][p]`) without the
+    definition they used (`[p]: testing-policy.md`), or that writes a second definition of a
+    label above the one they used: CommonMark follows a label's first definition, so the links
+    would show as plain text, or lead elsewhere, in sections the change never touched.
+
+    Editing the one definition a label has (a new path for `[p]`) is a change like any other."""
+    if "]" not in old_body:
+        return
+    before, _ = _references(old_body)
+    if not before:
+        return
+    after, used = _references(new_body)
+    for label in sorted(used & before.keys()):
+        if label not in after:
+            raise ToolInputError(
+                f"the change removes the link reference definition '[{label}]: {before[label][0]}' "
+                f"from {path}, and a link of the document still uses it ('[…][{label}]'), which "
+                "would show as plain text; keep the definition, or write the links out"
+            )
+        first, old = after[label][0], before[label][0]
+        if first != old and old in after[label][1:]:
+            raise ToolInputError(
+                f"the change defines '[{label}]' as '{first}' above its definition in {path} "
+                f"('{old}'), and readers follow a label's first definition, so every '[…][{label}]' "
+                "of the document would lead there; change that definition instead"
+            )
+
+
 def guard_head(parts: head.Parts, new_text: str, path: str) -> None:
     """Refuse a body change that would make the file's frontmatter start or end elsewhere."""
     if head.split_text(new_text).head != parts.head:
@@ -227,6 +267,7 @@ def edit(
         guard_head(parts, new_text, loaded.path)
         guard_headings(body, new_body, loaded.path)
         guard_names(body, new_body, loaded.path)
+        guard_references(body, new_body, loaded.path)
         data = loaded.file.encode(new_text)
         head.commit(bank, [(loaded.path, data, loaded.file.digest)], dry_run=dry_run)
     position = len(parts.head) + at

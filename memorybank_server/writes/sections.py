@@ -23,7 +23,15 @@ from memorybank_lint.edits.keep import kept
 from ..errors import ToolInputError
 from . import head
 from .common import content_from, guard_suppressions, locked, preview, trimmed
-from .edit import guard_head, guard_headings, guard_names, guard_rest, section_span, unread_headings
+from .edit import (
+    guard_head,
+    guard_headings,
+    guard_names,
+    guard_references,
+    guard_rest,
+    section_span,
+    unread_headings,
+)
 
 MODES = ("replace", "append")
 PREVIEW_LINES = 20
@@ -76,6 +84,7 @@ def update_section(
         guard_head(parts, new_text, loaded.path)
         guard_headings(body, new_body, loaded.path)
         guard_names(body, new_body, loaded.path)
+        guard_references(body, new_body, loaded.path)
         data = loaded.file.encode(new_text)
         changed = new_text != loaded.file.text
         if changed:

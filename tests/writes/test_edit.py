@@ -335,3 +335,28 @@ def test_the_documents_own_title_above_its_sections_can_be_renamed(tmp_path: Pat
     title = next(line for line in page.read_text().splitlines() if line.startswith("# "))
     edit(open_bank(root), path="engineering/notes.md", find=f"{title}\n", replace="# Renamed\n")
     assert "\n# Renamed\n" in page.read_text()
+
+
+def test_an_edit_that_strands_or_shadows_a_reference_link_is_refused(tmp_path: Path) -> None:
+    """`[the rules][r]` in one section uses `[r]: …` in another: an edit removing the definition,
+    or adding `[R]: …` above it, would change that link in a section the edit never touched."""
+    notes = NOTES.replace("Intro paragraph with a unique phrase.", "Intro with [the rules][r].") + (
+        "\n## Links\n\n[r]: ../dna/principles.md\n"
+    )
+    root = _bank(tmp_path, notes)
+
+    def call(find: str, replace: str) -> dict:
+        return edit(open_bank(root), path="engineering/notes.md", find=find, replace=replace)
+
+    refused(
+        root, lambda: call("[r]: ../dna/principles.md\n", ""), r"removes the link reference definition '\[r\]"
+    )
+    refused(
+        root,
+        lambda: call(
+            "Tokens expire after one hour.\n\n## Авторизация и", "x\n\n[R]: a.md\n\n## Авторизация и"
+        ),
+        "above its definition",
+    )
+    call("[r]: ../dna/principles.md", "[r]: ../dna/lifecycle.md")
+    assert "[r]: ../dna/lifecycle.md" in (root / "engineering/notes.md").read_text(encoding="utf-8")

@@ -476,3 +476,31 @@ def test_a_comment_opener_shown_as_code_opens_nothing(tmp_path: Path, content: s
     _call(root, "Авторизация", content)
     assert content in (root / "engineering/auth.md").read_text(encoding="utf-8")
     _call(root, "Авторизация", "Plain again.")  # and taking it out again opens nothing either
+
+
+REFERENCED = HEAD + (
+    "# Auth\n\n## Intro\n\nSee [the policy][p] and [Roles][].\n\n## Links\n\n[p]: ../dna/principles.md\n"
+    "[roles]: ../dna/principles.md#roles\n\n## Other\n\nText.\n"
+)
+
+
+def test_a_rewrite_that_drops_a_definition_other_sections_use_is_refused(tmp_path: Path) -> None:
+    """`[the policy][p]` above used `[p]: …` in the section rewritten: without it the link shows
+    as plain text in a section the write never touched. Keeping it, or dropping an unused one, is
+    written."""
+    root = _bank(tmp_path, REFERENCED)
+    refused(root, lambda: _call(root, "Links", "[roles]: ../dna/principles.md#roles"), r"removes .*\[p\]")
+    kept = "[p]: ../dna/principles.md\n[roles]: ../dna/principles.md#roles\n[new]: x.md"
+    assert _call(root, "Links", kept)["updated"]
+    text = (root / "engineering/auth.md").read_text(encoding="utf-8")
+    assert "[new]: x.md" in text
+
+
+def test_a_definition_written_above_the_one_links_follow_is_refused(tmp_path: Path) -> None:
+    """Readers follow a label's first definition (case-folded): `[P]: elsewhere.md` written in an
+    earlier section would lead every `[…][p]` there; changing the one definition is allowed."""
+    root = _bank(tmp_path, REFERENCED)
+    shadow = "See [the policy][p].\n\n[P]: elsewhere.md"
+    refused(root, lambda: _call(root, "Intro", shadow), "above its definition")
+    _call(root, "Links", "[p]: ../dna/lifecycle.md\n[roles]: ../dna/principles.md#roles")
+    assert "[p]: ../dna/lifecycle.md" in (root / "engineering/auth.md").read_text(encoding="utf-8")
