@@ -137,22 +137,40 @@ def written_before(root: Path, paths: Iterable[str], max_bytes: int) -> dict[str
 
     Why: a deleted document is off the disk, yet what it was decides what its deletion breaks:
     the pages an index registered, the `canonical_for` keys it shared. One the bank would not
-    have parsed (too big, binary, not UTF-8) registers and claims nothing, as in the bank; its
-    size is asked first, so a hostile blob of gigabytes is never read.
+    have parsed (too big, binary, not UTF-8) registers and claims nothing, as in the bank; the
+    sizes are asked first, so a hostile blob of gigabytes is never read. Two questions to git in
+    all, however many documents the commit deletes (`cat-file --batch-check`, then `--batch`).
     """
-    texts = {}
-    for path in paths:
-        blob = f"HEAD:./{real_name(path)}"
-        size = git.run(root, "cat-file", "-s", blob)
-        if not size.ok or not size.out.strip().isdigit() or int(size.out) > max_bytes:
+    named = {f"HEAD:./{real_name(path)}": path for path in sorted(paths) if "\n" not in real_name(path)}
+    if not named:
+        return {}
+    asked = git.run(root, "cat-file", "--batch-check", stdin="".join(f"{spec}\n" for spec in named))
+    if not asked.ok:
+        return {}
+    wanted = []
+    for spec, answer in zip(named, asked.out.split("\n"), strict=False):
+        fields = answer.split(" ")
+        if len(fields) == 3 and fields[1] == "blob" and fields[2].isdigit() and int(fields[2]) <= max_bytes:
+            wanted.append(spec)
+    if not wanted:
+        return {}
+    read = git.run(root, "cat-file", "--batch", stdin="".join(f"{spec}\n" for spec in wanted))
+    data = read.out.encode("utf-8", errors="surrogateescape")  # the bytes git wrote, sizes and all
+    texts: dict[str, str] = {}
+    at = 0
+    for spec in wanted if read.ok else ():
+        end = data.find(b"\n", at)
+        fields = data[at:end].split(b" ") if end >= 0 else []
+        if len(fields) != 3 or not fields[2].isdigit():
+            break  # an answer not shaped as asked: read no further than what is understood
+        start, at = end + 1, end + 1 + int(fields[2]) + 1
+        blob = data[start : at - 1]
+        if b"\0" in blob[:8192]:
             continue
-        result = git.run(root, "cat-file", "blob", blob)
         try:
-            result.out.encode("utf-8")
-        except UnicodeEncodeError:
+            texts[named[spec]] = blob.decode("utf-8")
+        except UnicodeDecodeError:
             continue
-        if result.ok and "\0" not in result.out[:8192]:
-            texts[path] = result.out
     return texts
 
 

@@ -320,6 +320,25 @@ def test_a_deleted_index_page_too_big_to_read_is_not_read_from_head(repo: Path, 
     assert code == 1 and "memory-bank/other/x.md:1:1: MB009" in out, out
 
 
+def test_deleted_pages_git_cannot_give_as_text_are_passed_over_and_the_rest_read(repo: Path, capsys) -> None:
+    """What deleted pages held comes from git in one answer: a binary page and one not UTF-8,
+    deleted beside an index page (its name holding a space), bring nothing, and the index page's
+    registrations still count."""
+    bank = repo / "memory-bank"
+    (bank / "other").mkdir()
+    (bank / "other" / "x.md").write_text(BANK["domain/alone.md"].replace("Alone", "X"), encoding="utf-8")
+    (bank / "a binary.md").write_bytes(b"\x00\x01[X](other/x.md)\n")
+    (bank / "latin.md").write_bytes(b"caf\xe9 [X](other/x.md)\n")
+    (bank / "my index.md").write_text(
+        "---\ntitle: Mine\ndoc_function: index\n---\n# Mine\n\n- [X](other/x.md)\n", encoding="utf-8"
+    )
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "three pages")
+    git(repo, "rm", "-q", "memory-bank/a binary.md", "memory-bank/latin.md", "memory-bank/my index.md")
+    code, out, _ = lint(["--staged-deletions", "--strict", "--select", "MB009"], capsys)
+    assert code == 1 and "memory-bank/other/x.md:1:1: MB009" in out, out
+
+
 def test_a_prose_claim_naming_a_deleted_document_is_checked(repo: Path, capsys) -> None:
     """ "… is defined in `domain/old.md`" names the page as much as a link does (MB010)."""
     alone = repo / "memory-bank" / "domain" / "alone.md"
