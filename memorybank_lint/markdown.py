@@ -24,7 +24,9 @@ _BACKTICKS = re.compile(r"`+")
 # What the link scan stops at: a backslash escape (CommonMark's: of ASCII punctuation), an opening
 # `[` or `![`, a closing `]`, a run of backticks. Everything else is text to it.
 _LINK_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|!?\[|\]|`+")
-_SPACE = re.compile(r"[ \t]*")  # the spaces a link's `(…)` may hold: CommonMark's, tabs too
+# The blanks a link's `(…)` may hold around its destination and title: spaces and tabs, and one
+# line ending among them (CommonMark), which a text of several lines may hold (`[a](` then `x.md)`).
+_SPACE = re.compile(r"[ \t]*+(?:\n[ \t]*+)?")
 # A stretch of a destination without angle brackets, up to a parenthesis or its end: no space or
 # control character; a backslash takes the next character along unless that is a space (and a
 # last one stands for itself), as markdown-it-py reads it.

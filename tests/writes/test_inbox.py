@@ -878,3 +878,18 @@ def test_promote_rebases_a_link_whose_label_wraps_over_lines(seeded: Bank, put: 
         "> [a quoted\n> one](<../../x.md>).\n"
     ) in body
     assert result["warnings"].count("Link rewritten for the new location: ../x.md -> ../../x.md") == 3
+
+
+def test_promote_rebases_a_link_whose_destination_or_title_is_on_the_next_line(
+    seeded: Bank, put: Callable
+) -> None:
+    """CommonMark lets one line ending stand before a link's destination and before its title:
+    `[a](` then `../x.md)` is a link, and was left leading nowhere from the note's new folder."""
+    body, result = _promoted_deep(
+        seeded,
+        put,
+        'See [a](\n../x.md) and [b](../x.md\n"the title").\n',
+        {"x.md": "# X\n"},
+    )
+    assert 'See [a](\n../../x.md) and [b](../../x.md\n"the title").\n' in body
+    assert result["warnings"].count("Link rewritten for the new location: ../x.md -> ../../x.md") == 2
