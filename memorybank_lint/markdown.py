@@ -402,8 +402,17 @@ class _Closers:
 _REFERENCE_DEFINITION = re.compile(
     r" {0,3}\[((?:[^\[\]\\]|\\.){1,999}+)\]:[ \t]*+(?:<((?:[^<>\\\n]|\\.)*+)>|([^\s<]\S*+))"
 )
-# A reference link's brackets: `[text][label]`, `[label][]` or `[label]` alone.
-_REFERENCE_USE = re.compile(r"\[((?:[^\[\]\\]|\\.){1,999}+)\](?:\[((?:[^\[\]\\]|\\.){0,999}+)\])?")
+# What may follow a definition's destination on its line: nothing, a title and nothing after it,
+# or a title's start it closes on a later line.
+_AFTER_DESTINATION = re.compile(
+    r"[ \t]*+\Z"
+    r"|[ \t]++(?:\"(?:[^\"\\]|\\.)*+\"|'(?:[^'\\]|\\.)*+'|\((?:[^()\\]|\\.)*+\))[ \t]*+\Z"
+    r"|[ \t]++(?:\"(?:[^\"\\]|\\.)*+|'(?:[^'\\]|\\.)*+|\((?:[^()\\]|\\.)*+)\Z"
+)
+# A reference link's brackets: `[text][label]`, `[label][]` or `[label]` alone; a backslash
+# escape is read as one piece, so an escaped bracket opens nothing, and the scan never restarts
+# inside a run of escapes (a line of `\[` was read up to 999 characters from each one).
+_REFERENCE_USE = re.compile(r"\\.|\[((?:[^\[\]\\]|\\.){1,999}+)\](?:\[((?:[^\[\]\\]|\\.){0,999}+)\])?")
 
 
 def reference_label(label: str) -> str:
@@ -416,8 +425,8 @@ def reference_definition(line: str) -> tuple[str, str, int] | None:
     """`(label as matched, destination as written, 0-based column of the '[')` of the link
     reference definition `line` is, or None."""
     found = _REFERENCE_DEFINITION.match(line)
-    if found is None or not found.group(1).strip():
-        return None
+    if found is None or not found.group(1).strip() or not _AFTER_DESTINATION.match(line, found.end()):
+        return None  # `[tp]: policy.md junk` is text: what follows a destination is a title or nothing
     destination = found.group(2) if found.group(2) is not None else found.group(3)
     return reference_label(found.group(1)), destination, found.start(1) - 1
 
@@ -431,6 +440,8 @@ def reference_uses(line: str) -> Iterator[str]:
     definition leading nowhere went unreported. Whether a label is defined decides the rest.
     """
     for found in _REFERENCE_USE.finditer(line):
+        if found.group(1) is None:
+            continue  # a backslash escape
         after = line[found.end() : found.end() + 1]
         if found.group(2) is None and after in ("(", ":"):
             continue
@@ -458,11 +469,30 @@ def references(lines: list[str], mask: list[bool]) -> tuple[list[Definition], se
     for i, line in enumerate(lines):
         if mask[i] or "]" not in line:
             continue
-        if (found := reference_definition(line)) is not None:
-            definitions.append(Definition(found[0], found[1], i, found[2]))
-        else:
+        found = reference_definition(line)
+        if found is None:
             used.update(reference_uses(line))
+        elif not _continues_paragraph(lines, mask, i, definitions):
+            definitions.append(Definition(found[0], found[1], i, found[2]))
     return definitions, used
+
+
+def _continues_paragraph(lines: list[str], mask: list[bool], i: int, definitions: list[Definition]) -> bool:
+    """Whether line `i` would be read as the next line of a paragraph (or list item's, or
+    quote's) above it: a definition cannot interrupt a paragraph (CommonMark), so
+    `- [Guide][g]` then `[tp]: policy.md` is one item's text and the reader shows no link.
+    Only a blank line, code or a comment block, a heading, a thematic break or setext underline,
+    or a definition read just above ends what stands before it."""
+    if i == 0 or mask[i - 1] or not lines[i - 1].strip():
+        return False
+    if definitions and definitions[-1].line == i - 1:
+        return False
+    above = lines[i - 1]
+    return atx_heading(above) is None and not _BREAK.match(above)
+
+
+# A thematic break or a setext heading's underline: either ends the paragraph above it.
+_BREAK = re.compile(r" {0,3}(?:(?:\*[ \t]*+){3,}|(?:-[ \t]*+){3,}|(?:_[ \t]*+){3,}|=++[ \t]*+|-++[ \t]*+)\Z")
 
 
 def links(line: str) -> Iterator[tuple[str, str, int]]:

@@ -540,3 +540,42 @@ def test_reference_entries_are_the_links_markdown_it_reads(uses: list[str], defi
     }
     entries = {link.target.raw for link in parse("README.md", text).links}
     assert entries == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Index\n\n- [Policy][tp]\n- [Guide][g]\n[tp]: policy.md\n[g]: guide.md\n",  # lazy lines
+        "See [Policy][tp].\n[tp]: policy.md\n",  # a paragraph's next line
+        "- [Policy][tp]\n\n[tp]: policy.md junk\n",  # no title after the destination
+        "- [Policy][tp]\n\n[tp]: policy.md 'a' b\n",
+    ],
+)
+def test_a_definition_markdown_it_reads_as_text_is_no_entry(text: str) -> None:
+    """A definition cannot interrupt a paragraph (CommonMark), and text after its destination
+    that is no title makes the line text: markdown-it-py reads no link in any of these, so the
+    index registers nothing there."""
+    from markdown_it import MarkdownIt
+
+    from memorybank_lint.document import parse
+
+    shown = [
+        child
+        for token in MarkdownIt("commonmark").parse(text)
+        for child in token.children or ()
+        if child.type == "link_open"
+    ]
+    assert shown == []
+    assert parse("README.md", text).links == []
+
+
+def test_reference_uses_skip_escaped_brackets_in_linear_time() -> None:
+    """`\\[tp]` is text, not a use; and a line of escaped brackets is read once: the pattern
+    restarted at each escaped `[` and read up to 999 characters from there (1 MB: 12 s)."""
+    import time
+
+    assert list(markdown.reference_uses("\\[tp] and [a][b]")) == ["b"]
+    line = "[" + "\\[" * 500_000 + "]"
+    started = time.perf_counter()
+    assert list(markdown.reference_uses(line)) == []
+    assert time.perf_counter() - started < 2
