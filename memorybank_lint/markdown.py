@@ -439,15 +439,46 @@ def reference_uses(line: str) -> Iterator[str]:
     below; read by inline links alone, every page it lists was unregistered (MB009) and a
     definition leading nowhere went unreported. Whether a label is defined decides the rest.
     """
+    if "`" in line:
+        line = _code_blanked(line)
     for found in _REFERENCE_USE.finditer(line):
         if found.group(1) is None:
             continue  # a backslash escape
         after = line[found.end() : found.end() + 1]
         if found.group(2) is None and after in ("(", ":"):
             continue
+        if line[found.start() - 1 : found.start()] == "!":
+            continue  # an image's source, not a link a reader follows
         label = found.group(2) if found.group(2) else found.group(1)
         if label.strip():
             yield reference_label(label)
+
+
+_BACKTICKS = re.compile(r"`+")
+
+
+def _code_blanked(line: str) -> str:
+    """`line` with each code span's content turned to spaces (its length kept): a run of `n`
+    backticks opens a span that the next run of exactly `n` closes (CommonMark), and what it
+    holds is code, never a link (`` `[tp]` `` uses no definition). Each run's closer is found by
+    bisecting the runs of its length, so a line of thousands of runs is read in n log n."""
+    runs = [(found.start(), found.end()) for found in _BACKTICKS.finditer(line)]
+    by_length: dict[int, list[int]] = {}
+    for index, (start, end) in enumerate(runs):
+        by_length.setdefault(end - start, []).append(index)
+    pieces, done, index = [], 0, 0
+    while index < len(runs):
+        start, end = runs[index]
+        same = by_length[end - start]
+        after = bisect_right(same, index)
+        if after == len(same):
+            index += 1  # no closer: the run is literal backticks
+            continue
+        closer = same[after]
+        close_start = runs[closer][0]
+        pieces += [line[done:end], " " * (close_start - end)]
+        done, index = close_start, closer + 1
+    return "".join(pieces) + line[done:]
 
 
 @dataclass(frozen=True, slots=True)

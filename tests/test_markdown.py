@@ -502,10 +502,13 @@ _USE = st.builds(
         "full": f"[{text}][{label}]",
         "collapsed": f"[{label}][]",
         "shortcut": f"[{label}]",
+        "code": f"`[{text}][{label}]` and ``[{label}]``",  # code, never a link
+        "image": f"![{text}][{label}]",  # an image's source, not a page a reader opens
+        "escaped": f"\\[{label}]",
     }[form],
     st.sampled_from(["see", "Doc", "two words"]),
     _LABEL,
-    st.sampled_from(["full", "collapsed", "shortcut"]),
+    st.sampled_from(["full", "collapsed", "shortcut", "code", "image", "escaped"]),
 )
 _DEFINITION = st.builds(
     lambda label, name, pointed: f"[{label}]: <{name}.md>" if pointed else f"[{label}]: {name}.md",
