@@ -687,7 +687,7 @@ def read_links(text: str, lines: Collection[int]) -> ReadLinks:
             continue
         found.clear()
         parser.inline.parse(token.content, parser, env, [])
-        ends.update(_placed(token.content, first, split, found))
+        ends.update(_placed(token.content, first, after, split, found))
     return ReadLinks(frozenset(ends), frozenset(definitions), frozenset(destinations))
 
 
@@ -728,20 +728,80 @@ def _destination(state: Any, start: int) -> tuple[int, int, str] | None:
     return None
 
 
-def _placed(content: str, first: int, lines: list[str], offsets: list[int]) -> Iterator[tuple[int, int]]:
+class Placement:
+    """Where offsets into `content`, the inline content of the paragraph or heading read from
+    lines `first` to `after` (not included), stand in `lines` (the text's, split at `\\n`):
+    `(line, column)`. One line of `content` per line of the text, each that line with its
+    indentation (or a container's marker, `> `) cut, the whole trimmed.
+
+    Why the lines a trim removed are counted: markdown-it-py trims the content as Python does,
+    so a first line of no-break spaces alone (`\\u00a0`, which CommonMark reads as text) is
+    cut with its line ending; the next line of the content is the text's second line, not its
+    first, and a link on it was placed nowhere (and left leading nowhere).
+    """
+
+    def __init__(self, content: str, first: int, after: int, lines: list[str]) -> None:
+        self.content, self.first, self.after, self.lines = content, first, after, lines
+        self.starts = [0]
+        while (at := content.find("\n", self.starts[-1])) >= 0:
+            self.starts.append(at + 1)
+        self.columns: dict[int, int | None] = {}  # each line's column of its piece's first character
+        self.lead: int | None = None  # the text's lines the trim cut before the content's first
+
+    def place(self, offset: int, past: bool = False) -> tuple[int, int] | None:
+        """`(line, column)` of the character at `offset`, or just past the one before it (`past`)."""
+        k = bisect_right(self.starts, offset - 1 if past else offset) - 1
+        if k not in self.columns:
+            self.columns[k] = self._column(k)
+        column = self.columns[k]
+        if column is None or self.lead is None:
+            return None
+        return self.first + self.lead + k, column + offset - self.starts[k]
+
+    def _column(self, k: int) -> int | None:
+        starts, content = self.starts, self.content
+        piece = content[starts[k] : starts[k + 1] - 1 if k + 1 < len(starts) else len(content)]
+        tail = piece.lstrip(" \t")  # indentation a tab was partly expanded into is no text
+        if not tail:
+            return None
+        if self.lead is None:  # lines of Unicode blanks alone, cut before the first: never the tail's
+            for lead in range(max(self.after - self.first - len(starts), 0) + 1):
+                i = self.first + lead + k
+                if i < len(self.lines) and self.lines[i].rfind(tail) >= 0:
+                    self.lead = lead
+                    break
+            else:
+                return None
+        i = self.first + self.lead + k
+        found = self.lines[i].rfind(tail) if i < len(self.lines) else -1
+        return None if found < 0 else found - (len(piece) - len(tail))
+
+
+def inline_blocks(text: str) -> Iterator[tuple[int, int, str]]:
+    """`(first line, line after, inline content)` of each paragraph and heading of `text` holding
+    `](`, as CommonMark (markdown-it-py) reads its blocks: the content as the inline rules read
+    it, container markers cut (`Placement` places it back).
+
+    Why not each run of lines without a blank one: a fence, a quote, a list item, a heading or
+    an HTML block may start right below a paragraph and end it; read on together, a backtick
+    above paired with one in the code below (`` `[a](../x.md) `` then `~~~`, `` ` ``) and hid a link
+    the reader follows. And a quote's `>` on the line of a link's destination (`> [a](` then
+    `> ../x.md)`) stood between the `(` and it, where the content holds none.
+    """
+    from markdown_it import MarkdownIt  # only writes that rewrite links need an exact parse
+
+    parser = MarkdownIt("commonmark").disable("inline")
+    for token in parser.parse(text.replace("\0", "\ufffd")):
+        if token.type == "inline" and token.map is not None and "](" in token.content:
+            yield token.map[0], token.map[1], token.content
+
+
+def _placed(
+    content: str, first: int, after: int, lines: list[str], offsets: list[int]
+) -> Iterator[tuple[int, int]]:
     """`(line, column)` in `lines` of each of `offsets` (just past a character) into `content`, the
-    inline content of the block starting at line `first`: one line of it per line of the text, each
-    the end of that line with its indentation (or a container's marker) cut, the last trimmed."""
-    starts = [0]
-    while (at := content.find("\n", starts[-1])) >= 0:
-        starts.append(at + 1)
-    columns: dict[int, int | None] = {}  # each line's column of its piece's first character
+    inline content of the block read from line `first` to `after` (`Placement`)."""
+    placement = Placement(content, first, after, lines)
     for offset in offsets:
-        k = bisect_right(starts, offset - 1) - 1
-        if k not in columns:
-            piece = content[starts[k] : starts[k + 1] - 1 if k + 1 < len(starts) else len(content)]
-            tail = piece.lstrip(" \t")  # indentation a tab was partly expanded into is no text
-            found = lines[first + k].rfind(tail) if tail else -1
-            columns[k] = None if found < 0 else found - (len(piece) - len(tail))
-        if (column := columns[k]) is not None:
-            yield first + k, column + offset - starts[k]
+        if (place := placement.place(offset, past=True)) is not None:
+            yield place

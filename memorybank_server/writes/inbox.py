@@ -21,7 +21,6 @@ import datetime as dt
 import os
 import posixpath
 import re
-from bisect import bisect_right
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from memorybank_lint.bank import Bank
 from memorybank_lint.edits.gate import check_distinct
 from memorybank_lint.edits.text import digest, read
 from memorybank_lint.edits.transaction import Transaction
-from memorybank_lint.markdown import link_spans, read_links
+from memorybank_lint.markdown import Placement, inline_blocks, link_spans, read_links
 from memorybank_lint.paths import Target, link_target, outside, resolve, spelled_like
 
 from ..errors import BadValue, ToolInputError
@@ -171,31 +170,28 @@ def _rewrites(lines: list[str], source: str, destination: str, bank: Bank) -> di
     `)`; which of them are links is `read_links`' to say (a definition's destination is placed by
     it too, with no `end`).
 
-    Why each run of lines without a blank one is read as one text: a paragraph wrapped at a
-    fixed width wraps link labels too (`[the\\nretry budget](../x.md)`); read line by line, such
-    a link was never found and was left leading nowhere after the move."""
+    Why each paragraph or heading is read whole, as the parser gives its blocks (`inline_blocks`):
+    a paragraph wrapped at a fixed width wraps link labels too (`[the\nretry budget](../x.md)`);
+    read line by line, such a link was never found and was left leading nowhere after the move.
+    And only the paragraph's own lines, its container markers cut: a fence or a quote right below
+    it was read on with it, and a backtick there hid a link the reader follows."""
     found: dict[int, list[Rewrite]] = {}
-    first = 0
-    while first < len(lines):
-        last = first
-        while last < len(lines) and lines[last].strip():
-            last += 1
-        text = "\n".join(lines[first:last])
-        if last > first and "](" in text:
-            starts = [0]
-            for line in lines[first : last - 1]:
-                starts.append(starts[-1] + len(line) + 1)
-            for label, raw, start, end in link_spans(text):
-                opening = start + 1 + len(label)  # the label's `]`: the label may hold `](` itself
-                at = text.find(raw, opening)
-                pointed = at > 0 and text[at - 1] == "<"
-                new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
-                if new is not None and at >= 0:
-                    k, e = bisect_right(starts, at) - 1, bisect_right(starts, end - 1) - 1
-                    found.setdefault(first + k, []).append(
-                        ((first + e, end - starts[e]), at - starts[k], raw, new)
-                    )
-        first = last + 1
+    text = "\n".join(lines)
+    if "](" not in text:
+        return found
+    for first, after, content in inline_blocks(text):
+        placement = Placement(content, first, after, lines)
+        for label, raw, start, end in link_spans(content):
+            opening = start + 1 + len(label)  # the label's `]`: the label may hold `](` itself
+            at = content.find(raw, opening)
+            pointed = at > 0 and content[at - 1] == "<"
+            new = _rebased(link_target(source, raw, bank.name), source, destination, bank, True, pointed)
+            if new is None or at < 0:
+                continue
+            place, past = placement.place(at), placement.place(end, past=True)
+            if place is None or past is None or lines[place[0]][place[1] : place[1] + len(raw)] != raw:
+                continue  # a place not found in the text is left as written
+            found.setdefault(place[0], []).append((past, place[1], raw, new))
     return found
 
 

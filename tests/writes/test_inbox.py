@@ -893,3 +893,26 @@ def test_promote_rebases_a_link_whose_destination_or_title_is_on_the_next_line(
     )
     assert 'See [a](\n../../x.md) and [b](../../x.md\n"the title").\n' in body
     assert result["warnings"].count("Link rewritten for the new location: ../x.md -> ../../x.md") == 2
+
+
+def test_promote_reads_each_paragraph_as_the_parser_bounds_it(seeded: Bank, put: Callable) -> None:
+    """A fence, a quote or a list item right below a paragraph ends it: read on with it, a backtick
+    there paired with one in the paragraph and hid a link the reader follows. A quote's `>` before
+    a destination on the next line, and a line of no-break spaces the parser trims, hid others."""
+    body, result = _promoted_deep(
+        seeded,
+        put,
+        "`[a](../x.md)\n~~~\n`\n~~~\n\n"
+        "b `[b](../x.md)\n> c `\n\n"
+        "> [d](\n> ../x.md)\n\n"
+        "\u00a0\n[e](../x.md)\n",
+        {"x.md": "# X\n"},
+    )
+    assert (
+        "`[a](../../x.md)\n~~~\n`\n~~~\n\n"
+        "b `[b](../../x.md)\n> c `\n\n"
+        "> [d](\n> ../../x.md)\n\n"
+        "\u00a0\n[e](../../x.md)\n"
+    ) in body
+    rewritten = [w for w in result["warnings"] if w.startswith("Link rewritten")]
+    assert rewritten == ["Link rewritten for the new location: ../x.md -> ../../x.md"] * 4
