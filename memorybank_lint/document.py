@@ -308,8 +308,8 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
     for i, line in markdown.iter_unfenced(body, mask):
         for _label, raw, column in markdown.links(line):
             add(raw, i, column)
-    definitions, used = markdown.references(body, mask)
-    if used:
+    definitions = markdown.definitions(body, mask)
+    if definitions and (used := markdown.labels_used(body, mask)):
         first: dict[str, markdown.Definition] = {}
         for definition in definitions:
             first.setdefault(definition.label, definition)

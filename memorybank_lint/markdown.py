@@ -491,21 +491,30 @@ class Definition:
     column: int  # of the `[`, 0-based
 
 
-def references(lines: list[str], mask: list[bool]) -> tuple[list[Definition], set[str]]:
-    """Every link reference definition of `lines` in order, and the labels their reference links
-    use, outside the lines `mask` hides (code, comments). CommonMark takes a label's first
-    definition; the later ones are shown to no reader."""
-    definitions: list[Definition] = []
+def definitions(lines: list[str], mask: list[bool]) -> list[Definition]:
+    """Every link reference definition of `lines` in order, outside the lines `mask` hides (code,
+    comments). CommonMark takes a label's first definition; the later ones are shown to no reader."""
+    found: list[Definition] = []
+    for i, line in enumerate(lines):
+        if mask[i] or "]:" not in line:
+            continue
+        read = reference_definition(line)
+        if read is not None and not _continues_paragraph(lines, mask, i, found):
+            found.append(Definition(read[0], read[1], i, read[2]))
+    return found
+
+
+def labels_used(lines: list[str], mask: list[bool]) -> set[str]:
+    """The labels the reference links of `lines` use, outside the lines `mask` hides; a line
+    shaped as a definition holds none (read as text, its `[x]:` is no use either).
+
+    Apart from `definitions`: an index page with no definition, nearly every one, never pays
+    for reading each of its links' lines again for uses that could lead nowhere."""
     used: set[str] = set()
     for i, line in enumerate(lines):
-        if mask[i] or "]" not in line:
-            continue
-        found = reference_definition(line)
-        if found is None:
+        if not mask[i] and "]" in line and reference_definition(line) is None:
             used.update(reference_uses(line))
-        elif not _continues_paragraph(lines, mask, i, definitions):
-            definitions.append(Definition(found[0], found[1], i, found[2]))
-    return definitions, used
+    return used
 
 
 def _continues_paragraph(lines: list[str], mask: list[bool], i: int, definitions: list[Definition]) -> bool:

@@ -572,13 +572,10 @@ def test_a_definition_markdown_it_reads_as_text_is_no_entry(text: str) -> None:
     assert parse("README.md", text).links == []
 
 
-def test_reference_uses_skip_escaped_brackets_in_linear_time() -> None:
-    """`\\[tp]` is text, not a use; and a line of escaped brackets is read once: the pattern
-    restarted at each escaped `[` and read up to 999 characters from there (1 MB: 12 s)."""
-    import time
-
+def test_reference_uses_skip_escaped_brackets() -> None:
+    """`\\[tp]` is text, not a use, however many escapes stand in a row: the pattern read an
+    escape as one piece since it restarted at each escaped `[` (1 MB took 12 s; how long a line
+    of them takes now is `benchmarks/bench_hostile_lines.py`'s to print)."""
     assert list(markdown.reference_uses("\\[tp] and [a][b]")) == ["b"]
-    line = "[" + "\\[" * 500_000 + "]"
-    started = time.perf_counter()
-    assert list(markdown.reference_uses(line)) == []
-    assert time.perf_counter() - started < 2
+    assert list(markdown.reference_uses("[" + "\\[" * 1_000 + "]")) == []
+    assert list(markdown.reference_uses("\\\\[tp]")) == ["tp"]  # an escaped backslash escapes nothing

@@ -113,7 +113,8 @@ def _references(body: str) -> tuple[dict[str, list[str]], set[str]]:
     """Each label's definitions' destinations, in order (the first is the one readers follow),
     and the labels the body's reference links use."""
     lines = body.split("\n")
-    definitions, used = markdown.references(lines, markdown.unheaded(lines))
+    mask = markdown.unheaded(lines)
+    definitions, used = markdown.definitions(lines, mask), markdown.labels_used(lines, mask)
     found: dict[str, list[str]] = {}
     for definition in definitions:
         found.setdefault(definition.label, []).append(definition.destination)
