@@ -126,6 +126,37 @@ def _reported_on(in_scope: Callable[[str], bool], folders: list[str], bank: Bank
     )
 
 
+def _untracked_unless_named(root: Path, paths: tuple[str, ...], bank: Bank, gone: set[str]) -> set[str]:
+    """The documents of the bank git does not track, to read as gone, less the files named on the
+    command line that the commit does not delete: those are checked as on the disk, and a note
+    says the commit does not carry them.
+
+    Why: pre-commit names only staged files on a commit, but `pre-commit run --files new.md`, or
+    the hook run by hand on a page not added yet, names one git does not track. Read as gone, it
+    was reported on not at all, and silently; the person named it to have it checked. A named
+    file the commit deletes (`git rm --cached`) stays gone, as the commit has it, and is said so.
+    """
+    untracked = staged.untracked(root, bank.docs)
+    checked = set()
+    for item in paths:
+        if os.path.isdir(item) or os.path.islink(item):
+            continue  # a folder names what git holds in it; a link is skipped, and said so, later
+        try:
+            path = printable(real_path(item).relative_to(root).as_posix())
+        except ValueError:
+            continue
+        if path in gone:
+            say("memorybank-lint", f"{item}: the commit deletes it, so it is read as gone and not checked")
+        elif path in untracked:
+            say(
+                "memorybank-lint",
+                f"{item}: git does not track it, so a commit does not carry it (git add it); "
+                "checked as on the disk",
+            )
+            checked.add(path)
+    return untracked - checked
+
+
 def _existing(paths: tuple[str, ...]) -> tuple[str, ...]:
     """The given paths as found on disk; a path that does not exist is a usage error."""
     found = []
@@ -326,7 +357,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         before = bank.as_written(staged.written_before(root, missing, bank.max_bytes))
     kept = gone & bank.docs.keys()  # `git rm --cached`: the commit deletes what the disk keeps
     if opts["staged_deletions"]:  # and never carries what was not added
-        kept |= staged.untracked(root, bank.docs)
+        kept |= _untracked_unless_named(root, paths, bank, gone)
     if kept:
         bank = bank.as_written({}, kept)
     gc.freeze()  # one run: the bank lives to the end, so collections need not walk it again

@@ -404,3 +404,23 @@ def test_a_document_the_commit_does_not_carry_counts_as_gone(repo: Path, capsys)
     assert (
         lint(["--staged-deletions", "memory-bank/README.md", "memory-bank/domain/model.md"], capsys)[0] == 0
     )
+
+
+def test_a_file_named_that_git_does_not_track_is_checked_as_on_the_disk(repo: Path, capsys) -> None:
+    """`pre-commit run --files new.md`, or the hook run by hand on a page not added yet, names a
+    file the index does not hold: read as gone, it was reported on not at all, and silently. A
+    file named and staged for deletion (`git rm --cached`) stays gone, as the commit has it."""
+    bank = repo / "memory-bank"
+    (bank / "domain" / "new.md").write_text(_doc("New", "nowhere.md"), encoding="utf-8")
+    git(repo, "rm", "-q", "--cached", "memory-bank/domain/old.md")
+    code, out, err = lint(
+        ["--staged-deletions", "--select", "MB001", "memory-bank/domain/new.md", "memory-bank/domain/old.md"],
+        capsys,
+    )
+    assert code == 1, out
+    assert "memory-bank/domain/new.md:4:" in out and "nowhere.md" in out
+    assert "memory-bank/domain/model.md:4:" in out  # names old.md, which the commit deletes
+    assert "old.md:" not in out.replace("model.md:", "")
+    notes = err.splitlines()
+    assert any("domain/new.md" in line and "git does not track it" in line for line in notes), err
+    assert any("domain/old.md" in line and "the commit deletes it" in line for line in notes), err
