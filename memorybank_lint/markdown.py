@@ -439,19 +439,42 @@ def reference_uses(line: str) -> Iterator[str]:
     below; read by inline links alone, every page it lists was unregistered (MB009) and a
     definition leading nowhere went unreported. Whether a label is defined decides the rest.
     """
-    if "`" in line:
-        line = _code_blanked(line)
-    for found in _REFERENCE_USE.finditer(line):
+    for use in reference_use_spans(line):
+        yield use.label
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceUse:
+    """A reference link on a line: the label it uses (as matched), the 0-based columns of its `[`,
+    of the `]` closing its text and of its end, and whether it names a label of its own
+    (`[text][label]`) rather than using its text as one (`[label][]`, `[label]`)."""
+
+    label: str
+    start: int
+    text_end: int
+    end: int
+    labelled: bool
+
+
+def reference_use_spans(line: str) -> Iterator[ReferenceUse]:
+    """The reference links of `line`, where they stand, read as `reference_uses` reads them.
+
+    Why the columns: a write that relabels an entry (a new title) changes the text a reader sees
+    and must find it; the columns are the line's own, as code spans are blanked in place."""
+    read = _code_blanked(line) if "`" in line else line
+    for found in _REFERENCE_USE.finditer(read):
         if found.group(1) is None:
             continue  # a backslash escape
-        after = line[found.end() : found.end() + 1]
+        after = read[found.end() : found.end() + 1]
         if found.group(2) is None and after in ("(", ":"):
             continue
-        if line[found.start() - 1 : found.start()] == "!":
+        if read[found.start() - 1 : found.start()] == "!":
             continue  # an image's source, not a link a reader follows
         label = found.group(2) if found.group(2) else found.group(1)
         if label.strip():
-            yield reference_label(label)
+            yield ReferenceUse(
+                reference_label(label), found.start(), found.end(1), found.end(), bool(found.group(2))
+            )
 
 
 _BACKTICKS = re.compile(r"`+")

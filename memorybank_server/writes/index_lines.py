@@ -113,10 +113,17 @@ def _occurrences(text: str, word: str, low: int, high: int) -> Iterator[int]:
             k = fail[k - 1]
 
 
-def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -> str:
+def _relabel(
+    line: str, spans: list[tuple[int, int, int]], old: str, new: str, own_label: frozenset[int] = frozenset()
+) -> str:
     """`line` with each given link labelled `old` relabelled `new`, both as an entry is labelled
     when it is written (`link_label`: brackets as parentheses, no backtick, a backslash as `/`),
-    so a title holding one of them still reaches the entry that repeats it."""
+    so a title holding one of them still reaches the entry that repeats it.
+
+    A reference link starting at a column of `own_label` (`[Old][]`, `[Old]`) uses its text as
+    its label: relabelled alone it would name a label nothing defines and lead nowhere, so the
+    old text stays on as the label, `[New][Old]`, and the definition and any other use of it
+    are left as they are."""
     table = line.lstrip().startswith("|")
 
     def shown(title: str) -> str:
@@ -124,12 +131,13 @@ def _relabel(line: str, spans: list[tuple[int, int, int]], old: str, new: str) -
         return label.replace("|", "\\|") if table else label  # a `|` would split a table row's cell
 
     olds = {old, inline(old), shown(old)}
-    for start, label_end, _end in sorted(spans, reverse=True):
+    for start, label_end, end in sorted(spans, reverse=True):
         label = line[start + 1 : label_end]
         ticked = len(label) > 1 and label.startswith("`") and label.endswith("`")
         if (label[1:-1] if ticked else label) in olds:
             renamed = f"`{shown(new)}`" if ticked else shown(new)
-            line = line[: start + 1] + renamed + line[label_end:]
+            rest = f"][{label}]" + line[end:] if start in own_label else line[label_end:]
+            line = line[: start + 1] + renamed + rest
     return line
 
 
@@ -152,13 +160,21 @@ def _cell(line: str, span: tuple[int, int], old: str, new: str) -> str:
 Span = tuple[int, int, int]  # a link's start, the end of its label, its end
 
 
-def _table_row(lines: list[str], number: int, links: list[Span], field: str, old: str, new: str) -> str:
+def _table_row(
+    lines: list[str],
+    number: int,
+    links: list[Span],
+    field: str,
+    old: str,
+    new: str,
+    own_label: frozenset[int],
+) -> str:
     """The table row `lines[number]` with `field` changed in the column its header names."""
     line = lines[number]
     found, _width = columns(lines, number)
     spans = cell_spans(line)
     if field == "title":
-        line = _relabel(line, links, old, new)
+        line = _relabel(line, links, old, new, own_label)
         spans = cell_spans(line)
     column = found.get(field)
     if column is None or column == found["link"] or column >= len(spans):
@@ -176,6 +192,30 @@ def _spans(line: str) -> list[tuple[int, int]]:
     return [(start, end) for start, _label_end, end in _link_spans(line).values()]
 
 
+def _reference_uses(
+    lines: list[str], body_line: int, labels: set[str]
+) -> dict[int, list[markdown.ReferenceUse]]:
+    """The reference links (`[Title][p]` with `[p]: page.md` below) of the index `lines` using one
+    of `labels`, by line number, where the reader sees them: not in code, a comment, or a line
+    that is a definition.
+
+    Why: such an entry repeats the title as a reader sees it as much as `[Title](page.md)` does,
+    and was left showing the old one."""
+    if not labels:
+        return {}
+    start = body_line - 1
+    body = lines[start:]
+    hidden = markdown.unheaded(body)
+    found: dict[int, list[markdown.ReferenceUse]] = {}
+    for i, line in enumerate(body):
+        if hidden[i] or "]" not in line or markdown.reference_definition(line) is not None:
+            continue
+        for use in markdown.reference_use_spans(line):
+            if use.label in labels:
+                found.setdefault(start + i + 1, []).append(use)
+    return found
+
+
 def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list[Change]:
     """The rewritten indexes that register `path` and repeat its old `field` value verbatim."""
     sources = sorted({item.source for item in bank.index_links if item.lands == path and item.source != path})
@@ -184,17 +224,25 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
         index = head.load(bank, source)
         lines = index.file.text.split("\n")
         ours: dict[int, set[int]] = {}
+        labels: set[str] = set()  # the reference labels whose definition leads to `path`
         for link in index.fresh.links:
             if _lands(bank, link) == path:
-                ours.setdefault(link.line, set()).add(link.column)
-        for number, found_columns in sorted(ours.items()):
+                defined = markdown.reference_definition(lines[link.line - 1])
+                if defined is not None and defined[2] + 1 == link.column:
+                    labels.add(defined[0])
+                else:
+                    ours.setdefault(link.line, set()).add(link.column)
+        uses = _reference_uses(lines, index.fresh.body_line, labels) if field == "title" else {}
+        for number in sorted(ours.keys() | uses.keys()):
             line = lines[number - 1]
             spans = _link_spans(line)
-            links = [spans[c] for c in found_columns if c in spans]
+            links = [spans[c] for c in ours.get(number, ()) if c in spans]
+            links += [(use.start, use.text_end, use.end) for use in uses.get(number, ())]
             if not links:
                 continue
+            own_label = frozenset(use.start for use in uses.get(number, ()) if not use.labelled)
             if line.lstrip().startswith("|") and header_line(lines, number - 1) is not None:
-                lines[number - 1] = _table_row(lines, number - 1, links, field, old, new)
+                lines[number - 1] = _table_row(lines, number - 1, links, field, old, new, own_label)
             elif field == "purpose":
                 lines[number - 1] = _mention(line, _spans(line), old, new, (0, len(line)))
                 if lines[number - 1] == line:  # the two-line shape: the purpose below the link
@@ -206,7 +254,7 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
                         if lines[below] != text:
                             break
             elif field == "title":
-                lines[number - 1] = _relabel(line, links, old, new)
+                lines[number - 1] = _relabel(line, links, old, new, own_label)
         text = "\n".join(lines)
         if text != index.file.text:
             changes.append((index.path, index.file.encode(text), index.file.digest))

@@ -277,6 +277,32 @@ def test_title_renames_labels_and_the_h1(tmp_path: Path) -> None:
     assert "heading" in result and result["indexes"] == ["engineering/README.md"]
 
 
+def test_title_renames_the_text_of_reference_style_entries_and_keeps_their_labels(tmp_path: Path) -> None:
+    """`- [Model][m]` with `[m]: model.md` below shows the title as `[Model](model.md)` does, and
+    kept the old one. `[Model][]` and `[Model]` use their text as the label: it stays on as the
+    label (`[Order model][Model]`), so the definition is left and the entry still leads there;
+    code, and text naming another label, are left."""
+    entries = (
+        "- [Model][m] — The model of orders.\n- [Model][] — collapsed\n- [Model] — shortcut\n"
+        "- [Other][m] — other text\n- `[Model][m]` in code\n\n| Document | Title |\n|---|---|\n"
+        "| [Model][m] | Model |\n\n[m]: model.md\n[Model]: model.md\n"
+    )
+    root = _bank(tmp_path, entries=entries)
+    index = root / "engineering/README.md"
+    with no_new_findings(root):
+        result = _set(root, "title", "Order model")
+    assert result["indexes"] == ["engineering/README.md"]
+    assert index.read_text().endswith(
+        "- [Order model][m] — The model of orders.\n- [Order model][Model] — collapsed\n"
+        "- [Order model][Model] — shortcut\n- [Other][m] — other text\n- `[Model][m]` in code\n\n"
+        "| Document | Title |\n|---|---|\n| [Order model][m] | Order model |\n\n"
+        "[m]: model.md\n[Model]: model.md\n"
+    )
+    with no_new_findings(root):
+        _set(root, "title", "Orders")
+    assert "- [Orders][m] — The model of orders.\n- [Orders][Model] — collapsed\n" in index.read_text()
+
+
 def test_a_new_title_renames_the_heading_a_reader_sees_not_one_in_a_comment(tmp_path: Path) -> None:
     """A commented-out `# Model` above the real one was renamed, the real title left stale."""
     root = _bank(tmp_path)
