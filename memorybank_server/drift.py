@@ -87,7 +87,7 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
             "--no-show-signature",
             "-O/dev/null",  # `diff.orderFile`: a name this repository lacks failed the log, a FIFO hung it
             "--encoding=UTF-8",  # `i18n.logOutputEncoding=UTF-16` wrote every stamp in two bytes a letter
-            "--format=%x01%ct %cI",
+            "--format=/%ct %cI",  # a path git lists never starts with '/' (`_newest`)
             "--",
             *run,
         )
@@ -101,12 +101,17 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
 
 
 def _newest(out: str, times: dict[str, Stamp]) -> None:
-    """Fold one `git log -z --name-only` output into `times`, keeping each name's newest stamp."""
+    """Fold one `git log -z --name-only` output into `times`, keeping each name's newest stamp.
+
+    Why a commit's line starts with `/`: names and commit lines are alike NUL-separated, and a
+    name may hold any other byte; a committed file named `\x019999999999 x` beside the code read
+    as a commit line (the stamp `\x01` began), and the names after it took its year-2286 time.
+    """
     stamp: Stamp | None = None
     fresh = False
     for token in out.split("\0"):
         unix, _, iso = token[1:].partition(" ")
-        if token.startswith("\x01") and unix.lstrip("-").isdigit():
+        if token.startswith("/") and unix.lstrip("-").isdigit():
             stamp, fresh = (int(unix), iso), True
             continue
         name = token[1:] if fresh and token.startswith("\n") else token

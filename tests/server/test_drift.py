@@ -408,3 +408,21 @@ def test_a_huge_title_and_huge_anchors_are_cut_in_every_entry(tmp_path: Path) ->
         assert len(entry["anchor"]) <= HEADER_CHARS
     assert {e["anchor"] for e in answer["missing"]} >= {"gone/0.py", "gone/39.py"}
     assert json_bytes(answer) < len(anchors) * 4 * HEADER_CHARS
+
+
+def test_a_file_named_like_a_commit_line_is_read_as_a_name(tmp_path: Path) -> None:
+    """The log lists commit lines and names between the same NULs, and a commit's line began
+    with a byte a name may hold: two files at the top, committed with the code, made the second
+    read as a commit of the year 2286, and the code after it drifted 96,000 days ahead."""
+    repo = tmp_path / "repo"
+    write_bank(repo / "memory-bank", {"overview.md": doc("Overview", "'.'", "src/a.py")})
+    write_bank(repo, {"src/a.py": "v1\n"})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    write_bank(repo, {"src/a.py": "v2\n", "\x01 a": "x\n", "\x019999999999 not-a-date": "y\n"})
+    commit(repo, "2024-03-01T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=30)
+    assert [(e["anchor"], e["codeTouched"], e["aheadDays"]) for e in answer["drifted"]] == [
+        (".", "2024-03-01T10:00:00+00:00", 60),
+        ("src/a.py", "2024-03-01T10:00:00+00:00", 60),
+    ]
