@@ -205,17 +205,43 @@ def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:
 
     The reason is None when there is simply no repository, and git's own words otherwise (git
     missing, a repository git refuses to use, …), so callers never call the latter "no repository".
+
+    A repository's `core.worktree` may name any folder as its work tree: git answers with it all
+    the same, though it may not hold `directory` (the folder git found the repository from), and
+    git asked there may find no repository or another one. Callers ask from both folders, so
+    either answered "not a git repository" of a repository just found, or read another's
+    history as the bank's; both are said as what they are.
     """
-    result = run(directory, "rev-parse", "--show-toplevel")
-    found = result.out.removesuffix("\n")  # only git's own line end: a folder may end in a blank
+    result = run(directory, "rev-parse", "--is-inside-work-tree", "--show-toplevel")
+    inside, _, found = result.out.partition("\n")
+    found = found.removesuffix("\n")  # only git's own line end: a folder may end in a blank
+    # asked of git, not compared here: on macOS a path may differ from git's in case alone
+    if result.ok and found and inside != "true":
+        return None, (
+            f"the repository's work tree is set to '{printable(found)}' (core.worktree), which does "
+            f"not hold '{printable(str(directory))}'"
+        )
     if result.ok and found:
-        return Path(os.path.realpath(found)), None
+        return _same_repository(directory, found)
     if result.ok:
         return None, None
     if "not a git repository (or any" in result.err:  # the search found none, or passed one over
         return None, _closed_repository(Path(directory))
     lines = result.err.splitlines()
     return None, (lines[0].removeprefix("fatal: ") if lines else "git failed without a message")
+
+
+def _same_repository(directory: Path | str, top: str) -> tuple[Path | None, str | None]:
+    """`top`, the work tree git named for `directory`, when git finds the same repository from
+    it; else None and why (`toplevel`)."""
+    here, there = (run(folder, "rev-parse", "--absolute-git-dir") for folder in (directory, top))
+    if here.ok and there.ok and here.out == there.out:
+        return Path(os.path.realpath(top)), None
+    found = "another repository" if there.ok else "no repository"
+    return (
+        None,
+        f"the repository's work tree is set to '{printable(top)}' (core.worktree), where git finds {found}",
+    )
 
 
 def _closed_repository(directory: Path) -> str | None:

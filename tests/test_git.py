@@ -69,3 +69,27 @@ def test_a_fifo_named_git_above_the_bank_is_looked_at_without_being_opened(tmp_p
     asked = f"from memorybank_lint import git; print(git.toplevel({str(tmp_path / 'bank')!r}))"
     done = subprocess.run([sys.executable, "-c", asked], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "(None, None)", done.stderr
+
+
+def test_a_work_tree_configured_elsewhere_is_said_so_not_taken_for_the_banks(tmp_path: Path) -> None:
+    """`core.worktree` naming another folder: git found the repository from the bank and answered
+    with that folder, and every question then asked there failed as "not a git repository"
+    (bank_changed), read as no repository at all (bank_drift), or asked another repository."""
+    outer = tmp_path / "outer"
+    repo, elsewhere = outer / "repo", tmp_path / "elsewhere"
+    bank = repo / "memory_bank"
+    bank.mkdir(parents=True)
+    elsewhere.mkdir()
+    run_git(outer, "init", "-q")
+    run_git(repo, "init", "-q")
+    said = "the repository's work tree is set to '{}' (core.worktree), {}"
+    for folder, then in [
+        (elsewhere, f"which does not hold '{bank}'"),
+        (tmp_path, "where git finds no repository"),
+        (outer, "where git finds another repository"),
+    ]:
+        run_git(repo, "config", "core.worktree", str(folder))
+        assert git.toplevel(bank) == (None, said.format(folder.resolve(), then))
+        assert repo_root(bank) == bank
+    run_git(repo, "config", "core.worktree", str(repo))  # the folder it is anyway
+    assert git.toplevel(bank) == (repo.resolve(), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import calendar
 import os
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -797,6 +798,24 @@ def test_a_git_file_pointing_nowhere_is_said_so_not_called_no_repository(tmp_pat
         changed(refreshed(root), "HEAD~1")
     assert "not a git repository: /nonexistent/x" in str(refused.value)
     assert "not inside a git repository" not in str(refused.value)
+
+
+def test_a_work_tree_configured_elsewhere_is_named_by_both_git_tools(tmp_path: Path) -> None:
+    """`core.worktree` naming a folder above the repository: bank_changed asked git there and
+    answered "not a git repository" of a repository it had found."""
+    from memorybank_server.drift import drift
+
+    repo = tmp_path / "repo"
+    root = write_bank(repo / "memory-bank", {"a.md": doc("A")})
+    (root / "b.md").write_text("---\ntitle: B\nanchors:\n  - src\n---\n# B\n", encoding="utf-8")
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "first")
+    git(repo, "config", "core.worktree", str(tmp_path))
+    said = f"work tree is set to '{tmp_path.resolve()}' (core.worktree), where git finds no repository"
+    for since in ("HEAD", "2024-06-01"):
+        with pytest.raises(ToolInputError, match=re.escape(said)):
+            changed(refreshed(root), since)
+    assert said in drift(refreshed(root))["note"]
 
 
 def test_a_commit_found_by_its_message_is_a_ref(three_commits: tuple[Path, str]) -> None:
