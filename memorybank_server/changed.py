@@ -195,10 +195,7 @@ def _base(bank: Bank, since: str, repo: Path) -> tuple[str, str | None]:
     walk = _ancestry(since)
     stem = since[:walk]
     if stem in ("HEAD", "@") and _commit(bank, "HEAD") is None:
-        return _empty_tree(bank), (
-            f"The repository at {shown} has no commit yet, so every document under the bank is listed "
-            "as added."
-        )
+        return _empty_tree(bank), _unborn(bank, shown)
     if walk in (0, len(since)):  # no ancestry marks, or nothing they count back from (`~`, `^^`)
         if _OBJECT_PREFIX.fullmatch(since) and git.shallow(repo) and not _names_an_object(bank, since):
             raise ToolInputError(
@@ -245,10 +242,26 @@ def _base_at(bank: Bank, instant: dt.datetime, repo: Path) -> tuple[str, str]:
             f"Measured from commit {commit[:8]}, the last one at or before {instant.isoformat()} "
             "(commit dates), plus uncommitted edits."
         )
+    if found is None:
+        return _empty_tree(bank), _unborn(bank, shown)
     if git.shallow(repo):
         raise ToolInputError(f"No commit of this shallow clone at {shown} is that old; {_DEEPEN}")
     return _empty_tree(bank), (
         f"No commit in {shown} is that old, so everything under the bank counts as added."
+    )
+
+
+def _unborn(bank: Bank, shown: str) -> str:
+    """Why everything is added when HEAD has no commit: the repository may have none, or HEAD
+    may be on a branch begun with none (`git checkout --orphan`) while others hold commits, and
+    "the repository has no commit yet" (or "no commit is that old", of a date) misled there."""
+    if git.run(bank.root, "for-each-ref", "--count=1", "--format=%(objectname)").out.strip():
+        return (
+            f"HEAD in {shown} is on a branch with no commit yet (the commits of other branches are "
+            "not its history), so every document under the bank is listed as added."
+        )
+    return (
+        f"The repository at {shown} has no commit yet, so every document under the bank is listed as added."
     )
 
 

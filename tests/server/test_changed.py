@@ -208,6 +208,19 @@ def test_a_repository_without_commits_lists_everything_as_added(tmp_path: Path) 
     assert "no commit yet" in answer["note"]
 
 
+def test_a_branch_begun_with_no_commit_is_not_called_a_repository_without_one(
+    three_commits: tuple[Path, str],
+) -> None:
+    """HEAD on a branch begun with `git checkout --orphan`: the answer said the repository had
+    no commit yet, or that none was as old as a date later than all of them."""
+    root, _ = three_commits
+    git(root, "checkout", "-q", "--orphan", "fresh")
+    for since in ("HEAD", "HEAD~2", "2030-01-01", "2020-01-01"):
+        answer = changed(refreshed(root), since)
+        assert kinds(answer) == [("added", "one.md"), ("added", "two.md")]
+        assert answer["note"].startswith(f"HEAD in {root.resolve()} is on a branch with no commit yet"), since
+
+
 @pytest.mark.parametrize("since", ["HEAD", "HEAD~20", "2020-01-01"])
 def test_documents_git_ignores_are_counted_in_a_note_not_passed_over_in_silence(
     tmp_path: Path, since: str
