@@ -24,6 +24,7 @@ modes git refuses to combine with literal pathspecs.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import signal
 import stat
@@ -228,7 +229,12 @@ def toplevel(directory: Path | str) -> tuple[Path | None, str | None]:
     if "not a git repository (or any" in result.err:  # the search found none, or passed one over
         return None, _closed_repository(Path(directory))
     lines = result.err.splitlines()
-    return None, (lines[0].removeprefix("fatal: ") if lines else "git failed without a message")
+    if not lines:
+        return None, "git failed without a message"
+    # the lines indented below the first are its list (`unknown repository extension found:`
+    # then `\tobjectformat2`): the first alone named no extension
+    said = [lines[0], *(line.strip() for line in itertools.takewhile(lambda x: x[:1] == "\t", lines[1:]))]
+    return None, " ".join(said).removeprefix("fatal: ")
 
 
 def _same_repository(directory: Path | str, top: str) -> tuple[Path | None, str | None]:

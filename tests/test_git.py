@@ -93,3 +93,14 @@ def test_a_work_tree_configured_elsewhere_is_said_so_not_taken_for_the_banks(tmp
         assert repo_root(bank) == bank
     run_git(repo, "config", "core.worktree", str(repo))  # the folder it is anyway
     assert git.toplevel(bank) == (repo.resolve(), None)
+
+
+def test_a_repository_git_refuses_is_named_with_the_reason_git_lists_below(tmp_path: Path) -> None:
+    """Git lists the extensions it does not know on the lines below its message; only the first
+    line was kept, which named none."""
+    run_git(tmp_path, "init", "-q")
+    run_git(tmp_path, "config", "core.repositoryformatversion", "1")
+    run_git(tmp_path, "config", "extensions.madeUp", "x")
+    top, why = git.toplevel(tmp_path)
+    assert top is None and why is not None and "\n" not in why
+    assert "extension" in why and why.endswith("madeup"), why
