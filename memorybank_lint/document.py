@@ -296,7 +296,8 @@ def _what(item: Any) -> str:
 def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> list[Link]:
     """The index's links: inline ones where they stand, and each link reference definition a
     reference link of the index uses (`- [Policy][tp]` … `[tp]: policy.md`) at the definition,
-    where its path is written; a definition no link uses is shown to no reader, so it is none."""
+    on the line its `[` stands on (its path may stand on the next); a definition no link uses is
+    shown to no reader, so it is none."""
     found: list[Link] = []
 
     def add(raw: str, i: int, column: int) -> None:
@@ -308,13 +309,13 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
     for i, line in markdown.iter_unfenced(body, mask):
         for _label, raw, column in markdown.links(line):
             add(raw, i, column)
-    definitions = markdown.definitions(body, mask)
-    if definitions and (used := markdown.labels_used(body, mask)):
+    references = markdown.references(body)
+    if references.used:
         first: dict[str, markdown.Definition] = {}
-        for definition in definitions:
+        for definition in references.definitions:
             first.setdefault(definition.label, definition)
         for definition in first.values():
-            if definition.label in used:
+            if definition.label in references.used:
                 add(definition.destination, definition.line, definition.column + 1)
         found.sort(key=lambda link: (link.line, link.column))
     return found

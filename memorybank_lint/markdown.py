@@ -4,8 +4,9 @@ Why not a full parser: every document goes through this on every cold start, and
 costs ~20x more on a real bank. The scanner follows CommonMark where it matters here: a fence
 closes only on the same character with at least the opening length and no info string, and an
 unclosed fence runs to the end. Unlike CommonMark it accepts fences at any indentation, because
-fences nested in list items are common and a line scanner does not track list context. The one
-exact parse here, `read_links`, is for writes that rewrite links, and loads the parser only then.
+fences nested in list items are common and a line scanner does not track list context. The
+exact parses here load the parser only when needed: `read_links`, for writes that rewrite links,
+and `references`, for a text holding a link reference definition (`]:`), which few do.
 """
 
 from __future__ import annotations
@@ -461,12 +462,20 @@ def reference_use_spans(line: str) -> Iterator[ReferenceUse]:
 
     Why the columns: a write that relabels an entry (a new title) changes the text a reader sees
     and must find it; the columns are the line's own, as code spans are blanked in place."""
-    read = _code_blanked(line) if "`" in line else line
+    return _reference_spans(line, in_paragraph=False)
+
+
+def _reference_spans(text: str, in_paragraph: bool) -> Iterator[ReferenceUse]:
+    """The reference links of `text`: a line, or (`in_paragraph`) the text of a paragraph as the
+    parser bounds it, its lines joined, where a `[x]:` is a use, since the parse has taken the
+    definitions out and one continuing a paragraph is its text. Linear: each pattern is
+    possessive and reads a backslash escape as one piece."""
+    read = _code_blanked(text) if "`" in text else text
     for found in _REFERENCE_USE.finditer(read):
         if found.group(1) is None:
             continue  # a backslash escape
         after = read[found.end() : found.end() + 1]
-        if found.group(2) is None and after in ("(", ":"):
+        if found.group(2) is None and (after == "(" or (after == ":" and not in_paragraph)):
             continue
         if read[found.start() - 1 : found.start()] == "!":
             continue  # an image's source, not a link a reader follows
@@ -506,56 +515,86 @@ def _code_blanked(line: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Definition:
-    """A link reference definition: its label as matched, its destination as written, and where."""
+    """A link reference definition: its label as matched, its destination as written (without
+    the `<…>` around it), and where it starts."""
 
     label: str
     destination: str
-    line: int  # index into the lines read
+    line: int  # index into the lines read: the line the `[` stands on
     column: int  # of the `[`, 0-based
 
 
-def definitions(lines: list[str], mask: list[bool]) -> list[Definition]:
-    """Every link reference definition of `lines` in order, outside the lines `mask` hides (code,
-    comments). CommonMark takes a label's first definition; the later ones are shown to no reader."""
-    found: list[Definition] = []
-    for i, line in enumerate(lines):
-        if mask[i] or "]:" not in line:
-            continue
-        read = reference_definition(line)
-        if read is not None and not _continues_paragraph(lines, mask, i, found):
-            found.append(Definition(read[0], read[1], i, read[2]))
-    return found
+@dataclass(frozen=True, slots=True)
+class References:
+    """The link reference definitions of a text, in order (a label's later definitions too, which
+    no reader follows: CommonMark takes the first), and the defined labels its reference links use."""
+
+    definitions: tuple[Definition, ...] = ()
+    used: frozenset[str] = frozenset()
 
 
-def labels_used(lines: list[str], mask: list[bool]) -> set[str]:
-    """The labels the reference links of `lines` use, outside the lines `mask` hides; a line
-    shaped as a definition holds none (read as text, its `[x]:` is no use either).
-
-    Apart from `definitions`: an index page with no definition, nearly every one, never pays
-    for reading each of its links' lines again for uses that could lead nowhere."""
-    used: set[str] = set()
-    for i, line in enumerate(lines):
-        if not mask[i] and "]" in line and reference_definition(line) is None:
-            used.update(reference_uses(line))
-    return used
+_DEFINED = "memorybank.definitions"  # where the parse's definitions are collected, in its env
 
 
-def _continues_paragraph(lines: list[str], mask: list[bool], i: int, definitions: list[Definition]) -> bool:
-    """Whether line `i` would be read as the next line of a paragraph (or list item's, or
-    quote's) above it: a definition cannot interrupt a paragraph (CommonMark), so
-    `- [Guide][g]` then `[tp]: policy.md` is one item's text and the reader shows no link.
-    Only a blank line, code or a comment block, a heading, a thematic break or setext underline,
-    or a definition read just above ends what stands before it."""
-    if i == 0 or mask[i - 1] or not lines[i - 1].strip():
-        return False
-    if definitions and definitions[-1].line == i - 1:
-        return False
-    above = lines[i - 1]
-    return atx_heading(above) is None and not _BREAK.match(above)
+def references(lines: list[str], defined: Collection[str] = ()) -> References:
+    """The link reference definitions of `lines` (split at `\\n`) and the defined labels reference
+    links use (`- [Policy][tp]` … `[tp]: policy.md`); the labels of `defined` (as
+    `Definition.label`) count as defined too: a write removing a definition asks which links
+    would lose it.
+
+    The definitions are markdown-it-py's (CommonMark's): one may stand in a list item or a quote
+    (`- [tp]: policy.md`), wrap its label or put its destination on the next line, and is text
+    where it would continue a paragraph. Read line by line, each of those was a page a reader
+    reaches that counted as unregistered, or an entry a reader never sees. The uses are the line
+    scanner's (`reference_use_spans`), run over the text of each paragraph or heading as the
+    parse bounds it: a label may wrap inside a paragraph, a `[x]:` that continues one is a use,
+    and brackets in a code or HTML block are none; brackets in inline raw HTML, an autolink or a
+    link's title are still read as a use (README's known gaps).
+
+    What it costs: a text with no `]:` holds no definition (a label's `]` then its colon), and is
+    not parsed at all: nearly every index. Otherwise only the blocks are parsed, linear; the
+    parser's inline rules, which take up to some 30 s a megabyte of brackets, are never run.
+    """
+    if not defined and not any("]:" in line for line in lines):
+        return References()
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_block import reference
+
+    def defining(state: Any, start: int, end: int, silent: bool) -> bool:
+        done = bool(reference(state, start, end, silent))
+        if done and not silent:
+            state.env[_DEFINED].append(_definition(state, start))
+        return done
+
+    parser = MarkdownIt("commonmark").disable("inline")
+    # the URL found is never used, and normalising it took a third of the time
+    parser.normalizeLink = lambda url: url  # type: ignore[method-assign]
+    parser.block.ruler.at("reference", defining)
+    env: dict[str, Any] = {_DEFINED: []}
+    tokens = parser.parse("\n".join(lines).replace("\0", "\ufffd"), env)
+    found: list[Definition] = env[_DEFINED]
+    keys = {definition.label for definition in found} | {reference_label(label) for label in defined}
+    if not keys:
+        return References()
+    used = {
+        use.label
+        for token in tokens
+        if token.type == "inline" and "]" in token.content
+        for use in _reference_spans(token.content, in_paragraph=True)
+        if use.label in keys
+    }
+    return References(tuple(found), frozenset(used))
 
 
-# A thematic break or a setext heading's underline: either ends the paragraph above it.
-_BREAK = re.compile(r" {0,3}(?:(?:\*[ \t]*+){3,}|(?:-[ \t]*+){3,}|(?:_[ \t]*+){3,}|=++[ \t]*+|-++[ \t]*+)\Z")
+def _definition(state: Any, start: int) -> Definition:
+    """The definition the parser has just read from line `start` to `state.line`."""
+    starts, _pieces, joined, label_end = _joined(state, start)
+    at = starts[0]  # the `[`
+    column = at - (state.src.rfind("\n", 0, at) + 1)
+    pos = _destination_start(joined, label_end)
+    written = joined[pos : state.md.helpers.parseLinkDestination(joined, pos, len(joined)).pos]
+    destination = written[1:-1] if written.startswith("<") else written
+    return Definition(reference_label(joined[1:label_end]), destination, start, column)
 
 
 def links(line: str) -> Iterator[tuple[str, str, int]]:
@@ -734,18 +773,9 @@ def _destination(state: Any, start: int) -> tuple[int, int, str] | None:
     the destination read by the parser's own helper; its place in the joined text maps back to
     the source, line by line.
     """
-    from markdown_it.common.utils import isSpace
-
     src = state.src
-    starts = [state.bMarks[k] + state.tShift[k] for k in range(start, state.line)]
-    pieces = [src[at : state.eMarks[k] + 1] for k, at in zip(range(start, state.line), starts, strict=True)]
-    joined = "".join(pieces)
-    pos = 1
-    while pos < len(joined) and joined[pos] != "]":
-        pos += 2 if joined[pos] == "\\" else 1
-    pos += 2  # past `]:`
-    while pos < len(joined) and (joined[pos] == "\n" or isSpace(ord(joined[pos]))):
-        pos += 1
+    starts, pieces, joined, label_end = _joined(state, start)
+    pos = _destination_start(joined, label_end)
     read = state.md.helpers.parseLinkDestination(joined, pos, len(joined))
     if not read.ok:
         return None
@@ -758,6 +788,32 @@ def _destination(state: Any, start: int) -> tuple[int, int, str] | None:
             return (start + k, at - line_start, written) if src[at : at + len(written)] == written else None
         offset += len(piece)
     return None
+
+
+def _joined(state: Any, start: int) -> tuple[list[int], list[str], str, int]:
+    """The text of the definition the parser has just read from line `start` to `state.line`,
+    joined as the parser joins it (each line from its content's start, past a container's
+    marker): where each line's piece starts in the source, the pieces, the joined text, and
+    where its label's `]` stands there (the label skipped as the parser skips it)."""
+    src = state.src
+    starts = [state.bMarks[k] + state.tShift[k] for k in range(start, state.line)]
+    pieces = [src[at : state.eMarks[k] + 1] for k, at in zip(range(start, state.line), starts, strict=True)]
+    joined = "".join(pieces)
+    pos = 1
+    while pos < len(joined) and joined[pos] != "]":
+        pos += 2 if joined[pos] == "\\" else 1
+    return starts, pieces, joined, pos
+
+
+def _destination_start(joined: str, label_end: int) -> int:
+    """Where the destination of a joined definition starts: past `]:` and the blanks after it,
+    one line ending among them."""
+    from markdown_it.common.utils import isSpace
+
+    pos = label_end + 2  # past `]:`
+    while pos < len(joined) and (joined[pos] == "\n" or isSpace(ord(joined[pos]))):
+        pos += 1
+    return pos
 
 
 class Placement:

@@ -496,6 +496,21 @@ def test_read_links_places_every_definitions_destination_however_it_is_wrapped()
     }
 
 
+def _shown_hrefs(text: str) -> set[str]:
+    """The destinations of the links markdown-it-py shows in `text`, as written (no URL encoding)."""
+    from markdown_it import MarkdownIt
+
+    parser = MarkdownIt("commonmark")
+    parser.normalizeLink = lambda url: url  # type: ignore[method-assign]
+    return {
+        child.attrs["href"]
+        for token in parser.parse(text)
+        if token.type == "inline"
+        for child in token.children or ()
+        if child.type == "link_open"
+    }
+
+
 _LABEL = st.sampled_from(["a", "A", "b", "a  b", "A B", "Policy", "policy", "x\\]y"])
 _USE = st.builds(
     lambda text, label, form: {
@@ -572,10 +587,35 @@ def test_a_definition_markdown_it_reads_as_text_is_no_entry(text: str) -> None:
     assert parse("README.md", text).links == []
 
 
+@pytest.mark.parametrize(
+    ("text", "entries"),
+    [
+        ("- [Policy][tp]\n- [tp]: policy.md\n", [(2, 3, "policy.md")]),  # in a list item
+        ("- [Policy][tp]\n\n> [tp]: policy.md\n", [(3, 3, "policy.md")]),  # in a quote
+        ("- [Policy][tp]\n\n[tp]:\n  policy.md\n", [(3, 1, "policy.md")]),  # the path below
+        ("See [the policy][testing\npolicy].\n\n[Testing Policy]: policy.md\n", [(4, 1, "policy.md")]),
+        ("See\n[tp]: policy.\n\n[tp]: policy.md\n", [(4, 1, "policy.md")]),  # a paragraph's text
+        ('<div title="[tp]">\n\n[A](a.md)\n\n[tp]: policy.md\n', [(3, 1, "a.md")]),  # an HTML block
+    ],
+)
+def test_reference_entries_are_read_as_markdown_it_reads_them(text: str, entries: list) -> None:
+    """A definition in a list item or a quote, or with its path on the next line, is one, and a
+    use's label may wrap: each registers its page, at the line the definition starts on. Brackets
+    in an HTML block are no use, and a paragraph's `[tp]:` is one."""
+    from memorybank_lint.document import parse
+
+    assert {raw for *_, raw in entries} == {href for href in _shown_hrefs(text) if href.endswith(".md")}
+    assert [(link.line, link.column, link.target.raw) for link in parse("README.md", text).links] == entries
+
+
 def test_reference_uses_skip_escaped_brackets() -> None:
     """`\\[tp]` is text, not a use, however many escapes stand in a row: the pattern read an
     escape as one piece since it restarted at each escaped `[` (1 MB took 12 s; how long a line
     of them takes now is `benchmarks/bench_hostile_lines.py`'s to print)."""
-    assert list(markdown.reference_uses("\\[tp] and [a][b]")) == ["b"]
-    assert list(markdown.reference_uses("[" + "\\[" * 1_000 + "]")) == []
-    assert list(markdown.reference_uses("\\\\[tp]")) == ["tp"]  # an escaped backslash escapes nothing
+
+    def used(line: str) -> frozenset[str]:
+        return markdown.references([line, "", "[tp]: tp.md", "[b]: b.md"]).used
+
+    assert used("\\[tp] and [a][b]") == {"b"}
+    assert used("[" + "\\[" * 1_000 + "]") == set()
+    assert used("\\\\[tp]") == {"tp"}  # an escaped backslash escapes nothing

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from memorybank_lint import markdown
@@ -109,16 +110,14 @@ def guard_names(old_body: str, new_body: str, path: str) -> None:
         )
 
 
-def _references(body: str) -> tuple[dict[str, list[str]], set[str]]:
+def _references(body: str, defined: Collection[str] = ()) -> tuple[dict[str, list[str]], set[str]]:
     """Each label's definitions' destinations, in order (the first is the one readers follow),
-    and the labels the body's reference links use."""
-    lines = body.split("\n")
-    mask = markdown.unheaded(lines)
-    definitions, used = markdown.definitions(lines, mask), markdown.labels_used(lines, mask)
+    and the labels the body's reference links use, a label of `defined` found as if defined."""
+    references = markdown.references(body.split("\n"), defined)
     found: dict[str, list[str]] = {}
-    for definition in definitions:
+    for definition in references.definitions:
         found.setdefault(definition.label, []).append(definition.destination)
-    return found, used
+    return found, set(references.used)
 
 
 def guard_references(old_body: str, new_body: str, path: str) -> None:
@@ -133,7 +132,7 @@ def guard_references(old_body: str, new_body: str, path: str) -> None:
     before, _ = _references(old_body)
     if not before:
         return
-    after, used = _references(new_body)
+    after, used = _references(new_body, before.keys())  # a link left without its definition still names it
     for label in sorted(used & before.keys()):
         if label not in after:
             raise ToolInputError(

@@ -216,6 +216,17 @@ def _reference_uses(
     return found
 
 
+def _definitions(lines: list[str], body_line: int) -> dict[tuple[int, int], str]:
+    """The label of each link reference definition of the index `lines`, by where an entry it
+    makes stands (line and column, 1-based), as the linter reads them: one in a list item or a
+    quote (`- [p]: page.md`) too."""
+    body = lines[body_line - 1 :]
+    return {
+        (body_line + found.line, found.column + 1): found.label
+        for found in markdown.references(body).definitions
+    }
+
+
 def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list[Change]:
     """The rewritten indexes that register `path` and repeat its old `field` value verbatim."""
     sources = sorted({item.source for item in bank.index_links if item.lands == path and item.source != path})
@@ -225,11 +236,14 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
         lines = index.file.text.split("\n")
         ours: dict[int, set[int]] = {}
         labels: set[str] = set()  # the reference labels whose definition leads to `path`
+        definitions: dict[tuple[int, int], str] | None = None  # (line, column) → label, read once
         for link in index.fresh.links:
             if _lands(bank, link) == path:
-                defined = markdown.reference_definition(lines[link.line - 1])
-                if defined is not None and defined[2] + 1 == link.column:
-                    labels.add(defined[0])
+                if definitions is None:
+                    definitions = _definitions(lines, index.fresh.body_line)
+                label = definitions.get((link.line, link.column))
+                if label is not None:
+                    labels.add(label)
                 else:
                     ours.setdefault(link.line, set()).add(link.column)
         uses = _reference_uses(lines, index.fresh.body_line, labels) if field == "title" else {}

@@ -360,3 +360,25 @@ def test_an_edit_that_strands_or_shadows_a_reference_link_is_refused(tmp_path: P
     )
     call("[r]: ../dna/principles.md", "[r]: ../dna/lifecycle.md")
     assert "[r]: ../dna/lifecycle.md" in (root / "engineering/notes.md").read_text(encoding="utf-8")
+
+
+def test_the_reference_guard_reads_definitions_and_uses_as_a_reader_does(tmp_path: Path) -> None:
+    """A definition in a list item is one (`- [r]: …`), and a link using it lost it in a section
+    the edit never touched; a label named only inside an HTML block (`<div title="[h]">`) is no
+    link, and its definition may go."""
+    intro = 'Intro with [the rules][r].\n\n<div title="[h]">H</div>'
+    notes = NOTES.replace("Intro paragraph with a unique phrase.", intro) + (
+        "\n## Links\n\n- [r]: ../dna/principles.md\n\n[h]: ../dna/lifecycle.md\n"
+    )
+    root = _bank(tmp_path, notes)
+
+    def call(find: str, replace: str) -> dict:
+        return edit(open_bank(root), path="engineering/notes.md", find=find, replace=replace)
+
+    refused(
+        root,
+        lambda: call("- [r]: ../dna/principles.md\n", ""),
+        r"removes the link reference definition '\[r\]",
+    )
+    call("[h]: ../dna/lifecycle.md\n", "")
+    assert "[h]:" not in (root / "engineering/notes.md").read_text(encoding="utf-8")

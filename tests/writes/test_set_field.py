@@ -518,3 +518,13 @@ def test_a_new_purpose_leaves_the_nested_entries_of_other_pages_alone(tmp_path: 
     root = _bank(tmp_path, entries=nested)
     _set(root, "purpose", "Orders and their states.")
     assert (root / "engineering/README.md").read_text().endswith(nested)
+
+
+def test_title_renames_entries_using_a_definition_in_a_list_item(tmp_path: Path) -> None:
+    """A definition in a list item (`- [m]: model.md`) registers its page as one of its own does,
+    and the entries using it show the title too."""
+    root = _bank(tmp_path, entries="- [Model][m] — The model of orders.\n\n- [m]: model.md\n")
+    index = root / "engineering/README.md"
+    with no_new_findings(root):
+        _set(root, "title", "Order model")
+    assert index.read_text().endswith("- [Order model][m] — The model of orders.\n\n- [m]: model.md\n")
