@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from memorybank_lint import markdown
@@ -517,47 +517,86 @@ _USE = st.builds(
         "full": f"[{text}][{label}]",
         "collapsed": f"[{label}][]",
         "shortcut": f"[{label}]",
+        "wrapped": f"[{text}][{label.replace(' ', chr(10), 1)}]",  # a label over two lines
         "code": f"`[{text}][{label}]` and ``[{label}]``",  # code, never a link
         "image": f"![{text}][{label}]",  # an image's source, not a page a reader opens
         "escaped": f"\\[{label}]",
+        "as definition": f"[{label}]: one.md",  # one, or a paragraph's text where it continues one
     }[form],
     st.sampled_from(["see", "Doc", "two words"]),
     _LABEL,
-    st.sampled_from(["full", "collapsed", "shortcut", "code", "image", "escaped"]),
+    st.sampled_from(
+        [
+            "full",
+            "collapsed",
+            "shortcut",
+            "wrapped",
+            "code",
+            "image",
+            "escaped",
+            "as definition",
+        ]
+    ),
 )
 _DEFINITION = st.builds(
-    lambda label, name, pointed: f"[{label}]: <{name}.md>" if pointed else f"[{label}]: {name}.md",
+    lambda label, name, pointed, below: (
+        f"[{label}]:{chr(10) + '  ' if below else ' '}{f'<{name}.md>' if pointed else f'{name}.md'}"
+    ),
     _LABEL,
     st.sampled_from(["one", "two", "sub/three", "my doc"]),
     st.booleans(),
+    st.booleans(),  # the destination on the line below
 ).filter(lambda line: " doc.md" not in line or "<" in line)
+# What a use or a definition stands in: a list item, a quote, an indent or nothing (its lines below too)
+_CONTAINER = st.sampled_from(["", "- ", "> ", "1. ", "  "])
 
 
+def _contained(block: str, container: str) -> str:
+    lines = block.split("\n")
+    rest = " " * len(container) if container[:1] in "-1" else container  # an item's lines stand in its column
+    return "\n".join([container + lines[0], *(rest + line for line in lines[1:])]) + "\n"
+
+
+@settings(max_examples=min(500, settings.default.max_examples))  # each parses its text twice
+@example(uses=[("[Doc][a]", "- ")], definitions=[("[a]: one.md", "- ")], apart=False)
+@example(uses=[("[Doc][a\nb]", "> ")], definitions=[("[A B]:\n  one.md", "- ")], apart=True)
 @given(
-    uses=st.lists(_USE, min_size=1, max_size=6),
-    definitions=st.lists(_DEFINITION, min_size=1, max_size=5),
+    uses=st.lists(st.tuples(_USE, _CONTAINER), min_size=1, max_size=6),
+    definitions=st.lists(st.tuples(_DEFINITION, _CONTAINER), min_size=1, max_size=5),
+    apart=st.booleans(),
 )
-def test_reference_entries_are_the_links_markdown_it_reads(uses: list[str], definitions: list[str]) -> None:
+def test_reference_entries_are_the_links_markdown_it_reads(
+    uses: list[tuple[str, str]], definitions: list[tuple[str, str]], apart: bool
+) -> None:
     """An index listing its pages by reference links (`- [Doc][a]`, `[a]: one.md` below) has the
     entries a CommonMark reader shows: each used label's first definition, matched case-folded
-    with blanks collapsed, and no definition nobody uses."""
+    with blanks collapsed, at the line it starts on, and no definition nobody uses; wherever the
+    definitions and uses stand (list items, quotes, a paragraph's lines) and however they wrap."""
     from markdown_it import MarkdownIt
 
     from memorybank_lint.document import parse
 
-    listed = "".join(f"- {use}\n" for use in uses)
-    text = "# Index\n\n" + listed + "\n" + "".join(f"{d}\n" for d in definitions)
-    parser = MarkdownIt("commonmark")
+    gap = "\n" if apart else ""
+    listed = gap.join(_contained(use, container) for use, container in uses)
+    text = "# Index\n\n" + listed + "\n" + gap.join(_contained(d, c) for d, c in definitions)
+    parser = MarkdownIt("commonmark", {"store_labels": True})
     parser.normalizeLink = lambda url: url  # type: ignore[method-assign]
-    shown = {
-        child.attrs["href"]
-        for token in parser.parse(text)
+    env: dict[str, Any] = {}
+    links = [
+        child
+        for token in parser.parse(text, env)
         if token.type == "inline"
         for child in token.children or ()
         if child.type == "link_open"
-    }
-    entries = {link.target.raw for link in parse("README.md", text).links}
+    ]
+    references = env.get("references", {})
+    used = {link.meta["label"] for link in links if "label" in link.meta}  # a reference link's
+    shown = {(references[label]["href"], references[label]["map"][0] + 1) for label in used}
+    entries = {(link.target.raw, link.line) for link in parse("README.md", text).links}
     assert entries == shown
+    assert {raw for raw, _ in entries} == {
+        link.attrs["href"] for link in links if link.attrs["href"].endswith(".md")
+    }
 
 
 @pytest.mark.parametrize(
