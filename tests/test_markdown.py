@@ -647,6 +647,22 @@ def test_reference_entries_are_read_as_markdown_it_reads_them(text: str, entries
     assert [(link.line, link.column, link.target.raw) for link in parse("README.md", text).links] == entries
 
 
+def test_an_index_with_no_definition_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nearly every index holds no `]:`, so no definition, and no reference link of it leads
+    anywhere: it is read by the line scanner alone, never by markdown-it-py, which costs many
+    times more."""
+    import markdown_it
+
+    from memorybank_lint.document import parse
+
+    def parser(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the index was parsed")
+
+    monkeypatch.setattr(markdown_it, "MarkdownIt", parser)
+    text = "# Index\n\n- [A](a.md)\n- [B][b]\n- [b]\n"
+    assert [link.target.raw for link in parse("README.md", text).links] == ["a.md"]
+
+
 def test_reference_uses_skip_escaped_brackets() -> None:
     """`\\[tp]` is text, not a use, however many escapes stand in a row: the pattern read an
     escape as one piece since it restarted at each escaped `[` (1 MB took 12 s; how long a line
