@@ -6,6 +6,11 @@ reader. The index page is parsed as the linter reads it (`document.parse`: inlin
 reference definitions and their uses). Prints the median of several runs per length and the
 time per megabyte; a flat time per megabyte means reading grows linearly with the line.
 
+A page holding a definition has its blocks parsed by markdown-it-py (its inline rules off), and
+the text of each paragraph read for uses by the line scanner. The last shapes: a line of
+brackets naming a defined label (16 s a megabyte when markdown-it-py's inline parse read the
+uses), and a page of definitions in list items (lines, not one line), the block parse's dearest.
+
     .venv/bin/python benchmarks/bench_hostile_lines.py [--sizes 250000 500000 1000000] [--runs 3]
 """
 
@@ -30,6 +35,8 @@ SHAPES = {  # name → (a repeated piece, the text around the repeats)
     "backtick runs": ("` ", "{} [a][b]\n\n[b]: x.md"),
     "inline links": ("[a](x.md) ", "{}\n\n[b]: x.md"),
     "image openers": ("![", "{}\n\n[b]: x.md"),
+    "brackets, a use": ("[", "{}[b]\n\n[b]: x.md"),
+    "item definitions": ("- [a]: x.md\n", "[b][a]\n\n{}"),
 }
 
 
