@@ -448,3 +448,21 @@ def seeded_by_name(folder: str, name: str) -> dict[str, Any]:
         answer["title"] = bank.docs["product/context.md"].title
         answer["purpose"] = bank.docs["README.md"].purpose
     return answer
+
+
+def work_for(seconds: float) -> int:
+    """Keep the processor busy for `seconds` of the clock (the hang bound's own test)."""
+    import time
+
+    end, turns = time.monotonic() + seconds, 0
+    while time.monotonic() < end:
+        turns += 1
+    return turns
+
+
+def wait_for(seconds: float) -> float:
+    """Sleep `seconds` without working (the hang bound's own test)."""
+    import time
+
+    time.sleep(seconds)
+    return seconds
