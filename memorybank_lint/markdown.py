@@ -465,15 +465,26 @@ def reference_use_spans(line: str) -> Iterator[ReferenceUse]:
     return _reference_spans(line, in_paragraph=False)
 
 
-def _reference_spans(text: str, in_paragraph: bool) -> Iterator[ReferenceUse]:
+def _reference_spans(
+    text: str, in_paragraph: bool, defined: Collection[str] | None = None
+) -> Iterator[ReferenceUse]:
     """The reference links of `text`: a line, or (`in_paragraph`) the text of a paragraph as the
     parser bounds it, its lines joined, where a `[x]:` is a use, since the parse has taken the
     definitions out and one continuing a paragraph is its text. Linear: each pattern is
-    possessive and reads a backslash escape as one piece."""
+    possessive and reads a backslash escape as one piece.
+
+    Given the labels `defined`, a `[text][label]` whose label is none of them is no link, and its
+    `[label]` may open one (CommonMark: `[a][nothing][tp]` links `nothing` by `tp`): the scan
+    goes on from there. Each `[` is still read at most twice, so it stays linear."""
     read = _code_blanked(text) if "`" in text else text
-    for found in _REFERENCE_USE.finditer(read):
+    at = 0
+    while (found := _REFERENCE_USE.search(read, at)) is not None:
+        at = found.end()
         if found.group(1) is None:
             continue  # a backslash escape
+        if found.group(2) and defined is not None and reference_label(found.group(2)) not in defined:
+            at = found.end(1) + 1  # the text's brackets are text; the label's may be a link's
+            continue
         after = read[found.end() : found.end() + 1]
         if found.group(2) is None and (after == "(" or (after == ":" and not in_paragraph)):
             continue
@@ -580,7 +591,7 @@ def references(lines: list[str], defined: Collection[str] = ()) -> References:
         use.label
         for token in tokens
         if token.type == "inline" and "]" in token.content
-        for use in _reference_spans(token.content, in_paragraph=True)
+        for use in _reference_spans(token.content, in_paragraph=True, defined=keys)
         if use.label in keys
     }
     return References(tuple(found), frozenset(used))

@@ -635,12 +635,14 @@ def test_a_definition_markdown_it_reads_as_text_is_no_entry(text: str) -> None:
         ("See [the policy][testing\npolicy].\n\n[Testing Policy]: policy.md\n", [(4, 1, "policy.md")]),
         ("See\n[tp]: policy.\n\n[tp]: policy.md\n", [(4, 1, "policy.md")]),  # a paragraph's text
         ('<div title="[tp]">\n\n[A](a.md)\n\n[tp]: policy.md\n', [(3, 1, "a.md")]),  # an HTML block
+        ("- [Policy][v2][tp][draft]\n\n[tp]: policy.md\n", [(3, 1, "policy.md")]),  # no `v2`: `[v2][tp]`
     ],
 )
 def test_reference_entries_are_read_as_markdown_it_reads_them(text: str, entries: list) -> None:
     """A definition in a list item or a quote, or with its path on the next line, is one, and a
     use's label may wrap: each registers its page, at the line the definition starts on. Brackets
-    in an HTML block are no use, and a paragraph's `[tp]:` is one."""
+    in an HTML block are no use, and a paragraph's `[tp]:` is one. A label nothing defines makes
+    no link of its brackets, and the label after them may (`[v2][tp]`)."""
     from memorybank_lint.document import parse
 
     assert {raw for *_, raw in entries} == {href for href in _shown_hrefs(text) if href.endswith(".md")}
