@@ -418,8 +418,22 @@ _REFERENCE_USE = re.compile(r"\\.|\[((?:[^\[\]\\]|\\.){1,999}+)\](?:\[((?:[^\[\]
 
 def reference_label(label: str) -> str:
     """A label as CommonMark matches it: blanks collapsed, case folded (`[Testing  Policy]` is
-    `[testing policy]`)."""
-    return " ".join(label.split()).casefold()
+    `[testing policy]`), in lower case.
+
+    Folded by markdown-it-py's own `normalizeReference` (lower case, then upper), not by
+    `str.casefold`: that keeps `ı` and `i` apart, which the reader matches (`[KILAVUZ]` uses
+    `[Kılavuz]`), and `str.split` takes `\x85` and `\x1c`-`\x1f` for blanks, which markdown-it-py
+    does not (since 4.3), so a use matched a definition the reader keeps apart. Lower case again
+    after: one label still reads as one, since no two of the parser's folds lower alike. An
+    ASCII label, nearly every one, folds alike either way and takes the quicker."""
+    if label.isascii() and _SEPARATORS.search(label) is None:
+        return " ".join(label.split()).lower()
+    from markdown_it.common.utils import normalizeReference
+
+    return normalizeReference(label).lower()
+
+
+_SEPARATORS = re.compile("[\x1c-\x1f]")  # the ASCII `str.split` takes for blanks, and CommonMark not
 
 
 def reference_definition(line: str) -> tuple[str, str, int] | None:
@@ -490,11 +504,9 @@ def _reference_spans(
             continue
         if read[found.start() - 1 : found.start()] == "!":
             continue  # an image's source, not a link a reader follows
-        label = found.group(2) if found.group(2) else found.group(1)
-        if label.strip():
-            yield ReferenceUse(
-                reference_label(label), found.start(), found.end(1), found.end(), bool(found.group(2))
-            )
+        label = reference_label(found.group(2) if found.group(2) else found.group(1))
+        if label:
+            yield ReferenceUse(label, found.start(), found.end(1), found.end(), bool(found.group(2)))
 
 
 _BACKTICKS = re.compile(r"`+")

@@ -636,6 +636,7 @@ def test_a_definition_markdown_it_reads_as_text_is_no_entry(text: str) -> None:
         ("See\n[tp]: policy.\n\n[tp]: policy.md\n", [(4, 1, "policy.md")]),  # a paragraph's text
         ('<div title="[tp]">\n\n[A](a.md)\n\n[tp]: policy.md\n', [(3, 1, "a.md")]),  # an HTML block
         ("- [Policy][v2][tp][draft]\n\n[tp]: policy.md\n", [(3, 1, "policy.md")]),  # no `v2`: `[v2][tp]`
+        ("- [KILAVUZ]\n\n[Kılavuz]: k.md\n", [(3, 1, "k.md")]),  # `ı` folds as `i` does: both `I`
     ],
 )
 def test_reference_entries_are_read_as_markdown_it_reads_them(text: str, entries: list) -> None:
