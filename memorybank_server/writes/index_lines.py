@@ -196,8 +196,8 @@ def _reference_uses(
     lines: list[str], body_line: int, labels: set[str]
 ) -> dict[int, list[markdown.ReferenceUse]]:
     """The reference links (`[Title][p]` with `[p]: page.md` below) of the index `lines` using one
-    of `labels`, by line number, where the reader sees them: not in code, a comment, or a line
-    that is a definition.
+    of `labels`, by line number, where the reader sees them: not in code, a comment, an HTML
+    block, or a line that is a definition.
 
     Why: such an entry repeats the title as a reader sees it as much as `[Title](page.md)` does,
     and was left showing the old one."""
@@ -206,9 +206,10 @@ def _reference_uses(
     start = body_line - 1
     body = lines[start:]
     hidden = markdown.unheaded(body)
+    prose = markdown.prose_lines("\n".join(body))
     found: dict[int, list[markdown.ReferenceUse]] = {}
     for i, line in enumerate(body):
-        if hidden[i] or "]" not in line or markdown.reference_definition(line) is not None:
+        if hidden[i] or i not in prose or "]" not in line or markdown.reference_definition(line) is not None:
             continue
         for use in markdown.reference_use_spans(line):
             if use.label in labels:

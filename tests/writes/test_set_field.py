@@ -303,6 +303,19 @@ def test_title_renames_the_text_of_reference_style_entries_and_keeps_their_label
     assert "- [Orders][m] — The model of orders.\n- [Orders][Model] — collapsed\n" in index.read_text()
 
 
+def test_a_new_title_leaves_reference_links_in_an_html_block_as_written(tmp_path: Path) -> None:
+    """Brackets in an HTML block are shown as written, never a link: `[Model][m]` below `<div>`
+    was relabelled as if it were an entry, changing text no link shows."""
+    entries = "- [Model][m] — The model of orders.\n\n<div>\n[Model][m]\n</div>\n\n[m]: model.md\n"
+    root = _bank(tmp_path, entries=entries)
+    index = root / "engineering/README.md"
+    with no_new_findings(root):
+        _set(root, "title", "Order model")
+    assert index.read_text().endswith(
+        "- [Order model][m] — The model of orders.\n\n<div>\n[Model][m]\n</div>\n\n[m]: model.md\n"
+    )
+
+
 def test_a_new_title_renames_the_heading_a_reader_sees_not_one_in_a_comment(tmp_path: Path) -> None:
     """A commented-out `# Model` above the real one was renamed, the real title left stale."""
     root = _bank(tmp_path)
