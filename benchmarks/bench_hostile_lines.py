@@ -9,7 +9,8 @@ time per megabyte; a flat time per megabyte means reading grows linearly with th
 A page holding a definition has its blocks parsed by markdown-it-py (its inline rules off), and
 the text of each paragraph read for uses by the line scanner. The last shapes: a line of
 brackets naming a defined label (16 s a megabyte when markdown-it-py's inline parse read the
-uses), and a page of definitions in list items (lines, not one line), the block parse's dearest.
+uses), a page of definitions in list items, and a paragraph's lines continued inside quotes
+nested twenty deep (lines, not one line), the block parse's dearest (about 40 s a megabyte).
 
     .venv/bin/python benchmarks/bench_hostile_lines.py [--sizes 250000 500000 1000000] [--runs 3]
 """
@@ -37,6 +38,7 @@ SHAPES = {  # name → (a repeated piece, the text around the repeats)
     "image openers": ("![", "{}\n\n[b]: x.md"),
     "brackets, a use": ("[", "{}[b]\n\n[b]: x.md"),
     "item definitions": ("- [a]: x.md\n", "[b][a]\n\n{}"),
+    "quoted lazy lines": ("a\n", "> > > > > > > > > > > > > > > > > > > > p\n{}\n[b]: x.md"),
 }
 
 
