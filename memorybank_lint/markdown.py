@@ -888,10 +888,10 @@ class Placement:
         return None if found < 0 else found - (len(piece) - len(tail))
 
 
-def inline_blocks(text: str) -> Iterator[tuple[int, int, str]]:
+def inline_blocks(text: str, mark: str = "](") -> Iterator[tuple[int, int, str]]:
     """`(first line, line after, inline content)` of each paragraph and heading of `text` holding
-    `](`, as CommonMark (markdown-it-py) reads its blocks: the content as the inline rules read
-    it, container markers cut (`Placement` places it back).
+    `mark` (`](`, an inline link's), as CommonMark (markdown-it-py) reads its blocks: the content
+    as the inline rules read it, container markers cut (`Placement` places it back).
 
     Why not each run of lines without a blank one: a fence, a quote, a list item, a heading or
     an HTML block may start right below a paragraph and end it; read on together, a backtick
@@ -903,8 +903,46 @@ def inline_blocks(text: str) -> Iterator[tuple[int, int, str]]:
 
     parser = MarkdownIt("commonmark").disable("inline")
     for token in parser.parse(text.replace("\0", "\ufffd")):
-        if token.type == "inline" and token.map is not None and "](" in token.content:
+        if token.type == "inline" and token.map is not None and mark in token.content:
             yield token.map[0], token.map[1], token.content
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedUse:
+    """A reference link where it stands in the text's lines: the label it uses (as matched), its
+    text as the paragraph holds it (a wrapped one's lines joined at `\\n`, their indentation
+    cut), `(line, column)` of its `[`, of the `]` closing its text and just past its end, and
+    whether it names a label of its own (`[text][label]`)."""
+
+    label: str
+    text: str
+    start: tuple[int, int]
+    text_end: tuple[int, int]
+    end: tuple[int, int]
+    labelled: bool
+
+
+def placed_reference_uses(text: str, defined: Collection[str]) -> Iterator[PlacedUse]:
+    """The reference links of `text` (split at `\\n`) a reader sees, where they stand: each
+    paragraph and heading read whole, as the parse bounds it, with the labels `defined` (as
+    `Definition.label`), as `references` reads its uses, the offsets placed back in the lines.
+
+    Why not line by line: a label may wrap inside a paragraph (`[Order` then `model][m]`), a code
+    span may open on one line and close on the next, hiding brackets or leaving them free, and
+    `[a][x][m]` with no `x` defined links `x` by `m`; read a line at a time, each was an entry a
+    new title left stale, or text it changed as if it were one. Linear: one block parse, each
+    paragraph scanned once."""
+    lines = text.split("\n")
+    for first, after, content in inline_blocks(text, "]"):
+        placement = Placement(content, first, after, lines)
+        for use in _reference_spans(content, in_paragraph=True, defined=defined):
+            start = placement.place(use.start)
+            text_end = placement.place(use.text_end)
+            end = placement.place(use.end, past=True)
+            if start is None or text_end is None or end is None:
+                continue
+            shown = content[use.start + 1 : use.text_end]
+            yield PlacedUse(use.label, shown, start, text_end, end, use.labelled)
 
 
 def prose_lines(text: str) -> frozenset[int]:
