@@ -945,22 +945,6 @@ def placed_reference_uses(text: str, defined: Collection[str]) -> Iterator[Place
             yield PlacedUse(use.label, shown, start, text_end, end, use.labelled)
 
 
-def prose_lines(text: str) -> frozenset[int]:
-    """The 0-based lines of `text` (split at `\\n`) that markdown-it-py reads inline content on:
-    a paragraph's or a heading's, not an indented code block's, an HTML block's or a fence's,
-    which a reader sees as written.
-
-    Why: a write that changes what links show (a new title) must leave code and raw HTML as
-    they are; a line scanner takes `    [Old][p]` or `[Old][p]` below `<div>` for a link."""
-    from markdown_it import MarkdownIt  # only writes that rewrite links need an exact parse
-
-    found: set[int] = set()
-    for token in MarkdownIt("commonmark").disable("inline").parse(text.replace("\0", "\ufffd")):
-        if token.type == "inline" and token.map is not None:
-            found.update(range(*token.map))
-    return frozenset(found)
-
-
 def _placed(
     content: str, first: int, after: int, lines: list[str], offsets: list[int]
 ) -> Iterator[tuple[int, int]]:

@@ -192,29 +192,65 @@ def _spans(line: str) -> list[tuple[int, int]]:
     return [(start, end) for start, _label_end, end in _link_spans(line).values()]
 
 
+# A link whose text wraps: its first line, its `[`'s column counted from that line's end, its
+# text's last line, the column of the `]` closing the text and of the link's end, own label or not
+Wrapped = tuple[int, int, int, int, int, bool]
+
+
 def _reference_uses(
-    lines: list[str], body_line: int, labels: set[str]
-) -> dict[int, list[markdown.ReferenceUse]]:
+    lines: list[str], body_line: int, labels: set[str], defined: set[str], old: str
+) -> tuple[dict[int, list[markdown.ReferenceUse]], list[Wrapped]]:
     """The reference links (`[Title][p]` with `[p]: page.md` below) of the index `lines` using one
-    of `labels`, by line number, where the reader sees them: not in code, a comment, an HTML
-    block, or a line that is a definition.
+    of `labels`, where the reader sees them: in a paragraph or a heading, read whole with the
+    labels `defined` (`markdown.placed_reference_uses`), never in code, a comment or an HTML
+    block. Those whose text stands on one line, by line number (1-based, columns as on the
+    line); those whose text wraps, showing `old` (`_wrapped`).
 
     Why: such an entry repeats the title as a reader sees it as much as `[Title](page.md)` does,
     and was left showing the old one."""
     if not labels:
-        return {}
+        return {}, []
     start = body_line - 1
     body = lines[start:]
-    hidden = markdown.unheaded(body)
-    prose = markdown.prose_lines("\n".join(body))
     found: dict[int, list[markdown.ReferenceUse]] = {}
-    for i, line in enumerate(body):
-        if hidden[i] or i not in prose or "]" not in line or markdown.reference_definition(line) is not None:
+    wrapped: list[Wrapped] = []
+    olds = {" ".join(old.split()), " ".join(inline(old).split()), " ".join(link_label(old, False).split())}
+    for use in markdown.placed_reference_uses("\n".join(body), defined):
+        if use.label not in labels:
             continue
-        for use in markdown.reference_use_spans(line):
-            if use.label in labels:
-                found.setdefault(start + i + 1, []).append(use)
-    return found
+        (first, column), (last, text_end), (end_line, end) = use.start, use.text_end, use.end
+        if first == last:
+            end = end if end_line == last else len(body[last])  # a label of its own may wrap
+            found.setdefault(start + first + 1, []).append(
+                markdown.ReferenceUse(use.label, column, text_end, end, use.labelled)
+            )
+        elif " ".join(use.text.split()) in olds:
+            wrapped.append(
+                (start + first, len(body[first]) - column, start + last, text_end, end, use.labelled)
+            )
+    return found, wrapped
+
+
+def _wrapped(lines: list[str], uses: list[Wrapped], new: str) -> list[str]:
+    """`lines` with each reference link whose text wraps (`[Order` then `model][m]`) showing `new`
+    instead, on the line its `[` stands on. Its column counts from the line's end: a link before
+    it on that line may have been relabelled already, and nothing after it stands there.
+
+    Why the lines are joined where the label has its own (`[Order\\nmodel][m]` is `[Orders][m]`):
+    a line left holding only `][m]` would show a line break in the link. `[Order\\nmodel][]` and
+    `[Order\\nmodel]` keep their text as the label (`[Orders][Order\\nmodel]`), and their lines."""
+    shown = link_label(new, False)
+    gone: set[int] = set()
+    for first, column, last, text_end, end, labelled in sorted(uses, reverse=True):
+        line = lines[first]
+        column = len(line) - column
+        if labelled:
+            lines[first] = line[: column + 1] + shown + lines[last][text_end:]
+            gone.update(range(first + 1, last + 1))
+        else:
+            lines[first] = line[: column + 1] + shown + "][" + line[column + 1 :]
+            lines[last] = lines[last][: text_end + 1] + lines[last][end:]
+    return [line for i, line in enumerate(lines) if i not in gone]
 
 
 def _definitions(lines: list[str], body_line: int) -> dict[tuple[int, int], str]:
@@ -247,7 +283,11 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
                     labels.add(label)
                 else:
                     ours.setdefault(link.line, set()).add(link.column)
-        uses = _reference_uses(lines, index.fresh.body_line, labels) if field == "title" else {}
+        uses: dict[int, list[markdown.ReferenceUse]] = {}
+        wrapped: list[Wrapped] = []
+        if field == "title" and labels and definitions is not None:
+            defined = set(definitions.values())
+            uses, wrapped = _reference_uses(lines, index.fresh.body_line, labels, defined, old)
         for number in sorted(ours.keys() | uses.keys()):
             line = lines[number - 1]
             spans = _link_spans(line)
@@ -270,6 +310,8 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
                             break
             elif field == "title":
                 lines[number - 1] = _relabel(line, links, old, new, own_label)
+        if wrapped:
+            lines = _wrapped(lines, wrapped, new)
         text = "\n".join(lines)
         if text != index.file.text:
             changes.append((index.path, index.file.encode(text), index.file.digest))
