@@ -198,13 +198,15 @@ Wrapped = tuple[int, int, int, int, int, bool]
 
 
 def _reference_uses(
-    lines: list[str], body_line: int, labels: set[str], defined: set[str], old: str
+    lines: list[str], body_line: int, labels: set[str], defined: set[str], old: str, new: str
 ) -> tuple[dict[int, list[markdown.ReferenceUse]], list[Wrapped]]:
     """The reference links (`[Title][p]` with `[p]: page.md` below) of the index `lines` using one
     of `labels`, where the reader sees them: in a paragraph or a heading, read whole with the
     labels `defined` (`markdown.placed_reference_uses`), never in code, a comment or an HTML
     block. Those whose text stands on one line, by line number (1-based, columns as on the
-    line); those whose text wraps, showing `old` (`_wrapped`).
+    line); those whose text wraps, showing `old` (`_wrapped`). A link right behind brackets
+    (`[see][Model][m]`, `Model` undefined) is left when the new title is a defined label: the
+    brackets before would take it for theirs, and the page would lose the link.
 
     Why: such an entry repeats the title as a reader sees it as much as `[Title](page.md)` does,
     and was left showing the old one."""
@@ -214,11 +216,14 @@ def _reference_uses(
     body = lines[start:]
     found: dict[int, list[markdown.ReferenceUse]] = {}
     wrapped: list[Wrapped] = []
+    joins = markdown.reference_label(link_label(new, False)) in defined
     olds = {" ".join(old.split()), " ".join(inline(old).split()), " ".join(link_label(old, False).split())}
     for use in markdown.placed_reference_uses("\n".join(body), defined):
         if use.label not in labels:
             continue
         (first, column), (last, text_end), (end_line, end) = use.start, use.text_end, use.end
+        if joins and body[first][column - 1 : column] == "]":
+            continue
         if first == last:
             end = end if end_line == last else len(body[last])  # a label of its own may wrap
             found.setdefault(start + first + 1, []).append(
@@ -287,7 +292,7 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
         wrapped: list[Wrapped] = []
         if field == "title" and labels and definitions is not None:
             defined = set(definitions.values())
-            uses, wrapped = _reference_uses(lines, index.fresh.body_line, labels, defined, old)
+            uses, wrapped = _reference_uses(lines, index.fresh.body_line, labels, defined, old, new)
         for number in sorted(ours.keys() | uses.keys()):
             line = lines[number - 1]
             spans = _link_spans(line)

@@ -344,6 +344,16 @@ def test_a_new_title_renames_the_link_an_undefined_label_leaves_free(tmp_path: P
     assert _linked(index) == linked
 
 
+def test_a_new_title_that_a_definition_names_leaves_a_link_right_behind_brackets(tmp_path: Path) -> None:
+    """Relabelled, `[see][Model][m]` would read `[see][Guide]`, a link to what `Guide` defines,
+    and the entry would lead there: it is left as written."""
+    entries = "- [see][Model][m] — the model.\n\n[m]: model.md\n[Guide]: ../dna/principles.md\n"
+    root = _bank(tmp_path, entries=entries)
+    index = root / "engineering/README.md"
+    _set(root, "title", "Guide")
+    assert index.read_text().endswith(entries)
+
+
 def test_a_new_title_reads_code_spans_across_the_lines_of_a_paragraph(tmp_path: Path) -> None:
     """A code span may open on one line and close on the next. `` ` tick`` then `` ` [Model][m] ` ``
     is a code span, then a link a reader sees: read a line at a time, the second line was code and
