@@ -397,19 +397,6 @@ class _Closers:
         return same[at] + length if at < len(same) else None
 
 
-# A link reference definition on a line of its own, behind up to three spaces: `[label]: path`,
-# the path in `<…>` or a run of non-blanks. A label holds no unescaped bracket, 999 characters at
-# most (CommonMark); possessive, so a line of open brackets is read once.
-_REFERENCE_DEFINITION = re.compile(
-    r" {0,3}\[((?:[^\[\]\\]|\\.){1,999}+)\]:[ \t]*+(?:<((?:[^<>\\\n]|\\.)*+)>|([^\s<]\S*+))"
-)
-# What may follow a definition's destination on its line: nothing, a title and nothing after it,
-# or a title's start it closes on a later line.
-_AFTER_DESTINATION = re.compile(
-    r"[ \t]*+\Z"
-    r"|[ \t]++(?:\"(?:[^\"\\]|\\.)*+\"|'(?:[^'\\]|\\.)*+'|\((?:[^()\\]|\\.)*+\))[ \t]*+\Z"
-    r"|[ \t]++(?:\"(?:[^\"\\]|\\.)*+|'(?:[^'\\]|\\.)*+|\((?:[^()\\]|\\.)*+)\Z"
-)
 # A reference link's brackets: `[text][label]`, `[label][]` or `[label]` alone; a backslash
 # escape is read as one piece, so an escaped bracket opens nothing, and the scan never restarts
 # inside a run of escapes (a line of `\[` was read up to 999 characters from each one).
@@ -436,31 +423,9 @@ def reference_label(label: str) -> str:
 _SEPARATORS = re.compile("[\x1c-\x1f]")  # the ASCII `str.split` takes for blanks, and CommonMark not
 
 
-def reference_definition(line: str) -> tuple[str, str, int] | None:
-    """`(label as matched, destination as written, 0-based column of the '[')` of the link
-    reference definition `line` is, or None."""
-    found = _REFERENCE_DEFINITION.match(line)
-    if found is None or not found.group(1).strip() or not _AFTER_DESTINATION.match(line, found.end()):
-        return None  # `[tp]: policy.md junk` is text: what follows a destination is a title or nothing
-    destination = found.group(2) if found.group(2) is not None else found.group(3)
-    return reference_label(found.group(1)), destination, found.start(1) - 1
-
-
-def reference_uses(line: str) -> Iterator[str]:
-    """The labels (as matched) the reference links of `line` use: `[text][label]`, `[label][]`,
-    `[label]`; brackets followed by `(` are an inline link's, by `:` a definition's.
-
-    Why: an index may list its pages as `- [Testing policy][tp]` with `[tp]: testing-policy.md`
-    below; read by inline links alone, every page it lists was unregistered (MB009) and a
-    definition leading nowhere went unreported. Whether a label is defined decides the rest.
-    """
-    for use in reference_use_spans(line):
-        yield use.label
-
-
 @dataclass(frozen=True, slots=True)
 class ReferenceUse:
-    """A reference link on a line: the label it uses (as matched), the 0-based columns of its `[`,
+    """A reference link in a text: the label it uses (as matched), the 0-based offsets of its `[`,
     of the `]` closing its text and of its end, and whether it names a label of its own
     (`[text][label]`) rather than using its text as one (`[label][]`, `[label]`)."""
 
@@ -471,21 +436,11 @@ class ReferenceUse:
     labelled: bool
 
 
-def reference_use_spans(line: str) -> Iterator[ReferenceUse]:
-    """The reference links of `line`, where they stand, read as `reference_uses` reads them.
-
-    Why the columns: a write that relabels an entry (a new title) changes the text a reader sees
-    and must find it; the columns are the line's own, as code spans are blanked in place."""
-    return _reference_spans(line, in_paragraph=False)
-
-
-def _reference_spans(
-    text: str, in_paragraph: bool, defined: Collection[str] | None = None
-) -> Iterator[ReferenceUse]:
-    """The reference links of `text`: a line, or (`in_paragraph`) the text of a paragraph as the
-    parser bounds it, its lines joined, where a `[x]:` is a use, since the parse has taken the
-    definitions out and one continuing a paragraph is its text. Linear: each pattern is
-    possessive and reads a backslash escape as one piece.
+def _reference_spans(text: str, defined: Collection[str] | None = None) -> Iterator[ReferenceUse]:
+    """The reference links of `text`, the content of a paragraph or heading as the parser bounds
+    it, its lines joined: a `[x]:` there is a use, since the parse has taken the definitions out
+    and one continuing a paragraph is its text. Linear: each pattern is possessive and reads a
+    backslash escape as one piece; code spans are blanked in place, so columns are the text's.
 
     Given the labels `defined`, a `[text][label]` whose label is none of them is no link, and its
     `[label]` may open one (CommonMark: `[a][nothing][tp]` links `nothing` by `tp`): the scan
@@ -500,7 +455,7 @@ def _reference_spans(
             at = found.end(1) + 1  # the text's brackets are text; the label's may be a link's
             continue
         after = read[found.end() : found.end() + 1]
-        if found.group(2) is None and (after == "(" or (after == ":" and not in_paragraph)):
+        if found.group(2) is None and after == "(":
             continue
         if read[found.start() - 1 : found.start()] == "!":
             continue  # an image's source, not a link a reader follows
@@ -569,7 +524,7 @@ def references(lines: list[str], defined: Collection[str] = ()) -> References:
     (`- [tp]: policy.md`), wrap its label or put its destination on the next line, and is text
     where it would continue a paragraph. Read line by line, each of those was a page a reader
     reaches that counted as unregistered, or an entry a reader never sees. The uses are the line
-    scanner's (`reference_use_spans`), run over the text of each paragraph or heading as the
+    scanner's (`_reference_spans`), run over the text of each paragraph or heading as the
     parse bounds it: a label may wrap inside a paragraph, a `[x]:` that continues one is a use,
     and brackets in a code or HTML block are none; brackets in inline raw HTML, an autolink or a
     link's title are still read as a use (README's known gaps).
@@ -603,7 +558,7 @@ def references(lines: list[str], defined: Collection[str] = ()) -> References:
         use.label
         for token in tokens
         if token.type == "inline" and "]" in token.content
-        for use in _reference_spans(token.content, in_paragraph=True, defined=keys)
+        for use in _reference_spans(token.content, defined=keys)
         if use.label in keys
     }
     return References(tuple(found), frozenset(used))
@@ -935,7 +890,7 @@ def placed_reference_uses(text: str, defined: Collection[str]) -> Iterator[Place
     lines = text.split("\n")
     for first, after, content in inline_blocks(text, "]"):
         placement = Placement(content, first, after, lines)
-        for use in _reference_spans(content, in_paragraph=True, defined=defined):
+        for use in _reference_spans(content, defined=defined):
             start = placement.place(use.start)
             text_end = placement.place(use.text_end)
             end = placement.place(use.end, past=True)
