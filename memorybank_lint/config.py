@@ -291,6 +291,8 @@ def parse(source: Path, table: dict[str, Any]) -> Config:
         (code,) = codes
         if level not in ("error", "warning"):
             raise ConfigError(f'{where}: severity of {token} must be "error" or "warning", not {level!r}')
+        if code in config.severity:  # `MB008` and `unknown-enum-value`: the later one won, unsaid
+            raise ConfigError(f"{where}: severity sets {code} twice (again as {token!r}); set it once")
         config.severity[code] = Severity(level)
     strict = table.get("strict", False)
     if not isinstance(strict, bool):

@@ -119,6 +119,8 @@ def test_an_unwritable_job_summary_is_a_clear_error(fixture_copy, tmp_path) -> N
         ("max-file-size = true", "max-file-size must be a positive number"),
         ('severity = "error"', "severity must be a table"),
         ('[severity]\nALL = "error"', "'ALL' names no single rule"),
+        ('[severity]\nMB008 = "error"\nunknown-enum-value = "warning"', "severity sets MB008 twice"),
+        ('[severity]\nMB008 = "error"\nmb008 = "error"', "severity sets MB008 twice"),
         ('[severity]\n"" = "error"', "severity: an empty rule code"),
         ('ignore = [""]', "ignore: an empty rule code in ['']"),
         ('extend-select = ["MB001", " "]', "an empty rule code"),
