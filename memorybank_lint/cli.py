@@ -40,11 +40,13 @@ def on_disk(item: str) -> Path | None:
     for form in (item, unicodedata.normalize("NFC", item), unicodedata.normalize("NFD", item)):
         if os.path.lexists(form):
             return Path(form)
-    parent, name = os.path.split(os.path.abspath(item))
-    if os.path.isdir(parent):
+    # split as typed: `abspath` would drop a last `/` and fold `..` by spelling, so `x.md/`,
+    # `x.md/..` or `gone/../x.md`, which the system refuses, found a file or a folder all the same
+    parent, name = os.path.split(item)
+    if name not in ("", ".", "..") and os.path.isdir(parent or "."):
         wanted = unicodedata.normalize("NFC", name)
         try:
-            entries = os.listdir(parent)
+            entries = os.listdir(parent or ".")
         except OSError as exc:  # a folder this user may not list: say so, not "no such file"
             raise UsageProblem(f"{item}: cannot be read ({exc.strerror or exc})") from exc
         for entry in entries:

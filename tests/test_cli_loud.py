@@ -31,6 +31,21 @@ def test_a_path_that_does_not_exist_is_a_usage_error(fixture_copy, monkeypatch, 
     assert err.strip() == "memorybank-lint: memory_bank/no/such.md: no such file or directory"
 
 
+@pytest.mark.parametrize(
+    "given", ["adr/ADR-002-storage.md/", "adr/ADR-002-storage.md/..", "no/../adr/ADR-002-storage.md"]
+)
+def test_a_path_the_system_cannot_reach_is_a_usage_error(
+    fixture_copy, monkeypatch, capsys, given: str
+) -> None:
+    """`ls` refuses each of these (not a directory, no such folder): read by its spelling, one
+    named a file or its folder all the same, and the run checked what was never named."""
+    monkeypatch.chdir(fixture_copy)
+    assert (fixture_copy / "adr" / "ADR-002-storage.md").is_file() and not os.path.exists(given)
+    code, out, err = run([given], capsys)
+    assert (code, out) == (2, "")
+    assert err.strip() == f"memorybank-lint: {given}: no such file or directory"
+
+
 @pytest.mark.parametrize("given_form", ["NFC", "NFD"])
 def test_a_path_in_another_unicode_normalisation_finds_the_file(
     tmp_path, monkeypatch, capsys, given_form: str
