@@ -24,6 +24,7 @@ from .edits.errors import Refused
 from .edits.journal import COMMITTED, PENDING, interrupted
 from .findings import Finding
 from .fixes import command as fixing
+from .fixes import fixability
 from .fixes.apply import finish_interrupted
 from .linter import Selection, idle_glob_note, lint, scope_filter
 from .paths import real_path
@@ -417,6 +418,11 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     if target is not None:
         kept = [] if replaced is None else baseline.unchecked_entries(replaced, findings, checked, hidden)
         baseline.write(target, findings, kept, root, config.files())
+        if fixed is not None:  # the documents were written: say so, as a --fix without it does
+            say(
+                "memorybank-lint",
+                fixing.fix_summary(fixed, findings, fixability(bank, findings), opts["unsafe_fixes"]),
+            )
         also = (
             f" and kept {len(kept)} entr{'y' if len(kept) == 1 else 'ies'} this run did not check"
             if kept

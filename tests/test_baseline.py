@@ -261,6 +261,19 @@ def test_fix_leaves_the_bank_untouched_when_the_baseline_cannot_be_written(
     assert _snapshot(bank) == before
 
 
+def test_fix_with_write_baseline_says_what_it_fixed(bank: Path, tmp_path: Path, capsys) -> None:
+    """`--fix --write-baseline` rewrote documents and said only how many findings it recorded, so
+    a person could not tell the bank had been changed, nor by how much."""
+    baseline = tmp_path / "known.json"
+    assert run(["--root", str(bank), "--diff"], capsys)[0] == 1  # there is a safe fix to write
+    code, out, err = run(["--root", str(bank), "--fix", "--write-baseline", str(baseline)], capsys)
+    recorded = len(json.loads(baseline.read_text(encoding="utf-8"))["findings"])
+    assert (code, out) == (0, "") and run(["--root", str(bank), "--diff"], capsys)[0] == 0
+    summary = next(line for line in err.splitlines() if " fixed, " in line)
+    assert summary.startswith("memorybank-lint: ") and f" fixed, {recorded} remaining" in summary
+    assert int(summary.split()[1]) > 0
+
+
 def _paths(baseline: Path) -> list[str]:
     return sorted(entry["path"] for entry in json.loads(baseline.read_text(encoding="utf-8"))["findings"])
 
