@@ -19,7 +19,7 @@ import click
 
 from . import __version__, baseline, progress, staged
 from .bank import Bank, BankNotFound, enclosing_bank, find_root, json_text, never_read, printable
-from .config import ConfigError, for_bank, load, open_bank, settings, show
+from .config import ConfigError, for_bank, load, open_bank, rule_codes, settings, show
 from .edits.errors import Refused
 from .edits.journal import COMMITTED, PENDING, interrupted
 from .findings import Finding
@@ -292,6 +292,16 @@ def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
         )
 
 
+def _refuse_unknown_rules(opts: dict) -> None:
+    """Every rule `--select`, `--ignore` and `--extend-select` name exists, checked before a run
+    can end early: `--staged-deletions` on a commit that stages nothing of a bank passed with 0
+    before the lists were read, so a typo in a hook's `args` went unsaid until a commit touched
+    the bank. Whether the lists leave a rule to run is the bank's configuration's to tell."""
+    for name, chosen in (("select", True), ("ignore", False), ("extend_select", False)):
+        if opts.get(name) is not None:
+            rule_codes(opts[name], f"--{name.replace('_', '-')}", chosen=chosen)
+
+
 def _ran(selection: Selection, noqa: bool) -> frozenset[str]:
     """The rules a run judged the bank by: the selected ones, less MB013 under `--ignore-noqa`.
 
@@ -313,6 +323,10 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         return 0
     config = load(cwd, Path(opts["config"]) if opts["config"] else None)
     paths = _existing(paths)
+    _refuse_unknown_rules(opts)
+    # read before --fix writes, and before a commit with nothing to check passes, so a baseline
+    # that cannot be read stops the run with the bank untouched, and a typo in a hook's args shows
+    known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
     if opts["show_settings"]:
         try:
             root: Path | None = real_path(opts["root"]) if opts["root"] else config.bank_root(cwd)
@@ -375,8 +389,6 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     findings = lint(bank, selection, in_scope=in_scope, noqa=not opts["ignore_noqa"], hidden=hidden)
     for glob in selection.idle_globs(bank.docs, config.selection()):
         say("memorybank-lint", idle_glob_note(glob))
-    # read before --fix writes: a baseline that cannot be read stops the run with the bank untouched
-    known = baseline.load(Path(opts["baseline"])) if opts["baseline"] else None
     if opts["diff"]:  # what --fix would change, with the same baseline: only the new findings' fixes
         # a patch names files from where it is applied: here, when the bank is here or below;
         # from inside the bank, `../adr/x.md` would apply nowhere, so from the repository's root

@@ -111,6 +111,27 @@ def test_a_commit_touching_no_bank_passes_without_looking_for_one(repo: Path, ca
     assert lint([], capsys)[0] == 2  # without the option the run looks for the bank, and says so
 
 
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--select", "MB0O1"], "--select: unknown rule 'MB0O1'"),
+        (["--ignore", "unregistred-doc"], "--ignore: unknown rule 'unregistred-doc'"),
+        (["--extend-select", "MB001,"], "--extend-select: an empty rule code"),
+        (["--baseline", "no-such-baseline.json"], "baseline file no-such-baseline.json does not exist"),
+    ],
+)
+def test_a_mistaken_option_is_refused_on_a_commit_with_nothing_to_check(
+    repo: Path, capsys, argv: list[str], words: str
+) -> None:
+    """The hook's `args` carry it on every commit, and one that stages nothing of a bank passed
+    with 0 before the option was read: the typo went unsaid until a commit touched the bank."""
+    (repo / "notes.md").write_text("# notes\n", encoding="utf-8")
+    git(repo, "add", "notes.md")
+    assert lint(["--staged-deletions"], capsys) == (0, "", "")
+    code, out, err = lint(["--staged-deletions", *argv], capsys)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and words in err, err
+
+
 def test_the_option_outside_a_git_work_tree_is_a_usage_error(tmp_path: Path, monkeypatch, capsys) -> None:
     write_bank(tmp_path / "memory-bank", BANK)
     monkeypatch.chdir(tmp_path)
