@@ -400,7 +400,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
         code = fixing.show_diff(bank, offered, opts["unsafe_fixes"], shown)
         return 0 if opts["exit_zero"] else code
     fixed = None
-    if not opts["write_baseline"]:
+    if not opts["write_baseline"] and not opts["statistics"] and output_format(opts) == "github":
         summary_target()  # a job summary that cannot be written stops the run before --fix writes
     ran = _ran(selection, noqa=not opts["ignore_noqa"])
     target = Path(opts["write_baseline"]) if opts["write_baseline"] else None

@@ -126,6 +126,19 @@ def test_an_unwritable_job_summary_is_a_clear_error(fixture_copy, tmp_path) -> N
 
 
 @pytest.mark.parametrize(
+    "argv", [["--format", "sarif"], ["--format", "json"], ["--format", "text"], ["--statistics"]]
+)
+def test_a_run_that_writes_no_job_summary_does_not_need_one(fixture_copy, tmp_path, argv) -> None:
+    """Only the github format writes the job summary: a SARIF, JSON or text report, or the
+    counts, stopped with exit 2 when GITHUB_STEP_SUMMARY could not be written, and reported nothing."""
+    target = tmp_path / "missing-folder" / "summary.md"
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(target)}
+    done = subprocess.run([LINT, "--root", str(fixture_copy), *argv], capture_output=True, text=True, env=env)
+    assert done.returncode == 1 and done.stdout, done.stderr
+    assert "job summary" not in done.stderr and not target.parent.exists()
+
+
+@pytest.mark.parametrize(
     ("line", "message"),
     [
         ('strict = "false"', "strict must be true or false"),
