@@ -292,14 +292,25 @@ def _refuse_mistakes(opts: dict, paths: tuple[str, ...]) -> None:
         )
 
 
+NOQA_ONLY = "--ignore-noqa leaves no rule to run: MB013 judges the suppressions it turns off"
+
+
 def _refuse_unknown_rules(opts: dict) -> None:
     """Every rule `--select`, `--ignore` and `--extend-select` name exists, checked before a run
     can end early: `--staged-deletions` on a commit that stages nothing of a bank passed with 0
     before the lists were read, so a typo in a hook's `args` went unsaid until a commit touched
     the bank. Whether the lists leave a rule to run is the bank's configuration's to tell."""
+    named = {}
     for name, chosen in (("select", True), ("ignore", False), ("extend_select", False)):
         if opts.get(name) is not None:
-            rule_codes(opts[name], f"--{name.replace('_', '-')}", chosen=chosen)
+            named[name] = rule_codes(opts[name], f"--{name.replace('_', '-')}", chosen=chosen)
+    # a selection the command line alone makes MB013 and nothing else leaves `--ignore-noqa`
+    # nothing to run on any bank; one the configuration makes is judged once the bank is read
+    if opts.get("ignore_noqa") and "select" in named:
+        scopes = {spec.code: spec.scope for spec in all_rules()}
+        judged = (set(named["select"]) | set(named.get("extend_select", ()))) - set(named.get("ignore", ()))
+        if judged and all(scopes[code] == "suppressions" for code in judged):
+            raise UsageProblem(NOQA_ONLY)
 
 
 def _ran(selection: Selection, noqa: bool) -> frozenset[str]:
@@ -356,7 +367,7 @@ def run(opts: dict, paths: tuple[str, ...]) -> int:
     config = for_bank(config, root, Path(opts["config"]) if opts["config"] else None)
     selection = config.selection(opts["select"], opts["ignore"], opts["extend_select"])
     if opts["ignore_noqa"] and not _ran(selection, noqa=False):
-        raise UsageProblem("--ignore-noqa leaves no rule to run: MB013 judges the suppressions it turns off")
+        raise UsageProblem(NOQA_ONLY)
     if output_format(opts) == "text":
         progress.enable(sys.stderr)
     bank = open_bank(root, config, cache=not opts["no_cache"])

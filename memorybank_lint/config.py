@@ -109,7 +109,13 @@ class Config:
             severities=dict(self.severity),
         )
         if (select or ignore or extend) and not selection.active():
-            raise ConfigError("--select and --ignore leave no rule to run; nothing would be checked")
+            given = [
+                f"--{name}"
+                for name, value in (("select", select), ("ignore", ignore), ("extend-select", extend))
+                if value
+            ]
+            verb = "leaves" if len(given) == 1 else "leave"
+            raise ConfigError(f"{' and '.join(given)} {verb} no rule to run; nothing would be checked")
         return selection
 
     def files(self) -> list[Path]:

@@ -266,8 +266,9 @@ LINT_MISTAKES = {
     ),
     "a rule to explain and the list": (["--explain", "MB001", "--list-rules"], "do not go together"),
     "unsafe fixes alone": (["--unsafe-fixes"], "--unsafe-fixes applies to --fix or --diff"),
-    "a selection all ignored": (["--select", "MB001", "--ignore", "MB001"], "leave no rule to run"),
-    "everything ignored": (["--ignore", ",".join(f"MB{n:03}" for n in range(1, 14))], "leave no rule to run"),
+    "a selection all ignored": (["--select", "MB001", "--ignore", "MB001"], "--select and --ignore leave no"),
+    "everything ignored": (["--ignore", ",".join(f"MB{n:03}" for n in range(1, 14))], "--ignore leaves no"),
+    "all ignored by name": (["--ignore", "ALL"], ": --ignore leaves no rule to run"),
     "a selection given twice": (
         ["--select", "MB001", "--select", "MB004"],
         "--select is given more than once",

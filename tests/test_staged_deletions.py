@@ -118,6 +118,8 @@ def test_a_commit_touching_no_bank_passes_without_looking_for_one(repo: Path, ca
         (["--ignore", "unregistred-doc"], "--ignore: unknown rule 'unregistred-doc'"),
         (["--extend-select", "MB001,"], "--extend-select: an empty rule code"),
         (["--baseline", "no-such-baseline.json"], "baseline file no-such-baseline.json does not exist"),
+        (["--ignore-noqa", "--select", "MB013"], "--ignore-noqa leaves no rule to run"),
+        (["--ignore-noqa", "--select", "unused-suppression,MB001", "--ignore", "MB001"], "leaves no rule"),
     ],
 )
 def test_a_mistaken_option_is_refused_on_a_commit_with_nothing_to_check(
