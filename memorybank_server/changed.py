@@ -26,7 +26,9 @@ Departures from the reference, on purpose:
 - the delta comes from `git diff-index`, which writes nothing: `git diff` rewrites the index
   whenever a file's times changed, and writing the index runs the repository's
   `post-index-change` hook (`_untouched` reads such files instead);
-- paths the bank itself never indexes (hidden directories, `node_modules`, …) are left out.
+- paths the bank itself never indexes (hidden directories, `node_modules`, …) are left out;
+- renames are paired under a fixed limit (`RENAME_LIMIT`), whatever `diff.renameLimit` the user or
+  the repository sets, and a delta past it says that its renames are listed as added and deleted.
 """
 
 from __future__ import annotations
@@ -52,6 +54,10 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 _LAST_GIT_READS = dt.datetime(2099, 12, 31, 23, 59, 59, tzinfo=dt.UTC)  # git reads no later date
 MAX_LISTED = 200  # changes listed; 10,000 new documents answered 1.2 MB
+# git's own default for `diff.renameLimit`: files paired by content at most, passed as `-l` so a
+# repository's configuration can neither lower it (renames listed unpaired) nor lift it (`0`, or a
+# huge number, makes the pairing's O(sources × destinations) comparison of contents unbounded)
+RENAME_LIMIT = 1_000
 MAX_SINCE = 1_000  # git refuses longer ref names on most file systems; a refusal stays short
 _DEEPEN = "fetch more history (git fetch --deepen=N, or --unshallow) or pass a later ref or date"
 MTIME_NOTE = (
@@ -376,11 +382,28 @@ def _untouched(repo: Path, records: list[_Change]) -> set[str]:
     return untouched
 
 
-def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
+def _renames_unpaired(result: git.Result) -> str | None:
+    """The note for a delta whose renames git did not pair, or None when it paired them.
+
+    Why: past the rename limit git skips comparing contents, lists each renamed and edited file
+    as deleted plus added, and says so only in a warning on stderr (exit status 0); an answer
+    that said nothing read as "these documents were deleted and those are new".
+    """
+    if "rename detection was skipped" not in result.err:  # `exhaustive` (git 2.33+), `inexact` before
+        return None
+    return (
+        f"More than {RENAME_LIMIT:,} files under the bank were added and deleted, past the limit "
+        "git compares contents for (diff.renameLimit), so renames are not paired: a document "
+        "renamed and edited is listed as deleted under its old name and added under its new one."
+    )
+
+
+def _delta(bank: Bank, repo: Path, base: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The changes between `base` and the working tree, and the note on renames left unpaired."""
     bank_real = os.path.realpath(bank.root)
     prefix = git.bank_prefix(repo, bank.root)
     scope = prefix or "."
-    diff = git.run(repo, "diff-index", "-z", "--raw", "-M", base, "--", scope)
+    diff = git.run(repo, "diff-index", "-z", "--raw", "-M", f"-l{RENAME_LIMIT}", base, "--", scope)
     if not diff.ok:
         raise ToolInputError(f"git could not compare the working tree with {base[:8]}: {diff.err}")
     records = _raw(diff.out)
@@ -416,7 +439,7 @@ def _delta(bank: Bank, repo: Path, base: str) -> list[dict[str, Any]]:
     for name in others.out.split("\0"):
         if name:
             report(_to_bank(repo, bank_real, name), "added")
-    return sorted(found.values(), key=lambda c: (c["changeKind"], c["path"]))
+    return sorted(found.values(), key=lambda c: (c["changeKind"], c["path"])), _renames_unpaired(diff)
 
 
 def _ignored(bank: Bank, repo: Path, listed_already: Collection[str] = ()) -> int:
@@ -470,10 +493,10 @@ def _in_other_repositories(bank: Bank) -> tuple[int, list[str]]:
     return inside, outermost[:3]
 
 
-def _noted(answer: dict[str, Any], bank: Bank, repo: Path) -> dict[str, Any]:
-    """`answer` with the count of ignored documents, and of those in a repository of their own,
-    added to its note."""
-    said = []
+def _noted(answer: dict[str, Any], bank: Bank, repo: Path, unpaired: str | None) -> dict[str, Any]:
+    """`answer` with the note on renames left unpaired (`_renames_unpaired`), and the count of
+    ignored documents and of those in a repository of their own, added to its note."""
+    said = [unpaired] if unpaired else []
     ignored = _ignored(bank, repo, {change["path"] for change in answer.get("changes", [])})
     if ignored:
         said.append(
@@ -527,13 +550,9 @@ def _changed(bank: Bank, since: str) -> dict[str, Any]:
         return _by_mtime(bank, since, instant, MTIME_NOTE)
     if instant is not None and repo is not None:
         base, note = _base_at(bank, instant, repo)
-        answer = {
-            "since": since,
-            "mode": "git",
-            "repo": printable(str(repo)),
-            "changes": _delta(bank, repo, base),
-        }
-        return _noted({**answer, "note": note}, bank, repo)
+        changes, unpaired = _delta(bank, repo, base)
+        answer = {"since": since, "mode": "git", "repo": printable(str(repo)), "changes": changes}
+        return _noted({**answer, "note": note}, bank, repo, unpaired)
     if repo is None:
         if 0 < _ancestry(since) < len(since):  # a ref counted back from, as `HEAD~20`; `~` alone is none
             note = (
@@ -546,8 +565,8 @@ def _changed(bank: Bank, since: str) -> dict[str, Any]:
             "pass a date (YYYY-MM-DD) instead."
         )
     base, note = _base(bank, since, repo)
-    changes = _delta(bank, repo, base)
+    changes, unpaired = _delta(bank, repo, base)
     answer: dict[str, Any] = {"since": since, "mode": "git", "repo": printable(str(repo)), "changes": changes}
     if note is not None:
         answer["note"] = note
-    return _noted(answer, bank, repo)
+    return _noted(answer, bank, repo, unpaired)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from memorybank_lint.bank import Bank
-from memorybank_server.changed import changed
+from memorybank_server.changed import MAX_LISTED, RENAME_LIMIT, changed
 from memorybank_server.errors import ToolInputError
 from tests.conftest import git, write_bank
 
@@ -802,6 +802,50 @@ def test_where_a_renamed_document_came_from_is_a_bank_path(
     }
     assert main(["--root", str(bank_root), "--changed", "HEAD"]) == 0
     assert "renamed   notes.md <- notes.txt [" in capsys.readouterr().out
+
+
+def _renamed_and_edited(repo: Path, bank_root: Path, count: int) -> None:
+    """`count` documents committed, then each moved to a new name and given one more line: git
+    pairs them only by comparing contents, the part its rename limit bounds."""
+    body = "A body long enough to pair.\n"
+    write_bank(bank_root, {f"d{i}.md": doc(f"Doc {i}") + body for i in range(count)})
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "first")
+    for i in range(count):
+        (bank_root / f"d{i}.md").rename(bank_root / f"e{i}.md")
+        with (bank_root / f"e{i}.md").open("a", encoding="utf-8") as file:
+            file.write(f"Edited {i}.\n")
+    git(repo, "add", "-A")
+
+
+def test_renames_are_paired_whatever_rename_limit_the_repository_sets(tmp_path: Path) -> None:
+    """A repository's `diff.renameLimit=1` made git skip pairing three edited renames, and each
+    was answered as a deletion and an addition without a word: the limit is git's default, fixed."""
+    repo = tmp_path / "repo"
+    bank_root = repo / "memory-bank"
+    _renamed_and_edited(repo, bank_root, 3)
+    git(repo, "config", "diff.renameLimit", "1")
+    answer = changed(refreshed(bank_root), "HEAD")
+    assert {c["path"]: (c["changeKind"], c.get("from")) for c in answer["changes"]} == {
+        f"e{i}.md": ("renamed", f"d{i}.md") for i in range(3)
+    }
+    assert "note" not in answer
+
+
+def test_renames_past_the_rename_limit_are_said_to_be_unpaired(tmp_path: Path) -> None:
+    """Past the limit git lists edited renames as deleted plus added and warns only on stderr;
+    the answer says so, naming the limit, so the pairs are not read as gone and new. A
+    repository's own `diff.renameLimit=0` (no limit) does not lift it: the pairing stays bounded."""
+    repo = tmp_path / "repo"
+    bank_root = repo / "memory-bank"
+    count = RENAME_LIMIT + 1
+    _renamed_and_edited(repo, bank_root, count)
+    git(repo, "config", "diff.renameLimit", "0")
+    answer = changed(refreshed(bank_root), "HEAD")
+    assert answer["changesLeftOut"] == 2 * count - MAX_LISTED
+    assert {c["changeKind"] for c in answer["changes"]} == {"added"}
+    assert f"More than {RENAME_LIMIT:,} files" in answer["note"]
+    assert "diff.renameLimit" in answer["note"] and "not paired" in answer["note"]
 
 
 def test_a_git_file_pointing_nowhere_is_said_so_not_called_no_repository(tmp_path: Path) -> None:
