@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from memorybank_lint import git
-from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable
+from memorybank_lint.bank import SKIPPED_NAMES, Bank, printable, real_name
 from memorybank_lint.edits.atomic import TooBig, read_regular
 from memorybank_lint.paths import folders_above
 from memorybank_lint.quoting import shortened
@@ -483,9 +483,13 @@ def _in_other_repositories(bank: Bank) -> tuple[int, list[str]]:
     Why: git is never asked inside them (each runs what its own configuration names), so no
     change to them is ever listed, and an answer that said nothing of them read as "nothing
     changed" while the bank's walk counted them as documents.
+
+    The bank's paths are names as shown (`printable`: a tab as `\\t`, a backslash doubled, a
+    byte that is not UTF-8 as `\\xNN`), so each folder is looked for under its real name; the
+    folders returned are as shown.
     """
     candidates = {folder for path in bank.docs for folder in folders_above(path)}
-    own = sorted(f for f in candidates if os.path.lexists(os.path.join(bank.root, f, ".git")))
+    own = sorted(f for f in candidates if os.path.lexists(os.path.join(bank.root, real_name(f), ".git")))
     if not own:
         return 0, []
     inside = sum(1 for path in bank.docs if any(path.startswith(f + "/") for f in own))
@@ -508,7 +512,7 @@ def _noted(answer: dict[str, Any], bank: Bank, repo: Path, unpaired: str | None)
         )
     inside, folders = _in_other_repositories(bank)
     if inside:
-        named = ", ".join(f"{printable(f)}/" for f in folders)
+        named = ", ".join(f"{f}/" for f in folders)
         many = inside != 1
         said.append(
             f"{inside} document{'s' if many else ''} under the bank {'sit' if many else 'sits'} in "

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from memorybank_lint.bank import Bank
+from memorybank_lint.bank import Bank, printable
 from memorybank_server.changed import MAX_LISTED, RENAME_LIMIT, changed
 from memorybank_server.errors import ToolInputError
 from tests.conftest import git, write_bank
@@ -549,6 +549,29 @@ def test_documents_in_a_clone_inside_the_bank_are_named_as_not_listed(tmp_path: 
         "2 documents under the bank sit in a repository of their own (a submodule or a clone: vendor/)"
         in (answer["note"])
     )
+
+
+@pytest.mark.parametrize(
+    "folder",
+    ["ta\tb", "back\\slash", os.fsdecode(b"\xfe"), 'quo"te'],
+    ids=["tab", "backslash", "not UTF-8", "quote"],
+)
+def test_a_clone_in_a_folder_whose_name_is_escaped_is_named_as_not_listed(
+    tmp_path: Path, folder: str
+) -> None:
+    """The bank keys a document by its name as shown (a tab as `\\t`, a backslash doubled, a
+    byte that is not UTF-8 as `\\xNN`), and the clone's `.git` was looked for under that shown
+    name, which names no folder: its documents went unmentioned, as if unchanged."""
+    root = tmp_path / "memory-bank"
+    write_bank(root, {"one.md": doc("One"), f"{folder}/a.md": doc("A")})
+    git(root / folder, "init", "-q", "-b", "main")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "one.md")
+    git(root, "commit", "-q", "-m", "first")
+    answer = changed(refreshed(root), "HEAD")
+    assert answer["changes"] == []
+    named = f"(a submodule or a clone: {printable(folder)}/)"
+    assert f"1 document under the bank sits in a repository of its own {named}" in answer.get("note", "")
 
 
 @pytest.mark.parametrize(
