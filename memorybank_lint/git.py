@@ -14,6 +14,12 @@ drivers switched off (`_filters_off`), submodules left unvisited by `diff`, `dif
 clone cannot fetch a missing object through its configured ssh command. A call that hangs is stopped after
 `TIMEOUT_SECONDS` together with every process it started.
 
+Why ignore files are checked first: `diff`, `diff-index` and `status` read the ignore files
+(`core.excludesFile` and the repository's `info/exclude`) even where the answer cannot depend on
+them, and a FIFO or a device named there holds git until the time limit. Calls whose answer
+needs no ignore rule read none from `core.excludesFile`; the rest (`status`, `--exclude-standard`)
+are refused at once, with the file named, when an ignore file git would read is no file.
+
 Why a scrubbed environment: inside a git hook `GIT_DIR` and `GIT_INDEX_FILE` point at another
 repository's internals (a linked worktree's hook gets its own `GIT_DIR`); the bank's repository
 must be found from the bank directory alone. Tracing (`GIT_TRACE*`, `trace2.*`) is switched off,
@@ -57,6 +63,10 @@ _TRACE_OFF = {"GIT_TRACE2": "0", "GIT_TRACE2_EVENT": "0", "GIT_TRACE2_PERF": "0"
 _READS_THE_WORKING_TREE = frozenset({"diff", "diff-index", "status", "ls-files", "hash-object"})
 # Commands that look inside submodules, each under its own configuration, unless told not to.
 _VISITS_SUBMODULES = frozenset({"diff", "diff-index", "status"})
+# Commands that open the ignore files whatever they are asked (`diff --cached` and `diff-index` as
+# they compare trees), and the argument that makes `ls-files` read them.
+_OPENS_IGNORE_FILES = frozenset({"diff", "diff-index", "status"})
+_IGNORE_RULES_ASKED = "--exclude-standard"
 _SAFE = (
     "-c",
     "core.quotePath=false",
@@ -117,7 +127,10 @@ def run(directory: Path | str, *args: str, stdin: str | None = None, index: str 
         env |= _filters_off(directory, env)
     if args[:1] and args[0] in _VISITS_SUBMODULES:
         args = (args[0], "--ignore-submodules=all", *args[1:])
-    command = ["git", "-C", str(directory), *_SAFE, *args]
+    ignoring = _ignoring(directory, args)
+    if isinstance(ignoring, Result):
+        return ignoring
+    command = ["git", "-C", str(directory), *_SAFE, *ignoring, *args]
     try:
         process = subprocess.Popen(
             command,
@@ -150,6 +163,62 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
     process.kill()
     process.communicate()
+
+
+def _ignoring(directory: Path | str, args: tuple[str, ...]) -> tuple[str, ...] | Result:
+    """The options that keep a call from reading `core.excludesFile` when its answer needs no
+    ignore rule, or the refusal of a call that would wait on an ignore file that is no file.
+
+    Why: `diff-index` and `diff --cached` open the ignore files though they list only tracked
+    files, so the user's file is not read for them (their answer is the same without it); a
+    call that needs the user's rules (`status`, `ls-files --exclude-standard`) is refused fast,
+    naming the file, rather than waiting out `TIMEOUT_SECONDS` on a FIFO.
+    """
+    needs_rules = args[:1] == ("status",) or _IGNORE_RULES_ASKED in args
+    if not needs_rules and not (args[:1] and args[0] in _OPENS_IGNORE_FILES):
+        return ()
+    for setting, path in _ignore_files(directory, needs_rules).items():
+        kind = _not_a_file(path)
+        if kind is not None:
+            said = (
+                f"{setting} names '{printable(str(path))}', {kind}, which git would wait on for ignore rules"
+            )
+            return Result(False, "", said)
+    return () if needs_rules else ("-c", f"core.excludesFile={os.devnull}")
+
+
+def _ignore_files(directory: Path | str, with_users: bool) -> dict[str, Path]:
+    """The ignore files git would open, by the setting that names them: the repository's
+    `info/exclude`, and with `with_users` the file read as `core.excludesFile` (configured in any
+    scope, the repository's own included, relative to the work tree's top; else
+    `$XDG_CONFIG_HOME/git/ignore` or `~/.config/git/ignore`, as git reads it)."""
+    where = run(directory, "rev-parse", "--show-cdup", "--git-path", "info/exclude")
+    top, _, exclude = where.out.removesuffix("\n").rpartition("\n")
+    files = {"the repository's info/exclude": Path(directory, exclude)} if where.ok and exclude else {}
+    if not with_users:
+        return files
+    configured = run(directory, "config", "--path", "--get", "core.excludesFile")
+    name = configured.out.removesuffix("\n")
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.environ.get("HOME", ""), ".config")
+    if configured.ok and name:
+        files["core.excludesFile"] = Path(directory, top, name)
+    elif not configured.ok and os.path.isabs(base):
+        files["core.excludesFile"] = Path(base, "git", "ignore")
+    return files
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What `path` is when reading it could wait or never end (a FIFO, a socket, a device other
+    than the null device), else None: a regular file, a folder or nothing at all is read at once."""
+    try:
+        mode = os.stat(path).st_mode  # a link is followed, as git's open follows it
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode) or os.path.realpath(path) == os.devnull:
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    return "a socket" if stat.S_ISSOCK(mode) else "a device"
 
 
 def _filters_off(directory: Path | str, env: dict[str, str]) -> dict[str, str]:

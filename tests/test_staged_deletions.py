@@ -447,3 +447,20 @@ def test_a_file_named_that_git_does_not_track_is_checked_as_on_the_disk(repo: Pa
     notes = err.splitlines()
     assert any("domain/new.md" in line and "git does not track it" in line for line in notes), err
     assert any("domain/old.md" in line and "the commit deletes it" in line for line in notes), err
+
+
+def test_a_fifo_as_the_users_excludes_file_leaves_the_answer_as_it_was(
+    repo: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`git diff --cached` opens the ignore files though it lists tracked files only: a
+    `core.excludesFile` naming a FIFO held it until the time limit and the option failed. The
+    diff reads no user's ignore file now, and finds what the commit deletes as before."""
+    fifo = repo / "user-ignore"
+    os.mkfifo(fifo)
+    config = repo / "user-gitconfig"
+    config.write_text(f"[core]\n\texcludesFile = {fifo}\n", encoding="utf-8")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    git(repo, "rm", "-q", "memory-bank/domain/old.md")
+    code, out, err = lint(["--staged-deletions"], capsys)
+    assert code == 1, (out, err)
+    assert "memory-bank/domain/model.md:4:" in out and "MB001" in out

@@ -871,6 +871,63 @@ def test_renames_past_the_rename_limit_are_said_to_be_unpaired(tmp_path: Path) -
     assert "diff.renameLimit" in answer["note"] and "not paired" in answer["note"]
 
 
+def _users_excludes_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where the user's git configuration (a file of the test's own, `GIT_CONFIG_GLOBAL`) puts
+    `core.excludesFile`; the test makes it."""
+    excludes = tmp_path / "user-ignore"
+    config = tmp_path / "user-gitconfig"
+    config.write_text(f"[core]\n\texcludesFile = {excludes}\n", encoding="utf-8")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    return excludes
+
+
+def _committed_bank(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    bank_root = write_bank(repo / "memory-bank", {"a.md": doc("A"), "secret.md": doc("Secret")})
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "memory-bank/a.md")
+    git(repo, "commit", "-q", "-m", "first")
+    return bank_root
+
+
+def test_an_excludes_file_that_is_a_fifo_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `core.excludesFile` naming a FIFO held every git call that reads ignore rules until the
+    time limit, and the answer said only that git did not answer: it is refused, naming the file."""
+    bank_root = _committed_bank(tmp_path)
+    fifo = _users_excludes_file(tmp_path, monkeypatch)
+    os.mkfifo(fifo)
+    with pytest.raises(ToolInputError) as refused:
+        changed(refreshed(bank_root), "HEAD")
+    assert f"core.excludesFile names '{fifo}', a FIFO" in str(refused.value)
+    assert "did not answer" not in str(refused.value)
+
+
+def test_an_info_exclude_that_is_a_fifo_is_refused_by_name(tmp_path: Path) -> None:
+    """The repository's own `info/exclude` is opened by the diff itself: a FIFO there is named too."""
+    bank_root = _committed_bank(tmp_path)
+    exclude = tmp_path / "repo" / ".git" / "info" / "exclude"
+    exclude.unlink(missing_ok=True)
+    exclude.parent.mkdir(exist_ok=True)
+    os.mkfifo(exclude)
+    with pytest.raises(ToolInputError) as refused:
+        changed(refreshed(bank_root), "HEAD")
+    assert "the repository's info/exclude names '" in str(refused.value)
+    assert "a FIFO" in str(refused.value)
+
+
+def test_the_users_excludes_file_still_hides_what_it_ignores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The calls that list untracked and ignored files keep reading the user's ignore rules."""
+    bank_root = _committed_bank(tmp_path)
+    _users_excludes_file(tmp_path, monkeypatch).write_text("secret.md\n", encoding="utf-8")
+    answer = changed(refreshed(bank_root), "HEAD")
+    assert answer["changes"] == []
+    assert "1 document under the bank is ignored by git" in answer["note"]
+
+
 def test_a_git_file_pointing_nowhere_is_said_so_not_called_no_repository(tmp_path: Path) -> None:
     root = write_bank(tmp_path / "memory-bank", {"a.md": doc("A")})
     (tmp_path / ".git").write_text("gitdir: /nonexistent/x\n", encoding="utf-8")
