@@ -14,11 +14,12 @@ drivers switched off (`_filters_off`), submodules left unvisited by `diff`, `dif
 clone cannot fetch a missing object through its configured ssh command. A call that hangs is stopped after
 `TIMEOUT_SECONDS` together with every process it started.
 
-Why ignore files are checked first: `diff`, `diff-index` and `status` read the ignore files
-(`core.excludesFile` and the repository's `info/exclude`) even where the answer cannot depend on
-them, and a FIFO or a device named there holds git until the time limit. Calls whose answer
-needs no ignore rule read none from `core.excludesFile`; the rest (`status`, `--exclude-standard`)
-are refused at once, with the file named, when an ignore file git would read is no file.
+Why ignore and attributes files are checked first: `diff`, `diff-index` and `status` read the
+ignore files (`core.excludesFile` and the repository's `info/exclude`) even where the answer
+cannot depend on them, `diff-index`, `check-attr` and `hash-object` read the attributes files
+(`core.attributesFile`, `info/attributes`), and a FIFO or a device named there holds git until
+the time limit. Calls whose answer needs no ignore rule read none from `core.excludesFile`; the
+rest are refused at once, with the file named, when a file git would read is no file.
 
 Why a scrubbed environment: inside a git hook `GIT_DIR` and `GIT_INDEX_FILE` point at another
 repository's internals (a linked worktree's hook gets its own `GIT_DIR`); the bank's repository
@@ -67,6 +68,10 @@ _VISITS_SUBMODULES = frozenset({"diff", "diff-index", "status"})
 # they compare trees), and the argument that makes `ls-files` read them.
 _OPENS_IGNORE_FILES = frozenset({"diff", "diff-index", "status"})
 _IGNORE_RULES_ASKED = "--exclude-standard"
+# Commands that open the attributes files (`diff-index` to pair renames by their converted text).
+_OPENS_ATTRIBUTES = frozenset({"diff", "diff-index", "status", "hash-object", "check-attr"})
+# The file each setting names, by git's lower-case key; where git reads one when none is set.
+_USERS_FILES = {"core.excludesfile": "ignore", "core.attributesfile": "attributes"}
 _SAFE = (
     "-c",
     "core.quotePath=false",
@@ -167,44 +172,62 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def _ignoring(directory: Path | str, args: tuple[str, ...]) -> tuple[str, ...] | Result:
     """The options that keep a call from reading `core.excludesFile` when its answer needs no
-    ignore rule, or the refusal of a call that would wait on an ignore file that is no file.
+    ignore rule, or the refusal of a call that would wait on an ignore or attributes file that
+    is no file.
 
     Why: `diff-index` and `diff --cached` open the ignore files though they list only tracked
     files, so the user's file is not read for them (their answer is the same without it); a
-    call that needs the user's rules (`status`, `ls-files --exclude-standard`) is refused fast,
-    naming the file, rather than waiting out `TIMEOUT_SECONDS` on a FIFO.
+    call that needs the user's rules (`status`, `ls-files --exclude-standard`), or attributes,
+    which change what a file's text is, is refused fast, naming the file, rather than waiting
+    out `TIMEOUT_SECONDS` on a FIFO.
     """
-    needs_rules = args[:1] == ("status",) or _IGNORE_RULES_ASKED in args
-    if not needs_rules and not (args[:1] and args[0] in _OPENS_IGNORE_FILES):
+    command = args[0] if args else ""
+    needs_rules = command == "status" or _IGNORE_RULES_ASKED in args
+    names = {
+        "info/exclude": needs_rules or command in _OPENS_IGNORE_FILES,
+        "info/attributes": command in _OPENS_ATTRIBUTES,
+        "core.excludesfile": needs_rules,
+        "core.attributesfile": command in _OPENS_ATTRIBUTES,
+    }
+    wanted = [name for name, read in names.items() if read]
+    if not wanted:
         return ()
-    for setting, path in _ignore_files(directory, needs_rules).items():
+    for setting, path in _files_git_opens(directory, wanted).items():
         kind = _not_a_file(path)
         if kind is not None:
-            said = (
-                f"{setting} names '{printable(str(path))}', {kind}, which git would wait on for ignore rules"
+            return Result(
+                False, "", f"{setting} names '{printable(str(path))}', {kind}, which git would wait on"
             )
-            return Result(False, "", said)
-    return () if needs_rules else ("-c", f"core.excludesFile={os.devnull}")
+    return () if needs_rules or "info/exclude" not in wanted else ("-c", f"core.excludesFile={os.devnull}")
 
 
-def _ignore_files(directory: Path | str, with_users: bool) -> dict[str, Path]:
-    """The ignore files git would open, by the setting that names them: the repository's
-    `info/exclude`, and with `with_users` the file read as `core.excludesFile` (configured in any
-    scope, the repository's own included, relative to the work tree's top; else
-    `$XDG_CONFIG_HOME/git/ignore` or `~/.config/git/ignore`, as git reads it)."""
-    where = run(directory, "rev-parse", "--show-cdup", "--git-path", "info/exclude")
-    top, _, exclude = where.out.removesuffix("\n").rpartition("\n")
-    files = {"the repository's info/exclude": Path(directory, exclude)} if where.ok and exclude else {}
-    if not with_users:
-        return files
-    configured = run(directory, "config", "--path", "--get", "core.excludesFile")
-    name = configured.out.removesuffix("\n")
+def _files_git_opens(directory: Path | str, wanted: list[str]) -> dict[str, Path]:
+    """The files git would open for `wanted` (`info/…` in the repository; `core.…file` as
+    configured in any scope, the repository's own included, relative to the work tree's top,
+    else under `$XDG_CONFIG_HOME/git/` or `~/.config/git/`, as git reads them), by the setting
+    or the repository's file that names them."""
+    inside = [name for name in wanted if name.startswith("info/")]
+    asked = [arg for name in inside for arg in ("--git-path", name)]
+    where = run(directory, "rev-parse", "--show-cdup", *asked)
+    lines = where.out.removesuffix("\n").split("\n") if where.ok else []
+    top = lines[0] if lines else ""
+    found = {
+        f"the repository's {name}": Path(directory, path)
+        for name, path in zip(inside, lines[1:], strict=False)
+    }
+    users = [name for name in wanted if name in _USERS_FILES]
+    if not users:
+        return found
+    listed = run(directory, "config", "-z", "--path", "--get-regexp", r"^core\.(excludes|attributes)file$")
+    configured = dict(entry.partition("\n")[::2] for entry in listed.out.split("\0") if entry)
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.environ.get("HOME", ""), ".config")
-    if configured.ok and name:
-        files["core.excludesFile"] = Path(directory, top, name)
-    elif not configured.ok and os.path.isabs(base):
-        files["core.excludesFile"] = Path(base, "git", "ignore")
-    return files
+    for name in users:
+        setting = name.replace("file", "File")  # as the user writes it: `core.excludesFile`
+        if configured.get(name):
+            found[setting] = Path(directory, top, configured[name])
+        elif name not in configured and os.path.isabs(base):
+            found[setting] = Path(base, "git", _USERS_FILES[name])
+    return found
 
 
 def _not_a_file(path: Path) -> str | None:

@@ -871,14 +871,16 @@ def test_renames_past_the_rename_limit_are_said_to_be_unpaired(tmp_path: Path) -
     assert "diff.renameLimit" in answer["note"] and "not paired" in answer["note"]
 
 
-def _users_excludes_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def _users_excludes_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: str = "excludesFile"
+) -> Path:
     """Where the user's git configuration (a file of the test's own, `GIT_CONFIG_GLOBAL`) puts
-    `core.excludesFile`; the test makes it."""
-    excludes = tmp_path / "user-ignore"
+    `core.<setting>`; the test makes it."""
+    named = tmp_path / f"user-{setting}"
     config = tmp_path / "user-gitconfig"
-    config.write_text(f"[core]\n\texcludesFile = {excludes}\n", encoding="utf-8")
+    config.write_text(f"[core]\n\t{setting} = {named}\n", encoding="utf-8")
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
-    return excludes
+    return named
 
 
 def _committed_bank(tmp_path: Path) -> Path:
@@ -904,16 +906,32 @@ def test_an_excludes_file_that_is_a_fifo_is_refused_by_name(
     assert "did not answer" not in str(refused.value)
 
 
-def test_an_info_exclude_that_is_a_fifo_is_refused_by_name(tmp_path: Path) -> None:
-    """The repository's own `info/exclude` is opened by the diff itself: a FIFO there is named too."""
+def test_an_attributes_file_that_is_a_fifo_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`git diff-index -M` reads the attributes files (a rename is paired by its converted text):
+    a `core.attributesFile` naming a FIFO held it until the time limit; it is refused, named."""
     bank_root = _committed_bank(tmp_path)
-    exclude = tmp_path / "repo" / ".git" / "info" / "exclude"
-    exclude.unlink(missing_ok=True)
-    exclude.parent.mkdir(exist_ok=True)
-    os.mkfifo(exclude)
+    fifo = _users_excludes_file(tmp_path, monkeypatch, "attributesFile")
+    os.mkfifo(fifo)
     with pytest.raises(ToolInputError) as refused:
         changed(refreshed(bank_root), "HEAD")
-    assert "the repository's info/exclude names '" in str(refused.value)
+    assert f"core.attributesFile names '{fifo}', a FIFO" in str(refused.value)
+    assert "did not answer" not in str(refused.value)
+
+
+@pytest.mark.parametrize("name", ["exclude", "attributes"])
+def test_a_repository_file_that_is_a_fifo_is_refused_by_name(tmp_path: Path, name: str) -> None:
+    """The repository's own `info/exclude` and `info/attributes` are opened by the diff itself,
+    and no setting switches them off: a FIFO there is named too."""
+    bank_root = _committed_bank(tmp_path)
+    fifo = tmp_path / "repo" / ".git" / "info" / name
+    fifo.unlink(missing_ok=True)
+    fifo.parent.mkdir(exist_ok=True)
+    os.mkfifo(fifo)
+    with pytest.raises(ToolInputError) as refused:
+        changed(refreshed(bank_root), "HEAD")
+    assert f"the repository's info/{name} names '" in str(refused.value)
     assert "a FIFO" in str(refused.value)
 
 
