@@ -83,7 +83,9 @@ _SAFE = (
     "protocol.allow=never",
     "-c",  # a user's `diff.relative` names paths from the folder git runs in; `--no-relative`, which
     "diff.relative=false",  # says the same, is refused by git before 2.28
-)
+    "-c",  # `diff.orderFile` (often relative, `.gitorder`) only reorders what `diff`, `log` and
+    "diff.orderFile=/dev/null",  # `status` list, which no caller reads in order; a file the
+)  # repository lacks failed the call, and a FIFO held it until the time limit
 ARGUMENT_BYTES = 64 * 1024  # paths given to one git call: far below any kernel's limit
 
 

@@ -85,7 +85,6 @@ def _log(repo: Path, paths: list[str]) -> tuple[dict[str, Stamp], str | None]:
             "--no-renames",  # change the names listed (`log.showRoot=false` hid the first commit's)
             "--no-follow",
             "--no-show-signature",
-            "-O/dev/null",  # `diff.orderFile`: a name this repository lacks failed the log, a FIFO hung it
             "--encoding=UTF-8",  # `i18n.logOutputEncoding=UTF-16` wrote every stamp in two bytes a letter
             "--format=/%ct %cI",  # a path git lists never starts with '/' (`_newest`)
             "--",

@@ -464,3 +464,18 @@ def test_a_fifo_as_the_users_excludes_file_leaves_the_answer_as_it_was(
     code, out, err = lint(["--staged-deletions"], capsys)
     assert code == 1, (out, err)
     assert "memory-bank/domain/model.md:4:" in out and "MB001" in out
+
+
+def test_a_users_order_file_the_repository_lacks_leaves_the_answer_as_it_was(
+    repo: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `diff.orderFile` set once for every repository, by a name relative to each
+    (`.gitorder`), made `git diff --cached` fail where the repository holds no such file, and
+    the option stopped with a usage error: the order git lists deletions in is never read."""
+    config = repo / "user-gitconfig"
+    config.write_text("[diff]\n\torderFile = .gitorder\n", encoding="utf-8")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    git(repo, "rm", "-q", "memory-bank/domain/old.md")
+    code, out, err = lint(["--staged-deletions"], capsys)
+    assert code == 1, (out, err)
+    assert "memory-bank/domain/model.md:4:" in out and "MB001" in out
