@@ -234,7 +234,9 @@ def decide(payload: Any, env: Mapping[str, str], now: float, off: Sequence[Path]
     bank = find_bank(cwd) or (find_bank(top) if real_path(cwd) != top else None)
     if bank is None or surface.decide(bank, off) is not surface.Surface.FULL:
         return None  # switched off, or no bank_create to call: the server would not list it
-    status = git.run(cwd, "status", "--porcelain", "-z", "--untracked-files=all")
+    # `--no-renames`: a rename staged is a change all the same, and pairing renames costs
+    # sources × destinations comparisons that the repository's `status.renameLimit=0` leaves unbounded
+    status = git.run(cwd, "status", "--porcelain", "-z", "--untracked-files=all", "--no-renames")
     if not status.ok or not status.out.strip("\0"):
         return None
     current = fingerprint(top, status.out)

@@ -278,6 +278,16 @@ def test_silent_when_the_tree_has_not_changed_since_it_spoke(tmp_path: Path, rep
     assert stop(tmp_path, repo, MEMORYBANK_CAPTURE_COOLDOWN_MIN=0) is None
 
 
+def test_the_fingerprint_pairs_no_renames_whatever_the_repository_sets(tmp_path: Path, repo: Path) -> None:
+    """A staged rename was paired under the repository's rename settings (`status.renameLimit=0`
+    is unbounded work on thousands of them), so the same tree read differently once they
+    changed: renames are never paired, and the same tree is the same fingerprint."""
+    git(repo, "mv", "src.py", "moved.py")
+    assert stop(tmp_path, repo, MEMORYBANK_CAPTURE_COOLDOWN_MIN=0) is not None
+    git(repo, "config", "status.renames", "false")
+    assert stop(tmp_path, repo, MEMORYBANK_CAPTURE_COOLDOWN_MIN=0) is None
+
+
 def test_silent_within_the_cooldown_even_after_a_change(tmp_path: Path, repo: Path) -> None:
     dirty(repo, "x = 2\n")
     assert stop(tmp_path, repo) is not None
