@@ -290,9 +290,11 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
                     ours.setdefault(link.line, set()).add(link.column)
         uses: dict[int, list[markdown.ReferenceUse]] = {}
         wrapped: list[Wrapped] = []
-        if field == "title" and labels and definitions is not None:
+        if labels and definitions is not None:
             defined = set(definitions.values())
             uses, wrapped = _reference_uses(lines, index.fresh.body_line, labels, defined, old, new)
+            if field != "title":  # a wrapped text is the title's; the purpose stands after the link
+                wrapped = []
         for number in sorted(ours.keys() | uses.keys()):
             line = lines[number - 1]
             spans = _link_spans(line)
@@ -304,7 +306,8 @@ def index_changes(bank: Bank, path: str, field: str, old: str, new: str) -> list
             if line.lstrip().startswith("|") and header_line(lines, number - 1) is not None:
                 lines[number - 1] = _table_row(lines, number - 1, links, field, old, new, own_label)
             elif field == "purpose":
-                lines[number - 1] = _mention(line, _spans(line), old, new, (0, len(line)))
+                taken = _spans(line) + [(start, end) for start, _text_end, end in links]
+                lines[number - 1] = _mention(line, taken, old, new, (0, len(line)))
                 if lines[number - 1] == line:  # the two-line shape: the purpose below the link
                     for below in range(number, entry_end(lines, number - 1, len(lines))):
                         text = lines[below]

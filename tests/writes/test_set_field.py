@@ -256,6 +256,34 @@ def test_purpose_moves_into_the_index_entries_that_repeat_it(
     )
 
 
+def test_purpose_moves_into_reference_style_entries_too(tmp_path: Path) -> None:
+    """`- [Model][m] — The model of orders.` with `[m]: model.md` below repeats the purpose as
+    much as `[Model](model.md) — …` does, and kept the old one. Text inside the link is not the
+    purpose (`[The model of orders.][m]`), and neither code nor another page's entry moves."""
+    entries = (
+        "- [Model][m] — The model of orders.\n- [Model] — The model of orders.\n"
+        "- [The model of orders.][m] — by hand\n- [Other][o] — The model of orders.\n"
+        "- `[Model][m] — The model of orders.`\n\n| Document | Purpose |\n|---|---|\n"
+        "| [Model][m] | The model of orders. |\n\n[m]: model.md\n[Model]: model.md\n"
+        "[o]: ../dna/README.md\n"
+    )
+    root = _bank(tmp_path, entries=entries)
+    with no_new_findings(root):
+        result = _set(root, "purpose", "Every order and its lines.")
+    assert result["indexes"] == ["engineering/README.md"]
+    assert (
+        (root / "engineering/README.md")
+        .read_text()
+        .endswith(
+            "- [Model][m] — Every order and its lines.\n- [Model] — Every order and its lines.\n"
+            "- [The model of orders.][m] — by hand\n- [Other][o] — The model of orders.\n"
+            "- `[Model][m] — The model of orders.`\n\n| Document | Purpose |\n|---|---|\n"
+            "| [Model][m] | Every order and its lines. |\n\n"
+            "[m]: model.md\n[Model]: model.md\n[o]: ../dna/README.md\n"
+        )
+    )
+
+
 def test_title_renames_labels_and_the_h1(tmp_path: Path) -> None:
     entries = (
         "- [Model](model.md) — The model of orders.\n- [`Model`](model.md) — twice\n- [Other](model.md)\n"
