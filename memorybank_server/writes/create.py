@@ -28,7 +28,7 @@ from ..errors import BadValue, ToolInputError
 from ..read import jsonable
 from ..templates import Template, find_template, unlinked_unwritten
 from .common import content_from, guard_suppressions, land, locked, preview, trimmed
-from .edit import guard_names
+from .edit import guard_headings, guard_names
 from .governance import check_kind, governance
 from .registration import Staging, lazy_section, register
 from .values import FIELD_NAME, FIELD_NAME_RULE, checked_values, entries, listed, required, sources
@@ -276,6 +276,7 @@ def create(
             text_body = retitle(trimmed(supplied), title)  # its own first heading is renamed, not doubled
             guard_suppressions("", text_body, target)
             guard_names("", text_body, target)
+            guard_headings("", text_body, target)  # the edits refuse such a heading; so does a new page
             if template is not None:
                 warnings.append(f"the prose of {template.path} was not used because a body was supplied")
         elif template is not None:

@@ -970,6 +970,32 @@ def test_a_body_with_two_sections_of_one_name_is_refused(seeded: Bank, tree: Cal
     assert tree(seeded.root) == before
 
 
+@pytest.mark.parametrize(
+    "heading",
+    ["Risks\n-----", "Risks\n=====", "# Appendix"],
+    ids=["setext h2", "setext h1", "level one below a section"],
+)
+def test_a_body_with_a_heading_the_sections_do_not_end_at_is_refused(
+    seeded: Bank, tree: Callable, heading: str
+) -> None:
+    """A body holding a heading readers show but the bank's section scan runs past (a setext
+    underline, a level-one `#` below a section) was written, though
+    `bank_edit` and `bank_update_section` refuse the same text: the section above it could then
+    not be rewritten without deleting what follows, and readers showed a section no tool names."""
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="as a heading readers show"):
+        create(
+            seeded,
+            doc_kind="domain",
+            path="domain/risks.md",
+            title="Risks",
+            purpose="Read when you need the risks.",
+            derived_from=["../dna/principles.md"],
+            body=f"## Context\n\nOne.\n\n{heading}\n\nTwo.\n",
+        )
+    assert tree(seeded.root) == before
+
+
 def test_an_unwritten_entry_whose_label_holds_brackets_or_a_badge_is_linked_again() -> None:
     """A template index's entry for a page not created yet is written as text, its label kept;
     a label holding brackets (`[DRAFT] Notes`) or a badge was never made a link again, so
