@@ -121,14 +121,14 @@ def _plural(phrase: str) -> str:
     return phrase.replace("a string", "strings").replace("an object", "objects")
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A value quoted from the request: short, one line, its bidi and invisible characters escaped
     (JSON escapes only the control characters), so the refusal reads as what was sent."""
     return shortened(visible(json.dumps(value, ensure_ascii=False)), 40)
 
 
 def _named(name: str) -> str:
-    """An argument name quoted from the request, as `_shown` quotes a value (a name may be 1 MB)."""
+    """An argument name quoted from the request, as `shown` quotes a value (a name may be 1 MB)."""
     return shortened(visible(name), 80)
 
 
@@ -149,7 +149,7 @@ def given(schema: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
 def problem(tool: str, schema: dict[str, Any], arguments: Any) -> str | None:
     """One sentence naming what is wrong with `arguments` for `tool`, or None when they fit."""
     if not isinstance(arguments, dict):
-        return f"{tool} takes its arguments as an object, not {_shown(arguments)}."
+        return f"{tool} takes its arguments as an object, not {shown(arguments)}."
     properties: dict[str, Any] = schema.get("properties", {})
     takes = ", ".join(properties) or "no arguments"
     for name in arguments:
@@ -163,5 +163,5 @@ def problem(tool: str, schema: dict[str, Any], arguments: Any) -> str | None:
         if value is None and name not in required:
             continue  # an optional argument passed as null means "not given"
         if not _matches(properties[name], value):
-            return f"{tool}: '{name}' must be {describe(properties[name])}, not {_shown(value)}."
+            return f"{tool}: '{name}' must be {describe(properties[name])}, not {shown(value)}."
     return None

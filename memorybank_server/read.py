@@ -42,6 +42,7 @@ from memorybank_lint.paths import normalize
 from memorybank_lint.quoting import shortened
 from memorybank_lint.yaml_values import key_text
 
+from .arguments import shown
 from .errors import BadValue, ToolInputError, refusal
 
 SINGLE_CAP_BYTES = 400_000
@@ -395,7 +396,9 @@ def _requests(path: list[Any], section: str | None) -> list[tuple[str, str | Non
             check_section(own, instead, of=item["path"])
             requests.append((item["path"], section if own is None else own))
         else:
-            raise ToolInputError(f"Each requested path must be a string or {{path, section?}}, not {item!r}")
+            raise ToolInputError(  # quoted as the client sent it: a Python repr reads `True`, `'a'`
+                f"Each requested path must be a string or {{path, section?}}, not {shown(item)}"
+            )
     if not requests:
         raise ToolInputError("The list of paths is empty; pass at least one document path")
     if len(requests) > MAX_REQUESTS:

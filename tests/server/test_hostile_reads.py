@@ -24,7 +24,9 @@ def session(root: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[tuple[b
     answers: list[tuple[bool, str]] = []
 
     async def main() -> None:
-        async with Client(StdioServerParameters(command=COMMAND, args=["--root", str(root)])) as client:
+        # the test's environment, not the SDK's short default list: the server imports this checkout
+        server = StdioServerParameters(command=COMMAND, args=["--root", str(root)], env=dict(os.environ))
+        async with Client(server) as client:
             for name, arguments in calls:
                 result = await client.call_tool(name, arguments)
                 answers.append((result.is_error, result.content[0].text))
@@ -241,3 +243,12 @@ def test_a_section_headed_by_a_symbol_is_read_and_written_whatever_invisible_cha
     ]
     page = (root / "a.md").read_text(encoding="utf-8")
     assert "## \u26a0\ufe0f\n\nnew warning\n" in page and "text 1" in page and "text 0" not in page
+
+
+def test_a_listed_entry_that_names_no_path_is_refused_in_json_not_a_python_repr(tmp_path: Path) -> None:
+    """A list entry with no `path` string was refused quoting it as Python writes a dict
+    (`{'section': 'Intro'}`, `True`, `None`), not as the JSON the client sent."""
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A")})
+    [(is_error, text)] = session(root, [("bank_read", {"path": [{"section": "Intro"}]})])
+    assert is_error
+    assert '{"section": "Intro"}' in text and "'section'" not in text
