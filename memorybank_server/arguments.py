@@ -84,8 +84,15 @@ def _matches(schema: dict[str, Any], value: Any) -> bool:
     if isinstance(value, list) and isinstance(schema.get("items"), dict):
         return all(_matches(schema["items"], item) for item in value)
     if isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
-        return all(_matches(schema["additionalProperties"], item) for item in value.values())
+        return all(_given_member(schema["additionalProperties"], item) for item in value.values())
     return True
+
+
+def _given_member(schema: dict[str, Any], value: Any) -> bool:
+    """An object's member fits, or is null: not given, as an optional argument given as null is
+    (`{path, section: null}`, what a client that writes every optional field sends, is `{path}`;
+    the tool still refuses a member it needs that is missing)."""
+    return value is None or _matches(schema, value)
 
 
 def _whole(value: Any) -> bool:

@@ -151,7 +151,7 @@ def _read_tools(server: MCPServer, state: BankState) -> None:
 
     @server.tool(annotations=READ_ONLY, structured_output=False)
     def bank_read(
-        path: str | list[str | dict[str, str]],
+        path: str | list[str | dict[str, str | None]],  # a null member is not given (`_given_member`)
         section: Annotated[str | None, Field(description="a ## heading to read alone")] = None,
         maxBytes: Annotated[
             int | None, Field(ge=1000, description="byte budget: a list at most 40000, one page 400000")

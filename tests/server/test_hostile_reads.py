@@ -252,3 +252,18 @@ def test_a_listed_entry_that_names_no_path_is_refused_in_json_not_a_python_repr(
     [(is_error, text)] = session(root, [("bank_read", {"path": [{"section": "Intro"}]})])
     assert is_error
     assert '{"section": "Intro"}' in text and "'section'" not in text
+
+
+def test_a_listed_entrys_section_given_as_null_is_not_given(tmp_path: Path) -> None:
+    """`{path, section: null}` (what a client that writes every optional field sends) was refused
+    as a mistyped `path`, though null means "not given" for every optional argument and the read
+    takes an entry without a section: the top-level `section`, else the whole document."""
+    root = write_bank(tmp_path / "memory-bank", {"a.md": PAGE.format(title="A")})
+    entry = {"path": "a.md", "section": None}
+    answers = session(
+        root, [("bank_read", {"path": [entry], "section": "Intro"}), ("bank_read", {"path": [entry]})]
+    )
+    assert not any(is_error for is_error, _ in answers), answers
+    (one,), (whole,) = (json.loads(text)["documents"] for _, text in answers)
+    assert one["section"] == "Intro" and one["content"].startswith("## Intro")
+    assert "section" not in whole and whole["content"].startswith("# A")
