@@ -118,7 +118,8 @@ def content_from(
     candidate = candidate if candidate.is_absolute() else Path.cwd() / candidate
     real = Path(os.path.realpath(candidate.parent)) / candidate.name
     if real != project and project not in real.parents:
-        raise BadValue(f"{file_name} '{file_arg}' is outside the project directory {project}; refused")
+        where = _read_from(file_arg)
+        raise BadValue(f"{file_name} '{file_arg}' is outside the project directory {project}{where}; refused")
     hidden = next((part for part in real.relative_to(project).parts if part.startswith(".")), None)
     if hidden is not None:
         raise BadValue(
@@ -128,13 +129,20 @@ def content_from(
     try:
         data = read_regular(real, MAX_CONTENT_BYTES)
     except OSError as exc:
-        where = f" (paths are relative to {Path.cwd()})" if isinstance(exc, FileNotFoundError) else ""
+        where = _read_from(file_arg) if isinstance(exc, FileNotFoundError) else ""
         raise BadValue(f"{file_name} '{file_arg}' {refusal(exc, MAX_CONTENT_BYTES)}{where}") from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadValue(f"{file_name} '{file_arg}' is not UTF-8 text") from exc
     return checked_text(f"{file_name} '{file_arg}'", text, lines=True)
+
+
+def _read_from(file_arg: str) -> str:
+    """Where a relative file path was looked for, as the end of a refusal: the server's working
+    folder, which an agent cannot see, so a project file named from the project's top refused as
+    "outside the project" when the server runs elsewhere, with nothing to say why."""
+    return "" if Path(file_arg).is_absolute() else f" (paths are relative to {Path.cwd()})"
 
 
 @contextmanager

@@ -11,6 +11,8 @@ from pathlib import Path
 import anyio
 from mcp import Client, StdioServerParameters
 
+from memorybank_server import scaffold
+
 from .conftest import payload
 
 COMMAND = str(Path(sys.executable).with_name("mcp-memorybank"))
@@ -220,3 +222,30 @@ def test_resources_and_prompts_refuse_a_broken_configuration_in_one_sentence(tmp
 
     anyio.run(main)
     assert "Traceback" not in log.read_text(encoding="utf-8")
+
+
+def test_a_relative_body_file_refusal_says_where_it_was_looked_for(tmp_path: Path) -> None:
+    """A server started outside the project (a user-wide install with an absolute `--root`) reads a
+    relative `bodyFile` from its own working folder: a project file named from the project's top
+    was refused as "outside the project directory", with no word of the folder the agent cannot
+    see, where a missing one named it."""
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    root = project / "memory-bank"
+    scaffold.init(root, "Demo")
+    (project / "notes.md").write_text("Body.\n", "utf-8")
+    before = sorted(p.read_bytes() for p in project.rglob("*") if p.is_file())
+    arguments = {"docKind": "domain", "path": "domain/n.md", "title": "N", "purpose": "Read for n."}
+
+    async def main() -> str:
+        server = StdioServerParameters(
+            command=COMMAND, args=["--root", str(root)], env=dict(os.environ), cwd=str(elsewhere)
+        )
+        async with Client(server) as client:
+            result = await client.call_tool("bank_create", {**arguments, "bodyFile": "notes.md"})
+            assert result.is_error
+            return result.content[0].text
+
+    said = anyio.run(main)
+    assert "outside the project directory" in said and f"relative to {elsewhere}" in said, said
+    assert sorted(p.read_bytes() for p in project.rglob("*") if p.is_file()) == before
