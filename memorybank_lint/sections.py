@@ -113,6 +113,9 @@ SECTIONS: tuple[Section, ...] = (
 BY_DIRECTORY = {section.directory: section for section in SECTIONS}
 SEEDED = tuple(section for section in SECTIONS if section.seeded)
 INBOX_NOT_NOTES = frozenset({"README.md", "DISCARDED.md"})  # the inbox's own index and its discard log
+# their bank paths: only these two are not notes (a `README.md` in a folder of `_inbox/` is a note:
+# a capture writes it, promote and discard take it, so the inbox listing shows it)
+INBOX_OWN_FILES = frozenset(f"_inbox/{name}" for name in INBOX_NOT_NOTES)
 EMPTY_REGISTRY = "Empty. The first document of this kind is registered here."
 LEGACY_EMPTY_REGISTRY = "Empty. A first document of this kind is registered here."
 

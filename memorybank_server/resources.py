@@ -18,7 +18,7 @@ from memorybank_lint.bank import Bank, printable
 from memorybank_lint.document import Document
 from memorybank_lint.linter import Selection
 from memorybank_lint.quoting import shortened
-from memorybank_lint.sections import INBOX_NOT_NOTES
+from memorybank_lint.sections import INBOX_OWN_FILES
 
 from .read import BUDGET_BYTES, HEADER_CHARS, json_bytes
 from .validate import as_dict, counts, findings, idle_ignores, unreadable
@@ -143,7 +143,7 @@ def inbox(bank: Bank, now: float | None = None) -> dict[str, Any]:
             "bytes": doc.size,
         }
         for path, doc in bank.docs.items()
-        if doc.layer == "inbox" and doc.name not in INBOX_NOT_NOTES
+        if doc.layer == "inbox" and path not in INBOX_OWN_FILES
     ]
     entries.sort(key=lambda e: (-e["ageDays"], e["path"]))
     answer: dict[str, Any] = {"root": printable(str(bank.root)), "count": len(entries), "entries": entries}

@@ -23,6 +23,7 @@ from memorybank_lint.edits.gate import bank_path, check_distinct, check_no_links
 from memorybank_lint.edits.table import IDENTIFIER, title_heading
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.paths import unlinkable
+from memorybank_lint.sections import INBOX_OWN_FILES
 
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
@@ -53,7 +54,7 @@ WHY = {
     "status": "pass draft, active or another declared value",
 }
 INBOX = "_inbox/"
-RESERVED_INBOX = frozenset({"_inbox/README.md", "_inbox/DISCARDED.md"})
+RESERVED_INBOX = INBOX_OWN_FILES
 PREVIEW_LINES = 40
 _TOKENS = re.compile(r"(?<![\w-])(?:FT-XXX|ADR-ID|PRD-ID|UC-XXX|EP-XXX|PROMPT-ID)(?![\w-])")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -249,3 +250,23 @@ def test_a_relative_body_file_refusal_says_where_it_was_looked_for(tmp_path: Pat
     said = anyio.run(main)
     assert "outside the project directory" in said and f"relative to {elsewhere}" in said, said
     assert sorted(p.read_bytes() for p in project.rglob("*") if p.is_file()) == before
+
+
+def test_every_note_a_capture_makes_is_listed_in_the_inbox(tmp_path: Path) -> None:
+    """The inbox listing left out every note named `README.md` or `DISCARDED.md`, in whatever
+    folder of `_inbox/`, though only `_inbox/README.md` and `_inbox/DISCARDED.md` are the inbox's
+    own files: `bank_create` captured `_inbox/sub/README.md`, and promote and discard take it, but
+    no review ever saw it."""
+    root = tmp_path / "memory-bank"
+    scaffold.init(root, "Demo")
+    note = {"docKind": "domain", "title": "Sub note", "purpose": "Read for the sub note.", "inbox": True}
+
+    async def main() -> list[str]:
+        server = StdioServerParameters(command=COMMAND, args=["--root", str(root)], env=dict(os.environ))
+        async with Client(server) as client:
+            for path in ("_inbox/sub/README.md", "_inbox/sub/DISCARDED.md"):
+                payload(await client.call_tool("bank_create", {**note, "path": path}))
+            listed = await client.read_resource("memorybank://inbox")
+            return [entry["path"] for entry in json.loads(listed.contents[0].text)["entries"]]
+
+    assert sorted(anyio.run(main)) == ["_inbox/sub/DISCARDED.md", "_inbox/sub/README.md"]
