@@ -48,6 +48,20 @@ def check_derived_from(bank: Bank, target: str, entries: list[str]) -> list[str]
     return warnings
 
 
+ARCHIVED = "archived"
+
+
+def check_archived_owner(path: str, keys: list[str], status: str, instead: str) -> None:
+    """Refuse an archived document that owns `canonical_for` keys: it blocks any successor from
+    claiming them (one owner per fact), whichever write would leave it so; `instead` says how
+    that write gives the keys up."""
+    if status == ARCHIVED and keys:
+        listed = ", ".join(f"'{key}'" for key in keys)
+        raise ToolInputError(
+            f"{path} owns canonical_for {listed}, and an archived owner blocks any successor; {instead}"
+        )
+
+
 def check_ownership(bank: Bank, keys: list[str], owner: str | None = None) -> None:
     """Refuse a `canonical_for` key another document already owns (one owner per fact)."""
     for key in keys:
@@ -119,4 +133,5 @@ def governance(
         check_kind(doc_kind)
     warnings = check_derived_from(bank, target, derived_from)
     check_ownership(bank, canonical_for, owner)
+    check_archived_owner(target, canonical_for, status, "give it another status, or canonicalFor: []")
     return warnings + check_contract(bank, target, status, doc_kind, derived_from, kind_given=kind_given)

@@ -29,11 +29,9 @@ from memorybank_lint.bank import Bank
 from ..errors import ToolInputError
 from . import head
 from .common import locked
-from .governance import governance
+from .governance import ARCHIVED, check_archived_owner, governance
 from .index_lines import index_changes
 from .values import one_line
-
-ARCHIVED = "archived"
 
 
 def _in_inbox(loaded: head.Loaded) -> bool:
@@ -68,12 +66,12 @@ def set_status(
             )
         doc = loaded.fresh
         keys = list(doc.canonical_for)
-        if value == ARCHIVED and keys and not release_canonical:
-            listed = ", ".join(f"'{key}'" for key in keys)
-            raise ToolInputError(
-                f"{loaded.path} owns canonical_for {listed}, and an archived owner blocks any successor; "
-                "pass releaseCanonical to give the keys up while archiving"
-            )
+        check_archived_owner(
+            loaded.path,
+            [] if release_canonical else keys,
+            value,
+            "pass releaseCanonical to give the keys up while archiving",
+        )
         released = keys if release_canonical else []
         warnings = governance(
             bank,

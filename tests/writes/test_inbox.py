@@ -916,3 +916,29 @@ def test_promote_reads_each_paragraph_as_the_parser_bounds_it(seeded: Bank, put:
     ) in body
     rewritten = [w for w in result["warnings"] if w.startswith("Link rewritten")]
     assert rewritten == ["Link rewritten for the new location: ../x.md -> ../../x.md"] * 4
+
+
+NOTE_PATH = "_inbox/retry.md"
+
+
+def test_no_write_leaves_an_archived_owner(noted: Bank, tree: Callable) -> None:
+    """`bank_set_status` refuses to archive an owner of `canonical_for` keys (it blocks any
+    successor from claiming them), but `bank_create` and `bank_promote` wrote an archived owner
+    directly: the bank was talked past its own rule by choosing another tool."""
+    before = tree(noted.root)
+    with pytest.raises(ToolInputError, match="an archived owner blocks any successor"):
+        create(
+            noted,
+            doc_kind="domain",
+            path="domain/old.md",
+            title="Old",
+            purpose="Read for the old rule.",
+            derived_from=["../dna/principles.md"],
+            canonical_for=["old_rule"],
+            status="archived",
+        )
+    with pytest.raises(ToolInputError, match="an archived owner blocks any successor"):
+        promote(noted, path=NOTE_PATH, to="domain/retry.md", canonical_for=["retry"], status="archived")
+    assert tree(noted.root) == before
+    archived = promote(noted, path=NOTE_PATH, to="domain/retry.md", canonical_for=[], status="archived")
+    assert archived["promoted"] is True and "canonical_for" not in archived["frontmatter"]
