@@ -4,7 +4,8 @@ The list arguments are checked here: each entry as one line, and no key twice. A
 bounded (`MAX_HEADER_VALUE`): no real title, purpose or key comes near it, and refusing a huge
 one up front names the value instead of serialising megabytes of YAML to find the document too
 big. A title and a purpose (`ROUTED`) are refused when they hold a character that prints as
-nothing (`visible_text`): they are what a document is chosen by, so one must not read as another.
+nothing (`visible_text`): they are what a document is chosen by, so one must not read as another;
+so are the keys a document owns or must not define, which the ownership gates compare as text.
 """
 
 from __future__ import annotations
@@ -75,10 +76,11 @@ def listed(values: Any, name: str) -> list[str]:
     """A list argument's entries, each checked as one line of text before it is trimmed; a blank
     entry is refused (dropped, a key meant to be owned or forbidden would go unrecorded without a
     word), and so is a key listed twice (twice in `canonical_for` is an ownership conflict with
-    itself)."""
+    itself). A key is held to `visible_text` as a title is: keys are owned and forbidden by their
+    exact text, so `price\u200b_formula` printed as `price_formula` and was a second owner of it."""
     for value in [values] if isinstance(values, str) else values or ():
         if isinstance(value, str):
-            header_text(name, value)
+            visible_text(name, header_text(name, value))
             if not value.strip():
                 raise BadValue(f"{name} lists a blank entry; name each key, or leave it out")
     found = entries(values)

@@ -88,6 +88,13 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("byte order mark in the purpose", {"purpose": "Read when\ufeff."}, "U.FEFF"),
     ("word joiner in the title", {"title": "Domain\u2060Model"}, "U.2060"),
     ("soft hyphen in the purpose", {"purpose": "Read\u00ad when."}, "U.00AD"),
+    # a key is owned by its exact text: one that prints as another's would be a second owner of it
+    (
+        "zero-width space in an owned key",
+        {"canonical_for": ["domain\u200b_model"]},
+        "canonicalFor holds a character that prints as nothing",
+    ),
+    ("soft hyphen in a forbidden key", {"must_not_define": ["retry\u00adbudget"]}, "mustNotDefine.*U.00AD"),
     ("unlinkable name", {"path": "domain/my model.md"}, "an index link cannot carry"),
     ("escape in the name", {"path": "domain/a%41.md"}, "an index link reads as an escape"),
     ("escaped hash in the name", {"path": "domain/a%23.md"}, "an index link reads as an escape"),
