@@ -5,7 +5,8 @@ bounded (`MAX_HEADER_VALUE`): no real title, purpose or key comes near it, and r
 one up front names the value instead of serialising megabytes of YAML to find the document too
 big. A title and a purpose (`ROUTED`) are refused when they hold a character that prints as
 nothing (`visible_text`): they are what a document is chosen by, so one must not read as another;
-so are the keys a document owns or must not define, which the ownership gates compare as text.
+so are a status (`JUDGED`) and the keys a document owns or must not define, which the gates compare
+as text.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ MAX_HEADER_VALUE = 65_536  # characters in one header value
 FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 FIELD_NAME_RULE = "a letter or _ first, then letters, digits, _ or -"
 ROUTED = frozenset({"title", "purpose"})  # the values agents and people choose a document by
+# a value the gates compare as text: `active\u200b` printed as `active` and skipped the active gates
+JUDGED = frozenset({"status"})
 
 
 def header_text(name: str, value: str, *, lines: bool = False) -> str:
@@ -33,7 +36,7 @@ def header_text(name: str, value: str, *, lines: bool = False) -> str:
             f"{name} is {len(value):,} characters; a header value holds at most {MAX_HEADER_VALUE:,}"
         )
     checked = checked_text(name, value, lines=lines)
-    return visible_text(name, checked) if name.strip("`") in ROUTED else checked
+    return visible_text(name, checked) if name.strip("`") in ROUTED | JUDGED else checked
 
 
 def checked_values(name: str, value: Any) -> Any:

@@ -22,6 +22,7 @@ from memorybank_server.errors import ToolInputError
 from memorybank_server.scaffold import materialize_flows
 from memorybank_server.templates import find_template
 from memorybank_server.writes.create import create
+from memorybank_server.writes.status import set_status
 
 TODAY = dt.date(2026, 3, 14)
 
@@ -1015,3 +1016,20 @@ def test_an_unwritten_entry_whose_label_holds_brackets_or_a_badge_is_linked_agai
     assert "- [DRAFT] Notes (`notes.md`, not created yet) — the notes\n" in unwritten
     registered = add_entry(add_entry(unwritten, "notes.md", "Notes", "p"), "guide.md", "Guide", "p")
     assert registered == index
+
+
+def test_a_status_that_prints_as_another_is_refused(seeded: Bank, tree: Callable) -> None:
+    """In a bank whose contract declares no status values, `active` followed by a zero-width space
+    passed as some other status: the gate that asks an active document for its sources never ran,
+    and every reader saw an active page without them. A status is held to what it prints as, as a
+    title is."""
+    contract = seeded.root / "dna" / "frontmatter.md"
+    undeclared = contract.read_text("utf-8").replace("| `status` | enum |", "| `state` | enum |")
+    contract.write_text(undeclared, "utf-8")
+    seeded.refresh()
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match="`status` holds a character that prints as nothing"):
+        make(seeded, derived_from=[], status="active\u200b")
+    with pytest.raises(ToolInputError, match="status holds a character that prints as nothing"):
+        set_status(seeded, path="dna/principles.md", status="active\u200b")
+    assert tree(seeded.root) == before
