@@ -317,8 +317,8 @@ def normalize(root: Path, given: str, known: Collection[str]) -> str:
 
     Absolute paths inside the bank become bank-relative; one leading `./` is removed; a leading
     `<bank folder name>/` is dropped when the path as given is not a document and the bank has no
-    entry of that name; a backslash is read as a folder separator. `..` is never collapsed: a path
-    that climbs is simply not found.
+    entry of that name; a backslash is read as a folder separator, and a run of separators as one,
+    as the system reads them. `..` is never collapsed: a path that climbs is simply not found.
 
     The path as given is tried before the path with its surrounding whitespace removed, and a
     backslash is kept before it is read as a separator. Why: a path a tool returned must name its
@@ -347,12 +347,17 @@ def _bank_path(root: Path, text: str, known: Collection[str], *, separators: boo
         return text if posix in ("", ".") else posix
     if separators:
         text = text.replace("\\", "/")
+    if "//" in text:  # the system reads `a//b.md` as `a/b.md`; no bank path holds an empty name
+        text = _SLASHES.sub("/", text)
     if text.startswith("./"):
         text = text[2:]
     prefix = root.name + "/"
     if text.startswith(prefix) and text not in known and not (root / root.name).exists():
         text = text[len(prefix) :]
     return text if text in known else _same_text(text, known)
+
+
+_SLASHES = re.compile(r"/{2,}")
 
 
 def _same_text(text: str, known: Collection[str]) -> str:

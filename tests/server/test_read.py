@@ -128,7 +128,15 @@ def test_the_text_is_read_fresh_from_disk(bank: Bank) -> None:
 
 
 @pytest.mark.parametrize(
-    "given", ["./engineering/auth.md", "memory-bank/engineering/auth.md", " engineering/auth.md "]
+    "given",
+    [
+        "./engineering/auth.md",
+        "memory-bank/engineering/auth.md",
+        " engineering/auth.md ",
+        "engineering//auth.md",  # the system reads `a//b` as `a/b`, and the linter's links do too
+        ".//engineering///auth.md",
+        "engineering\\\\auth.md",  # two backslashes read as separators
+    ],
 )
 def test_path_forms_an_agent_passes_are_normalised(bank: Bank, given: str) -> None:
     assert read(bank, given)["path"] == "engineering/auth.md"
