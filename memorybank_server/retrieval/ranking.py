@@ -31,7 +31,7 @@ def check_text(text: str, name: str) -> None:
         raise ToolInputError(f"{name} must be at least 2 characters long.")
     if len(text) > MAX_TEXT_CHARS:
         raise ToolInputError(
-            f"{name} is {len(text)} characters long; ask in at most {MAX_TEXT_CHARS} characters."
+            f"{name} is {len(text):,} characters long; ask in at most {MAX_TEXT_CHARS:,} characters."
         )
     longest = max(text.split(), key=len)
     if len(longest) > MAX_WORD_CHARS:

@@ -30,7 +30,7 @@ def _search(bank: Bank, text: str) -> dict:
 @pytest.mark.parametrize("ask", [_route, _search])
 def test_a_question_over_the_bound_is_refused(bank: Bank, ask) -> None:
     text = "model " * (MAX_TEXT_CHARS // 6 + 1)
-    with pytest.raises(ToolInputError, match=f"at most {MAX_TEXT_CHARS} characters"):
+    with pytest.raises(ToolInputError, match=f"at most {MAX_TEXT_CHARS:,} characters"):
         ask(bank, text)
 
 
