@@ -961,11 +961,27 @@ def test_an_opening_heading_indented_up_to_three_spaces_is_the_one_renamed(
     clean_after(seeded)
 
 
-def test_a_body_with_two_sections_of_one_name_is_refused(seeded: Bank, tree: Callable) -> None:
-    """A new document whose body heads two sections alike (`## Steps`, `## steps`) could not have
-    either read or rewritten by name: every request for them is refused as ambiguous."""
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("## Steps\n\nOne.\n\n## steps\n\nTwo.\n", "second section headed 'Steps'"),
+        ("## Context\n\nOne.\n\nRisks\n-----\n\nTwo.\n", "as a heading readers show"),
+        ("## Context\n\nOne.\n\nRisks\n=====\n\nTwo.\n", "as a heading readers show"),
+        ("## Context\n\nOne.\n\n# Appendix\n\nTwo.\n", "as a heading readers show"),
+    ],
+    ids=["two sections of one name", "setext h2", "setext h1", "level one below a section"],
+)
+def test_a_body_whose_sections_no_tool_could_name_is_refused(
+    seeded: Bank, tree: Callable, body: str, words: str
+) -> None:
+    """A new document's body is held to what the edits hold a changed one to. Two sections headed
+    alike (`## Steps`, `## steps`) could neither be read nor rewritten by name, every request
+    refused as ambiguous. A heading readers show but the bank's section scan runs past (a setext
+    underline, a level-one `#` below a section) was written, though `bank_edit` and
+    `bank_update_section` refuse the same text: the section above it could then not be rewritten
+    without deleting what follows, and readers showed a section no tool names."""
     before = tree(seeded.root)
-    with pytest.raises(ToolInputError, match="second section headed 'Steps'"):
+    with pytest.raises(ToolInputError, match=words):
         create(
             seeded,
             doc_kind="domain",
@@ -973,33 +989,7 @@ def test_a_body_with_two_sections_of_one_name_is_refused(seeded: Bank, tree: Cal
             title="Steps",
             purpose="Read when you need the steps.",
             derived_from=["../dna/principles.md"],
-            body="## Steps\n\nOne.\n\n## steps\n\nTwo.\n",
-        )
-    assert tree(seeded.root) == before
-
-
-@pytest.mark.parametrize(
-    "heading",
-    ["Risks\n-----", "Risks\n=====", "# Appendix"],
-    ids=["setext h2", "setext h1", "level one below a section"],
-)
-def test_a_body_with_a_heading_the_sections_do_not_end_at_is_refused(
-    seeded: Bank, tree: Callable, heading: str
-) -> None:
-    """A body holding a heading readers show but the bank's section scan runs past (a setext
-    underline, a level-one `#` below a section) was written, though
-    `bank_edit` and `bank_update_section` refuse the same text: the section above it could then
-    not be rewritten without deleting what follows, and readers showed a section no tool names."""
-    before = tree(seeded.root)
-    with pytest.raises(ToolInputError, match="as a heading readers show"):
-        create(
-            seeded,
-            doc_kind="domain",
-            path="domain/risks.md",
-            title="Risks",
-            purpose="Read when you need the risks.",
-            derived_from=["../dna/principles.md"],
-            body=f"## Context\n\nOne.\n\n{heading}\n\nTwo.\n",
+            body=body,
         )
     assert tree(seeded.root) == before
 
