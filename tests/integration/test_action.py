@@ -557,3 +557,18 @@ def test_paths_after_a_double_dash_in_args_keep_the_actions_own_options_options(
     proc, _ = _run_lint_step(action, workspace, fix="true", args="-- memory-bank")
     assert "no such file or directory" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
     assert "+purpose: 'Defines the retry layer" in proc.stdout and proc.returncode == 1
+
+
+@pytest.mark.parametrize("fix", ["false", "true"])
+def test_unsafe_fixes_in_args_is_refused_before_any_diff_is_shown(
+    action: dict, workspace: Path, fix: str
+) -> None:
+    """Beside `fix: true`, `--unsafe-fixes` in `args` reached the diff, which showed fixes that
+    `memorybank-lint --fix` does not apply under a notice to run it, and only then did the check
+    refuse the option: the unsafe fixes are asked for with `fix: unsafe`, so it stops first."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    proc, _ = _run_lint_step(action, workspace, fix=fix, args="--unsafe-fixes")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "::error title=memorybank-lint::--unsafe-fixes goes in the fix input" in proc.stdout
+    assert "::notice" not in proc.stdout and "+++" not in proc.stdout, proc.stdout
+    assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
