@@ -572,3 +572,21 @@ def test_unsafe_fixes_in_args_is_refused_before_any_diff_is_shown(
     assert "::error title=memorybank-lint::--unsafe-fixes goes in the fix input" in proc.stdout
     assert "::notice" not in proc.stdout and "+++" not in proc.stdout, proc.stdout
     assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
+
+
+@pytest.mark.parametrize("target", ["/tmp/report.sarif", "../report.sarif", "memory-bank"])
+def test_a_refused_sarif_file_beside_fix_stops_before_the_diff_is_shown(
+    action: dict, workspace: Path, target: str
+) -> None:
+    """The sarif-file was checked after the diff ran: beside `fix: true` the step printed the
+    diff, wrote it to the summary and gave a notice to run `--fix`, then failed on the path. A
+    mistaken input stops the step before anything runs."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    proc, github_output = _run_lint_step(
+        action, workspace, fix="true", format="sarif", **{"sarif-file": target}
+    )
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "::error title=memorybank-lint::sarif-file" in proc.stdout, proc.stdout
+    assert "::notice" not in proc.stdout and "+++" not in proc.stdout, proc.stdout
+    assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
+    assert github_output.read_text(encoding="utf-8") == ""
