@@ -590,3 +590,18 @@ def test_a_refused_sarif_file_beside_fix_stops_before_the_diff_is_shown(
     assert "::notice" not in proc.stdout and "+++" not in proc.stdout, proc.stdout
     assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
     assert github_output.read_text(encoding="utf-8") == ""
+
+
+@pytest.mark.parametrize("fmt", ["", "none", "SARIF", "sarif\n"])
+def test_a_mistaken_format_beside_fix_stops_before_the_diff_is_shown(
+    action: dict, workspace: Path, fmt: str
+) -> None:
+    """Only the linter read the format, and it ran after the diff: beside `fix: true` a format
+    it refuses left a diff in the log and the summary and a notice to run `--fix` before the
+    step failed on it. A mistaken input stops the step before anything runs."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    proc, _ = _run_lint_step(action, workspace, fix="true", format=fmt)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "::error title=memorybank-lint::the format input is github or sarif" in proc.stdout, proc.stdout
+    assert "::notice" not in proc.stdout and "+++" not in proc.stdout, proc.stdout
+    assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
