@@ -462,7 +462,7 @@ def test_fix_input_with_a_baseline_and_strict_in_args_previews_only_the_new_find
     assert proc.returncode == 1 and "+purpose: 'Defines the retry layer" in proc.stdout, proc.stdout
 
 
-@pytest.mark.parametrize("args", ["--ignore-noqa", "--strict\n--ignore-noqa", "--statistics"])
+@pytest.mark.parametrize("args", ["--ignore-noqa", "--strict\n--ignore-noqa"])
 def test_fix_input_leaves_out_of_the_diff_the_args_a_diff_does_not_take(
     action: dict, workspace: Path, args: str
 ) -> None:
@@ -479,11 +479,9 @@ def test_fix_input_leaves_out_of_the_diff_the_args_a_diff_does_not_take(
     assert "+purpose: 'Defines the retry layer" in proc.stdout
     assert "::notice title=memorybank-lint::fixes are available" in proc.stdout
     assert _bank_bytes(workspace) == before
-    if "--ignore-noqa" in args:  # the check ran with it: the suppressed dangling entry is reported
-        assert proc.returncode == 1, proc.stdout + proc.stderr
-        assert "::error file=memory-bank/README.md," in proc.stdout and "title=MB007" in proc.stdout
-    else:  # the check refuses it in its own words, naming no option the user did not give
-        assert proc.returncode == 2 and "--statistics prints text or json, not github" in proc.stderr
+    # the check ran with it: the suppressed dangling entry is reported
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "::error file=memory-bank/README.md," in proc.stdout and "title=MB007" in proc.stdout
 
 
 def test_a_sarif_file_in_a_folder_not_made_yet_is_written_there(action: dict, workspace: Path) -> None:
@@ -605,3 +603,20 @@ def test_a_mistaken_format_beside_fix_stops_before_the_diff_is_shown(
     assert "::error title=memorybank-lint::the format input is github or sarif" in proc.stdout, proc.stdout
     assert "::notice" not in proc.stdout and "+++" not in proc.stdout, proc.stdout
     assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
+
+
+@pytest.mark.parametrize(("fmt", "fix"), [("github", "true"), ("sarif", "true"), ("github", "false")])
+def test_statistics_in_args_stops_the_step_before_the_diff_is_shown(
+    action: dict, workspace: Path, fmt: str, fix: str
+) -> None:
+    """The check refuses `--statistics` beside annotations or SARIF, but it ran after the diff:
+    beside `fix: true` the step printed the diff, wrote it to the summary and gave a notice to run
+    `--fix`, then failed on the option. It is refused before anything runs."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    proc, github_output = _run_lint_step(action, workspace, fix=fix, format=fmt, args="--statistics")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "::error title=memorybank-lint::--statistics prints counts" in proc.stdout, proc.stdout
+    assert "::notice" not in proc.stdout and "+++" not in proc.stdout, proc.stdout
+    assert (workspace.parent / "step_summary").read_text(encoding="utf-8") == ""
+    assert github_output.read_text(encoding="utf-8") == ""
+    assert not (workspace / "memorybank.sarif").exists()
