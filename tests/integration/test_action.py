@@ -590,6 +590,25 @@ def test_a_refused_sarif_file_beside_fix_stops_before_the_diff_is_shown(
     assert github_output.read_text(encoding="utf-8") == ""
 
 
+@pytest.mark.parametrize("fix", ["false", "true"])
+def test_a_sarif_file_named_as_a_document_is_refused_and_the_document_kept(
+    action: dict, workspace: Path, fix: str
+) -> None:
+    """`sarif-file: memory-bank/dna/governance.md` truncated that document by the report's
+    redirect before the check read it, so the run judged a bank without it. A markdown name is
+    a document's, so the step stops before anything runs and the page is as it was."""
+    _make_checkout(workspace, broken=False, unquoted=True)
+    page = workspace / "memory-bank/dna/governance.md"
+    before = page.read_bytes()
+    proc, github_output = _run_lint_step(
+        action, workspace, fix=fix, format="sarif", **{"sarif-file": "memory-bank/dna/governance.md"}
+    )
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "::error title=memorybank-lint::sarif-file names a markdown file" in proc.stdout, proc.stdout
+    assert page.read_bytes() == before
+    assert github_output.read_text(encoding="utf-8") == ""
+
+
 @pytest.mark.parametrize("fmt", ["", "none", "SARIF", "sarif\n"])
 def test_a_mistaken_format_beside_fix_stops_before_the_diff_is_shown(
     action: dict, workspace: Path, fmt: str
