@@ -10,7 +10,8 @@ A page holding a definition has its blocks parsed by markdown-it-py (its inline 
 the text of each paragraph read for uses by the line scanner. The last shapes: a line of
 brackets naming a defined label (16 s a megabyte when markdown-it-py's inline parse read the
 uses), a page of definitions in list items, and a paragraph's lines continued inside quotes
-nested twenty deep (lines, not one line), the block parse's dearest (about 40 s a megabyte).
+nested twenty deep (lines, not one line), the block parse's dearest (about 40 s a megabyte). A
+page of comment blocks in list items has its comment blocks read by that parse too.
 
     .venv/bin/python benchmarks/bench_hostile_lines.py [--sizes 250000 500000 1000000] [--runs 3]
 """
@@ -38,6 +39,7 @@ SHAPES = {  # name → (a repeated piece, the text around the repeats)
     "image openers": ("![", "{}\n\n[b]: x.md"),
     "brackets, a use": ("[", "{}[b]\n\n[b]: x.md"),
     "item definitions": ("- [a]: x.md\n", "[b][a]\n\n{}"),
+    "item comments": ("- <!-- a\n", "{}\n[b]: x.md"),
     "quoted lazy lines": ("a\n", "> > > > > > > > > > > > > > > > > > > > p\n{}\n[b]: x.md"),
 }
 

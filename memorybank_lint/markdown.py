@@ -65,12 +65,30 @@ def _starts_comment(line: str) -> bool:
 
 
 def _blocks(lines: list[str]) -> tuple[list[bool], list[bool]]:
+    """The fenced code and HTML comment blocks of `lines`, as masks.
+
+    A comment opened at a line's start (`_scanned`) runs to the line holding `-->`, since no
+    container holds it. One opened inside a list item or a quote (`- <!--`, or `  <!--` below
+    `- item`) ends where its container ends (CommonMark), which a line scanner cannot tell: such
+    a page has its comment blocks read by markdown-it-py's block parse (`_parsed_comments`), and
+    its fences scanned around them. Few pages hold one, so nearly every page is only scanned."""
+    fences, comments = _scanned(lines)
+    if _contained_comment(lines, fences):
+        comments = _parsed_comments(lines)
+        fences = _scanned(lines, comments)[0]
+    return fences, comments
+
+
+def _scanned(lines: list[str], comments: list[bool] | None = None) -> tuple[list[bool], list[bool]]:
     """The fenced code and HTML comment blocks of `lines`, as masks, in one pass over the lines
     that can open or close one: a fence line inside a comment block opens nothing (it hid the
     rest of the page), and a comment opened inside fenced code is code. A comment block runs from
     a line that starts with `<!--` (behind up to three spaces) to the first line holding `-->`,
-    that line included (CommonMark's HTML block of the second kind)."""
-    fences, comments = [False] * len(lines), [False] * len(lines)
+    that line included (CommonMark's HTML block of the second kind). Given the `comments`, the
+    pass reads fences only, a line of those opening or closing none."""
+    fences = [False] * len(lines)
+    given = comments is not None
+    comments = comments if comments is not None else [False] * len(lines)
     candidates = [
         i for i, line in enumerate(lines) if "```" in line or "~~~" in line or "<!--" in line or "-->" in line
     ]
@@ -84,10 +102,12 @@ def _blocks(lines: list[str]) -> tuple[list[bool], list[bool]]:
                 comment = None
             continue
         if opener is None:
+            if given and comments[i]:
+                continue
             match = _FENCE_OPEN.match(line)
             if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
                 opener, start = match.group(1), i
-            elif _starts_comment(line):
+            elif not given and _starts_comment(line):
                 if "-->" in line:  # closed on the line it opens
                     comments[i] = True
                 else:
@@ -102,6 +122,37 @@ def _blocks(lines: list[str]) -> tuple[list[bool], list[bool]]:
     if comment is not None:
         comments[comment:] = [True] * (len(lines) - comment)
     return fences, comments
+
+
+def _contained_comment(lines: list[str], fences: list[bool]) -> bool:
+    """Whether a line outside fenced code may open a comment block inside a list item or a
+    quote: its `<!--` stands behind indentation or container markers alone (`  <!--`, `- <!--`,
+    `> 1. <!--`). Such a block ends where its container does, before its `-->` (`- a`, `  <!--`,
+    `- [B](b.md)`: the second item is shown), and `- <!-- [A](a.md) -->` is a block, not a
+    paragraph's text. One at a line's very start stands in no container: `_scanned` reads it."""
+    for i, line in enumerate(lines):
+        at = line.find("<!--")
+        if at > 0 and not fences[i] and not line[:at].strip(_CONTAINER_MARKS):
+            return True
+    return False
+
+
+_CONTAINER_MARKS = " \t>-+*.)0123456789"  # what may stand before a block's start: markers, indentation
+
+
+def _parsed_comments(lines: list[str]) -> list[bool]:
+    """For each line, whether markdown-it-py's block parse puts it in an HTML comment block, at
+    any depth of list items and quotes: the block ends at its `-->` or where its container does.
+    Linear: the blocks alone are parsed, never the inline rules."""
+    from markdown_it import MarkdownIt
+
+    comments = [False] * len(lines)
+    parser = MarkdownIt("commonmark").disable("inline")
+    for token in parser.parse("\n".join(lines).replace("\0", "\ufffd")):
+        if token.type == "html_block" and token.map and token.content.lstrip(" ").startswith("<!--"):
+            first, after = token.map
+            comments[first:after] = [True] * (after - first)
+    return comments
 
 
 def iter_unfenced(lines: list[str], mask: list[bool] | None = None) -> Iterator[tuple[int, str]]:

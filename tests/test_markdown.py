@@ -473,6 +473,52 @@ def test_the_comment_and_fence_masks_agree_with_commonmark(lines: list[str]) -> 
     assert markdown._blocks(lines)[1] == comments
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("# Index\n\n- a\n  <!-- note\n- [Page](page.md)\n", ["page.md"]),  # the item ends it
+        ("# Index\n\n- <!-- note\n- [Page](page.md)\n", ["page.md"]),
+        ("# Index\n\n> <!-- note\n\n- [Page](page.md)\n", ["page.md"]),  # so does the quote
+        ("# Index\n\n- <!--\n  - [Old](old.md)\n  -->\n- [Page](page.md)\n", ["page.md"]),
+        ("# Index\n\n- <!-- [Old](old.md) -->\n- [Page](page.md)\n", ["page.md"]),  # a block
+        ("# Index\n\n<!-- note\n\n- [Page](page.md)\n", []),  # at a line's start: to `-->`
+    ],
+)
+def test_a_comment_block_in_a_list_item_or_quote_ends_with_it(text: str, shown: list[str]) -> None:
+    """CommonMark ends an HTML block where its list item or quote ends: an unclosed `<!-- note`
+    in one item hid every later entry of the index, which a reader sees. And an item opening
+    with `<!--` is a comment block, whose links no reader sees."""
+    from memorybank_lint.document import parse
+
+    assert {href for href in _shown_hrefs(text) if href.endswith(".md")} == set(shown)
+    assert [link.target.raw for link in parse("README.md", text).links] == shown
+
+
+# Lines a comment block may stand in, inside list items and quotes or not; no fence among them:
+# fences in list items are read at any indentation (README, "Fences"), as CommonMark does not.
+_COMMENT_LINES = [
+    "<!--", "-->", "<!-- x -->", "  <!--", "  -->", "- <!--", "- <!-- x -->", "> <!--", "> -->",
+    "1. <!--", "- a", "  a", "> a", ">", "", "text", "    <!--", "- [a](a.md)",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_COMMENT_LINES), max_size=12))
+def test_comment_blocks_in_list_items_and_quotes_are_commonmarks(lines: list[str]) -> None:
+    """The comment mask against markdown-it-py's HTML comment blocks at any depth: a line is
+    hidden exactly when the reference puts it in one, wherever its container ends it."""
+    from markdown_it import MarkdownIt
+
+    comments = [False] * len(lines)
+    for token in MarkdownIt("commonmark").parse("\n".join(lines)):
+        if token.type == "html_block" and token.map and token.content.lstrip(" ").startswith("<!--"):
+            comments[token.map[0] : token.map[1]] = [True] * (token.map[1] - token.map[0])
+    # a blank line holds nothing to hide: the reference leaves the page's last ones out of a block
+    scanned = markdown._blocks(lines)[1]
+    assert [hidden for hidden, line in zip(scanned, lines, strict=True) if line] == [
+        hidden for hidden, line in zip(comments, lines, strict=True) if line
+    ]
+
+
 def test_read_links_places_every_definitions_destination_however_it_is_wrapped() -> None:
     """A definition may wrap its label, put its destination on the next line, or stand in a quote
     or a list item: `read_links` gives where its destination is written, as written."""
