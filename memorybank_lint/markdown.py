@@ -23,8 +23,10 @@ _FENCE_OPEN = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 # scan here is linear in the stretch it reads.
 _BACKTICKS = re.compile(r"`+")
 # What the link scan stops at: a backslash escape (CommonMark's: of ASCII punctuation), an opening
-# `[` or `![`, a closing `]`, a run of backticks. Everything else is text to it.
-_LINK_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|!?\[|\]|`+")
+# `[` or `![`, a closing `]`, a run of backticks, an HTML comment's `<!--`. Everything else is
+# text to it.
+_LINK_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|!?\[|\]|`+|<!--")
+_DASHES = re.compile(r"-+")
 # The blanks a link's `(…)` may hold around its destination and title: spaces and tabs, and one
 # line ending among them (CommonMark), which a text of several lines may hold (`[a](` then `x.md)`).
 _SPACE = re.compile(r"[ \t]*+(?:\n[ \t]*+)?")
@@ -448,6 +450,39 @@ class _Closers:
         return same[at] + length if at < len(same) else None
 
 
+class _Comments:
+    """Where the inline HTML comment a `<!--` opens ends, for openers met at increasing positions.
+
+    markdown-it-py's pattern (`<!---?>|<!--(?:[^-]|-[^-]|--[^>])*-->`), read without running it:
+    from each opener it reads to the line's end when nothing closes, so a line of openers was
+    quadratic. Its repeated group reads a run of dashes from the run's start, three at a time,
+    and stops only at the `-->` of a run two longer than a multiple of three followed by `>`;
+    after the opener's own dashes it enters every later run at its start. So a comment ends at
+    the first such run after the opener's (unless that one closes it, or is `<!-->`, `<!--->`),
+    and a cursor over those runs keeps the reading linear. An unclosed `<!--` is text.
+    """
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.closing = [
+            (run.start(), run.end() + 1)
+            for run in _DASHES.finditer(line)
+            if (run.end() - run.start()) % 3 == 2 and line[run.end() : run.end() + 1] == ">"
+        ]
+        self.cursor = 0
+
+    def end(self, opener: int) -> int | None:
+        """The end of the comment the `<!--` at `opener` opens, or None when it is text."""
+        own = _DASHES.match(self.line, opener + 4)
+        after = own.end() if own else opener + 4  # past the dashes right behind the opener
+        dashes = after - opener - 4
+        if self.line[after : after + 1] == ">" and (dashes < 2 or dashes % 3 == 2):
+            return after + 1
+        while self.cursor < len(self.closing) and self.closing[self.cursor][0] <= after:
+            self.cursor += 1
+        return self.closing[self.cursor][1] if self.cursor < len(self.closing) else None
+
+
 # A reference link's brackets: `[text][label]`, `[label][]` or `[label]` alone; a backslash
 # escape is read as one piece, so an escaped bracket opens nothing, and the scan never restarts
 # inside a run of escapes (a line of `\[` was read up to 999 characters from each one).
@@ -646,7 +681,8 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
     and an image, never a link (`[a [b](c.md)](d.md)` is the link `b`); a backslash escapes a
     bracket or a parenthesis (`\\[a](x.md)` is text); a target without angle brackets may hold
     parentheses that balance (`guide_(v2).md`), a target in them (`<my doc.md>`) spaces; a title
-    (`"…"`, `'…'`, `(…)`) may follow. Not read as CommonMark would: reference links, a label
+    (`"…"`, `'…'`, `(…)`) may follow; an HTML comment (`<!-- [b](b.md) -->`) holds no link, nor
+    does a label's `]` inside one close it. Not read as CommonMark would: reference links, a label
     wrapped over lines, a bracket inside raw HTML or an autolink in a label, and the schemes
     markdown-it-py refuses (`javascript:`): each is read as the line's text. A link to nothing
     (`[a]()`) is a link to CommonMark, but names no file: none is given.
@@ -665,6 +701,7 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
     text = line
     marks, groups = _Unescaped(line), _Groups(line)
     closers = _Closers(line) if "`" in line else None
+    comments = _Comments(line) if "<!--" in line else None
     openings: list[_Opening] = []
     found: list[tuple[int, int, int, int, int, int]] = []  # label, target, whole: as offsets
     at = 0
@@ -674,6 +711,9 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
             continue
         if written[0] == "`":  # a code span is skipped whole; a run it cannot close is text
             at = (closers and closers.end(len(written), at)) or at
+            continue
+        if written[0] == "<":  # a comment is skipped whole, what it holds never a link's
+            at = (comments and comments.end(at - 4)) or at
             continue
         if written[-1] == "[":
             openings.append(_Opening(at - 1, written[0] == "!"))

@@ -191,18 +191,24 @@ def scanned_links(line: str) -> list[tuple[str, str, int, int]]:
 # The brief's alphabet, and what makes a link of it: `](`, `!` for images, backticks for code, a tab.
 # Left out on purpose, as the scanner reads them otherwise: a line ending (it reads one line);
 # `:`, `&`, `=` and `/` (a scheme markdown-it-py refuses, an entity, raw HTML holding a bracket);
-# and `<!` is kept out for the same reason (`<!a]>` is an HTML declaration). A line of 16 `[`s or
+# and `<!` is kept out for the same reason (`<!a]>` is an HTML declaration), but for an HTML
+# comment's `<!--`, whose text is never a link's (`[A](a.md) <!-- [B](b.md) -->`). A line of 16 `[`s or
 # more is left out too: markdown-it-py stops reading nested brackets at 20 levels (its maxNesting),
 # which CommonMark does not ask for. Reference links are out of scope: `parseInline` is given no
 # definitions, so the reader reads none either.
-LINK_ALPHABET = ["[", "]", "(", ")", "\\", "<", ">", '"', "'", " ", "a", ".", "md", "](", "!", "`", "\t"]
+LINK_ALPHABET = [
+    "[", "]", "(", ")", "\\", "<", ">", '"', "'", " ", "a", ".", "md", "](", "!", "`", "\t",
+    "<!--", "-", "-->",
+]  # fmt: skip
 
 
 @given(
     st.lists(st.sampled_from(LINK_ALPHABET), max_size=30)
     .map("".join)
-    .filter(lambda line: line.count("[") < 16 and "<!" not in line)
+    .filter(lambda line: line.count("[") < 16 and "<!" not in line.replace("<!--", ""))
 )
+@example("[A](a.md) <!-- [B](b.md) --> [C](c.md)")
+@example("[a <!-- ](x.md) -->](y.md) <!--->[b](b.md)")
 @example("[[DRAFT] Notes](notes.md)")
 @example("[Guide](guide_(v2).md)")
 @example("[a \\] b](x.md) [x](a\\)b.md)")
@@ -281,6 +287,9 @@ HOSTILE_LINKS = {
     "pointed": lambda n: "[a" + "](<" * n,
     "balanced": lambda n: "[a](" + "(a)" * n,
     "deep then shallow": lambda n: "[](" + "(" * 32 + "[](" * n,
+    "comment openers": lambda n: "<!--" * n + "](",
+    "comments of dashes": lambda n: "[<!---- " * n + "](-->",
+    "closed comments": lambda n: "[<!-- -->](" * n,
 }
 
 
@@ -293,7 +302,14 @@ def test_link_scan_reads_a_hostile_line_a_bounded_number_of_times(
     character (a scan rereading the line from each bracket would cost ten times as much), at most
     a destination's nesting bound's worth of reads (`link_spans`)."""
     read = [0]
-    for name in ("_LINK_MARK", "_SPACE", "_DESTINATION_RUN", "_POINTED_DESTINATION", "_PAREN_MARK"):
+    for name in (
+        "_LINK_MARK",
+        "_SPACE",
+        "_DESTINATION_RUN",
+        "_POINTED_DESTINATION",
+        "_PAREN_MARK",
+        "_DASHES",
+    ):
         monkeypatch.setattr(markdown, name, _Counted(getattr(markdown, name), read))
     kinds = {kind: _Counted(pattern, read) for kind, pattern in markdown._Unescaped._KINDS.items()}
     monkeypatch.setattr(markdown._Unescaped, "_KINDS", kinds)
