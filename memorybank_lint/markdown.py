@@ -4,7 +4,8 @@ Why not a full parser: every document goes through this on every cold start, and
 costs ~20x more on a real bank. The scanner follows CommonMark where it matters here: a fence
 closes only on the same character with at least the opening length and no info string, and an
 unclosed fence runs to the end. Unlike CommonMark it accepts fences at any indentation, because
-fences nested in list items are common and a line scanner does not track list context. The
+fences nested in list items are common and a line scanner does not track list context; only a
+fence opened on a list item's or a quote's marker line ends where that container does. The
 exact parses here load the parser only when needed: `read_links`, for writes that rewrite links,
 and `references`, for a text holding a link reference definition (`]:`), which few do.
 """
@@ -95,9 +96,11 @@ def _scanned(lines: list[str], comments: list[bool] | None = None) -> tuple[list
         i for i, line in enumerate(lines) if "```" in line or "~~~" in line or "<!--" in line or "-->" in line
     ]
     opener: str | None = None
-    start, comment = 0, None
+    start, comment, contained = 0, None, 0  # `contained`: the line after a list item's or quote's fence
     for i in candidates:
         line = lines[i]
+        if i < contained:
+            continue
         if comment is not None:
             if "-->" in line:
                 comments[comment : i + 1] = [True] * (i + 1 - comment)
@@ -106,9 +109,11 @@ def _scanned(lines: list[str], comments: list[bool] | None = None) -> tuple[list
         if opener is None:
             if given and comments[i]:
                 continue
-            match = _FENCE_OPEN.match(line)
-            if match and not (match.group(1)[0] == "`" and "`" in match.group(2)):
-                opener, start = match.group(1), i
+            if (fence := _fence_opener(line)) is not None:
+                opener, start = fence, i
+            elif (end := _contained_fence(lines, i)) is not None:
+                fences[i:end] = [True] * (end - i)
+                contained = end
             elif not given and _starts_comment(line):
                 if "-->" in line:  # closed on the line it opens
                     comments[i] = True
@@ -124,6 +129,57 @@ def _scanned(lines: list[str], comments: list[bool] | None = None) -> tuple[list
     if comment is not None:
         comments[comment:] = [True] * (len(lines) - comment)
     return fences, comments
+
+
+def _fence_opener(text: str) -> str | None:
+    """The run of backticks or tildes opening a fence at `text`'s start (behind any indentation),
+    or None: a backtick fence's info string holds no backtick (CommonMark)."""
+    match = _FENCE_OPEN.match(text)
+    if match is None or (match.group(1)[0] == "`" and "`" in match.group(2)):
+        return None
+    return match.group(1)
+
+
+# A quote's markers (`> `, `> > `), and a list item's marker with the blanks after it (`- `, `1. `)
+_QUOTE_MARKS = re.compile(r"(?: {0,3}>[ \t]?)++")
+_ITEM_MARK = re.compile(r" {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]++")
+
+
+def _contained_fence(lines: list[str], i: int) -> int | None:
+    """Where the fence a list item or a quote opens on line `i` (`- ```bash`, `> ~~~`) ends (the
+    line after it), or None when the line opens none there.
+
+    CommonMark closes it at its closing fence inside the container, or where the container
+    ends: the first line outside the quote, or a line indented less than the item's text (a
+    fence continues no container lazily). Read line by line from the opener to that end, which
+    no other fence reads: linear. Why: a scanner blind to the marker took the item's closing
+    fence for an opener, so the code was read as links and the page after it hidden."""
+    line = lines[i]
+    quote = _QUOTE_MARKS.match(line)
+    prefix = quote or _ITEM_MARK.match(line)
+    if prefix is None or (opener := _fence_opener(line[prefix.end() :])) is None:
+        return None
+    depth = prefix.group().count(">") if quote else 0
+    for j in range(i + 1, len(lines)):
+        inside = _inside(lines[j], depth, prefix.end())
+        if inside is None:
+            return j
+        stripped = inside.strip()
+        if stripped.startswith(opener) and not stripped.strip(opener[0]):
+            return j + 1
+    return len(lines)
+
+
+def _inside(line: str, depth: int, column: int) -> str | None:
+    """What of `line` a container holds, or None when the line stands outside it: past the
+    markers of a quote `depth` deep (a line with fewer is outside), or for a list item (`depth`
+    0) whose text starts at `column`, a blank line or one indented as far."""
+    if depth:
+        marks = _QUOTE_MARKS.match(line)
+        return None if marks is None or marks.group().count(">") < depth else line[marks.end() :]
+    if not line.strip():
+        return line
+    return line if len(line) - len(line.lstrip(" ")) >= column else None
 
 
 def _contained_comment(lines: list[str], fences: list[bool]) -> bool:
