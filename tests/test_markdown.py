@@ -580,6 +580,50 @@ def test_fences_in_list_items_and_quotes_are_commonmarks(lines: list[str]) -> No
     ]
 
 
+_ENTRY = st.builds(
+    "[{}]({})".format,
+    st.sampled_from(["A", "a \\] b", "\\[draft\\] A", "a `]` b", "[x] y", "a\\\\"]),
+    st.sampled_from(["a.md", "<a b.md>", "<a (1).md>", "a\\_b.md", "<a\\>b.md>", 'd/a.md "t"', "a(1).md"]),
+)
+# The lines of an index page: entries in list items, quotes and comments, fences in items. No
+# line is indented four spaces (an indented code block's links are read: README's known gap), and
+# a fence opened by indentation alone inside an item is left out below (README, "Fences").
+_PAGE_LINE = st.one_of(
+    st.builds(
+        str.format,
+        st.sampled_from(["- {}", "  {}", "> {}", "{}", "1. {}", "<!-- {} -->", "- {} <!-- {} -->", "  - {}"]),
+        _ENTRY,
+        _ENTRY,
+    ),
+    st.sampled_from(
+        ["- <!-- note", "  <!-- note", "> <!-- note", "<!--", "-->", "- ```", "  ```", "", "- a"]
+    ),
+)
+
+
+@given(st.lists(_PAGE_LINE, max_size=10))
+@example(["- a", "  <!-- note", "- [A](<a b.md>)"])
+def test_an_index_pages_entries_are_the_links_markdown_it_reads(lines: list[str]) -> None:
+    """Every inline link to a page a CommonMark reader shows on an index page is an entry, and
+    nothing else is: wherever the list items, quotes, comments and fences stand, with
+    labels holding escapes and destinations in angle brackets."""
+    from markdown_it import MarkdownIt
+    from markdown_it.common.utils import unescapeAll
+
+    from memorybank_lint.document import parse
+
+    text = "\n".join(lines) + "\n"
+    parser = MarkdownIt("commonmark")
+    parser.normalizeLink = lambda url: url  # type: ignore[method-assign]
+    shown = []
+    for token in parser.parse(text):
+        assume(token.type != "fence" or not token.level or not text.split("\n")[token.map[0]].startswith(" "))
+        children = token.children or ()
+        shown += [child.attrs["href"] for child in children if child.type == "link_open"]
+    found = [unescapeAll(link.target.raw) for link in parse("README.md", text).links]
+    assert sorted(found) == sorted(href for href in shown if href.endswith(".md"))
+
+
 def test_read_links_places_every_definitions_destination_however_it_is_wrapped() -> None:
     """A definition may wrap its label, put its destination on the next line, or stand in a quote
     or a list item: `read_links` gives where its destination is written, as written."""
