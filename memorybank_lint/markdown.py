@@ -588,6 +588,7 @@ def _reference_spans(text: str, defined: Collection[str] | None = None) -> Itera
     `[label]` may open one (CommonMark: `[a][nothing][tp]` links `nothing` by `tp`): the scan
     goes on from there. Each `[` is still read at most twice, so it stays linear."""
     read = _code_blanked(text) if "`" in text else text
+    read = _comments_blanked(read) if "<!--" in read else read
     at = 0
     while (found := _REFERENCE_USE.search(read, at)) is not None:
         at = found.end()
@@ -633,6 +634,22 @@ def _code_blanked(line: str) -> str:
     return "".join(pieces) + line[done:]
 
 
+def _comments_blanked(text: str) -> str:
+    """`text` with each inline HTML comment outside code turned to spaces (its length kept): what
+    it holds is no link (`- [A][a] <!-- [Old][old] -->` uses `a` alone), and it may close on a
+    later line of the paragraph. An escaped `\\<!--` opens none. Linear: `_Comments` reads each
+    run of dashes once."""
+    comments, pieces, done = _Comments(text), [], 0
+    at = text.find("<!--")
+    while at >= 0:
+        end = None if _escaped(text, at) else comments.end(at)
+        if end is not None:
+            pieces += [text[done:at], " " * (end - at)]
+            done = end
+        at = text.find("<!--", end or at + 1)
+    return "".join(pieces) + text[done:]
+
+
 @dataclass(frozen=True, slots=True)
 class Definition:
     """A link reference definition: its label as matched, its destination as written (without
@@ -668,8 +685,8 @@ def references(lines: list[str], defined: Collection[str] = ()) -> References:
     reaches that counted as unregistered, or an entry a reader never sees. The uses are the line
     scanner's (`_reference_spans`), run over the text of each paragraph or heading as the
     parse bounds it: a label may wrap inside a paragraph, a `[x]:` that continues one is a use,
-    and brackets in a code or HTML block are none; brackets in inline raw HTML, an autolink or a
-    link's title are still read as a use (README's known gaps).
+    and brackets in a code or HTML block or an HTML comment are none; brackets in other inline
+    raw HTML, an autolink or a link's title are still read as a use (README's known gaps).
 
     What it costs: a text with no `]:` holds no definition (a label's `]` then its colon), and is
     not parsed at all: nearly every index. Otherwise only the blocks are parsed, linear; the

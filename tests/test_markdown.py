@@ -673,6 +673,7 @@ _USE = st.builds(
         "image": f"![{text}][{label}]",  # an image's source, not a page a reader opens
         "escaped": f"\\[{label}]",
         "as definition": f"[{label}]: one.md",  # one, or a paragraph's text where it continues one
+        "commented": f"see <!-- [{text}][{label}]\nand [{label}] -->",  # a comment, never a link
     }[form],
     st.sampled_from(["see", "Doc", "two words"]),
     _LABEL,
@@ -686,6 +687,7 @@ _USE = st.builds(
             "image",
             "escaped",
             "as definition",
+            "commented",
         ]
     ),
 )
@@ -788,6 +790,7 @@ def test_a_definition_markdown_it_reads_as_text_is_no_entry(text: str) -> None:
         ('<div title="[tp]">\n\n[A](a.md)\n\n[tp]: policy.md\n', [(3, 1, "a.md")]),  # an HTML block
         ("- [Policy][v2][tp][draft]\n\n[tp]: policy.md\n", [(3, 1, "policy.md")]),  # no `v2`: `[v2][tp]`
         ("- [KILAVUZ]\n\n[Kılavuz]: k.md\n", [(3, 1, "k.md")]),  # `ı` folds as `i` does: both `I`
+        ("- [A][a] <!-- [Old][old] -->\n\n[a]: a.md\n[old]: o.md\n", [(3, 1, "a.md")]),  # a comment
     ],
 )
 def test_reference_entries_are_read_as_markdown_it_reads_them(text: str, entries: list) -> None:
