@@ -39,6 +39,8 @@ SHAPES = {  # name → (a repeated piece, the text around the repeats)
     "image openers": ("![", "{}\n\n[b]: x.md"),
     "brackets, a use": ("[", "{}[b]\n\n[b]: x.md"),
     "item definitions": ("- [a]: x.md\n", "[b][a]\n\n{}"),
+    "comment openers": ("<!--", "{}[a](x.md)\n\n[b]: x.md"),
+    "item fences": ("- ```\n", "{}\n[b]: x.md"),
     "item comments": ("- <!-- a\n", "{}\n[b]: x.md"),
     "quoted lazy lines": ("a\n", "> > > > > > > > > > > > > > > > > > > > p\n{}\n[b]: x.md"),
 }
