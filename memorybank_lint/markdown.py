@@ -634,20 +634,57 @@ def _code_blanked(line: str) -> str:
     return "".join(pieces) + line[done:]
 
 
-def _comments_blanked(text: str) -> str:
-    """`text` with each inline HTML comment outside code turned to spaces (its length kept): what
-    it holds is no link (`- [A][a] <!-- [Old][old] -->` uses `a` alone), and it may close on a
-    later line of the paragraph. An escaped `\\<!--` opens none. Linear: `_Comments` reads each
+def _comment_spans(text: str) -> Iterator[tuple[int, int]]:
+    """`(start, end)` of each inline HTML comment of `text`, as markdown-it-py reads them: an
+    escaped `\\<!--` opens none, nor does one no `-->` closes. Linear: `_Comments` reads each
     run of dashes once."""
-    comments, pieces, done = _Comments(text), [], 0
+    comments = _Comments(text)
     at = text.find("<!--")
     while at >= 0:
         end = None if _escaped(text, at) else comments.end(at)
         if end is not None:
-            pieces += [text[done:at], " " * (end - at)]
-            done = end
+            yield at, end
         at = text.find("<!--", end or at + 1)
+
+
+def _comments_blanked(text: str) -> str:
+    """`text` with each inline HTML comment outside code turned to spaces (its length kept): what
+    it holds is no link (`- [A][a] <!-- [Old][old] -->` uses `a` alone), and it may close on a
+    later line of the paragraph."""
+    pieces, done = [], 0
+    for start, end in _comment_spans(text):
+        pieces += [text[done:start], " " * (end - start)]
+        done = end
     return "".join(pieces) + text[done:]
+
+
+def _leaves_open(line: str) -> bool:
+    """Whether `line` may open a comment it does not close: its last `<!--` stands after its
+    last `-->`. Loose (a `<!--` in code counts): it only decides whether the blocks are parsed."""
+    return line.rfind("<!--") > line.rfind("-->")
+
+
+def wrapped_comments(lines: list[str], hidden: list[bool]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """`((line, column) of its `<!--`, (line, column) just past its `-->`)` of each inline HTML
+    comment a paragraph's or heading's line opens and a later line closes, in order; `hidden`
+    says which lines are fenced code or comment blocks, which hold no paragraph.
+
+    Why: `links` reads one line, so a link on the lines such a comment spans (`- [A](a.md) <!--
+    old` then `  [Old](old.md) -->`) was an entry no reader sees. A comment closed on its line is
+    `links`' own to skip. Only a page with a line that opens a comment it does not close, outside
+    those blocks, has its blocks parsed (linear); the comments are read in each paragraph's text
+    with its code spans blanked, as code is read first."""
+    if not any(not hidden[i] and _leaves_open(line) for i, line in enumerate(lines) if "<!--" in line):
+        return []
+    found = []
+    for first, after, content in inline_blocks("\n".join(lines), "<!--"):
+        read = _code_blanked(content) if "`" in content else content
+        placement = Placement(content, first, after, lines)
+        for start, end in _comment_spans(read):
+            opened, closed = placement.place(start), placement.place(end, past=True)
+            if "\n" in read[start:end] and opened is not None and closed is not None:
+                found.append((opened, closed))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -755,7 +792,8 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
     bracket or a parenthesis (`\\[a](x.md)` is text); a target without angle brackets may hold
     parentheses that balance (`guide_(v2).md`), a target in them (`<my doc.md>`) spaces; a title
     (`"…"`, `'…'`, `(…)`) may follow; an HTML comment (`<!-- [b](b.md) -->`) holds no link, nor
-    does a label's `]` inside one close it. Not read as CommonMark would: reference links, a label
+    does a label's `]` inside one close it (one spanning lines is `wrapped_comments`'). Not read
+    as CommonMark would: reference links, a label
     wrapped over lines, a bracket inside raw HTML or an autolink in a label, and the schemes
     markdown-it-py refuses (`javascript:`): each is read as the line's text. A link to nothing
     (`[a]()`) is a link to CommonMark, but names no file: none is given.

@@ -580,6 +580,26 @@ def test_fences_in_list_items_and_quotes_are_commonmarks(lines: list[str]) -> No
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("- [A](a.md) <!-- old\n  [Old](old.md) --> [B](b.md)\n", ["a.md", "b.md"]),
+        ("[A](a.md) <!--\n[Old](old.md)\n-->\n", ["a.md"]),
+        ("- [A](a.md) <!-- x\n- [B](b.md) -->\n", ["a.md", "b.md"]),  # the item's text ends it: no comment
+        ("Text `<!--`\n[A](a.md) -->\n", ["a.md"]),  # code
+    ],
+)
+def test_a_comment_a_paragraphs_line_opens_and_a_later_one_closes_hides_its_links(
+    text: str, shown: list[str]
+) -> None:
+    """A paragraph's inline comment may span lines (`[A](a.md) <!-- old` then `[Old](old.md) -->`):
+    a reader sees no link inside it, and the line scan saw one on each line."""
+    from memorybank_lint.document import parse
+
+    assert sorted(href for href in _shown_hrefs(text) if href.endswith(".md")) == shown
+    assert [link.target.raw for link in parse("README.md", text).links] == shown
+
+
 _ENTRY = st.builds(
     "[{}]({})".format,
     st.sampled_from(["A", "a \\] b", "\\[draft\\] A", "a `]` b", "[x] y", "a\\\\"]),
@@ -591,7 +611,20 @@ _ENTRY = st.builds(
 _PAGE_LINE = st.one_of(
     st.builds(
         str.format,
-        st.sampled_from(["- {}", "  {}", "> {}", "{}", "1. {}", "<!-- {} -->", "- {} <!-- {} -->", "  - {}"]),
+        st.sampled_from(
+            [
+                "- {}",
+                "  {}",
+                "> {}",
+                "{}",
+                "1. {}",
+                "<!-- {} -->",
+                "- {} <!-- {} -->",
+                "  - {}",
+                "- {} <!-- {}",
+                "{} -->",
+            ]
+        ),
         _ENTRY,
         _ENTRY,
     ),
