@@ -370,17 +370,16 @@ def parse(
         body = lines[parts.body_line - 1 :]
     else:
         body = parts.body.split("\n")
-    mask = markdown.fenced(body)
+    mask, shown = markdown.masks(body)
     if suppressions.mentions(text):
         header = range(1, parts.body_line - 2) if parts.block is not None and parts.closed else range(0)
         values = frontmatter.value_lines(parts.block) if parts.block and header else frozenset()
         doc.suppressions = suppressions.scan(lines, header, len(lines) - len(body), mask, values)
-    h1, doc.sections = markdown.headings(body, parts.body_line, mask)
+    h1, doc.sections = markdown.headings(body, parts.body_line, mask, shown)
     name = posixpath.basename(path)
     doc.named_index = name in index_names
     doc.title = _string(data.get("title")) or h1 or (name[:-3] if name.endswith(".md") else name)
     if doc.is_index:  # an entry commented out (`<!-- - [Old](old.md) -->`) is none: no reader sees it
-        shown = markdown.unheaded(body) if "<!--" in text else mask
         doc.links = _links(doc, body, bank_name, shown)
     doc.rule_claims = claims.rule_claims(text, lines)
     return doc

@@ -58,8 +58,14 @@ def unheaded(lines: list[str]) -> list[bool]:
     """For each line, whether no heading can stand there: fenced code or an HTML comment block.
     The reader's sections and every writer that looks for a heading (a title to rename, the
     registry to add an entry to) read the same lines."""
+    return masks(lines)[1]
+
+
+def masks(lines: list[str]) -> tuple[list[bool], list[bool]]:
+    """`fenced` and `unheaded` of `lines`, read together: a page whose list items hold a comment
+    block has its blocks parsed for both, once."""
     fences, comments = _blocks(lines)
-    return [fence or comment for fence, comment in zip(fences, comments, strict=True)]
+    return fences, [fence or comment for fence, comment in zip(fences, comments, strict=True)]
 
 
 def _starts_comment(line: str) -> bool:
@@ -270,15 +276,19 @@ def atx_heading(line: str) -> tuple[int, str] | None:
 
 
 def headings(
-    lines: list[str], first_line: int, mask: list[bool] | None = None
+    lines: list[str], first_line: int, mask: list[bool] | None = None, shown: list[bool] | None = None
 ) -> tuple[str | None, list[Section]]:
-    """The first H1's text and the level-2 sections of a body starting at file line `first_line`."""
+    """The first H1's text and the level-2 sections of a body starting at file line `first_line`:
+    `mask` a precomputed `fenced`, `shown` a precomputed `unheaded` (a page whose comment blocks
+    a list item holds has its blocks parsed for it: the caller that needs it too reads it once)."""
     title: str | None = None
     starts: list[tuple[str, int]] = []
     hashes = [
         i for i, line in enumerate(lines) if line.startswith("#") or (line[:1] == " " and "#" in line[:4])
     ]
-    if hashes and (mask is None or any("<!--" in line for line in lines)):
+    if shown is not None:
+        mask = shown
+    elif hashes and (mask is None or any("<!--" in line for line in lines)):
         mask = unheaded(lines)
     for i in hashes:
         if mask[i]:

@@ -864,3 +864,18 @@ def test_reference_uses_skip_escaped_brackets() -> None:
     assert used("\\[tp] and [a][b]") == {"b"}
     assert used("[" + "\\[" * 1_000 + "]") == set()
     assert used("\\\\[tp]") == {"tp"}  # an escaped backslash escapes nothing
+
+
+def test_a_page_whose_list_items_hold_comments_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its fences, sections and entries all read the comment blocks markdown-it-py's block parse
+    finds: the parse is read once for all three, not once for each (three times the cost on a
+    page of such items)."""
+    from memorybank_lint.document import parse
+
+    calls = []
+    parsed = markdown._parsed_comments
+    monkeypatch.setattr(markdown, "_parsed_comments", lambda lines: calls.append(1) or parsed(lines))
+    document = parse("README.md", "# Index\n\n- a\n  <!-- note\n## Pages\n- [A](a.md)\n")
+    assert [link.target.raw for link in document.links] == ["a.md"]
+    assert [section.title for section in document.sections] == ["Pages"]
+    assert len(calls) == 1
