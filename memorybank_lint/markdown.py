@@ -179,13 +179,15 @@ def _contained_fence(lines: list[str], i: int) -> int | None:
 def _inside(line: str, depth: int, column: int) -> str | None:
     """What of `line` a container holds, or None when the line stands outside it: past the
     markers of a quote `depth` deep (a line with fewer is outside), or for a list item (`depth`
-    0) whose text starts at `column`, a blank line or one indented as far."""
+    0) whose text starts at `column`, a blank line or one indented as far (a tab to the next
+    multiple of four columns, as CommonMark counts it)."""
     if depth:
         marks = _QUOTE_MARKS.match(line)
         return None if marks is None or marks.group().count(">") < depth else line[marks.end() :]
     if not line.strip():
         return line
-    return line if len(line) - len(line.lstrip(" ")) >= column else None
+    indent = line[: len(line) - len(line.lstrip(" \t"))]
+    return line if len(indent.expandtabs(4)) >= column else None  # a tab reaches the next stop of 4
 
 
 def _contained_comment(lines: list[str], fences: list[bool]) -> bool:
