@@ -148,6 +148,7 @@ def _fence_opener(text: str) -> str | None:
 
 # A quote's markers (`> `, `> > `), and a list item's marker with the blanks after it (`- `, `1. `)
 _QUOTE_MARKS = re.compile(r"(?: {0,3}>[ \t]?)++")
+_QUOTE_MARK = re.compile(r" {0,3}>[ \t]?")
 _ITEM_MARK = re.compile(r" {0,3}(?:[-+*]|\d{1,9}[.)])[ \t]++")
 
 
@@ -181,9 +182,13 @@ def _inside(line: str, depth: int, column: int) -> str | None:
     markers of a quote `depth` deep (a line with fewer is outside), or for a list item (`depth`
     0) whose text starts at `column`, a blank line or one indented as far (a tab to the next
     multiple of four columns, as CommonMark counts it)."""
+    at = 0
+    for _ in range(depth):  # each marker read is a piece of the line: linear in it
+        if (mark := _QUOTE_MARK.match(line, at)) is None:
+            return None
+        at = mark.end()
     if depth:
-        marks = _QUOTE_MARKS.match(line)
-        return None if marks is None or marks.group().count(">") < depth else line[marks.end() :]
+        return line[at:]  # a marker more (`> > ````) is the code's text, never its closing
     if not line.strip():
         return line
     indent = line[: len(line) - len(line.lstrip(" \t"))]

@@ -544,6 +544,7 @@ def test_comment_blocks_in_list_items_and_quotes_are_commonmarks(lines: list[str
         ("# Index\n\n> ```\n> [In](in.md)\n\n- [B](b.md)\n", ["b.md"]),  # the quote ends it
         ("# Index\n\n- ```\n[Out](out.md)\n", ["out.md"]),  # so does the item
         ("# Index\n\n- ~~~\n\t[In](in.md)\n  ~~~\n- [B](b.md)\n", ["b.md"]),  # a tab: past its text
+        ("# Index\n\n> ```\n> > ```\n> [In](in.md)\n> ```\n> [B](b.md)\n", ["b.md"]),  # code: `> ````
     ],
 )
 def test_a_fence_a_list_item_or_quote_opens_is_code(text: str, shown: list[str]) -> None:
@@ -557,7 +558,7 @@ def test_a_fence_a_list_item_or_quote_opens_is_code(text: str, shown: list[str])
 
 _FENCE_LINES = [
     "- ```", "  ```", "> ```", "> ~~~", "- ~~~", "1. ```", "   ```", "```", "~~~",
-    "- a", "  a", "> a", ">", "", "text", "- [a](a.md)", "\ta", " \ta",
+    "- a", "  a", "> a", ">", "", "text", "- [a](a.md)", "\ta", " \ta", "> > ```", "> > a",
 ]  # fmt: skip
 
 
