@@ -108,14 +108,36 @@ class Evidence:
         return sum(1 << i for i, held in enumerate(self.holders) if doc_id in held)
 
     def best(self, count: int, allowed) -> list[tuple[str, float]]:
-        """The `count` best-scoring allowed documents, best first."""
+        """The `count` best-scoring allowed documents, best first, equal scores in path order.
+
+        Why path order: a document's id is the order it was indexed in, which for an index kept
+        in step with edits (a server's, or one restored from the cache) is not the order a fresh
+        index gives; ties broken by id made a warm server route otherwise than a fresh run.
+        """
         scores = self.scores
         ranked = heapq.nlargest(count * 2 + 10, range(len(scores)), key=scores.__getitem__)
-        found = self._allowed([(i, scores[i]) for i in ranked if scores[i]], allowed)
+        found = self._allowed(self._in_order(self._with_ties(ranked)), allowed)
         if len(found) < count and len(ranked) < len(scores) and scores[ranked[-1]]:  # more may match
-            everything = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
-            found = self._allowed([(i, scores[i]) for i in everything if scores[i]], allowed)
+            found = self._allowed(self._in_order(range(len(scores))), allowed)
         return found[:count]
+
+    def _with_ties(self, ranked: list[int]) -> list[int]:
+        """`ranked` and every other document scoring as its last one: which of equal scores made
+        the cut must not depend on the order documents were indexed in."""
+        scores = self.scores
+        if not ranked or len(ranked) == len(scores):
+            return ranked
+        floor = scores[ranked[-1]]
+        if scores.count(floor) == sum(1 for i in ranked if scores[i] == floor):
+            return ranked
+        return [*(i for i in ranked if scores[i] != floor), *(i for i, s in enumerate(scores) if s == floor)]
+
+    def _in_order(self, ids) -> list[tuple[int, float]]:
+        """The scoring ids of `ids` with their scores, best first, equal scores by path."""
+        scores, paths = self.scores, self.paths
+        return sorted(
+            ((i, scores[i]) for i in ids if scores[i]), key=lambda row: (-row[1], paths[row[0]] or "")
+        )
 
     def _allowed(self, ranked: list[tuple[int, float]], allowed) -> list[tuple[str, float]]:
         paths = self.paths

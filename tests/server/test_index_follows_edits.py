@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from memorybank_lint.bank import Bank
 from memorybank_server.retrieval.route import route
 from memorybank_server.retrieval.search import search
+from tests.conftest import CLEAN_BANK, write_bank
 
 WORDS = ["zorb_quen", "zorb", "quen", "zorbkaa", "zorbkulator", "конфигурация", "конфигурационный", "retry"]
 NAMES = ["a.md", "b.md", "dir/README.md"]
@@ -66,3 +67,21 @@ def test_an_index_kept_in_step_answers_as_one_built_afresh(steps: list, queries:
         fresh = Bank(root)
         fresh.refresh()
         assert _answers(kept, queries) == _answers(fresh, queries)
+
+
+def test_equal_body_scores_rank_in_path_order_whatever_order_they_were_indexed_in(tmp_path: Path) -> None:
+    """Two pages of the same text, the second indexed after the first: a kept index gave them ids in
+    the order they came, a fresh one in path order, and the tie broken by id put another page in
+    the third place (the paragraph slot) of a kept index's answer than of a fresh one's."""
+    links = "# Pages\n\n- [Model](domain/model.md)\n- [Model](model.md)\n- [Rules](dna/governance.md)\n"
+    root = write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, "domain/index.md": links})
+    kept = Bank(root)
+    kept.refresh()
+    route(kept, "model")
+    for name in ("a.md", "b.md"):
+        (root / name).write_text(links, encoding="utf-8")
+        kept.refresh()
+        route(kept, "model")
+    fresh = Bank(root)
+    fresh.refresh()
+    assert route(kept, "model") == route(fresh, "model")
