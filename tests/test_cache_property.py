@@ -41,7 +41,18 @@ from .conftest import CLEAN_BANK, write_bank
 from .server.conftest import payload
 
 OLD = int(time.time()) - 86_400  # settled: an entry stamped then may be stored
-NAMES = ["README.md", "dna/governance.md", "domain/model.md", "domain/notes.md", "domain/index.md", "x.md"]
+# names in both Unicode normalisations and one beginning with a space: two documents a name apart
+NAMES = [
+    "caf\u00e9.md",
+    "cafe\u0301.md",
+    " space.md",
+    "README.md",
+    "dna/governance.md",
+    "domain/model.md",
+    "domain/notes.md",
+    "domain/index.md",
+    "x.md",
+]
 STATUSES = ["draft", "active", "archived", "Active", "gone"]
 QUESTIONS = ["model", "governance rules", "pages padding", "principles root"]
 INDEX_FILES = [["README.md"], ["index.md"], ["x.md", "README.md"]]
