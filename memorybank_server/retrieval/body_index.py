@@ -128,6 +128,8 @@ class Evidence:
         if not ranked or len(ranked) == len(scores):
             return ranked
         floor = scores[ranked[-1]]
+        if not floor:  # documents scoring nothing are never shown, so none of them is missed
+            return ranked
         if scores.count(floor) == sum(1 for i in ranked if scores[i] == floor):
             return ranked
         return [*(i for i in ranked if scores[i] != floor), *(i for i, s in enumerate(scores) if s == floor)]
