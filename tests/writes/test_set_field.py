@@ -339,36 +339,55 @@ def _linked(path: Path) -> list[str]:
     return [str(child.attrs["href"]) for child in inline if child.type == "link_open"]
 
 
-def test_a_new_title_renames_a_reference_entry_whose_text_wraps(tmp_path: Path) -> None:
-    """A label wrapped inside a paragraph (`[Order` then `model][m]`) shows the title as a reader
-    sees it, and was left stale: the index was read a line at a time, where neither line holds
-    the link. With a label of its own the lines join; one using its text keeps it as the label."""
-    entries = (
+RELABELLED_AS_READ = {
+    # A label wrapped inside a paragraph (`[Order` then `model][m]`) shows the title as a reader
+    # sees it, and was left stale: the index was read a line at a time, where neither line holds
+    # the link. With a label of its own the lines join; one using its text keeps it as the label.
+    "a text that wraps": (
+        "Order model",
         "- [Order\n  model][m] — the model.\n- [Order\n  model][] — collapsed\n"
-        "- see [Order\n  model] too\n\n[m]: model.md\n[Order model]: model.md\n"
-    )
-    root = _bank(tmp_path, model=_doc(title="Order model"), entries=entries)
-    index = root / "engineering/README.md"
-    linked = _linked(index)
-    with no_new_findings(root):
-        _set(root, "title", "Orders")
-    assert index.read_text().endswith(
+        "- see [Order\n  model] too\n\n[m]: model.md\n[Order model]: model.md\n",
+        "Orders",
         "- [Orders][m] — the model.\n- [Orders][Order\n  model] — collapsed\n"
-        "- see [Orders][Order\n  model] too\n\n[m]: model.md\n[Order model]: model.md\n"
-    )
-    assert _linked(index) == linked
+        "- see [Orders][Order\n  model] too\n\n[m]: model.md\n[Order model]: model.md\n",
+    ),
+    # `[see][Model][m]` with no `Model` defined links `Model` by `m` (CommonMark): the entry
+    # shows the title, and was left stale, read as `[see][Model]` and nothing after.
+    "a link an undefined label leaves free": (
+        "Model",
+        "- [see][Model][m] — the model.\n\n[m]: model.md\n",
+        "Order model",
+        "- [see][Order model][m] — the model.\n\n[m]: model.md\n",
+    ),
+    # A code span may open on one line and close on the next. `` ` tick`` then `` ` [Model][m] ` ``
+    # is a code span, then a link a reader sees: read a line at a time, the second line was code
+    # and the entry stayed stale. `` `echo `` then `` [Model][m]` `` is code alone: read a line at
+    # a time, it was a link and the code was changed.
+    "code spans across a paragraph's lines": (
+        "Model",
+        "- [Model][m] — the model.\n- a ` tick\n  ` [Model][m] ` here\n"
+        "- run `echo\n  [Model][m]` now\n\n[m]: model.md\n",
+        "Order model",
+        "- [Order model][m] — the model.\n- a ` tick\n  ` [Order model][m] ` here\n"
+        "- run `echo\n  [Model][m]` now\n\n[m]: model.md\n",
+    ),
+}
 
 
-def test_a_new_title_renames_the_link_an_undefined_label_leaves_free(tmp_path: Path) -> None:
-    """`[see][Model][m]` with no `Model` defined links `Model` by `m` (CommonMark): the entry
-    shows the title, and was left stale, read as `[see][Model]` and nothing after."""
-    entries = "- [see][Model][m] — the model.\n\n[m]: model.md\n"
-    root = _bank(tmp_path, entries=entries)
+@pytest.mark.parametrize(
+    ("title", "entries", "new", "expected"), RELABELLED_AS_READ.values(), ids=RELABELLED_AS_READ
+)
+def test_a_new_title_renames_reference_entries_as_a_reader_reads_them(
+    tmp_path: Path, title: str, entries: str, new: str, expected: str
+) -> None:
+    """Each reference entry a reader sees follows the title, read a paragraph at a time, and the
+    same pages are linked after the write as before it (markdown-it-py)."""
+    root = _bank(tmp_path, model=_doc(title=title), entries=entries)
     index = root / "engineering/README.md"
     linked = _linked(index)
     with no_new_findings(root):
-        _set(root, "title", "Order model")
-    assert index.read_text().endswith("- [see][Order model][m] — the model.\n\n[m]: model.md\n")
+        _set(root, "title", new)
+    assert index.read_text().endswith(expected)
     assert _linked(index) == linked
 
 
@@ -380,27 +399,6 @@ def test_a_new_title_that_a_definition_names_leaves_a_link_right_behind_brackets
     index = root / "engineering/README.md"
     _set(root, "title", "Guide")
     assert index.read_text().endswith(entries)
-
-
-def test_a_new_title_reads_code_spans_across_the_lines_of_a_paragraph(tmp_path: Path) -> None:
-    """A code span may open on one line and close on the next. `` ` tick`` then `` ` [Model][m] ` ``
-    is a code span, then a link a reader sees: read a line at a time, the second line was code and
-    the entry stayed stale. `` `echo `` then `` [Model][m]` `` is code alone: read a line at a
-    time, it was a link and the code was changed."""
-    entries = (
-        "- [Model][m] — the model.\n- a ` tick\n  ` [Model][m] ` here\n"
-        "- run `echo\n  [Model][m]` now\n\n[m]: model.md\n"
-    )
-    root = _bank(tmp_path, entries=entries)
-    index = root / "engineering/README.md"
-    linked = _linked(index)
-    with no_new_findings(root):
-        _set(root, "title", "Order model")
-    assert index.read_text().endswith(
-        "- [Order model][m] — the model.\n- a ` tick\n  ` [Order model][m] ` here\n"
-        "- run `echo\n  [Model][m]` now\n\n[m]: model.md\n"
-    )
-    assert _linked(index) == linked
 
 
 def test_a_new_title_leaves_reference_links_in_an_html_block_as_written(tmp_path: Path) -> None:
