@@ -301,19 +301,27 @@ def _settled_bank(root: Path) -> None:
     (root / ".memorybank.toml").write_text('root = "memory-bank"\n', encoding="utf-8")
 
 
-@settings(max_examples=min(150, settings.default.max_examples))  # up to 6 steps of 8 runs each
-@given(data=st.data())
-def test_a_cached_run_answers_as_a_run_without_the_cache(data: st.DataObject) -> None:
+@contextlib.contextmanager
+def _filled_cache(data: st.DataObject) -> Iterator[tuple[Path, str]]:
+    """A settled bank in a folder of its own, its cache filled by one run of every answer to a
+    drawn question: where each example starts, and the question it asks."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         _settled_bank(root)
         with _cache_at(root / "cache"):
             question = data.draw(st.sampled_from(QUESTIONS))
-            _answers(root, question)  # fills the cache
-            for step in data.draw(st.lists(st.sampled_from(STEPS), min_size=1, max_size=6)):
-                step(root, data)
-                warm = _answers(root, question)
-                assert warm == _answers(root, question, "--no-cache"), step.__name__
+            _answers(root, question)
+            yield root, question
+
+
+@settings(max_examples=min(150, settings.default.max_examples))  # up to 6 steps of 8 runs each
+@given(data=st.data())
+def test_a_cached_run_answers_as_a_run_without_the_cache(data: st.DataObject) -> None:
+    with _filled_cache(data) as (root, question):
+        for step in data.draw(st.lists(st.sampled_from(STEPS), min_size=1, max_size=6)):
+            step(root, data)
+            warm = _answers(root, question)
+            assert warm == _answers(root, question, "--no-cache"), step.__name__
 
 
 def _config_now(toml: Path) -> tuple[Config, Path]:
@@ -349,10 +357,5 @@ async def _warm_session(root: Path, data: st.DataObject, question: str) -> None:
 @settings(max_examples=min(80, settings.default.max_examples))  # a session each, and fresh runs
 @given(data=st.data())
 def test_a_warm_server_answers_as_a_run_without_the_cache(data: st.DataObject) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder)
-        _settled_bank(root)
-        with _cache_at(root / "cache"):
-            question = data.draw(st.sampled_from(QUESTIONS))
-            _answers(root, question)  # the session starts from a filled cache
-            anyio.run(_warm_session, root, data, question)
+    with _filled_cache(data) as (root, question):
+        anyio.run(_warm_session, root, data, question)
