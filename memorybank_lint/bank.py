@@ -28,7 +28,7 @@ from .contract import Contract, read_contract
 from .document import Document, Edge, Link
 from .edits.atomic import TooBig, read_regular, refusal
 from .layers import LayerTable, read_layer_table
-from .parse_cache import ParseCache, Stamp, stamp_of
+from .parse_cache import RACY_NS, ParseCache, Stamp, is_settled, stamp_of
 from .paths import folders_above, real_path
 
 SKIPPED_NAMES = frozenset({"node_modules", ".git", "dist", ".obsidian"})
@@ -513,6 +513,7 @@ class Bank:
             self.cache = ParseCache(cache, self.root, self.name, max_bytes, self.index_files)
         self.docs: dict[str, Document] = {}
         self._stamps: dict[str, Stamp] = {}
+        self._read_at: dict[str, int] = {}  # when each stamp was taken (`settled_stamp`)
         # documents the system refused to read (out of descriptors, an I/O error): a reason of the
         # moment, not of the file, so no cache keeps them (`stamp`) and the next process reads them again
         self._refused: set[str] = set()
@@ -580,6 +581,7 @@ class Bank:
             for path in [p for p in self.docs if p not in seen]:
                 del self.docs[path]
                 del self._stamps[path]
+                del self._read_at[path]
                 self._refused.discard(path)
                 result.removed += 1
             if result.added or result.changed or result.removed or not self._loaded:
@@ -597,6 +599,7 @@ class Bank:
 
     def _scan(self, seen: set[str], result: RefreshResult) -> None:
         stamps, docs, cache, refused = self._stamps, self.docs, self.cache, self._refused
+        read_at, now = self._read_at, time.time_ns()
         unread: list[tuple[str, str]] = []
         with progress.task("indexing") as tick:
             for name, stat in walk(self.root, unread):
@@ -616,6 +619,7 @@ class Bank:
                     retried = cached or self._load(name, stat)
                 docs[path] = retried
                 stamps[path] = stamp
+                read_at[path] = now
                 if not len(seen) & 255:
                     tick(len(seen))
         self.unread = [(printable(folder), reason) for folder, reason in unread]
@@ -635,9 +639,8 @@ class Bank:
         """Store the parse of every settled document for the next process; True when written."""
         if self.cache is None:
             return False
-        stamps = self._stamps
-        if self._refused:
-            stamps = {path: stamp for path, stamp in stamps.items() if path not in self._refused}
+        settled = time.time_ns() - RACY_NS
+        stamps = {path: stamp for path in self._stamps if (stamp := self.settled_stamp(path, settled))}
         return self.cache.save(self.docs, stamps)
 
     def as_written(self, written: dict[str, str], removed: Iterable[str] = ()) -> Bank:
@@ -751,3 +754,9 @@ class Bank:
         """The `lstat` stamp the document at `path` was read under: what caches are keyed on; None
         for a document the system refused to read, which no cache may keep."""
         return None if path in self._refused else self._stamps.get(path)
+
+    def settled_stamp(self, path: str, settled: int) -> Stamp | None:
+        """The stamp of `path` when a cache may keep it: modified before `settled` and changed a
+        clock tick before it was read (`parse_cache.is_settled`); None otherwise."""
+        stamp = self.stamp(path)
+        return stamp if stamp is not None and is_settled(stamp, settled, self._read_at[path]) else None

@@ -3,9 +3,10 @@
 Why it cannot disagree with the bank: an entry is used only for the same path with the same size,
 modification time, change time and inode (`lstat`), under the same package version, cache format,
 Python `marshal` version, YAML loader, `max-file-size` and bank name, in a file this user's key
-signed (`cachedir`). Anything else is a miss, and a miss re-reads the file. An entry whose file changed within
-`RACY_NS` of writing the cache is never stored (git's "racy clean" rule): a same-size edit within
-one timestamp tick cannot then pass for the cached one.
+signed (`cachedir`). Anything else is a miss, and a miss re-reads the file. An entry whose file was
+modified within `RACY_NS` of writing the cache, or changed within a clock tick of being read, is
+never stored (git's "racy clean" rule): a same-size edit within one timestamp tick cannot then
+pass for the cached one (`is_settled`).
 
 Why `marshal` of plain values: it is the fastest way Python has to load millions of strings,
 tuples and numbers, and it builds only plain data (no class is looked up, no code runs, unlike
@@ -21,7 +22,6 @@ import hashlib
 import marshal
 import os
 import sys
-import time
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,9 @@ from .suppressions import Suppression
 
 FORMAT = 4
 RACY_NS = 2_000_000_000
+# Longer than one tick of any clock a file system stamps change times from: Linux before 6.13
+# takes them from its coarse clock (one jiffy, 10 ms at 100 Hz), Windows from a 15.6 ms timer.
+TICK_NS = 50_000_000
 Stamp = tuple[int, int, int, int]  # (mtime ns, size, ctime ns, inode)
 
 # Every field the parser sets; the bank sets `layer` and `registered_in` after parsing, and the
@@ -53,18 +56,19 @@ def stamp_of(info: os.stat_result) -> Stamp:
     return (info.st_mtime_ns, info.st_size, info.st_ctime_ns, info.st_ino)
 
 
-def is_settled(stamp: Stamp, settled: int) -> bool:
-    """Whether a file's stamp is older than `settled`, so a same-size edit can no longer share it.
+def is_settled(stamp: Stamp, settled: int, read_at: int) -> bool:
+    """Whether a file read at `read_at` can no longer share its stamp with a same-size edit.
 
     The modification time alone is not enough: `cp -p`, `rsync -a`, `tar x` and `touch -d` set it
-    in the past. The kernel sets the change time on every write, and where it keeps nanoseconds the
-    stamp (which holds it) already tells two edits apart, as a run takes longer than one clock
-    tick. A file system keeping whole seconds (ext2/3 with small inodes, FAT, some network
-    mounts) gives two edits within a second the same change time, so there it must be settled too.
+    in the past. The kernel sets the change time on every write, but from a clock that moves in
+    ticks: an edit made after the read, within the tick the file last changed in, gets the same
+    change time. So the change time must be a tick older than the read; a tick is a whole second
+    where the file system keeps whole seconds (ext2/3 with small inodes, FAT, some network mounts),
+    `TICK_NS` elsewhere.
     """
     modified, _, changed, _ = stamp
-    whole_seconds = changed % 1_000_000_000 == 0
-    return modified < settled and (not whole_seconds or changed < settled)
+    tick = RACY_NS if changed % 1_000_000_000 == 0 else TICK_NS
+    return modified < settled and changed < read_at - tick
 
 
 def code_stamp(package: Path) -> str:
@@ -266,8 +270,8 @@ class ParseCache:
         return doc
 
     def save(self, docs: dict[str, Document], stamps: dict[str, Stamp]) -> bool:
-        """Write the rows of `docs` unless they are what was read; racy entries are left out."""
-        settled = time.time_ns() - RACY_NS
+        """Write the rows of `docs` unless they are what was read; `stamps` holds only the settled
+        ones (`Bank.settled_stamp`), so racy entries are left out."""
         rows: dict[str, tuple[Stamp, tuple]] = {}
         for path, doc in docs.items():
             used = self._used.get(path)
@@ -275,7 +279,7 @@ class ParseCache:
                 rows[path] = used[1]
                 continue
             stamp = stamps.get(path)
-            if stamp is None or not is_settled(stamp, settled) or doc.path != path:
+            if stamp is None or doc.path != path:
                 continue
             rows[path] = (stamp, encode(doc))
         previous = self._rows or {}

@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from memorybank_lint.bank import Bank
+from memorybank_lint.parse_cache import TICK_NS
 
 FIXTURE = Path(__file__).parent / "fixture_bank"
 
@@ -113,10 +114,20 @@ def write_bank(root: Path, files: dict[str, str | bytes]) -> Path:
 
 
 def age_documents(root: Path, seconds: float = 3600) -> None:
-    """Every document of `root` last changed `seconds` ago (a cache stores only settled files)."""
+    """Every document of `root` last modified `seconds` ago, and its change time (which no call
+    can set) a clock tick behind: a cache stores only settled files (`parse_cache.is_settled`)."""
     when = time.time() - seconds
     for path in root.rglob("*.md"):
         os.utime(path, (when, when))
+    past_one_tick(root)
+
+
+def past_one_tick(root: Path) -> None:
+    """Wait until every file under `root` changed more than a clock tick ago, as a cache asks of
+    a file it keeps."""
+    changed = max((p.lstat().st_ctime_ns for p in root.rglob("*")), default=0)
+    while time.time_ns() <= changed + TICK_NS:
+        time.sleep(TICK_NS / 1e9 / 4)
 
 
 def drawn_question(data: st.DataObject, words: list[str], most: int) -> str:

@@ -16,13 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from memorybank_lint import parse_cache
 from memorybank_lint.bank import Bank
 from memorybank_lint.cachedir import STALE_BANK_FILES, STALE_TEMPORARY, CacheFolder
 from memorybank_lint.document import parse
 from memorybank_lint.linter import lint
-from memorybank_lint.parse_cache import decode, encode
+from memorybank_lint.parse_cache import RACY_NS, TICK_NS, decode, encode, is_settled
 
-from .conftest import CLEAN_BANK, age_documents, write_bank
+from .conftest import CLEAN_BANK, age_documents, past_one_tick, write_bank
 
 OLD = time.time() - 3600
 
@@ -68,6 +69,7 @@ def test_edited_added_deleted_and_renamed_documents_are_read_again(aged) -> None
     (root / "README.md").unlink()
     for changed in ("domain/model.md", "domain/extra.md"):
         os.utime(root / changed, (OLD + 60, OLD + 60))
+    past_one_tick(root)
     bank = _bank(root, cache)
     assert set(bank.docs) == {"dna/principles.md", "dna/rules.md", "domain/model.md", "domain/extra.md"}
     assert bank.docs["domain/model.md"].purpose == "The domain model, longer now."
@@ -304,12 +306,41 @@ def test_a_file_written_a_moment_ago_is_never_settled_on_a_file_system_keeping_w
     """`touch -d`, `cp -p` or `rsync -a` set the modification time in the past; the change time of
     a file just written is now. Where it holds whole seconds, two same-size edits within a second
     share every part of the stamp, so such a file must not be stored."""
-    from memorybank_lint.parse_cache import RACY_NS, is_settled
-
     now = 1_800_000_000 * 1_000_000_000
     settled = now - RACY_NS
     past = now - 86_400 * 1_000_000_000
-    assert not is_settled((past, 10, now, 1), settled)  # whole seconds, written just now
-    assert is_settled((past, 10, now + 123_456_789, 1), settled)  # nanoseconds tell edits apart
-    assert is_settled((past, 10, past, 1), settled)
-    assert not is_settled((now - 1, 10, past + 5, 1), settled)  # modified within the window
+    assert not is_settled((past, 10, now, 1), settled, now)  # whole seconds, written just now
+    assert not is_settled((past, 10, now - 1_000_000_000, 1), settled, now)  # a second before the read
+    assert is_settled((past, 10, past, 1), settled, now)
+    assert not is_settled((now - 1, 10, past + 5, 1), settled, now)  # modified within the window
+
+
+def test_a_file_changed_within_a_clock_tick_of_its_read_is_never_settled() -> None:
+    """A kernel stamping change times from a coarse clock (Linux before 6.13: one jiffy, up to
+    10 ms) gives a same-size edit made just after the read, in the same tick, the change time of
+    the edit before it; with its modification time put back (`touch -d`), every part of the stamp
+    matched and the next run was served the cached parse of the old text."""
+    now = 1_800_000_000 * 1_000_000_000
+    settled = now - RACY_NS
+    past = now - 86_400 * 1_000_000_000
+    read_at = now - 500_000_000
+    assert not is_settled((past, 10, read_at - 1_234_567, 1), settled, read_at)  # the tick of the read
+    assert not is_settled((past, 10, read_at + 1_234_567, 1), settled, read_at)  # changed after it
+    assert is_settled((past, 10, read_at - TICK_NS - 1_234_567, 1), settled, read_at)
+
+
+def test_the_bank_keeps_a_document_only_once_its_change_is_a_tick_older_than_its_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rule above holds where the bank saves its cache: with a tick longer than the test, the
+    document read a moment after its change is left out; with the real tick, once that has
+    passed, it is kept and the next run reads it from the cache."""
+    root = write_bank(tmp_path / "memory_bank", {"a.md": "---\npurpose: A.\n---\n# A\n"})
+    cache = tmp_path / "cache"
+    os.utime(root / "a.md", (OLD, OLD))
+    past_one_tick(root)
+    monkeypatch.setattr(parse_cache, "TICK_NS", 3_600 * 1_000_000_000)
+    assert not _bank(root, cache).save_cache()
+    monkeypatch.undo()
+    assert _bank(root, cache).save_cache()
+    assert _bank(root, cache).cache.hits == 1

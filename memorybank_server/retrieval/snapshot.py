@@ -28,7 +28,7 @@ from typing import Any
 
 from memorybank_lint import __version__
 from memorybank_lint.bank import Bank
-from memorybank_lint.parse_cache import RACY_NS, code_stamp, is_settled
+from memorybank_lint.parse_cache import RACY_NS, code_stamp
 
 from .postings import Postings
 from .route_index import Header, HeaderIndex
@@ -109,8 +109,8 @@ def _settled(bank: Bank, paths, indexed: dict[str, Any]) -> dict[str, Any]:
     docs = bank.docs
     stamps = {}
     for path in paths:
-        stamp = bank.stamp(path)
-        if stamp is not None and indexed.get(path) is docs.get(path) and is_settled(stamp, settled):
+        stamp = bank.settled_stamp(path, settled)
+        if stamp is not None and indexed.get(path) is docs.get(path):
             stamps[path] = stamp
     return stamps
 

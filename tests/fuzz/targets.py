@@ -28,6 +28,7 @@ from memorybank_server.retrieval.route import route
 from memorybank_server.retrieval.search import index_for
 from memorybank_server.state import as_json
 from memorybank_server.validate import validate
+from tests.conftest import past_one_tick
 from tests.test_markdown import commonmark_links, scanned_links
 
 FORMATS = ("text", "json", "sarif", "github")
@@ -364,6 +365,7 @@ def planted_cache(root: str, planted: bytes) -> tuple[tuple[int, str, str], tupl
     import shutil
     import tempfile
     import time
+    from pathlib import Path
 
     from memorybank_server import cli as server_cli
 
@@ -371,6 +373,7 @@ def planted_cache(root: str, planted: bytes) -> tuple[tuple[int, str, str], tupl
     for folder, _, names in os.walk(root):
         for name in names:
             os.utime(os.path.join(folder, name), (old, old))
+    past_one_tick(Path(root))
     cache = tempfile.mkdtemp(prefix="planted-cache-")
     saved = os.environ.get("MEMORYBANK_CACHE_DIR")
     os.environ["MEMORYBANK_CACHE_DIR"] = cache

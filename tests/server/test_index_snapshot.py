@@ -14,7 +14,7 @@ from memorybank_server.retrieval.route import route
 from memorybank_server.retrieval.route_index import header_index_for
 from memorybank_server.retrieval.search import index_for, search
 
-from ..conftest import age_documents
+from ..conftest import age_documents, past_one_tick
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixture_bank"
 QUESTIONS = ["why did we choose the queue", "как хранятся данные", "retention policy", "checkout flow"]
@@ -168,6 +168,7 @@ def test_documents_indexed_again_on_restoring_are_kept_for_the_next_process(kept
     adr = root / "adr/ADR-002-storage.md"
     adr.write_text(adr.read_text() + "\n## Replicas\n\nEach store keeps two replicas.\n")
     os.utime(adr, (adr.stat().st_atime - 3600, adr.stat().st_mtime - 3600))  # settled: it may be kept
+    past_one_tick(root)
     first = _bank(root, cache)
     _answers(first)
     assert header_index_for(first).touched_total == index_for(first).touched_total == 1
