@@ -15,6 +15,7 @@ ends (a `---` written at the top of a document without frontmatter) is refused.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Collection
 from typing import Any
@@ -194,6 +195,41 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
             f"'<!--' from one the rest of {path} closes, which would hide that text from every reader "
             "or show it; pair every '<!--' with its '-->'"
         )
+    old_block, new_block = _open_block(old_body, tail), _open_block(new_body, tail)
+    if old_block[0] != new_block[0]:
+        raise ToolInputError(
+            f"the change leaves an HTML block open ('{clipped(new_block[1] or old_block[1], 80)}' runs on "
+            f"to its closing tag, past blank lines), or takes the opening from one the rest of {path} "
+            "closes, which would turn that text into raw HTML for every reader or show it; close "
+            "every <pre>, <script>, <style>, <textarea>, <?, <! or <![CDATA[ the change opens"
+        )
+
+
+# CommonMark's HTML blocks that run past blank lines to their end (a `</pre>`, `?>`, `>` or
+# `]]>`), the comment aside: `_open_comment` reads that one
+_RUNS_ON = re.compile(r"<(?:(?:script|pre|style|textarea)(?:[ \t>]|$)|\?|![A-Za-z]|!\[CDATA\[)", re.I)
+
+
+def _open_block(body: str, tail: str) -> tuple[int, str]:
+    """How many whole lines of `tail` (the end of `body`) an HTML block (`_RUNS_ON`) opened above
+    them holds, as CommonMark reads it, and that block's first line ("" when none).
+
+    Why the parser: such a block starts only at a block's start (in a list item or a quote too)
+    and never in code, and it ends where its container does."""
+    before = body[: len(body) - len(tail)]
+    if "<" not in before:
+        return 0, ""
+    from markdown_it import MarkdownIt  # only the writes that change prose need an exact parse
+
+    start = before.count("\n") + (0 if before.endswith("\n") else 1)  # the first whole line of `tail`
+    for token in MarkdownIt("commonmark").disable("inline").parse(body.replace("\0", "\ufffd")):
+        if token.type != "html_block" or not token.map:
+            continue
+        first, after = token.map
+        opening = token.content.lstrip(" ")
+        if first < start < after and _RUNS_ON.match(opening):
+            return after - start, opening.split("\n", 1)[0]
+    return 0, ""
 
 
 def _open_comment(text: str) -> bool:

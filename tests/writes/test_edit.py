@@ -281,7 +281,8 @@ def test_a_find_that_overlaps_itself_is_ambiguous(tmp_path: Path) -> None:
 
 def test_a_write_that_adds_a_suppression_or_opens_a_comment_is_refused(seeded) -> None:
     """A suppression hides findings from every later check: a person adds those. An unclosed
-    `<!--` hides the rest of the document from every reader."""
+    `<!--`, or `<pre>` and the other HTML blocks that run to their closing tag, hides the rest of
+    the document from every reader."""
     from memorybank_server.errors import ToolInputError
     from memorybank_server.writes.edit import edit
     from memorybank_server.writes.sections import update_section
@@ -294,6 +295,8 @@ def test_a_write_that_adds_a_suppression_or_opens_a_comment_is_refused(seeded) -
             edit(bank, path=target, find="## Problem", replace=f"## {replace}")
     with pytest.raises(ToolInputError, match="leaves an HTML comment open"):
         edit(bank, path=target, find="## Problem", replace="## Problem\n\n<!-- draft")
+    with pytest.raises(ToolInputError, match="leaves an HTML block open"):
+        edit(bank, path=target, find="## Problem", replace="## Problem\n\n<pre>\ndraft")
     with pytest.raises(ToolInputError, match="adds a suppression comment"):
         update_section(bank, path=target, section="Problem", content="<!-- memorybank-lint: disable -->")
     assert {p: p.read_bytes() for p in root.rglob("*.md")} == before

@@ -504,3 +504,26 @@ def test_a_definition_written_above_the_one_links_follow_is_refused(tmp_path: Pa
     refused(root, lambda: _call(root, "Intro", shadow), "above its definition")
     _call(root, "Links", "[p]: ../dna/lifecycle.md\n[roles]: ../dna/principles.md#roles")
     assert "[p]: ../dna/lifecycle.md" in (root / "engineering/auth.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "opener", ["<pre>", "<script>", "<style>", "<textarea>", "<?php", "<![CDATA[", "<!DOCTYPE"]
+)
+def test_an_html_block_left_open_is_refused(tmp_path: Path, opener: str) -> None:
+    """`<pre>` (or `<script>`, `<?`, `<![CDATA[`, …) at a line's start opens an HTML block that
+    runs past blank lines to its closing tag: left open in one section, it turned every later
+    section, headings and links included, into raw HTML for every reader, and was written."""
+    root = _bank(tmp_path)
+    refused(root, lambda: _call(root, "Авторизация", f"Intro.\n\n{opener}\nText."), "HTML block")
+
+
+def test_taking_the_opening_of_an_html_block_the_next_section_closes_is_refused(tmp_path: Path) -> None:
+    """A `<pre>` a later section closes hides the heading between from readers; rewriting the
+    section without the `<pre>` would show the rest as it never was. Closed in the section it
+    opens in, it is written, and so is one in a code span."""
+    root = _bank(tmp_path, HEAD + BEFORE.replace("Old detail.\n", "<pre>\nOld detail.\n") + "</pre>\n")
+    refused(root, lambda: _call(root, "Авторизация", "New text."), "HTML block")
+    root = _bank(tmp_path / "closed")
+    for content in ("<pre>\nkept as typed\n</pre>", "Type `<pre>` for preformatted text."):
+        _call(root, "Авторизация", content)
+        assert content in decoded(root / "engineering/auth.md")
