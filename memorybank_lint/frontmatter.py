@@ -426,12 +426,31 @@ def recover(block: str) -> dict[str, Any]:
     Everything stays a string; `{path, fit}` items become small dicts and a flat `[a, b]` a list,
     as strict YAML gives them.
     """
+    return _recovered(block)[0]
+
+
+def unrecovered(block: str) -> int | None:
+    """The index in `block.split("\\n")` of the first line whose value `recover` does not read
+    whole, or None: a block scalar's `|` or `>` (its text is on the lines below), a quoted value
+    that does not close on its line, and a line that is no `key: value`, list item, `fit:`,
+    comment or blank (a mapping's keys, a value's second line).
+
+    Why: a write that rebuilds a header from what `recover` read (a promoted note) would drop
+    those values without a word."""
+    return _recovered(block)[1]
+
+
+_BLOCK_SCALAR = re.compile(r"[|>][-+1-9]*")
+
+
+def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
     data: dict[str, Any] = {}
+    missed: int | None = None
     key: str | None = None
     items: list[Any] = []
     pending: dict[str, str] | None = None
     quote: str | None = None  # a quoted value opened and not yet closed: its lines are its text
-    for line in block.split("\n"):
+    for number, line in enumerate(block.split("\n")):
         if quote is not None:
             quote = None if closes(line, quote) else quote
             continue
@@ -443,6 +462,8 @@ def recover(block: str) -> dict[str, Any]:
             opened = match.group(2).strip()
             if opened[:1] in ("'", '"') and not closes(opened[1:], opened[0]):
                 quote = opened[0]
+            if (quote is not None or _BLOCK_SCALAR.fullmatch(raw)) and missed is None:
+                missed = number
             if _FLOW_LIST.fullmatch(raw):  # `[a, b]`: the items, as strict YAML would give them
                 data[key] = [unquote(part) for part in raw[1:-1].split(",") if part.strip()]
             elif value := unquote(raw):
@@ -457,9 +478,11 @@ def recover(block: str) -> dict[str, Any]:
                 pending = None
         elif pending is not None and (match := _FIT.match(line)):
             pending["fit"] = unquote(match.group(1))
+        elif line.strip() and not line.lstrip().startswith("#") and missed is None:
+            missed = number
     if key is not None and items:
         data[key] = items
-    return data
+    return data, missed
 
 
 def _hidden_fence(text: str) -> str | None:

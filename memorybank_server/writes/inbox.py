@@ -31,6 +31,7 @@ from memorybank_lint.edits.text import digest, read
 from memorybank_lint.edits.transaction import Transaction
 from memorybank_lint.markdown import Placement, inline_blocks, link_spans, read_links
 from memorybank_lint.paths import Target, link_target, outside, resolve, spelled_like
+from memorybank_lint.quoting import clipped
 
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
@@ -195,6 +196,24 @@ def _rewrites(lines: list[str], source: str, destination: str, bank: Bank) -> di
     return found
 
 
+def _whole(path: str, parts: frontmatter.Split, header: frontmatter.Header) -> None:
+    """Refuse a note whose header strict YAML rejects when the line-by-line reading of it leaves a
+    value out (`frontmatter.unrecovered`): the document is rebuilt from what was read and the note
+    removed in the same write, so a block scalar's text or a mapping's keys would be lost."""
+    if header.error is None or parts.block is None:
+        return
+    missed = frontmatter.unrecovered(parts.block)
+    if missed is None:
+        return
+    line = parts.block.split("\n")[missed]
+    raise ToolInputError(
+        f"the frontmatter of {path} does not parse ({header.error}), and its line {missed + 1} "
+        f"({clipped(line.strip(), 80)!r}) holds a value that reading it line by line leaves out, so "
+        "it would be lost in the promoted document; fix the note's header by hand (quote the value "
+        "that breaks it), then promote it"
+    )
+
+
 def promote(
     bank: Bank,
     *,
@@ -220,6 +239,7 @@ def promote(
             raise BadValue(f"The destination '{destination}' must leave the quarantine ({INBOX})")
         source = read(bank.root, note.path, bank.max_bytes)  # its digest guards the removal at commit
         parts, header = frontmatter.parse(source.text)
+        _whole(note.path, parts, header)
         read_note = document.parse(note.path, source.text, bank_name=bank.name)
         for name, given in (("title", title), ("purpose", purpose), ("docKind", doc_kind)):
             if given is not None and not given.strip():

@@ -684,6 +684,37 @@ def test_promote_refuses_a_derived_from_it_cannot_read_instead_of_dropping_it(
     assert header(seeded.root / "domain/n.md")["derived_from"] == ["../product/context.md"]
 
 
+@pytest.mark.parametrize(
+    ("written", "line"),
+    [
+        ("notes: |\n  Three retries, then the breaker opens.\n  Measured in March.", 7),
+        ("limits:\n  retries: 3\n  window: 10s", 8),
+        ("why: 'the budget keeps the\n  queue short'", 7),
+        ("summary: retries stop\n  after three attempts", 8),
+    ],
+    ids=["block-scalar", "mapping", "quoted-over-lines", "plain-over-lines"],
+)
+def test_promote_refuses_a_note_whose_unparsed_header_it_would_read_in_part(
+    seeded: Bank, put: Callable, tree: Callable, written: str, line: int
+) -> None:
+    """A header strict YAML rejects (`title: Retry: budget`) is read line by line, which reads
+    `key: value` lines and list items only: a block scalar's text, a mapping's keys or a value's
+    second line were left out of the promoted document, and the note holding them was removed in
+    the same write. Such a note is refused until its header is fixed; one whose every line is
+    read still promotes."""
+    head = "---\ntitle: Retry: budget\ndoc_kind: domain\npurpose: A note.\nstatus: draft\ncaptured_by: s-42\n"
+    put(seeded.root, "_inbox/n.md", f"{head}{written}\n---\n# N\n")
+    seeded.refresh()
+    before = tree(seeded.root)
+    with pytest.raises(ToolInputError, match=f"line {line} .* would be lost"):
+        promote(seeded, path="_inbox/n.md", to="domain/n.md", status="draft", today=TODAY)
+    assert tree(seeded.root) == before
+    put(seeded.root, "_inbox/n.md", f"{head}owners:\n  - alice\n---\n# N\n")
+    seeded.refresh()
+    promote(seeded, path="_inbox/n.md", to="domain/n.md", status="draft", today=TODAY)
+    assert header(seeded.root / "domain/n.md")["owners"] == ["alice"]
+
+
 @pytest.mark.parametrize("to", ["engineering/deep/note.md", "engineering/kept.md"])
 def test_promote_points_a_notes_link_to_itself_at_its_new_name(seeded: Bank, put: Callable, to: str) -> None:
     """`[me](note.md)` in `_inbox/note.md` names the note itself: it was rebased to
