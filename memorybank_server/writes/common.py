@@ -31,6 +31,8 @@ from ..read import document_path
 from .added_findings import refuse_added_findings
 
 MAX_CONTENT_BYTES = 1_000_000
+# where `bank_discard` keeps its record: appended to by it alone
+DISCARD_LOG = "_inbox/DISCARDED.md"
 # A write's preview or context shows where the change landed, not all it wrote: cut by lines
 # alone, a body of one 1 MB line came back whole.
 PREVIEW_BYTES = 4_000

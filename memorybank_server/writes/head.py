@@ -30,7 +30,7 @@ from memorybank_lint.edits.keep import header_comment
 from memorybank_lint.edits.transaction import Transaction
 
 from ..errors import ToolInputError
-from .common import document_bytes, existing_document, land
+from .common import DISCARD_LOG, document_bytes, existing_document, land
 
 _UNSET: Any = object()
 
@@ -77,8 +77,16 @@ class Loaded:
 
 
 def load(bank: Bank, given: str) -> Loaded:
-    """Read the named document from disk (no links followed) for an edit; refuse what is not one."""
+    """Read the named document from disk (no links followed) for an edit; refuse what is not one.
+
+    The discard log is refused: it is the record of what left the inbox and why, appended to by
+    `bank_discard` alone, and an edit could take a discard off it."""
     indexed = existing_document(bank, given)
+    if indexed.path == DISCARD_LOG:
+        raise ToolInputError(
+            f"{DISCARD_LOG} is the discard log: bank_discard appends to it and nothing else changes "
+            "it, so it stays the record of what left the inbox; a person edits it by hand"
+        )
     raw = document_bytes(bank, indexed.path)
     file = filetext.decode(raw, indexed.path)
     fresh = document.parse(indexed.path, file.text, bank_name=bank.name)

@@ -36,7 +36,16 @@ from memorybank_lint.quoting import clipped
 from ..errors import BadValue, ToolInputError
 from ..read import jsonable
 from ..templates import find_template
-from .common import document_bytes, existing_document, guard_suppressions, land, locked, preview, trimmed
+from .common import (
+    DISCARD_LOG,
+    document_bytes,
+    existing_document,
+    guard_suppressions,
+    land,
+    locked,
+    preview,
+    trimmed,
+)
 from .create import (
     GOVERNED,
     INBOX,
@@ -52,7 +61,7 @@ from .governance import governance
 from .registration import Staging, register
 from .values import header_text, listed, required, sources
 
-LOG = "_inbox/DISCARDED.md"
+LOG = DISCARD_LOG
 LOG_PURPOSE = (
     "The record of inbox notes discarded with bank_discard: when, which note, its title and purpose, "
     "why it was dropped, and the SHA-256 of its bytes."

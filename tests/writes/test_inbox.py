@@ -364,6 +364,29 @@ def test_the_discard_log_itself_cannot_be_discarded_or_promoted(noted: Bank, tre
     assert tree(noted.root) == before
 
 
+def test_the_discard_log_is_not_rewritten_by_the_edit_tools(noted: Bank, tree: Callable) -> None:
+    """The log says it is append-only, and it is the one record of what left the inbox and why:
+    `bank_edit`, `bank_update_section` and `bank_set_field` rewrote its entries (a reason
+    changed, a whole entry replaced by a line), so a discard could be taken off the record."""
+    from memorybank_server.writes.edit import edit
+    from memorybank_server.writes.fields import set_field
+    from memorybank_server.writes.sections import update_section
+
+    discard(noted, path="_inbox/retry.md", reason="gone", now=NOW)
+    before = tree(noted.root)
+    log = "_inbox/DISCARDED.md"
+    entry = noted.docs[log].sections[0].title
+    for call in (
+        lambda: edit(noted, path=log, find="reason: gone", replace="reason: kept"),
+        lambda: update_section(noted, path=log, section=entry, content="Nothing was dropped."),
+        lambda: set_field(noted, path=log, field="title", value="Notes"),
+        lambda: set_status(noted, path=log, status="archived"),
+    ):
+        with pytest.raises(ToolInputError, match="discard log"):
+            call()
+    assert tree(noted.root) == before
+
+
 def test_discard_dry_run_writes_nothing(noted: Bank, tree: Callable) -> None:
     before = tree(noted.root)
     result = discard(noted, path="_inbox/retry.md", reason="r", dry_run=True, now=NOW)
