@@ -102,6 +102,8 @@ class Transaction:
                 before[write.path] = None
             else:
                 before[write.path] = self._check(write.path, write.expected)
+                if before[write.path] is not None:
+                    self._replaceable(write.path)
             folder = posixpath.dirname(write.path)
             receiving.append((write.path, self.root / folder))
             for directory in missing_directories(self.root, folder):
@@ -140,16 +142,30 @@ class Transaction:
                 "nothing was written"
             )
 
-    def _removable(self, path: str) -> None:
-        """Refuse now a removal the folder will not allow (read-only, or another user's file in a
-        sticky folder): past the commit point a failed removal would leave the write half done."""
+    def _sticky(self, path: str, verb: str) -> bool:
+        """Whether `path` is another user's file in a sticky folder (a shared one, as `/tmp` is),
+        which only its owner, the folder's or root may rename or remove."""
         folder = (self.root / path).parent
         try:
             info, owner = os.stat(folder), os.lstat(self.root / path).st_uid
         except OSError as exc:
-            raise Refused(f"'{path}' cannot be removed: it {exc.strerror}; nothing was written") from exc
-        user = os.geteuid()
-        sticky = info.st_mode & stat.S_ISVTX and user not in (0, owner, info.st_uid)
+            raise Refused(f"'{path}' cannot be {verb}: it {exc.strerror}; nothing was written") from exc
+        return bool(info.st_mode & stat.S_ISVTX) and os.geteuid() not in (0, owner, info.st_uid)
+
+    def _replaceable(self, path: str) -> None:
+        """Refuse now a file the write may not rename over: the rename would fail past the commit
+        point, refused as if another writer had changed the file, after a dry run said yes."""
+        if self._sticky(path, "rewritten"):
+            raise Refused(
+                f"'{path}' cannot be rewritten: it belongs to another user, in a folder with the sticky "
+                "bit, where only a file's owner may replace it; nothing was written"
+            )
+
+    def _removable(self, path: str) -> None:
+        """Refuse now a removal the folder will not allow (read-only, or another user's file in a
+        sticky folder): past the commit point a failed removal would leave the write half done."""
+        folder = (self.root / path).parent
+        sticky = self._sticky(path, "removed")
         if sticky or not os.access(folder, os.W_OK | os.X_OK, effective_ids=True):
             raise Refused(
                 f"'{path}' cannot be removed: its folder does not allow it (permission denied); "

@@ -172,3 +172,60 @@ def test_an_owner_a_user_namespace_cannot_name_does_not_stop_the_write(tmp_path:
     )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "doc.md").read_text() == "# doc, new\n"
+
+
+def test_another_users_file_in_a_sticky_folder_is_refused_before_the_commit_and_in_a_dry_run() -> None:
+    """In a folder with the sticky bit (a shared one, as `/tmp` is) only a file's owner may rename
+    over it. A write to another user's page there passed every check, dry run included, then
+    failed at the rename and was refused as "changed on disk … another writer": a reason that
+    was not so, for a write its dry run had said would go through."""
+    from memorybank_server import scaffold
+    from memorybank_server.writes.create import create
+    from tests.conftest import as_another_user
+    from tests.writes.conftest import tree_hash
+
+    base = Path(tempfile.mkdtemp())  # pytest's own folders are root's alone: nobody could reach it
+    os.chmod(base, 0o755)
+    root = base / "memory-bank"
+    try:
+        scaffold.init(root, "demo")
+        for path in [root, *root.rglob("*")]:
+            os.lchown(path, 65534, 65534)
+        shared = root / "engineering"
+        os.chown(shared, 0, 0)
+        os.chmod(shared, 0o1777)
+        for page in shared.iterdir():
+            os.chown(page, 1234, 1234)  # a teammate's pages
+        before = tree_hash(root)
+
+        def opened() -> Bank:
+            bank = Bank(root)
+            bank.refresh()
+            return bank
+
+        page = "engineering/testing-policy.md"
+        answers = as_another_user(
+            [
+                lambda: set_field(opened(), path=page, field="owner", value="platform", dry_run=True),
+                lambda: set_field(opened(), path=page, field="owner", value="platform"),
+                lambda: create(
+                    opened(),
+                    doc_kind="engineering",
+                    path="engineering/notes.md",
+                    title="Notes",
+                    purpose="Where the team keeps notes.",
+                    derived_from=["../dna/principles.md"],
+                    dry_run=True,
+                ),
+                lambda: set_field(opened(), path="product/context.md", field="owner", value="platform"),
+            ]
+        )
+        for answer, path in zip(answers[:3], [page, page, "engineering/README.md"], strict=True):
+            assert answer.startswith(f"refused: '{path}' cannot be rewritten: it belongs to another"), answer
+        assert answers[3] == "done", answers[3]  # a page of the writer's own is written
+        after = tree_hash(root)
+        assert {k: v for k, v in after.items() if k != "product/context.md"} == {
+            k: v for k, v in before.items() if k != "product/context.md"
+        }
+    finally:
+        shutil.rmtree(base)
