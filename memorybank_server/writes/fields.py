@@ -98,6 +98,13 @@ def set_field(bank: Bank, *, path: str, field: str, value: str, dry_run: bool = 
                 "in a header that does not parse; fix its frontmatter by hand first"
             )
         span = head.key_span(lines, name)
+        if span is None and (read := head.key_read11(name)) != name:
+            # a key the header already holds is the team's; one added is written as `bank_create`
+            # would have to quote it, and a quoted key is one the tools cannot find again
+            raise ToolInputError(
+                f"'{name}' written as a new key is read by YAML 1.1 readers (PyYAML's safe_load, what "
+                f"most scripts use) as {read!r}, not as the text '{name}'; pick another name"
+            )
         old = loaded.fresh.data.get(name)
         before = None if span is None else head.as_text(old)
         result: dict[str, Any] = {"path": loaded.path, "field": name, "from": before, "to": text}

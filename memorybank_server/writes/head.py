@@ -207,6 +207,17 @@ def read11(line: str) -> Any:
         return _UNSET
 
 
+def key_read11(key: str) -> Any:
+    """What YAML 1.1 (PyYAML `safe_load`) reads `key` as when written plainly at a line's start:
+    `yes`, `On` and `off` are booleans there, `null` and `~` nothing, while the bank's loader
+    keeps them as text."""
+    try:
+        data = yaml.safe_load(f"{key}: x")
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+        return _UNSET
+    return next(iter(data)) if isinstance(data, dict) and len(data) == 1 else _UNSET
+
+
 def as_text(value: Any) -> str:
     """A scalar as a person would write it: dates in ISO form, booleans in lower case."""
     if isinstance(value, dt.date | dt.datetime):

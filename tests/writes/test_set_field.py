@@ -177,6 +177,9 @@ REFUSED = {
         ("tags", "x", "list or mapping"),
         ("meta", "x", "list or mapping"),
         ("twice", "x", "more than once"),
+        ("yes", "x", "YAML 1.1 readers .* as True"),
+        ("Off", "x", "YAML 1.1 readers .* as False"),
+        ("null", "x", "YAML 1.1 readers .* as None"),
         ("delivery_status", "shipped", r"cancelled \| done \| in_progress \| planned \(from dna/\)"),
     ],
 )
