@@ -196,9 +196,10 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
             "or show it; pair every '<!--' with its '-->'"
         )
     old_block, new_block = _open_block(old_body, tail), _open_block(new_body, tail)
-    if old_block[0] != new_block[0]:
+    runs_on = next((opening for _, opening in (new_block, old_block) if _RUNS_ON.match(opening)), None)
+    if old_block[0] != new_block[0] and runs_on is not None:
         raise ToolInputError(
-            f"the change leaves an HTML block open ('{clipped(new_block[1] or old_block[1], 80)}' runs on "
+            f"the change leaves an HTML block open ('{clipped(runs_on, 80)}' runs on "
             f"to its closing tag, past blank lines), or takes the opening from one the rest of {path} "
             "closes, which would turn that text into raw HTML for every reader or show it; close "
             "every <pre>, <script>, <style>, <textarea>, <?, <! or <![CDATA[ the change opens"
@@ -211,11 +212,13 @@ _RUNS_ON = re.compile(r"<(?:(?:script|pre|style|textarea)(?:[ \t>]|$)|\?|![A-Za-
 
 
 def _open_block(body: str, tail: str) -> tuple[int, str]:
-    """How many whole lines of `tail` (the end of `body`) an HTML block (`_RUNS_ON`) opened above
-    them holds, as CommonMark reads it, and that block's first line ("" when none).
+    """How many whole lines of `tail` (the end of `body`) an HTML block opened above them holds,
+    as CommonMark reads it, and that block's first line ("" when none). The caller refuses a
+    change only where such a block runs on (`_RUNS_ON`) before or after it: one that ends at a
+    blank line (`<div>`) holds no more than the paragraph it opens above.
 
-    Why the parser: such a block starts only at a block's start (in a list item or a quote too)
-    and never in code, and it ends where its container does."""
+    Why the parser: a block starts only at a block's start (in a list item or a quote too) and
+    never in code, and it ends where its container does."""
     before = body[: len(body) - len(tail)]
     if "<" not in before:
         return 0, ""
@@ -227,7 +230,7 @@ def _open_block(body: str, tail: str) -> tuple[int, str]:
             continue
         first, after = token.map
         opening = token.content.lstrip(" ")
-        if first < start < after and _RUNS_ON.match(opening):
+        if first < start < after:
             return after - start, opening.split("\n", 1)[0]
     return 0, ""
 

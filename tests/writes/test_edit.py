@@ -385,3 +385,14 @@ def test_the_reference_guard_reads_definitions_and_uses_as_a_reader_does(tmp_pat
     )
     call("[h]: ../dna/lifecycle.md\n", "")
     assert "[h]:" not in (root / "engineering/notes.md").read_text(encoding="utf-8")
+
+
+def test_an_html_block_whose_lines_stay_raw_html_may_change_its_opening(tmp_path: Path) -> None:
+    """`<pre>` turned into `<div>` above the same lines leaves them raw HTML, as they were: the
+    change holds what it held and is written. Only a block that runs on past blank lines, left
+    open or taken away, is refused."""
+    root = _bank(
+        tmp_path, NOTES.replace("Intro paragraph", "<pre>\nkept as typed\n</pre>\n\nIntro paragraph")
+    )
+    edit(open_bank(root), path="engineering/notes.md", find="<pre>", replace="<div>")
+    assert "<div>\nkept as typed\n</pre>" in decoded(root / "engineering/notes.md")
