@@ -14,12 +14,18 @@ when `--fix` or `--diff` asks for it.
 
 from __future__ import annotations
 
+from collections import Counter
+
+from .. import document
 from ..bank import Bank
+from ..claims import claims
+from ..context import RuleContext
 from ..edits.errors import Refused
 from ..edits.registration import find_index, index_names, registered, registered_all
 from ..findings import Finding
 from ..markdown import links
 from ..paths import link_target, unlinkable
+from ..rules import unresolved_rule_reference
 from .model import Fix
 
 
@@ -32,6 +38,29 @@ def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:
         for line in added
         for _label, raw, _col in links(line)
     )
+
+
+def _unresolved_claims(bank: Bank, index: str, text: str) -> Counter[str]:
+    """The rule references (MB010) the index's `text` makes that lead to no document, as MB010
+    reads them."""
+    doc = document.parse(index, text, bank_name=bank.name, index_names=bank.index_files)
+    context = RuleContext(bank, in_scope=lambda _path: True)
+    return Counter(problem.value for problem in unresolved_rule_reference.check(doc, context))
+
+
+def _claims_a_missing_rule(old: str, new: str, index: str, bank: Bank) -> bool:
+    """Whether the lines `new` adds to `old` say a rule is defined in a file that, read from the
+    index, is not there.
+
+    Why: an entry repeats the document's title and purpose, and a purpose naming a file beside the
+    document (`defined in limits.md`) names, in the index, a file beside the index. The fix of the
+    document's warning would give the index one (MB010), where `bank_create` refuses the entry.
+    The index is read again only when an added line holds such a claim at all.
+    """
+    before = set(old.split("\n"))
+    if not any(next(claims(line), None) for line in new.split("\n") if line not in before):
+        return False
+    return bool(_unresolved_claims(bank, index, new) - _unresolved_claims(bank, index, old))
 
 
 def fix(finding: Finding, bank: Bank) -> Fix | None:
@@ -52,7 +81,9 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
         new = registered(
             text, index, doc.path, doc.title, doc.purpose, names=names, status=doc.status or None
         )
-        return new if new != text and _lands(text, new, index, doc.path, bank.name) else None
+        if new == text or not _lands(text, new, index, doc.path, bank.name):
+            return None
+        return None if _claims_a_missing_rule(text, new, index, bank) else new
 
     def edit_all(text: str, fixes: list[Fix]) -> str | None:
         """Every registration in this index at once; None (one by one) unless each one lands."""
@@ -66,7 +97,9 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
             if line not in before
             for _label, raw, _col in links(line)
         }
-        return new if all(d.path in landed for d in documents) else None
+        if not all(d.path in landed for d in documents) or _claims_a_missing_rule(text, new, index, bank):
+            return None  # one by one: each entry that lands and claims no missing rule is written
+        return new
 
     return Fix(
         finding,

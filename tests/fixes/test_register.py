@@ -258,3 +258,31 @@ def test_a_hash_in_the_name_is_written_as_an_escape_that_leads_to_it(tmp_path: P
     (bank.root / "domain/README.md").write_text(text, "utf-8")
     bank.refresh()
     assert "domain/README.md" in bank.docs["domain/c#-style.md"].registered_in
+
+
+def test_an_entry_whose_purpose_names_a_rule_the_index_cannot_find_is_not_written(tmp_path: Path) -> None:
+    """A page's purpose saying a rule is defined in a file beside it (`limits.md`) read, as the
+    index's entry, as a claim that the rule lives beside the index, where no such file is: the
+    fix of a warning on the page gave the index a warning of its own (MB010), which `bank_create`
+    refuses to write. Such a page is left unregistered; the one whose reference also holds from
+    the index, and the others of the same index, are registered as before."""
+    from memorybank_lint.fixes.apply import apply
+    from memorybank_lint.fixes.plan import plan
+
+    files = {
+        "domain/limits.md": doc("title: Limits\nstatus: draft"),
+        "domain/terms.md": doc(
+            "title: Terms\npurpose: The retry rule is defined in `limits.md`.\nstatus: draft"
+        ),
+        "domain/rates.md": doc(
+            "title: Rates\npurpose: The rate rule is defined in `domain/limits.md`.\nstatus: draft"
+        ),
+        "domain/words.md": doc("title: Words\npurpose: The words we use.\nstatus: draft"),
+    }
+    bank = bank_with(tmp_path, files)
+    (bank.root / "README.md").write_text(bank.docs["README.md"].text + "- [Limits](domain/limits.md)\n")
+    bank.refresh()
+    assert fixed_text(bank, "MB009", "domain/terms.md")[1] is None
+    [change] = apply(bank, plan(bank, lint(bank), unsafe=True)).changes
+    assert sorted(fix.finding.path for fix in change.fixes) == ["domain/rates.md", "domain/words.md"]
+    assert {(f.code, f.path) for f in lint(bank)} == {("MB009", "domain/terms.md")}
