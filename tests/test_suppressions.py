@@ -56,6 +56,19 @@ def test_a_header_noqa_silences_its_rule_on_its_line_only(tmp_path: Path) -> Non
     assert _found(bank) == [("MB001", "domain/edges.md", 8)]
 
 
+def test_a_noqa_on_a_line_of_a_flow_list_spanning_lines_silences_the_item_there(tmp_path: Path) -> None:
+    """Items of a `[...]` list written over several lines were all placed at the key's line, so a
+    `# noqa` on an item's own line (a YAML comment there) silenced nothing and was itself called
+    unused (MB013), while the finding it meant stayed."""
+    header = "derived_from: [\n  ../gone/first.md,  # noqa: MB001\n  ../gone/second.md\n]"
+    edges = _edges()
+    edges["domain/edges.md"] = f"---\ntitle: Edges\nstatus: draft\n{header}\n---\n# Edges\n"
+    bank = _bank(tmp_path, edges)
+    assert _found(bank) == [("MB001", "domain/edges.md", 6)]
+    [finding] = lint(bank)
+    assert finding.column == 3
+
+
 def test_a_rule_name_works_as_well_as_its_code(tmp_path: Path) -> None:
     bank = _bank(tmp_path, _edges(first="  # noqa: broken-derived-from", second="  # noqa:MB001"))
     assert _found(bank) == []

@@ -74,6 +74,18 @@ def test_a_flow_list_target_is_rewritten_in_place(tmp_path: Path) -> None:
     assert "derived_from: [../dna/governance.md, ../dna/principles.md]" in text
 
 
+def test_a_target_on_a_line_of_a_flow_list_spanning_lines_is_rewritten_in_place(tmp_path: Path) -> None:
+    """Placed at the key's line, a target written from the repository root on a later line of a
+    `[...]` list had no fix at all."""
+    node = doc(
+        "title: N\nstatus: draft\nderived_from: [../dna/governance.md,\n  memory-bank/dna/principles.md]"
+    )
+    bank = bank_with(tmp_path, {"domain/n.md": node, "README.md": _readme("domain/n.md")})
+    fix, text = fixed_text(bank, "MB001")
+    assert fix is not None and fix.safe and text is not None
+    assert "derived_from: [../dna/governance.md,\n  ../dna/principles.md]\n" in text
+
+
 def test_a_moved_document_is_found_by_its_name(tmp_path: Path) -> None:
     files = {
         "domain/n.md": _node("  - ../adr/ADR-001-cache.md"),
