@@ -35,14 +35,21 @@ def moved_to(bank: Bank, resolved: str, exclude: str) -> str | None:
     """The one document a missing `resolved` path most likely moved to, or None when unclear.
 
     A template is never the answer for a document that is not one: a package's `brief.md`
-    deleted is not the feature template's `brief.md` moved.
+    deleted is not the feature template's `brief.md` moved. A document whose path reads as
+    `resolved` but is stored in the other Unicode normalisation is the one meant, before any
+    other of its name: the finding already names it, and by name alone (`é.md` composed finds no
+    `é.md` decomposed) there was no pick, or another one.
     """
+    referrer = bank.docs.get(exclude)
+    templates_too = referrer is not None and referrer.is_template
+    twin = bank.spelled_otherwise(resolved)
+    if twin is not None and twin != exclude:
+        found = bank.docs[twin]
+        return None if found.read_error or (found.is_template and not templates_too) else twin
     name = posixpath.basename(resolved)
     wanted = resolved.split("/")
     best: list[str] = []
     score = 0
-    referrer = bank.docs.get(exclude)
-    templates_too = referrer is not None and referrer.is_template
     for path in bank.by_name(name):
         found = bank.docs[path]
         if path == exclude or found.read_error or (found.is_template and not templates_too):

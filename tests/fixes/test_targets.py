@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -519,3 +520,28 @@ def test_the_picks_taken_together_close_no_loop_and_those_left_would(
             else:
                 assert reaches(target, source), (source, target)
         assert expected is None  # every chosen pick was met in order
+
+
+def test_a_target_written_in_the_other_unicode_normalisation_is_pointed_at_the_file(tmp_path: Path) -> None:
+    """An entry and a target naming `é.md` composed, where the file is stored decomposed, were
+    said to read the same as the file and got no fix; with `--unsafe-fixes` the page, unregistered
+    for it, was then registered again, and the index listed two entries that read alike."""
+    from memorybank_lint.fixes.apply import apply
+    from memorybank_lint.fixes.plan import plan
+
+    stored, written = unicodedata.normalize("NFD", "é.md"), "\u00e9.md"
+    files = {
+        f"domain/{stored}": doc("title: E\nstatus: draft"),
+        "domain/n.md": _node(f"  - {written}"),
+        "README.md": _readme(f"domain/{written}", "domain/n.md"),
+    }
+    bank = bank_with(tmp_path, files)
+    assert {f.code for f in lint(bank)} == {"MB001", "MB007", "MB009"}
+    apply(bank, plan(bank, lint(bank), unsafe=True))
+    assert lint(bank) == []
+    readme = (bank.root / "README.md").read_text("utf-8")
+    assert (
+        unicodedata.normalize("NFC", readme).count("(domain/\u00e9.md)") == 1
+        and f"(domain/{stored})" in readme
+    )
+    assert f"  - {stored}\n" in (bank.root / "domain/n.md").read_text("utf-8")
