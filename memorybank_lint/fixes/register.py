@@ -9,16 +9,15 @@ Why the entry is rendered only when the fix is applied: every report says which 
 fix, and rendering an entry for each of hundreds of unregistered documents on every run would
 cost more than the run. Whether there is a fix (an index above the document, and a path a link
 can carry) is cheap to know; the entry itself is rendered, and checked to land on the document,
-when `--fix` or `--diff` asks for it.
+when `--fix` or `--diff` asks for it. Only a document whose title or purpose names a markdown
+file has its entry rendered up front: such an entry may say a rule is defined in a file the index
+does not find, and then there is no fix.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .. import document
 from ..bank import Bank
-from ..claims import claims
 from ..context import RuleContext
 from ..edits.errors import Refused
 from ..edits.registration import find_index, index_names, registered, registered_all
@@ -40,27 +39,22 @@ def _lands(old: str, new: str, index: str, target: str, bank_name: str) -> bool:
     )
 
 
-def _unresolved_claims(bank: Bank, index: str, text: str) -> Counter[str]:
-    """The rule references (MB010) the index's `text` makes that lead to no document, as MB010
-    reads them."""
-    doc = document.parse(index, text, bank_name=bank.name, index_names=bank.index_files)
-    context = RuleContext(bank, in_scope=lambda _path: True)
-    return Counter(problem.value for problem in unresolved_rule_reference.check(doc, context))
-
-
 def _claims_a_missing_rule(old: str, new: str, index: str, bank: Bank) -> bool:
     """Whether the lines `new` adds to `old` say a rule is defined in a file that, read from the
-    index, is not there.
+    index, is not there (MB010, as it reads them).
 
     Why: an entry repeats the document's title and purpose, and a purpose naming a file beside the
     document (`defined in limits.md`) names, in the index, a file beside the index. The fix of the
-    document's warning would give the index one (MB010), where `bank_create` refuses the entry.
-    The index is read again only when an added line holds such a claim at all.
+    document's warning would give the index one, where `bank_create` refuses the entry. Only the
+    added lines are read, and only when they name a markdown file at all.
     """
     before = set(old.split("\n"))
-    if not any(next(claims(line), None) for line in new.split("\n") if line not in before):
+    added = "\n".join(line for line in new.split("\n") if line not in before)
+    if ".md" not in added:
         return False
-    return bool(_unresolved_claims(bank, index, new) - _unresolved_claims(bank, index, old))
+    entries = document.parse(index, added, bank_name=bank.name, index_names=bank.index_files)
+    context = RuleContext(bank, in_scope=lambda _path: True)
+    return next(unresolved_rule_reference.check(entries, context), None) is not None
 
 
 def fix(finding: Finding, bank: Bank) -> Fix | None:
@@ -76,6 +70,13 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
     if unlinkable(doc.path) is not None:
         return None  # an entry's link could not carry this path unchanged
     names = index_names(bank)
+    if ".md" in doc.title + doc.purpose:  # the entry could name a rule's file: rendered to tell
+        source = bank.docs[index].text
+        entry = registered(
+            source, index, doc.path, doc.title, doc.purpose, names=names, status=doc.status or None
+        )
+        if _claims_a_missing_rule(source, entry, index, bank):
+            return None
 
     def edit(text: str) -> str | None:
         new = registered(
