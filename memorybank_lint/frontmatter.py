@@ -424,7 +424,9 @@ def recover(block: str) -> dict[str, Any]:
     """Read flat `key: value` pairs and simple lists out of a header strict YAML rejected.
 
     Everything stays a string; `{path, fit}` items become small dicts and a flat `[a, b]` a list,
-    as strict YAML gives them.
+    as strict YAML gives them, also when it is written over several lines (`[` on the key's line,
+    an item a line, then `]`); one that nests a collection or never closes stays as its key's line
+    wrote it.
     """
     return _recovered(block)[0]
 
@@ -432,8 +434,9 @@ def recover(block: str) -> dict[str, Any]:
 def unrecovered(block: str) -> int | None:
     """The index in `block.split("\\n")` of the first line whose value `recover` does not read
     whole, or None: a block scalar's `|` or `>` (its text is on the lines below), a quoted value
-    that does not close on its line, and a line that is no `key: value`, list item, `fit:`,
-    comment or blank (a mapping's keys, a value's second line).
+    that does not close on its line, a `[` list over lines that nests or never closes, and a line
+    that is no `key: value`, list item, `fit:`, comment or blank (a mapping's keys, a value's
+    second line).
 
     Why: a write that rebuilds a header from what `recover` read (a promoted note) would drop
     those values without a word."""
@@ -450,10 +453,27 @@ def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
     items: list[Any] = []
     pending: dict[str, str] | None = None
     quote: str | None = None  # a quoted value opened and not yet closed: its lines are its text
+    flow: str | None = None  # a flat `[` list its key's line left open: its text so far
+    flow_line = 0  # where that list opened
     for number, line in enumerate(block.split("\n")):
         if quote is not None:
             quote = None if closes(line, quote) else quote
             continue
+        if flow is not None and key is not None and not _KEY.match(line):  # a key ends it unclosed
+            cut = comment_start(line)  # after a quoted item and its comma too: `'a.md',  # why`
+            text = (line if cut is None else line[:cut]).strip()
+            flow = None if any(c in text for c in "[{}") else f"{flow} {text}"
+            if flow is not None and "]" in text:
+                if _FLOW_LIST.fullmatch(flow):
+                    data[key] = [unquote(part) for part in flow[1:-1].split(",") if part.strip()]
+                    flow_line = -1
+                flow = None
+            if flow is None and flow_line >= 0 and missed is None:
+                missed = flow_line
+            continue
+        if flow is not None and missed is None:  # a key came before the list closed
+            missed = flow_line
+        flow = None
         if match := _KEY.match(line):
             if key is not None and items:
                 data[key] = items
@@ -468,18 +488,22 @@ def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
                 data[key] = [unquote(part) for part in raw[1:-1].split(",") if part.strip()]
             elif value := unquote(raw):
                 data[key] = value
+                if raw.startswith("[") and not any(c in raw[1:] for c in "[]{}"):
+                    flow, flow_line = raw, number
         elif (match := _ITEM.match(line)) and key is not None:
             text = match.group(1)
             if path := _PATH_ITEM.match(text):
-                pending = {"path": unquote(path.group(1))}
+                pending = {"path": unquote(_uncommented(path.group(1)))}
                 items.append(pending)
             else:
                 items.append(unquote(_uncommented(text)))
                 pending = None
         elif pending is not None and (match := _FIT.match(line)):
-            pending["fit"] = unquote(match.group(1))
+            pending["fit"] = unquote(_uncommented(match.group(1)))
         elif line.strip() and not line.lstrip().startswith("#") and missed is None:
             missed = number
+    if flow is not None and missed is None:  # the header ended before the list closed
+        missed = flow_line
     if key is not None and items:
         data[key] = items
     return data, missed

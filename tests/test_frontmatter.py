@@ -367,6 +367,21 @@ def test_the_line_reader_reads_a_flat_flow_list_as_a_list() -> None:
     assert frontmatter.recover("k: [[nested], x]")["k"] == "[[nested], x]"
 
 
+def test_the_line_reader_reads_a_flat_flow_list_spanning_lines_as_a_list() -> None:
+    """`derived_from: [` with an item a line was kept as the string `[`: its edges went unchecked
+    until a fix of another line revealed them, and a second --fix then rewrote them."""
+    block = "purpose: a: b\nderived_from: [a.md,  # first\n  'b.md',\n\n  d.md\n]\nstatus: draft"
+    data = frontmatter.recover(block)
+    assert data["derived_from"] == ["a.md", "b.md", "d.md"] and data["status"] == "draft"
+    assert frontmatter.recover("bad: a: b\nk: [a,\n  [nested]]\nz: 1") == {
+        "bad": "a: b",
+        "k": "[a,",
+        "z": "1",
+    }
+    assert frontmatter.recover("bad: a: b\nk: [a,\n  b")["k"] == "[a,"  # never closed: as written
+    assert frontmatter.recover("bad: a: b\nk: [a,\nz: 1\n]")["z"] == "1"
+
+
 @pytest.mark.parametrize(
     ("line", "key", "value"),
     [

@@ -137,6 +137,26 @@ def test_a_second_fix_changes_no_byte(tmp_path: Path) -> None:
     assert again.stdout.rstrip().endswith("0 fixed, 10 remaining.")
 
 
+def test_one_fix_quotes_a_value_and_rewrites_targets_listed_over_several_lines(tmp_path: Path) -> None:
+    """A header broken by an unquoted `: ` hid the targets of a `[...]` list written over several
+    lines: the first --fix quoted the value, and only a second one rewrote the targets written
+    from the repository root."""
+    root = _copy(tmp_path)
+    node = root / "domain/listed.md"
+    node.write_text(
+        "---\ntitle: Listed\nstatus: draft\npurpose: Retry: backoff\nderived_from: [\n"
+        "  fixture_bank/dna/principles.md,\n  ../dna/governance.md\n]\n---\n# Listed\n",
+        encoding="utf-8",
+    )
+    _lint(tmp_path, "--root", "fixture_bank", "--fix", "fixture_bank/domain/listed.md")
+    assert node.read_text("utf-8").startswith(
+        "---\ntitle: Listed\nstatus: draft\npurpose: 'Retry: backoff'\n"
+        "derived_from: [\n  ../dna/principles.md,\n"
+    )
+    again = _lint(tmp_path, "--root", "fixture_bank", "--fix", "fixture_bank/domain/listed.md")
+    assert "0 fixed" in again.stdout
+
+
 def test_bytes_outside_the_fix_bom_and_line_endings_are_kept(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     path = root / BAD_YAML
