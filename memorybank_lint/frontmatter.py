@@ -394,16 +394,21 @@ def unquote(value: str) -> str:
 
 def _uncommented(raw: str) -> str:
     """A value as YAML reads it past a comment: after a plain value, ` #` starts one
-    (`status: active  # since May` is `active`); a quoted value keeps its `#`."""
+    (`status: active  # since May` is `active`); a quoted value keeps the `#` inside its quotes,
+    and loses a comment after them (`'draft'  # since May` is `'draft'`)."""
     text = raw.strip()
-    if text[:1] not in ("'", '"') and (comment := _COMMENT.search(text)):
+    if text[:1] in ("'", '"'):
+        end = _closing(text[1:], text[0])
+        if end is not None and text[end + 2 :].lstrip().startswith("#") and text[end + 2 : end + 3].isspace():
+            text = text[: end + 2]
+    elif comment := _COMMENT.search(text):
         text = text[: comment.start()].rstrip()
     return text
 
 
-def closes(text: str, quote: str) -> bool:
-    """Whether a quoted scalar opened before `text` ends in it (`''` is a quote in single quotes,
-    `\\"` in double quotes)."""
+def _closing(text: str, quote: str) -> int | None:
+    """Where in `text` the quoted scalar opened before it ends (`''` is a quote in single quotes,
+    `\\"` in double quotes), or None when it does not end there."""
     position = 0
     while (found := text.find(quote, position)) >= 0:
         if quote == "'" and text[found + 1 : found + 2] == "'":
@@ -416,8 +421,13 @@ def closes(text: str, quote: str) -> bool:
             if (found - escapes) % 2:  # an odd run of backslashes escapes it
                 position = found + 1
                 continue
-        return True
-    return False
+        return found
+    return None
+
+
+def closes(text: str, quote: str) -> bool:
+    """Whether a quoted scalar opened before `text` ends in it."""
+    return _closing(text, quote) is not None
 
 
 def recover(block: str) -> dict[str, Any]:

@@ -389,12 +389,21 @@ def test_the_line_reader_reads_a_flat_flow_list_spanning_lines_as_a_list() -> No
         ("derived_from : [a.md, b.md]", "derived_from", ["a.md", "b.md"]),
         ("title: 'Issue #4'", "title", "Issue #4"),
         ("title: Issue#4", "title", "Issue#4"),
+        ("status: 'draft'  # since May", "status", "draft"),
+        ('title: "Issue #4"  # tracked', "title", "Issue #4"),
+        ("derived_from:\n  - 'a.md'  # noqa: MB001", "derived_from", ["a.md"]),
+        (
+            "derived_from:\n  - path: a.md  # moved\n    fit: 'x'  # why",
+            "derived_from",
+            [{"path": "a.md", "fit": "x"}],
+        ),
     ],
 )
 def test_the_line_reader_reads_a_value_as_yaml_would(line: str, key: str, value: object) -> None:
     """A header strict YAML rejects is read line by line; `# since May` kept in the status, or a
     `key :` passed over, hid findings the quoting fix then brought out (a second --fix changed
-    the file again)."""
+    the file again). So did a comment after a quoted value, and after a `path:` or `fit:` item,
+    which were read as part of it (`derived_from target 'a.md'  # noqa: MB001'`)."""
     assert frontmatter.recover(f"bad: a: b\n{line}")[key] == value
 
 
