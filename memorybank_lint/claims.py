@@ -146,6 +146,12 @@ def _claim_lines(text: str) -> list[int]:
     return found
 
 
+def may_claim(text: str) -> bool:
+    """Whether `text` holds a markdown path and a claim's verb on one line: the cheap test that
+    tells most text holds no claim before any is looked for."""
+    return bool(_claim_lines(text))
+
+
 def rule_claims(text: str, lines: list[str]) -> tuple[tuple[int, str, str, int], ...]:
     """Every claim of a document outside fenced code, as `(line index, phrase, target, column)`:
     plain values, so the parse cache keeps them and a warm run never scans for them again."""

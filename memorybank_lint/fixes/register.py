@@ -10,14 +10,15 @@ fix, and rendering an entry for each of hundreds of unregistered documents on ev
 cost more than the run. Whether there is a fix (an index above the document, and a path a link
 can carry) is cheap to know; the entry itself is rendered, and checked to land on the document,
 when `--fix` or `--diff` asks for it. Only a document whose title or purpose names a markdown
-file has its entry rendered up front: such an entry may say a rule is defined in a file the index
-does not find, and then there is no fix.
+file beside a claim's verb (`defined in`) has its entry rendered up front: such an entry may say a
+rule is defined in a file the index does not find, and then there is no fix.
 """
 
 from __future__ import annotations
 
 from .. import document
 from ..bank import Bank
+from ..claims import may_claim
 from ..context import RuleContext
 from ..edits.errors import Refused
 from ..edits.registration import find_index, index_names, registered, registered_all
@@ -70,7 +71,7 @@ def fix(finding: Finding, bank: Bank) -> Fix | None:
     if unlinkable(doc.path) is not None:
         return None  # an entry's link could not carry this path unchanged
     names = index_names(bank)
-    if ".md" in doc.title + doc.purpose:  # the entry could name a rule's file: rendered to tell
+    if may_claim(f"{doc.title} {doc.purpose}"):  # the entry could claim a rule: rendered to tell
         source = bank.docs[index].text
         entry = registered(
             source, index, doc.path, doc.title, doc.purpose, names=names, status=doc.status or None
