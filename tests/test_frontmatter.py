@@ -383,6 +383,24 @@ def test_the_line_reader_reads_a_flat_flow_list_spanning_lines_as_a_list() -> No
 
 
 @pytest.mark.parametrize(
+    ("block", "missed"),
+    [
+        ("bad: a: b\nderived_from: [a.md,  # first\n  'b.md',\n]\nstatus: draft", None),
+        ("bad: a: b\nk: [a,\n  [nested]]\nz: 1", 1),  # nests: kept as its key's line wrote it
+        ("bad: a: b\nk: [a,\n  b", 1),  # never closed
+        ("bad: a: b\nk: [a,\nz: 1\n]", 1),  # a key came first
+        ("bad: a: b\nnotes: |\n  kept text", 1),  # a block scalar's text is below it
+        ("bad: a: b\nowner:\n  name: x", 2),  # a mapping's keys
+        ("bad: a: b\n# a comment\n\nderived_from:\n  - path: a.md\n    fit: x", None),
+    ],
+)
+def test_the_line_reader_names_the_first_line_it_does_not_read_whole(block: str, missed: int | None) -> None:
+    """What a promoted note would lose: a list over lines that the reader keeps as its first line,
+    a block scalar, a mapping's keys; a flat list it reads whole loses nothing."""
+    assert frontmatter.unrecovered(block) == missed
+
+
+@pytest.mark.parametrize(
     ("line", "key", "value"),
     [
         ("status: active  # since May", "status", "active"),
