@@ -626,6 +626,22 @@ def exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
+def open_streams(prog: str) -> None:
+    """Refuse a run whose standard output is closed (`>&-`), before it does anything.
+
+    Why: Python starts such a process with `sys.stdout` set to None, and the report, the JSON or
+    the exit's flush raised a traceback, after `--fix` had already rewritten documents. A closed
+    standard error gets a sink instead, so no message can raise."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (open until the process ends)
+    if sys.stdout is None:
+        print(
+            f"{prog}: standard output is closed, so nothing could be reported; nothing was done",
+            file=sys.stderr,
+        )
+        os._exit(2)
+
+
 def utf8_output() -> None:
     """Write stdout and stderr as UTF-8, whatever the locale says.
 
@@ -642,6 +658,7 @@ def utf8_output() -> None:
 
 def entry() -> NoReturn:
     """The `memorybank-lint` console script."""
+    open_streams("memorybank-lint")
     utf8_output()
     exit_now(main())
 

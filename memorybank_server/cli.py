@@ -32,7 +32,7 @@ from memorybank_lint.bank import (
     printable,
     refuse_git_folder,
 )
-from memorybank_lint.cli import UsageProblem, exit_now, invoke, utf8_output
+from memorybank_lint.cli import UsageProblem, exit_now, invoke, open_streams, utf8_output
 from memorybank_lint.config import Config, ConfigError, for_bank, load, open_bank, settings, show
 from memorybank_lint.edits.atomic import file_in_the_way
 from memorybank_lint.paths import normalize
@@ -251,7 +251,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> NoReturn:
-    """The `mcp-memorybank` console script (see `exit_now`; output as in `utf8_output`)."""
+    """The `mcp-memorybank` console script (see `exit_now`; output as in `open_streams` and
+    `utf8_output`)."""
+    open_streams("mcp-memorybank")
     utf8_output()
     exit_now(main())
 

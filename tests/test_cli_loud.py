@@ -940,3 +940,35 @@ def test_a_real_path_written_with_its_escapes_is_quoted_whole(tmp_path: Path, ca
     code, _, err = run(["--root", str(tmp_path / "memory-bank"), str(target)], capsys)
     assert code == 0 and "is not inside the bank" in err  # skipped, as a hook passes staged names
     assert "…" not in err and err.count("\\xe9") == 1250, err[-200:]
+
+
+def _closing_stdout() -> None:
+    os.close(1)
+
+
+@pytest.mark.parametrize(
+    ("command", "args"),
+    [
+        ("memorybank-lint", ["--fix", "--unsafe-fixes"]),
+        ("memorybank-lint", ["--format", "json"]),
+        ("mcp-memorybank", ["--route", "which rules apply"]),
+    ],
+)
+def test_a_closed_standard_output_is_refused_before_anything_is_done(
+    fixture_copy: Path, command: str, args: list[str]
+) -> None:
+    """Run with `>&-`, Python gives the process no stdout: the report (or the exit's flush)
+    raised a traceback, after `--fix` had already rewritten documents."""
+    before = {p: p.read_bytes() for p in fixture_copy.rglob("*.md")}
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name(command)), "--root", str(fixture_copy), *args],
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        preexec_fn=_closing_stdout,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        f"{command}: standard output is closed, so nothing could be reported; nothing was done\n"
+    )
+    assert {p: p.read_bytes() for p in fixture_copy.rglob("*.md")} == before
