@@ -39,7 +39,7 @@ FORMAT = 4
 RACY_NS = 2_000_000_000
 # Longer than one tick of any clock a file system stamps change times from: Linux before 6.13
 # takes them from its coarse clock (one jiffy, 10 ms at 100 Hz), Windows from a 15.6 ms timer.
-TICK_NS = 50_000_000
+TICK_NS = 20_000_000
 Stamp = tuple[int, int, int, int]  # (mtime ns, size, ctime ns, inode)
 
 # Every field the parser sets; the bank sets `layer` and `registered_in` after parsing, and the

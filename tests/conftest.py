@@ -122,10 +122,11 @@ def age_documents(root: Path, seconds: float = 3600) -> None:
     past_one_tick(root)
 
 
-def past_one_tick(root: Path) -> None:
-    """Wait until every file under `root` changed more than a clock tick ago, as a cache asks of
-    a file it keeps."""
-    changed = max((p.lstat().st_ctime_ns for p in root.rglob("*")), default=0)
+def past_one_tick(*paths: Path) -> None:
+    """Wait until each of `paths` (of a folder, everything under it) changed more than a clock
+    tick ago, as a cache asks of a file it keeps."""
+    files = [q for p in paths for q in ([p] if not p.is_dir() or p.is_symlink() else p.rglob("*"))]
+    changed = max((p.lstat().st_ctime_ns for p in files if os.path.lexists(p)), default=0)
     while time.time_ns() <= changed + TICK_NS:
         time.sleep(TICK_NS / 1e9 / 4)
 

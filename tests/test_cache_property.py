@@ -5,8 +5,9 @@ its contract and the cache files themselves, a run that reads and writes the cac
 Why a property: the cache is keyed by a file's stamp (size, mtime, ctime, inode) and by the
 settings that shape a parse, and what can slip past such a key is a sequence (an edit that keeps
 size and mtime, a rename onto a cached name, a setting that changes a parse) no single example
-test thinks of. Each step leaves the files of the bank `OLD` (explicitly, by `os.utime`) or just
-written, so entries are stored or left out under the two-second rule by choice, not by the clock.
+test thinks of. Each step leaves the files of the bank `OLD` (explicitly, by `os.utime`, then a
+clock tick waited out for the change time) or just written, so entries are stored or left out
+under the cache's rules by choice, not by the clock.
 
 Why in-process: every run builds its `Bank` and `ParseCache` afresh from the disk, so what one run
 leaves in memory is never what the next run reads (the process keeps only memos of pure functions
@@ -37,7 +38,7 @@ from memorybank_lint.config import Config, for_bank, load
 from memorybank_server.cli import main as server_main
 from memorybank_server.server import build_server
 
-from .conftest import CLEAN_BANK, write_bank
+from .conftest import CLEAN_BANK, past_one_tick, write_bank
 from .server.conftest import payload
 
 OLD = int(time.time()) - 86_400  # settled: an entry stamped then may be stored
@@ -90,6 +91,7 @@ def _dated(path: Path, data: st.DataObject) -> None:
     if data.draw(st.booleans()):
         when = OLD + data.draw(st.integers(0, 3))
         os.utime(path, (when, when), follow_symlinks=False)
+        past_one_tick(path)  # its change time too: stored by choice, never by the clock
 
 
 def _clear(path: Path) -> None:
@@ -124,6 +126,7 @@ def edit_keeping_size_and_mtime(root: Path, data: st.DataObject) -> None:
     raw[at] = data.draw(st.sampled_from(b"aAx:-#\n "))
     path.write_bytes(bytes(raw))
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    past_one_tick(path)  # stored again or not by its mtime alone, whatever the clock
 
 
 def rename(root: Path, data: st.DataObject) -> None:
@@ -298,6 +301,7 @@ def _settled_bank(root: Path) -> None:
     write_bank(root / "memory-bank", {**CLEAN_BANK, "domain/index.md": LINKS})
     for path in (root / "memory-bank").rglob("*.md"):
         os.utime(path, (OLD, OLD))
+    past_one_tick(root / "memory-bank")
     (root / ".memorybank.toml").write_text('root = "memory-bank"\n', encoding="utf-8")
 
 
