@@ -351,8 +351,9 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
 
     wrapped = markdown.wrapped_comments(body, mask)
     opened = [start for start, _end in wrapped]
+    code = markdown.wrapped_code(body, mask)
     for i, line in markdown.iter_unfenced(body, mask):
-        for _label, raw, column in markdown.links(line):
+        for _label, raw, column in markdown.links(code.get(i, line)):
             k = bisect_right(opened, (i, column - 1)) - 1  # the last comment opened before the link
             if k < 0 or wrapped[k][1] <= (i, column - 1):
                 add(raw, i, column)

@@ -704,6 +704,67 @@ def wrapped_comments(lines: list[str], hidden: list[bool]) -> list[tuple[tuple[i
     return found
 
 
+# What the scan for code spans spanning lines stops at: a backslash escape, a run of backticks,
+# an HTML comment's `<!--` (what it holds is no code), as the link scan reads them.
+_CODE_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|`+|<!--")
+
+
+def _leaves_code_open(line: str) -> bool:
+    """Whether `line` holds a run of backticks no run of its own closes. Loose (an escaped one
+    counts): it only decides whether the blocks are parsed."""
+    return sum(1 for _ in _BACKTICKS.finditer(line)) > 2 * len(code_spans(line))
+
+
+def _read_code_spans(text: str) -> Iterator[tuple[int, int]]:
+    """`(start, end)` of each code span of `text`, backticks included, met as a reader meets
+    them: left to right, a backslash-escaped backtick and a comment opened first holding none,
+    as `link_spans` skips them. Linear: `_Closers` and `_Comments` keep a cursor each."""
+    closers, comments = _Closers(text), _Comments(text) if "<!--" in text else None
+    at = 0
+    while (mark := _CODE_MARK.search(text, at)) is not None:
+        at, written = mark.end(), mark.group()
+        if written[0] == "\\":
+            continue
+        if written[0] == "<":
+            at = (comments and comments.end(at - 4)) or at
+            continue
+        if (end := closers.end(len(written), at)) is not None:
+            yield mark.start(), end
+            at = end
+
+
+def wrapped_code(lines: list[str], hidden: list[bool]) -> dict[int, str]:
+    """Each line of a paragraph a code span spans (opened on one line, closed on a later one)
+    touches, with what the span holds there blanked (its length kept), by 0-based line; `hidden`
+    says which lines are fenced code or comment blocks, which hold no paragraph.
+
+    Why: `links` reads one line, so a link inside such a span (`` `a `` then `` [B](b.md)` ``) was
+    an entry no reader sees, and one after its close (`` x ` y `` then `` ` [B](b.md) ` ``) was
+    taken for code, its line's two backticks paired. Read blanked, each line holds what a reader
+    sees of it. Only a page with a line holding a run of backticks it does not close, outside
+    those blocks, has its blocks parsed (linear), as `wrapped_comments`. Not read as a reader
+    does: a backtick inside a link's destination or an HTML tag, which opens no span there."""
+    if not any(not hidden[i] and "`" in line and _leaves_code_open(line) for i, line in enumerate(lines)):
+        return {}
+    blanked: dict[int, str] = {}
+    for first, after, content in inline_blocks("\n".join(lines), "`"):
+        placement = Placement(content, first, after, lines)
+        for start, end in _read_code_spans(content) if "\n" in content else ():
+            if "\n" not in content[start:end]:
+                continue
+            piece = start
+            while piece < end:
+                stop = content.find("\n", piece, end)
+                stop = end if stop < 0 else stop
+                opened, closed = placement.place(piece), placement.place(stop, past=True)
+                if stop > piece and opened is not None and closed is not None and opened[0] == closed[0]:
+                    line = blanked.get(opened[0], lines[opened[0]])
+                    width = closed[1] - opened[1]
+                    blanked[opened[0]] = line[: opened[1]] + " " * width + line[closed[1] :]
+                piece = stop + 1
+    return blanked
+
+
 @dataclass(frozen=True, slots=True)
 class Definition:
     """A link reference definition: its label as matched, its destination as written (without

@@ -602,6 +602,31 @@ def test_a_comment_a_paragraphs_line_opens_and_a_later_one_closes_hides_its_link
     assert [link.target.raw for link in parse("README.md", text).links] == shown
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("`a\n[B](b.md)` [C](c.md)\n", ["c.md"]),  # the span closes on the link's line: it hides the link
+        ("- `a\n  [B](b.md)` b\n", []),  # in a list item's paragraph
+        ("``a\n[B](b.md)``\n", []),
+        ("x ` y\n` [B](b.md) `\n", ["b.md"]),  # the second line's first run closes the first line's
+        ("`a`\n` [B](b.md) `\n", []),  # closed on its line: the next line's span is its own
+        ("\\` a\n[B](b.md) `\n", ["b.md"]),  # an escaped backtick opens nothing
+        ("<!-- ` -->\n[B](b.md) `\n", ["b.md"]),  # a backtick in a comment opens nothing
+        ("- `a\n- [B](b.md)`\n", ["b.md"]),  # the item's text ends the paragraph
+    ],
+)
+def test_a_code_span_a_paragraphs_line_opens_and_a_later_one_closes_hides_its_links(
+    text: str, shown: list[str]
+) -> None:
+    """A code span may span a paragraph's lines (`` `a `` then `` [B](b.md)` ``): a reader sees no
+    link inside it, and one after its close on the next line (`` x ` y `` then `` ` [B](b.md) ` ``)
+    is a link, where the line scan paired the second line's backticks with each other."""
+    from memorybank_lint.document import parse
+
+    assert sorted(href for href in _shown_hrefs(text) if href.endswith(".md")) == shown
+    assert [link.target.raw for link in parse("README.md", text).links] == shown
+
+
 _ENTRY = st.builds(
     "[{}]({})".format,
     st.sampled_from(["A", "a \\] b", "\\[draft\\] A", "a `]` b", "[x] y", "a\\\\"]),
@@ -625,6 +650,8 @@ _PAGE_LINE = st.one_of(
                 "  - {}",
                 "- {} <!-- {}",
                 "{} -->",
+                "- {} `",
+                "` {}",
             ]
         ),
         _ENTRY,
