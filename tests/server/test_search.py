@@ -432,6 +432,35 @@ def test_a_word_is_found_however_its_marks_are_written(
     assert [r["path"] for r in route(bank, query)["results"]][:1] == ["cv.md"]
 
 
+@pytest.mark.parametrize(
+    ("mark", "name"),
+    [("\u00ad", "soft hyphen"), ("\u200b", "zero-width space"), ("\u200f", "right-to-left mark")],
+)
+@pytest.mark.parametrize("where", ["body", "question"])
+def test_a_word_is_found_whatever_invisible_mark_splits_it(
+    tmp_path: Path, mark: str, name: str, where: str
+) -> None:
+    """A soft hyphen (text pasted from a word processor or a web page hyphenates long words with
+    them), a zero-width space or a bidi mark inside a word showed nothing, yet split it in two:
+    `recon\u00adciliation` was `recon` and `ciliation`, and neither a search nor a question for
+    the word found the page."""
+    from memorybank_server.retrieval.route import route
+
+    written = {
+        "body": f"recon{mark}ciliation и инвентари{mark}зация",
+        "question": "reconciliation инвентаризация",
+    }
+    asked = {
+        "body": "reconciliation инвентаризация",
+        "question": f"recon{mark}ciliation инвентари{mark}зация",
+    }
+    body = f"# Ledger\n\nThe nightly {written[where]} run.\n"
+    bank = refreshed_bank(tmp_path, {"ledger.md": body, "other.md": "# Other\n\nNothing here.\n"})
+    for word in asked[where].split():
+        assert [hit["path"] for hit in search(bank, word, limit=5)["results"]] == ["ledger.md"], name
+        assert [r["path"] for r in route(bank, word)["results"]][:1] == ["ledger.md"], name
+
+
 def test_a_stress_mark_is_read_past(tmp_path: Path) -> None:
     """A stress mark on a Cyrillic vowel has no composed form: `за́мок` split into `за` and `мок`."""
     bank = refreshed_bank(tmp_path, {"a.md": "# A\n\nЗа\u0301мок на двери.\n", "b.md": "# B\n\nДругое.\n"})
