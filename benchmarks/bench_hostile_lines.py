@@ -44,6 +44,7 @@ SHAPES = {  # name → (a repeated piece, the text around the repeats)
     "item comments": ("- <!-- a\n", "{}\n[b]: x.md"),
     "wrapped comments": ("[a](x.md) <!--\n-->", "{}\n\n[b]: x.md"),
     "wrapped code": ("[a](x.md) `\n", "{}\n\n[b]: x.md"),
+    "comment backticks": ("[a](x.md) <!-- `\n` --> `", "{}\n\n[b]: x.md"),
     "quoted lazy lines": ("a\n", "> > > > > > > > > > > > > > > > > > > > p\n{}\n[b]: x.md"),
 }
 

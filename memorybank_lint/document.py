@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import posixpath
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -349,14 +349,10 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
         if target.endswith(".md") or is_dir:
             found.append(Link(link_target(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
 
-    wrapped = markdown.wrapped_comments(body, mask)
-    opened = [start for start, _end in wrapped]
-    code = markdown.wrapped_code(body, mask)
+    blanked = markdown.wrapped_spans(body, mask)  # a comment or code span holds no link
     for i, line in markdown.iter_unfenced(body, mask):
-        for _label, raw, column in markdown.links(code.get(i, line)):
-            k = bisect_right(opened, (i, column - 1)) - 1  # the last comment opened before the link
-            if k < 0 or wrapped[k][1] <= (i, column - 1):
-                add(raw, i, column)
+        for _label, raw, column in markdown.links(blanked.get(i, line)):
+            add(raw, i, column)
     references = markdown.references(body)
     if references.used:
         first: dict[str, markdown.Definition] = {}

@@ -599,13 +599,13 @@ def _reference_spans(text: str, defined: Collection[str] | None = None) -> Itera
     """The reference links of `text`, the content of a paragraph or heading as the parser bounds
     it, its lines joined: a `[x]:` there is a use, since the parse has taken the definitions out
     and one continuing a paragraph is its text. Linear: each pattern is possessive and reads a
-    backslash escape as one piece; code spans are blanked in place, so columns are the text's.
+    backslash escape as one piece; code spans and comments are blanked in place, as a reader
+    meets them (`_spans_blanked`), so columns are the text's.
 
     Given the labels `defined`, a `[text][label]` whose label is none of them is no link, and its
     `[label]` may open one (CommonMark: `[a][nothing][tp]` links `nothing` by `tp`): the scan
     goes on from there. Each `[` is still read at most twice, so it stays linear."""
-    read = _code_blanked(text) if "`" in text else text
-    read = _comments_blanked(read) if "<!--" in read else read
+    read = _spans_blanked(text) if "`" in text or "<!--" in text else text
     at = 0
     while (found := _REFERENCE_USE.search(read, at)) is not None:
         at = found.end()
@@ -624,53 +624,55 @@ def _reference_spans(text: str, defined: Collection[str] | None = None) -> Itera
             yield ReferenceUse(label, found.start(), found.end(1), found.end(), bool(found.group(2)))
 
 
-_BACKTICKS = re.compile(r"`+")
+# What the scan for the code spans and comments of a paragraph stops at: a backslash escape, a run of
+# backticks, an HTML comment's `<!--`, as the link scan reads them.
+_CODE_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|`+|<!--")
 
 
-def _code_blanked(line: str) -> str:
-    """`line` with each code span's content turned to spaces (its length kept): a run of `n`
-    backticks opens a span that the next run of exactly `n` closes (CommonMark), and what it
-    holds is code, never a link (`` `[tp]` `` uses no definition). Each run's closer is found by
-    bisecting the runs of its length, so a line of thousands of runs is read in n log n."""
-    runs = [(found.start(), found.end()) for found in _BACKTICKS.finditer(line)]
-    by_length: dict[int, list[int]] = {}
-    for index, (start, end) in enumerate(runs):
-        by_length.setdefault(end - start, []).append(index)
-    pieces, done, index = [], 0, 0
-    while index < len(runs):
-        start, end = runs[index]
-        same = by_length[end - start]
-        after = bisect_right(same, index)
-        if after == len(same):
-            index += 1  # no closer: the run is literal backticks
+def _leaves_code_open(line: str) -> bool:
+    """Whether `line` holds a run of backticks no run of its own closes. Loose (an escaped one
+    counts): it only decides whether the blocks are parsed."""
+    return sum(1 for _ in _BACKTICKS.finditer(line)) > 2 * len(code_spans(line))
+
+
+def _inline_spans(text: str) -> Iterator[tuple[bool, int, int]]:
+    """`(is code, start, end)` of each code span (backticks included) and inline HTML comment of
+    `text`, met as a reader meets them: left to right, so a backtick inside a comment opened
+    first opens no code span, nor a `<!--` inside a code span a comment; a backslash-escaped
+    backtick or `<` opens neither, as `link_spans` skips them. Linear: `_Closers` and
+    `_Comments` keep a cursor each."""
+    closers, comments = _Closers(text), _Comments(text) if "<!--" in text else None
+    at = 0
+    while (mark := _CODE_MARK.search(text, at)) is not None:
+        at, written = mark.end(), mark.group()
+        if written[0] == "\\":
             continue
-        closer = same[after]
-        close_start = runs[closer][0]
-        pieces += [line[done:end], " " * (close_start - end)]
-        done, index = close_start, closer + 1
-    return "".join(pieces) + line[done:]
+        if written[0] == "<":
+            if comments is not None and (end := comments.end(at - 4)) is not None:
+                yield False, at - 4, end
+                at = end
+            continue
+        if (end := closers.end(len(written), at)) is not None:
+            yield True, mark.start(), end
+            at = end
 
 
-def _comment_spans(text: str) -> Iterator[tuple[int, int]]:
-    """`(start, end)` of each inline HTML comment of `text`, as markdown-it-py reads them: an
-    escaped `\\<!--` opens none, nor does one no `-->` closes. Linear: `_Comments` reads each
-    run of dashes once."""
-    comments = _Comments(text)
-    at = text.find("<!--")
-    while at >= 0:
-        end = None if _escaped(text, at) else comments.end(at)
-        if end is not None:
-            yield at, end
-        at = text.find("<!--", end or at + 1)
+_NOT_LINE_BREAK = re.compile(r"[^\n]")
 
 
-def _comments_blanked(text: str) -> str:
-    """`text` with each inline HTML comment outside code turned to spaces (its length kept): what
-    it holds is no link (`- [A][a] <!-- [Old][old] -->` uses `a` alone), and it may close on a
-    later line of the paragraph."""
+def _spans_blanked(text: str) -> str:
+    """`text` with what each code span holds (its backticks kept) and each inline HTML comment
+    turned to spaces, its length and line breaks kept: brackets there are no link (`` `[tp]` ``,
+    `<!-- [Old][old] -->`). Read as a reader meets them (`_inline_spans`): blanking code first,
+    a backtick inside a comment paired with one after the comment and hid the use between."""
     pieces, done = [], 0
-    for start, end in _comment_spans(text):
-        pieces += [text[done:start], " " * (end - start)]
+    for code, start, end in _inline_spans(text):
+        if code:  # the content between its two runs of backticks, which are of one length
+            opener = _BACKTICKS.match(text, start)
+            run = opener.end() - start if opener is not None else 0
+            start, end = start + run, end - run
+        held = text[start:end]
+        pieces += [text[done:start], _NOT_LINE_BREAK.sub(" ", held) if "\n" in held else " " * len(held)]
         done = end
     return "".join(pieces) + text[done:]
 
@@ -681,75 +683,33 @@ def _leaves_open(line: str) -> bool:
     return line.rfind("<!--") > line.rfind("-->")
 
 
-def wrapped_comments(lines: list[str], hidden: list[bool]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """`((line, column) of its `<!--`, (line, column) just past its `-->`)` of each inline HTML
-    comment a paragraph's or heading's line opens and a later line closes, in order; `hidden`
-    says which lines are fenced code or comment blocks, which hold no paragraph.
+def wrapped_spans(lines: list[str], hidden: list[bool]) -> dict[int, str]:
+    """Each line of a paragraph that a code span or an inline HTML comment spanning lines (opened
+    on one line, closed on a later one) touches, with what the span holds there blanked (its
+    length kept), by 0-based line; `hidden` says which lines are fenced code or comment blocks,
+    which hold no paragraph.
 
-    Why: `links` reads one line, so a link on the lines such a comment spans (`- [A](a.md) <!--
-    old` then `  [Old](old.md) -->`) was an entry no reader sees. A comment closed on its line is
-    `links`' own to skip. Only a page with a line that opens a comment it does not close, outside
-    those blocks, has its blocks parsed (linear); the comments are read in each paragraph's text
-    with its code spans blanked, as code is read first."""
-    if not any(not hidden[i] and _leaves_open(line) for i, line in enumerate(lines) if "<!--" in line):
-        return []
-    found = []
-    for first, after, content in inline_blocks("\n".join(lines), "<!--"):
-        read = _code_blanked(content) if "`" in content else content
-        placement = Placement(content, first, after, lines)
-        for start, end in _comment_spans(read):
-            opened, closed = placement.place(start), placement.place(end, past=True)
-            if "\n" in read[start:end] and opened is not None and closed is not None:
-                found.append((opened, closed))
-    return found
-
-
-# What the scan for code spans spanning lines stops at: a backslash escape, a run of backticks,
-# an HTML comment's `<!--` (what it holds is no code), as the link scan reads them.
-_CODE_MARK = re.compile(r"\\[!-/:-@\[-`{-~]|`+|<!--")
-
-
-def _leaves_code_open(line: str) -> bool:
-    """Whether `line` holds a run of backticks no run of its own closes. Loose (an escaped one
-    counts): it only decides whether the blocks are parsed."""
-    return sum(1 for _ in _BACKTICKS.finditer(line)) > 2 * len(code_spans(line))
-
-
-def _read_code_spans(text: str) -> Iterator[tuple[int, int]]:
-    """`(start, end)` of each code span of `text`, backticks included, met as a reader meets
-    them: left to right, a backslash-escaped backtick and a comment opened first holding none,
-    as `link_spans` skips them. Linear: `_Closers` and `_Comments` keep a cursor each."""
-    closers, comments = _Closers(text), _Comments(text) if "<!--" in text else None
-    at = 0
-    while (mark := _CODE_MARK.search(text, at)) is not None:
-        at, written = mark.end(), mark.group()
-        if written[0] == "\\":
-            continue
-        if written[0] == "<":
-            at = (comments and comments.end(at - 4)) or at
-            continue
-        if (end := closers.end(len(written), at)) is not None:
-            yield mark.start(), end
-            at = end
-
-
-def wrapped_code(lines: list[str], hidden: list[bool]) -> dict[int, str]:
-    """Each line of a paragraph a code span spans (opened on one line, closed on a later one)
-    touches, with what the span holds there blanked (its length kept), by 0-based line; `hidden`
-    says which lines are fenced code or comment blocks, which hold no paragraph.
-
-    Why: `links` reads one line, so a link inside such a span (`` `a `` then `` [B](b.md)` ``) was
-    an entry no reader sees, and one after its close (`` x ` y `` then `` ` [B](b.md) ` ``) was
-    taken for code, its line's two backticks paired. Read blanked, each line holds what a reader
-    sees of it. Only a page with a line holding a run of backticks it does not close, outside
-    those blocks, has its blocks parsed (linear), as `wrapped_comments`. Not read as a reader
-    does: a backtick inside a link's destination or an HTML tag, which opens no span there."""
-    if not any(not hidden[i] and "`" in line and _leaves_code_open(line) for i, line in enumerate(lines)):
+    Why: `links` reads one line, so a link inside such a span (`- [A](a.md) <!-- old` then
+    `  [Old](old.md) -->`, or `` `a `` then `` [B](b.md)` ``) was an entry no reader sees, and
+    one after its close (`` x ` y `` then `` ` [B](b.md) ` ``) was read as the line alone reads it,
+    its backticks paired with each other, though the line starts inside the span. Read
+    blanked, each line holds what a reader sees of it. A span closed on its line is `links`'
+    own. Only a page with a line that may open a comment or a code span it does not close,
+    outside those blocks, has its blocks parsed (linear), and each paragraph's spans are read as
+    a reader meets them (`_inline_spans`). Not read as a reader does: a backtick inside a link's
+    destination or an HTML tag, which opens no span there."""
+    if not any(
+        not hidden[i]
+        and (("<!--" in line and _leaves_open(line)) or ("`" in line and _leaves_code_open(line)))
+        for i, line in enumerate(lines)
+    ):
         return {}
     blanked: dict[int, str] = {}
-    for first, after, content in inline_blocks("\n".join(lines), "`"):
+    for first, after, content in inline_blocks("\n".join(lines), ""):
+        if "\n" not in content or ("`" not in content and "<!--" not in content):
+            continue
         placement = Placement(content, first, after, lines)
-        for start, end in _read_code_spans(content) if "\n" in content else ():
+        for _code, start, end in _inline_spans(content):
             if "\n" not in content[start:end]:
                 continue
             piece = start
@@ -870,7 +830,7 @@ def link_spans(line: str) -> Iterator[tuple[str, str, int, int]]:
     bracket or a parenthesis (`\\[a](x.md)` is text); a target without angle brackets may hold
     parentheses that balance (`guide_(v2).md`), a target in them (`<my doc.md>`) spaces; a title
     (`"…"`, `'…'`, `(…)`) may follow; an HTML comment (`<!-- [b](b.md) -->`) holds no link, nor
-    does a label's `]` inside one close it (one spanning lines is `wrapped_comments`'). Not read
+    does a label's `]` inside one close it (one spanning lines is `wrapped_spans`'). Not read
     as CommonMark would: reference links, a label
     wrapped over lines, a bracket inside raw HTML or an autolink in a label, and the schemes
     markdown-it-py refuses (`javascript:`): each is read as the line's text. A link to nothing

@@ -589,6 +589,11 @@ def test_fences_in_list_items_and_quotes_are_commonmarks(lines: list[str]) -> No
         ("[A](a.md) <!--\n[Old](old.md)\n-->\n", ["a.md"]),
         ("- [A](a.md) <!-- x\n- [B](b.md) -->\n", ["a.md", "b.md"]),  # the item's text ends it: no comment
         ("Text `<!--`\n[A](a.md) -->\n", ["a.md"]),  # code
+        # a backtick inside the comment opens no code span, whatever run of its length comes later
+        ("- [A](a.md) <!-- old `\n  [Old](old.md) --> see `x`\n", ["a.md"]),
+        ("[A](a.md) <!-- ``\n[Old](old.md) --> ``y``\n", ["a.md"]),
+        # the line starts inside the comment: its backtick pairs with none after the close
+        ("[A](a.md) <!-- x\n`y -->[B](b.md)`z`\n", ["a.md", "b.md"]),
     ],
 )
 def test_a_comment_a_paragraphs_line_opens_and_a_later_one_closes_hides_its_links(
@@ -652,6 +657,8 @@ _PAGE_LINE = st.one_of(
                 "{} -->",
                 "- {} `",
                 "` {}",
+                "{} <!-- `",
+                "` --> {} `x`",
             ]
         ),
         _ENTRY,
@@ -853,6 +860,9 @@ def test_a_definition_markdown_it_reads_as_text_is_no_entry(text: str) -> None:
         ("- [Policy][v2][tp][draft]\n\n[tp]: policy.md\n", [(3, 1, "policy.md")]),  # no `v2`: `[v2][tp]`
         ("- [KILAVUZ]\n\n[Kılavuz]: k.md\n", [(3, 1, "k.md")]),  # `ı` folds as `i` does: both `I`
         ("- [A][a] <!-- [Old][old] -->\n\n[a]: a.md\n[old]: o.md\n", [(3, 1, "a.md")]),  # a comment
+        # a backtick inside a comment opens no code span, so no later run closes one over the use
+        ("- See <!-- ` -->[Policy][tp] and `x`\n\n[tp]: policy.md\n", [(3, 1, "policy.md")]),
+        ("- [Old][old] `<!--` [A][a] `-->`\n\n[a]: a.md\n[old]: o.md\n", [(3, 1, "a.md"), (4, 1, "o.md")]),
     ],
 )
 def test_reference_entries_are_read_as_markdown_it_reads_them(text: str, entries: list) -> None:
