@@ -315,10 +315,11 @@ def unlinkable(path: str) -> str | None:
 def normalize(root: Path, given: str, known: Collection[str]) -> str:
     """Turn a path an agent passes into a bank path, or return it unchanged so the lookup fails.
 
-    Absolute paths inside the bank become bank-relative; one leading `./` is removed; a leading
-    `<bank folder name>/` is dropped when the path as given is not a document and the bank has no
-    entry of that name; a backslash is read as a folder separator, and a run of separators as one,
-    as the system reads them. `..` is never collapsed: a path that climbs is simply not found.
+    Absolute paths inside the bank become bank-relative; a leading `<bank folder name>/` is
+    dropped when the path as given is not a document and the bank has no entry of that name; a
+    backslash is read as a folder separator, a run of separators as one, and a `.` name as none
+    (`./a/./b.md` is `a/b.md`), as the system reads them. `..` is never collapsed: a path that
+    climbs is simply not found.
 
     The path as given is tried before the path with its surrounding whitespace removed, and a
     backslash is kept before it is read as a separator. Why: a path a tool returned must name its
@@ -349,8 +350,9 @@ def _bank_path(root: Path, text: str, known: Collection[str], *, separators: boo
         text = text.replace("\\", "/")
     if "//" in text:  # the system reads `a//b.md` as `a/b.md`; no bank path holds an empty name
         text = _SLASHES.sub("/", text)
-    if text.startswith("./"):
-        text = text[2:]
+    if "./" in text:  # and `a/./b.md` as `a/b.md` (a link `./b.md` joined to its folder `a/`)
+        *names, last = text.split("/")  # a last `.` stays: `memory-bank/.` is the bank
+        text = "/".join([*(name for name in names if name != "."), last])
     prefix = root.name + "/"
     if text.startswith(prefix) and text not in known and not (root / root.name).exists():
         text = text[len(prefix) :]

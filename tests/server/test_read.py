@@ -135,6 +135,8 @@ def test_the_text_is_read_fresh_from_disk(bank: Bank) -> None:
         " engineering/auth.md ",
         "engineering//auth.md",  # the system reads `a//b` as `a/b`, and the linter's links do too
         ".//engineering///auth.md",
+        "engineering/./auth.md",  # a link `./auth.md` joined to its folder: the system reads it so
+        "./memory-bank/./engineering/./auth.md",
         "engineering\\\\auth.md",  # two backslashes read as separators
     ],
 )
