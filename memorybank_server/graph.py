@@ -152,9 +152,8 @@ def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
     """One hop outside the bank: what the target file says about itself, read leniently, or why
     it was not read. Nothing above `_ceiling` is ever opened."""
     ceiling = _ceiling(bank.root)
-    written = entry["raw"].split("#", 1)[0].strip()
     declaring = os.path.join(bank.root, posixpath.dirname(entry["from"]))
-    target = os.path.normpath(os.path.join(declaring, written))
+    target = _named(declaring, entry["raw"], ceiling)
     same = target == str(ceiling)
     result = {
         **_quoted(entry),
@@ -189,6 +188,25 @@ def neighbour(bank: Bank, entry: dict[str, Any]) -> dict[str, Any]:
     if len(keys) > MAX_NEIGHBOUR_KEYS:
         result["canonicalForLeftOut"] = len(keys) - MAX_NEIGHBOUR_KEYS
     return result
+
+
+def _named(declaring: str, raw: str, ceiling: Path) -> str:
+    """The file a `derived_from` value written in the folder `declaring` names: the part before
+    its first `#` (`guide.md#usage` is a section of `guide.md`), else, when that names nothing,
+    the whole value (`c#-style.md`), as the bank reads a value naming one of its own documents
+    (`Target.landing`). The whole value is looked for only inside `ceiling`, so no answer tells
+    what exists beyond it."""
+    part = os.path.normpath(os.path.join(declaring, raw.split("#", 1)[0].strip()))
+    if "#" not in raw:
+        return part
+    whole = os.path.normpath(os.path.join(declaring, raw.strip()))
+    real = os.path.realpath(ceiling)
+    inside = all(
+        _within(path, str(ceiling)) and _within(os.path.realpath(path), real) for path in (part, whole)
+    )
+    if inside and not os.path.lexists(part) and os.path.lexists(whole):
+        return whole
+    return part
 
 
 def _quoted(entry: dict[str, Any]) -> dict[str, Any]:

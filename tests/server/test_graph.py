@@ -231,6 +231,25 @@ def test_a_long_neighbour_is_read_by_its_head(bank: Bank, tmp_path: Path) -> Non
     assert found["title"] == "Long"
 
 
+def test_a_neighbour_whose_name_holds_a_hash_is_read_by_its_whole_name(bank: Bank, tmp_path: Path) -> None:
+    """A `derived_from` value is a plain path whose part before its first `#` is the file, unless
+    that names nothing: then the whole value is (`c#-style.md`), as the bank reads its own
+    documents. A neighbour outside the bank was read by the part alone, `c`: "not a markdown file"."""
+    outside = tmp_path / "a" / "b" / "c" / "outside"
+    (outside / "c#-style.md").write_text("---\ntitle: C sharp style\n---\n", encoding="utf-8")
+    (outside / "guide.md").write_text("---\ntitle: Guide\n---\n", encoding="utf-8")
+    (outside / "guide.md#usage.md").write_text("---\ntitle: Not this one\n---\n", encoding="utf-8")
+    sources = ("../outside/c#-style.md", "../outside/guide.md#usage.md", "../outside/gone.md#x")
+    write_bank(bank.root, {"styled.md": doc("Styled", *sources)})
+    bank.refresh()
+    by_raw = {n["raw"]: n for n in graph(bank, "styled.md", direction="up")["neighbours"]}
+    assert by_raw["../outside/c#-style.md"]["file"] == "b/c/outside/c#-style.md"
+    assert by_raw["../outside/c#-style.md"]["title"] == "C sharp style"
+    assert by_raw["../outside/guide.md#usage.md"]["title"] == "Guide"  # the part names a file: a section
+    assert by_raw["../outside/gone.md#x"]["file"] == "b/c/outside/gone.md"
+    assert by_raw["../outside/gone.md#x"]["unreadable"].startswith("no such file")
+
+
 def test_neighbours_are_never_read_above_the_repository_that_holds_the_bank(
     bank: Bank, tmp_path: Path
 ) -> None:
