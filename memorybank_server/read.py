@@ -175,18 +175,33 @@ def match_section(
 
 def jsonable(value: Any) -> Any:
     """A YAML value as JSON can carry it: dates as ISO strings, keys as YAML writes them (`true`,
-    not Python's `True`), bytes as text."""
+    not Python's `True`), bytes as text, a `!!set` as a list of its members sorted (numbers
+    first, by value, then the rest as text sorts them).
+
+    Why sorted: a set keeps no order but its members' hashes, which Python draws anew in each
+    process, so the same read answered in another order from one run to the next."""
     if isinstance(value, dt.datetime | dt.date):
         return value.isoformat()
     if isinstance(value, dict):
         return {key_text(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set):
+    if isinstance(value, set | frozenset):
+        return [jsonable(v) for v in sorted(value, key=_member_order)]
+    if isinstance(value, list | tuple):
         return [jsonable(v) for v in value]
     if isinstance(value, bytes):
         return value.decode("utf-8", errors="replace")
     if isinstance(value, float) and not math.isfinite(value):
         return str(value)
     return value
+
+
+def _member_order(member: Any) -> tuple[int, float, str]:
+    """Where a member of a set stands in `jsonable`'s list: a number by its value, before the
+    rest (text, dates, true and false, null) by their text as YAML writes them."""
+    number = isinstance(member, int | float) and not isinstance(member, bool)
+    if number and math.isfinite(member):
+        return 0, member, ""
+    return 1, 0.0, key_text(member)
 
 
 def _not_found(given: str, path: str, documents: Container[str] = ()) -> ToolInputError:

@@ -114,6 +114,18 @@ def test_keys_that_are_not_strings_are_given_as_yaml_writes_them(tmp_path: Path)
     }
 
 
+def test_a_set_is_given_in_one_order_whatever_the_process(tmp_path: Path) -> None:
+    """A `!!set` came back in the order of its members' hashes, which Python draws anew in each
+    process: the same read answered differently from one run to the next, and the command line's
+    `--json` differed from the tool's. Its members are given sorted, as text sorts them."""
+    members = ["kiwi", "apple", "mango", "fig", "cherry", "banana", "date", "lime"]
+    header = f"title: S\ntags: !!set {{{', '.join(members)}}}\nmixed: !!set {{b, 2, a, 1}}\n"
+    bank = make_bank(tmp_path / "b", {"s.md": f"---\n{header}---\n# S\n"})
+    frontmatter = read(bank, "s.md")["frontmatter"]
+    assert frontmatter["tags"] == sorted(members)
+    assert frontmatter["mixed"] == [1, 2, "a", "b"]
+
+
 def test_invalid_yaml_falls_back_to_the_lenient_values(tmp_path: Path) -> None:
     bank = make_bank(tmp_path / "b", {"x.md": "---\ntitle: Retry: the layer\nstatus: draft\n---\nBody\n"})
     answer = read(bank, "x.md")
