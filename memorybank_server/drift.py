@@ -131,11 +131,15 @@ def _present(repo: Path, anchor: str) -> bool:
     """Whether `anchor` names something in the repository, looked at without following a link on
     the way (the walk every write takes): a committed link to a folder elsewhere (`outlink ->
     /etc`) would otherwise let a bank's author learn which files exist on the reader's machine.
-    `.` is the repository itself (a document on the whole code base), which is always there."""
+    An anchor that is itself a link is there, whatever it points at: looking at the link follows
+    nothing, and git times the link as it times a file. `.` is the repository itself (a document
+    on the whole code base), which is always there."""
     if anchor == ".":
         return True
+    folder = posixpath.dirname(anchor)
     try:
-        check_no_links(repo, anchor)
+        if folder:
+            check_no_links(repo, folder)
     except Refused:
         return False
     return os.path.lexists(repo / anchor)

@@ -334,6 +334,28 @@ def test_an_anchor_through_a_committed_link_is_missing_whatever_lies_beyond(tmp_
     assert missing == {"outlink/secret.txt", "outlink/nothing.txt"}
 
 
+def test_an_anchor_that_is_itself_a_committed_link_is_timed_not_missing(tmp_path: Path) -> None:
+    """A link the repository commits (`compose.yml -> deploy/compose.prod.yml`) is there, whatever
+    it points at: it was reported missing, as a link on the way to an anchor is, and its drift
+    never shown. Looking at the link itself follows nothing."""
+    repo = tmp_path / "repo"
+    write_bank(repo / "memory-bank", {"x.md": doc("X", "compose.yml", "dangling.yml", "through/a.py")})
+    write_bank(repo, {"deploy/compose.prod.yml": "v1\n", "deploy/a.py": "1\n"})
+    (repo / "compose.yml").symlink_to("deploy/compose.prod.yml")
+    (repo / "dangling.yml").symlink_to("nowhere.yml")
+    (repo / "through").symlink_to("deploy")
+    git(repo, "init", "-q", "-b", "main")
+    commit(repo, "2024-01-01T10:00:00+00:00")
+    (repo / "compose.yml").unlink()
+    (repo / "compose.yml").symlink_to("deploy/compose.yml")
+    (repo / "dangling.yml").unlink()
+    (repo / "dangling.yml").symlink_to("elsewhere.yml")
+    commit(repo, "2024-07-01T10:00:00+00:00")
+    answer = drift(refreshed(repo / "memory-bank"), threshold_days=30)
+    assert anchors_of(answer["drifted"]) == [("x.md", "compose.yml", 182), ("x.md", "dangling.yml", 182)]
+    assert anchors_of(answer["missing"]) == [("x.md", "through/a.py", None)]
+
+
 def test_missing_anchors_are_listed_up_to_a_bound_and_the_rest_counted(tmp_path: Path) -> None:
     """3,000 missing anchors answered 929 KB, every one listed."""
     from memorybank_server.drift import MAX_LISTED
