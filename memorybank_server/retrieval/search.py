@@ -17,6 +17,7 @@ import re
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import compress
 
 from memorybank_lint.bank import Bank
@@ -94,6 +95,35 @@ def holds_phrase(text: str, phrase: str) -> bool:
             return True
         skip = skip or next((i + 1 for i, char in enumerate(phrase) if not _glues(char)), size)
         at = text.find(phrase, at + skip)
+    return False
+
+
+# The blanks a reader reads as one space between two words of a paragraph: spaces and tabs, and
+# one line break among them (a blank line parts two paragraphs). Possessive: no backtracking.
+_WRAP = r"(?:[ \t]++\n?+[ \t]*+|\n[ \t]*+)"
+
+
+@lru_cache(maxsize=64)
+def _wrapped(phrase: str) -> re.Pattern[str]:
+    return re.compile(_WRAP.join(map(re.escape, phrase.split(" "))))
+
+
+def _wrapped_phrase(body: str, phrase: str) -> bool:
+    """Does folded `body` hold `phrase` with other blanks between its words than one space (the
+    line break of a page wrapped at a fixed width, `retry` then `budget`, or spaces and tabs),
+    on word edges as `holds_phrase` reads them?
+
+    Why: a reader sees such a phrase as one, in one paragraph; a blank line between the words
+    still parts them. Read only where the phrase is not found as written, by one pattern that
+    starts with the phrase's first word, so the engine scans for it as `str.find` does."""
+    if " " not in phrase:
+        return False
+    pattern, at, last = _wrapped(phrase), 0, len(body)
+    while (found := pattern.search(body, at)) is not None:
+        start, end = found.span()
+        if (start == 0 or not _glues(body[start - 1])) and (end == last or not _glues(body[end])):
+            return True
+        at = start + 1
     return False
 
 
@@ -303,7 +333,9 @@ class SearchIndex(BodyIndex):
             if possible and checks < PHRASE_CHECKS:
                 checks += 1
                 body = fold(body_of(docs[path]))
-                if all(holds_phrase(body, phrase) for phrase in parsed.phrases):
+                if all(
+                    holds_phrase(body, phrase) or _wrapped_phrase(body, phrase) for phrase in parsed.phrases
+                ):
                     score += PHRASE_BONUS * factor
             best.append((round_half_up(score, 1), path))
             best.sort(key=lambda item: (-item[0], item[1]))

@@ -186,6 +186,24 @@ def test_a_phrase_earns_the_bonus_whether_it_is_the_whole_query_or_quoted(tmp_pa
     )
 
 
+def test_a_phrase_wrapped_over_a_line_of_the_source_earns_the_bonus(tmp_path: Path) -> None:
+    """A page wrapped at a fixed width (as most hand-written markdown is) breaks a phrase over two
+    lines of its source, `retry` then `budget`, which a reader sees as one paragraph: it missed
+    the phrase bonus its unwrapped twin earns. A blank line between the words is two paragraphs,
+    no phrase."""
+    bank = refreshed_bank(
+        tmp_path,
+        {
+            "wrapped.md": doc("A", "The webhook stays within the retry\n  budget of the queue."),
+            "spaced.md": doc("B", "The webhook stays within the retry \t budget of the queue."),
+            "one.md": doc("C", "The webhook stays within the retry budget of the queue."),
+            "apart.md": doc("D", "The webhook stays within the retry\n\nbudget of the queue."),
+        },
+    )
+    scores = {r["path"]: r["score"] for r in search(bank, '"retry budget"')["results"]}
+    assert scores["wrapped.md"] == scores["spaced.md"] == scores["one.md"] >= 25 > scores["apart.md"]
+
+
 def test_a_phrase_must_sit_on_word_edges(tmp_path: Path) -> None:
     bank = refreshed_bank(
         tmp_path,
