@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from memorybank_lint.diagrams import Diagram, dot, mermaid
+from memorybank_lint.paths import outside, resolve
 
 FORMATS = ("text", "mermaid", "dot")
 
@@ -30,10 +31,16 @@ def diagram(answer: dict[str, Any]) -> Diagram:
         drawing.link(edge["from"], edge["to"])
     for item in answer["external"]:
         where = "(a URL)" if item.get("url") else "(outside the bank)"
-        target = drawing.node(f"external\0{item['raw']}", item["raw"], where, kind="external")
+        # a path is the file it names from its document's folder: one written alike in two
+        # folders is two files (a URL is one anywhere)
+        named = item["raw"] if item.get("url") else outside(item["from"], item["raw"]) or item["raw"]
+        target = drawing.node(f"external\0{named}\0{item['raw']}", item["raw"], where, kind="external")
         drawing.link(drawing.node(item["from"], item["from"]), target, "external")
     for item in answer["broken"]:
-        target = drawing.node(f"missing\0{item['raw']}", item["raw"], "(not in the bank)", kind="missing")
+        named = resolve(item["from"], item["raw"]).resolved or item["raw"]
+        target = drawing.node(
+            f"missing\0{named}\0{item['raw']}", item["raw"], "(not in the bank)", kind="missing"
+        )
         drawing.link(drawing.node(item["from"], item["from"]), target, "broken")
     if answer["truncated"]:
         cut = len(answer["nodes"])  # the walk stops when it holds its limit

@@ -406,3 +406,28 @@ def test_links_past_the_listed_ones_are_drawn_as_a_box_and_counted_in_the_text(
     assert ["… 20 more links are not drawn", "(the links are cut at 10)"] in nodes.values()
     assert len(edges) == 10
     assert "edges: 20 more not listed" in graph_text(answer).split("\n")
+
+
+def test_one_target_written_alike_from_two_folders_is_two_files_drawn_apart(tmp_path: Path) -> None:
+    """`../../../shared.md` written in `a/b/one.md` and in `a/two.md` names two files outside the
+    bank (`../shared.md` and `../../shared.md` from its root), and `gone.md` two missing pages, yet
+    the picture drew one box for each, as if the two documents were built on the same page; a URL
+    is the same anywhere."""
+    from memorybank_lint.bank import Bank
+    from memorybank_server.graph import graph
+    from memorybank_server.graph_picture import picture
+
+    raw, url, gone = "../../../shared.md", "https://example.com/spec.md", "gone.md"
+    listed = f"derived_from:\n  - {raw}\n  - {url}\n  - {gone}\n"
+    files = {
+        "a/b/one.md": f"---\ntitle: One\nstatus: active\n{listed}---\n",
+        "a/two.md": f"---\ntitle: Two\nstatus: active\n{listed}  - b/one.md\n---\n",
+    }
+    bank = Bank(write_bank(tmp_path / "memory-bank", {**CLEAN_BANK, **files}))
+    bank.refresh()
+    answer = graph(bank, "a/b/one.md", direction="both", neighbours=False)
+    nodes, edges = parse_mermaid(picture(answer, "mermaid").rstrip("\n"))
+    named = {key: lines for key, lines in nodes.items() if lines[0] in (raw, url, gone)}
+    assert sorted(lines[0] for lines in named.values()) == sorted([raw, raw, url, gone, gone])
+    targets = {(a, b) for a, _, b in edges if b in named}
+    assert len(targets) == 6 and len({b for _, b in targets}) == 5
