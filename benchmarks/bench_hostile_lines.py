@@ -45,6 +45,7 @@ SHAPES = {  # name → (a repeated piece, the text around the repeats)
     "wrapped comments": ("[a](x.md) <!--\n-->", "{}\n\n[b]: x.md"),
     "wrapped code": ("[a](x.md) `\n", "{}\n\n[b]: x.md"),
     "comment backticks": ("[a](x.md) <!-- `\n` --> `", "{}\n\n[b]: x.md"),
+    "html blocks": ("- <div>\n  [a](x.md)\n", "{}\n[b]: x.md"),
     "quoted lazy lines": ("a\n", "> > > > > > > > > > > > > > > > > > > > p\n{}\n[b]: x.md"),
 }
 

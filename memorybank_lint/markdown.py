@@ -725,6 +725,31 @@ def wrapped_spans(lines: list[str], hidden: list[bool]) -> dict[int, str]:
     return blanked
 
 
+# What may start an HTML block (CommonMark's seven kinds) behind a container's marker: a tag's
+# name or its close, `<?`, `<!` and a letter, `<![CDATA[`, `<!--`. Loose: the parse decides.
+_HTML_START = re.compile(r"[ \t>*+\-.)0-9]*<(?:/?[A-Za-z]|[?!])")
+
+
+def html_blocks(lines: list[str], hidden: list[bool]) -> set[int]:
+    """The 0-based lines of `lines` that are part of an HTML block, as CommonMark (markdown-it-py)
+    reads the blocks; `hidden` says which lines are fenced code or comment blocks already known.
+
+    Why: `links` reads any line as a paragraph's, but a reader shows an HTML block's lines as raw
+    HTML, to the blank line (or the closing tag) that ends it: `<details>` then `- [Old](old.md)`
+    with no blank line between is text, and the page it names was an entry no reader can follow.
+    Only a page with a line that may open such a block, outside those lines, has its blocks
+    parsed (linear)."""
+    if not any(not hidden[i] and "<" in line and _HTML_START.match(line) for i, line in enumerate(lines)):
+        return set()
+    from markdown_it import MarkdownIt  # only a page that may hold an HTML block is parsed
+
+    found: set[int] = set()
+    for token in MarkdownIt("commonmark").disable("inline").parse("\n".join(lines).replace("\0", "\ufffd")):
+        if token.type == "html_block" and token.map is not None:
+            found.update(range(*token.map))
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Definition:
     """A link reference definition: its label as matched, its destination as written (without

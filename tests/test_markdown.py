@@ -610,6 +610,27 @@ def test_a_comment_a_paragraphs_line_opens_and_a_later_one_closes_hides_its_link
 @pytest.mark.parametrize(
     ("text", "shown"),
     [
+        ("<details>\n<summary>Old</summary>\n- [Old](old.md)\n</details>\n\n- [A](a.md)\n", ["a.md"]),
+        ("- [A](a.md)\n- <div>\n  [Old](old.md)\n", ["a.md"]),  # in a list item
+        ("> <pre>\n> [Old](old.md)\n> </pre>\n> [A](a.md)\n", ["a.md"]),  # in a quote, to its closing tag
+        ("<div>\n\n- [A](a.md)\n\n</div>\n", ["a.md"]),  # a blank line ends the block: markdown again
+        ("Text\n<span>\n[A](a.md)\n", ["a.md"]),  # a lone tag cannot interrupt a paragraph
+        ("<https://x.org>\n[A](a.md)\n", ["a.md"]),  # an autolink starts no block
+    ],
+)
+def test_a_link_on_a_line_of_an_html_block_is_no_entry(text: str, shown: list[str]) -> None:
+    """A reader shows the lines of an HTML block as raw HTML, to the blank line that ends it:
+    `<details>` then `- [Old](old.md)` with no blank line between is text, no link, and the page
+    it names is not registered by it."""
+    from memorybank_lint.document import parse
+
+    assert sorted(href for href in _shown_hrefs(text) if href.endswith(".md")) == shown
+    assert [link.target.raw for link in parse("README.md", text).links] == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
         ("`a\n[B](b.md)` [C](c.md)\n", ["c.md"]),  # the span closes on the link's line: it hides the link
         ("- `a\n  [B](b.md)` b\n", []),  # in a list item's paragraph
         ("``a\n[B](b.md)``\n", []),
@@ -659,6 +680,7 @@ _PAGE_LINE = st.one_of(
                 "` {}",
                 "{} <!-- `",
                 "` --> {} `x`",
+                "<details> {}",
             ]
         ),
         _ENTRY,
