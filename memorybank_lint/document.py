@@ -350,9 +350,9 @@ def _links(doc: Document, body: list[str], bank_name: str, mask: list[bool]) -> 
             found.append(Link(link_target(doc.path, raw, bank_name), doc.body_line + i, column, is_dir))
 
     blanked = markdown.wrapped_spans(body, mask)  # a comment or code span holds no link
-    raw_html = markdown.html_blocks(body, mask)  # nor does an HTML block, shown as it is written
+    unread = markdown.raw_blocks(body, mask)  # nor does an HTML or indented code block
     for i, line in markdown.iter_unfenced(body, mask):
-        if i in raw_html:
+        if i in unread:
             continue
         for _label, raw, column in markdown.links(blanked.get(i, line)):
             add(raw, i, column)

@@ -730,22 +730,36 @@ def wrapped_spans(lines: list[str], hidden: list[bool]) -> dict[int, str]:
 _HTML_START = re.compile(r"[ \t>*+\-.)0-9]*<(?:/?[A-Za-z]|[?!])")
 
 
-def html_blocks(lines: list[str], hidden: list[bool]) -> set[int]:
-    """The 0-based lines of `lines` that are part of an HTML block, as CommonMark (markdown-it-py)
-    reads the blocks; `hidden` says which lines are fenced code or comment blocks already known.
+def _may_hide(line: str) -> bool:
+    """Whether `line` may open an HTML block, or be a line of an indented code block holding a
+    link (indented four columns or more). Loose: it only decides whether the blocks are parsed."""
+    if "<" in line and _HTML_START.match(line):
+        return True
+    if "](" not in line:
+        return False
+    lead = line[: len(line) - len(line.lstrip(" \t"))]
+    return len(lead.expandtabs(4)) >= 4
+
+
+def raw_blocks(lines: list[str], hidden: list[bool]) -> set[int]:
+    """The 0-based lines of `lines` that are part of an HTML block or an indented code block, as
+    CommonMark (markdown-it-py) reads the blocks; `hidden` says which lines are fenced code or
+    comment blocks already known.
 
     Why: `links` reads any line as a paragraph's, but a reader shows an HTML block's lines as raw
-    HTML, to the blank line (or the closing tag) that ends it: `<details>` then `- [Old](old.md)`
-    with no blank line between is text, and the page it names was an entry no reader can follow.
-    Only a page with a line that may open such a block, outside those lines, has its blocks
-    parsed (linear)."""
-    if not any(not hidden[i] and "<" in line and _HTML_START.match(line) for i, line in enumerate(lines)):
+    HTML, to the blank line (or the closing tag) that ends it, and an indented code block's as
+    code: `<details>` then `- [Old](old.md)` with no blank line between is text, and so is
+    `    [Old](old.md)` four spaces in after a paragraph's blank line (where a list item's
+    indented text, read alike line by line, is a paragraph); the page each names was an entry no
+    reader can follow. Only a page with a line that may be one of them, outside those lines, has
+    its blocks parsed (linear)."""
+    if not any(not hidden[i] and _may_hide(line) for i, line in enumerate(lines)):
         return set()
-    from markdown_it import MarkdownIt  # only a page that may hold an HTML block is parsed
+    from markdown_it import MarkdownIt  # only a page that may hold such a block is parsed
 
     found: set[int] = set()
     for token in MarkdownIt("commonmark").disable("inline").parse("\n".join(lines).replace("\0", "\ufffd")):
-        if token.type == "html_block" and token.map is not None:
+        if token.type in ("html_block", "code_block") and token.map is not None:
             found.update(range(*token.map))
     return found
 
