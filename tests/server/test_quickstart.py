@@ -308,8 +308,12 @@ def test_a_request_the_sdk_would_drop_gets_an_error_not_silence(
 
 
 def _answers_until_ping(root: Path, cache: Path, lines: list[str], *extra: str) -> list:
-    """Send `lines` raw (then a ping, id 8) to a server over stdio; every answer until the ping's,
-    or until a minute has passed."""
+    """Send `lines` raw, then a ping (id 8), to a server over stdio; every answer until the ping's
+    and a last request's have come, or until a minute has passed; the last one is left out.
+
+    Why the last request: a session that starts from recorded answers answers a ping at once,
+    ahead of lines still waiting for the SDK, whose refusals come later; `resources/read` is
+    never recorded, so its answer (id 9) follows every line before it."""
     server = subprocess.Popen(
         [COMMAND, "--root", str(root), *extra],
         stdin=subprocess.PIPE,
@@ -317,15 +321,19 @@ def _answers_until_ping(root: Path, cache: Path, lines: list[str], *extra: str) 
         stderr=subprocess.DEVNULL,
         env={**os.environ, ENV: str(cache)},
     )
+    last = {"jsonrpc": "2.0", "id": 9, "method": "resources/read", "params": {"uri": "memorybank://health"}}
     try:
         ping = json.dumps({"jsonrpc": "2.0", "id": 8, "method": "ping"})
-        server.stdin.write("".join(line + "\n" for line in [*lines, ping]).encode())
+        server.stdin.write("".join(line + "\n" for line in [*lines, ping, json.dumps(last)]).encode())
         server.stdin.flush()
         answers: list = []
         deadline = time.monotonic() + 60
-        while (
-            not any(isinstance(a, dict) and a.get("id") == 8 for a in answers) and time.monotonic() < deadline
-        ):
+
+        def waiting() -> bool:
+            seen = {a.get("id") for a in answers if isinstance(a, dict)}
+            return not {8, 9} <= seen and time.monotonic() < deadline
+
+        while waiting():
             ready, _, _ = select.select([server.stdout], [], [], max(0.0, deadline - time.monotonic()))
             if not ready:
                 break
@@ -333,7 +341,7 @@ def _answers_until_ping(root: Path, cache: Path, lines: list[str], *extra: str) 
     finally:
         server.kill()
         server.wait()
-    return answers
+    return [a for a in answers if not (isinstance(a, dict) and a.get("id") == 9)]
 
 
 @pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
@@ -351,7 +359,7 @@ def test_a_line_that_is_not_json_is_answered_with_a_parse_error(
     assert [answer["id"] for answer in errors] == [None] * len(broken), answers
     assert all(answer["error"]["code"] == -32700 for answer in errors)
     assert "Parse error" in errors[0]["error"]["message"]
-    assert answers[-1] == {"jsonrpc": "2.0", "id": 8, "result": {}}
+    assert {"jsonrpc": "2.0", "id": 8, "result": {}} in answers  # the session goes on
 
 
 @pytest.mark.parametrize("cached", [True, False], ids=["recorded", "no cache"])
@@ -380,7 +388,7 @@ def test_a_batch_or_a_line_that_is_no_message_is_answered_not_passed_over(
     nulls = [a for a in answers if isinstance(a, dict) and "error" in a and a["id"] is None]
     assert len(nulls) == len(odd) and all(a["error"]["code"] == -32600 for a in nulls), answers
     assert not [a for a in answers if isinstance(a, dict) and a.get("id") == 99]
-    assert answers[-1] == {"jsonrpc": "2.0", "id": 8, "result": {}}
+    assert {"jsonrpc": "2.0", "id": 8, "result": {}} in answers  # the session goes on
 
 
 def test_the_recorded_answers_stay_bounded(tmp_path: Path) -> None:
