@@ -118,6 +118,19 @@ class Document:
             self._positions[key] = positions
         return self._positions[key].get(value, (start, None))
 
+    def nth_value_position(self, key: str, value: str, nth: int) -> tuple[int | None, int | None]:
+        """Where the `nth` (0-based) item `value` is written under `key`, for a value listed more
+        than once; the first one's position when there are fewer.
+
+        Why: a finding on a repeated item sits on that item, so a `# noqa` written beside the
+        repeat is the one that silences it; the first item is found without a walk of the header.
+        """
+        position = self.value_position(key, value)
+        if nth:
+            items = [(line, column) for line, column, item in self.header_items(key) if item == value]
+            position = items[nth] if nth < len(items) else position
+        return position
+
     def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, int, str]]:
         """`(file line, column, value)` of each scalar written under `key`: flow and block items.
 

@@ -21,9 +21,12 @@ from ..registry import rule
 @rule("MB006", "must-not-define-violated", severity=Severity.ERROR)
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
     forbidden = set(doc.must_not_define)
+    seen: dict[str, int] = {}  # a key listed twice is reported twice, each at its own item
     for key in doc.canonical_for:
         if key in forbidden:
-            line, column = doc.value_position("canonical_for", key)
+            nth = seen.get(key, 0)
+            seen[key] = nth + 1
+            line, column = doc.nth_value_position("canonical_for", key, nth)
             yield Problem(
                 f"owns canonical_for '{key}', which its own must_not_define forbids",
                 line=line,

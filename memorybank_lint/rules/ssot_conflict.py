@@ -50,15 +50,9 @@ def _claims(ctx: RuleContext, key: str, owners: list[str]) -> list[tuple[str, tu
     claims = []
     seen: dict[str, int] = {}
     for owner in owners:
-        doc, nth = ctx.bank.docs[owner], seen.get(owner, 0)
+        nth = seen.get(owner, 0)
         seen[owner] = nth + 1
-        position = doc.value_position("canonical_for", key)  # the first: known without a walk
-        if nth:
-            items = [
-                (line, column) for line, column, item in doc.header_items("canonical_for") if item == key
-            ]
-            position = items[nth] if nth < len(items) else position
-        claims.append((owner, position))
+        claims.append((owner, ctx.bank.docs[owner].nth_value_position("canonical_for", key, nth)))
     return claims
 
 

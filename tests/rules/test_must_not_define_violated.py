@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from memorybank_lint.linter import Selection, lint
+
 CODE = "MB006"
 
 
@@ -93,3 +95,30 @@ def test_templates_and_archived_documents_are_checked(make_bank, run_rule, tmp_p
         },
     )
     assert [f.path for f in run_rule(bank, CODE)] == ["adr/old.md", "flows/templates/t.md"]
+
+
+def test_a_repeated_key_is_reported_at_each_of_its_items(make_bank, run_rule, tmp_path) -> None:
+    text = """
+        ---
+        canonical_for:
+          - k1
+          - k1
+        must_not_define: [k1]
+        ---
+        """
+    bank = make_bank(tmp_path, {"a.md": text})
+    assert [(f.line, f.column) for f in run_rule(bank, CODE)] == [(3, 5), (4, 5)]
+
+
+def test_a_noqa_on_the_repeat_silences_the_repeat_alone(make_bank, run_rule, tmp_path) -> None:
+    text = """
+        ---
+        canonical_for:
+          - k1
+          - k1  # noqa: MB006
+        must_not_define: [k1]
+        ---
+        """
+    bank = make_bank(tmp_path, {"a.md": text})
+    findings = lint(bank, Selection(select=frozenset({CODE, "MB013"})))
+    assert [(f.code, f.line) for f in findings] == [(CODE, 3)]  # and no unused suppression
