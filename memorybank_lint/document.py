@@ -411,6 +411,7 @@ def parse(
             match = _KEY_LINE.match(lines[number - 1])
             if match and match.group(1) not in doc.key_lines:
                 doc.key_lines[match.group(1)] = number
+        doc.key_lines.update(header.key_lines)  # where the value read was written, if elsewhere
     doc.doc_kind, doc.doc_function, doc.purpose, doc.status = (
         _string(data.get(key)) for key in SCALAR_FIELDS
     )

@@ -104,13 +104,33 @@ class _Yaml12:
         return text.translate(self.swaps) if self.swaps else text
 
 
-def _load_yaml(block: _Yaml12) -> Any:
+def _load_yaml(block: _Yaml12) -> tuple[Any, dict[str, int]]:
+    """The header's value, and the file line of each top-level key written as plain text."""
     loader = _Loader(block.text)
     try:
         node = loader.get_single_node()
-        return None if node is None else Builder(loader, block.restored).build(node)
+        if node is None:
+            return None, {}
+        value = Builder(loader, block.restored).build(node)
+        return value, _key_lines(block.text, node)
     finally:
         loader.dispose()
+
+
+def _key_lines(block: str, node: yaml.Node) -> dict[str, int]:
+    """Where each key of the top mapping is written (file lines), read from the parse.
+
+    Why not a scan for `key:` at a line's start: a quoted value's second line may begin so
+    (`purpose: "one` / `status: two"`), and a finding on `status` pointed into the purpose.
+    """
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    place = _placer(block)
+    return {
+        key.value: place(key.start_mark)[0] + 1
+        for key, _ in node.value
+        if isinstance(key, yaml.ScalarNode) and isinstance(key.value, str)
+    }
 
 
 @dataclass
@@ -173,6 +193,9 @@ class Header:
     fields: list[str] = field(default_factory=list)
     error: str | None = None
     advice: str | None = None
+    # file line of each top-level key whose value `data` holds (the last one written, when the
+    # line reader read a key twice); empty when nothing was read
+    key_lines: dict[str, int] = field(default_factory=dict)
 
 
 RECOVERED = "values were recovered line by line"
@@ -191,7 +214,7 @@ def load(block: str) -> Header:
         return Header()
     read = _Yaml12.of(block)
     try:
-        data = _load_yaml(read)
+        data, key_lines = _load_yaml(read)
     except yaml.YAMLError as exc:
         return Header(
             error=read.restored(describe_error(exc, block)),
@@ -203,7 +226,7 @@ def load(block: str) -> Header:
     if not isinstance(data, dict):
         return Header()
     data = {key_text(key): value for key, value in data.items()}  # as text, no two alike (`Builder`)
-    return Header(data, list(data))
+    return Header(data, list(data), key_lines=key_lines)
 
 
 def describe_error(exc: yaml.YAMLError, block: str) -> str:
@@ -456,8 +479,10 @@ def unrecovered(block: str) -> int | None:
 _BLOCK_SCALAR = re.compile(r"[|>][-+1-9]*")
 
 
-def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
+def _recovered(block: str) -> tuple[dict[str, Any], int | None, dict[str, int]]:
     data: dict[str, Any] = {}
+    lines: dict[str, int] = {}  # file line of the key line each value was read from
+    at = 0
     missed: int | None = None
     key: str | None = None
     items: list[Any] = []
@@ -476,7 +501,7 @@ def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
             if flow is not None and "]" in text:
                 if _FLOW_LIST.fullmatch(flow):
                     data[key] = [unquote(part) for part in flow[1:-1].split(",") if part.strip()]
-                    flow_line = -1
+                    lines[key], flow_line = at + 1, -1
                 flow = None
             if flow is None and flow_line >= 0 and missed is None:
                 missed = flow_line
@@ -486,8 +511,8 @@ def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
         flow = None
         if match := _KEY.match(line):
             if key is not None and items:
-                data[key] = items
-            key, items, pending = match.group(1), [], None
+                data[key], lines[key] = items, at + 1
+            key, items, pending, at = match.group(1), [], None, number
             raw = _uncommented(match.group(2))
             opened = match.group(2).strip()
             if opened[:1] in ("'", '"') and not closes(opened[1:], opened[0]):
@@ -495,9 +520,12 @@ def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
             if (quote is not None or _BLOCK_SCALAR.fullmatch(raw)) and missed is None:
                 missed = number
             if _FLOW_LIST.fullmatch(raw):  # `[a, b]`: the items, as strict YAML would give them
-                data[key] = [unquote(part) for part in raw[1:-1].split(",") if part.strip()]
+                data[key], lines[key] = (
+                    [unquote(part) for part in raw[1:-1].split(",") if part.strip()],
+                    at + 1,
+                )
             elif value := unquote(raw):
-                data[key] = value
+                data[key], lines[key] = value, at + 1
                 if raw.startswith("[") and not any(c in raw[1:] for c in "[]{}"):
                     flow, flow_line = raw, number
         elif (match := _ITEM.match(line)) and key is not None:
@@ -515,8 +543,8 @@ def _recovered(block: str) -> tuple[dict[str, Any], int | None]:
     if flow is not None and missed is None:  # the header ended before the list closed
         missed = flow_line
     if key is not None and items:
-        data[key] = items
-    return data, missed
+        data[key], lines[key] = items, at + 1
+    return data, missed, lines
 
 
 def _hidden_fence(text: str) -> str | None:
@@ -551,14 +579,16 @@ def parse(text: str) -> tuple[Split, Header]:
     header = load(parts.block)
     if not parts.closed:
         if header.error is None:
-            return parts, Header(header.data, header.fields, UNCLOSED, f"its values were read; {_CLOSE_IT}")
+            return parts, Header(
+                header.data, header.fields, UNCLOSED, f"its values were read; {_CLOSE_IT}", header.key_lines
+            )
         return Split(parts.block, text, 1, False), Header(
             error=UNCLOSED, advice=f"nothing was read from it; {_CLOSE_IT}"
         )
     if header.error is not None:
-        recovered = recover(parts.block)
+        recovered, _, key_lines = _recovered(parts.block)
         advice = f"{RECOVERED}. {header.advice}" if header.advice else RECOVERED
-        header = Header(recovered, list(recovered), header.error, advice)
+        header = Header(recovered, list(recovered), header.error, advice, key_lines)
     return parts, header
 
 

@@ -339,3 +339,18 @@ def test_lines_are_numbered_from_the_file_whatever_trails_the_closing_fence(fenc
     assert [(s.title, s.line) for s in parsed.sections] == [("List", 7)]
     assert [link.line for link in parsed.links] == [8]
     assert [u.line for u in parsed.suppressions] == [8]
+
+
+def test_a_key_is_placed_where_yaml_reads_it_not_inside_a_quoted_value() -> None:
+    text = '---\npurpose: "the first line\nstatus: of the purpose"\nstatus: active\n---\n'
+    doc = parse("a.md", text)
+    assert doc.status == "active"
+    assert doc.key_lines["status"] == 4
+
+
+def test_a_key_written_twice_is_placed_at_the_line_its_value_is_read_from() -> None:
+    text = "---\nderived_from: [a.md]\nstatus: draft\nstatus: active\nderived_from:\n  - b.md\n---\n"
+    doc = parse("x.md", text)
+    assert doc.parse_error is not None  # a duplicated key: read line by line, the later one wins
+    assert (doc.status, doc.key_lines["status"]) == ("active", 4)
+    assert [(edge.raw, edge.line, edge.column) for edge in doc.derived_from] == [("b.md", 6, 5)]

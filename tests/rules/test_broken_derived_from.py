@@ -323,3 +323,11 @@ def test_a_target_stored_in_the_other_unicode_normalisation_is_named(make_bank, 
     twin, gone = run_rule(bank, CODE)
     assert f"'{stored}' reads the same but is stored in another Unicode normalisation" in twin.message
     assert "normalisation" not in gone.message
+
+
+def test_a_target_of_a_derived_from_written_twice_is_placed_on_its_own_line(
+    make_bank, run_rule, tmp_path
+) -> None:
+    text = "---\nderived_from: [gone.md]\nstatus: active\nderived_from:\n  - gone.md\n---\n"
+    bank = make_bank(tmp_path, {"a.md": text})
+    assert [(f.line, f.column) for f in run_rule(bank, CODE)] == [(5, 5)]
