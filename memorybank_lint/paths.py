@@ -159,8 +159,9 @@ def link_target(doc_path: str, raw: str, bank_name: str = "") -> Target:
     reads it: `c%23-style.md#usage` is the section `usage` of `c#-style.md`.
     Escapes that do not spell UTF-8, or that spell a NUL, leave the destination as written.
     A leading space (`%20notes.md`, `< notes.md>`) is part of the name, as `normalize` keeps it:
-    stripped, the link would lead to `notes.md`, another file. Backslash escapes are read first,
-    as CommonMark reads them (`my\\_doc.md` is `my_doc.md`; `a\\b.md` keeps its backslash).
+    stripped, the link would lead to `notes.md`, another file. Backslash escapes and character
+    references are read first, as CommonMark reads them (`my\\_doc.md` is `my_doc.md`; `a\\b.md`
+    keeps its backslash; `Q&amp;A.md` is `Q&A.md`).
     """
     return _resolved(doc_path, raw, _link_path(raw), bank_name)
 
@@ -172,6 +173,16 @@ _AFTER_BACKSLASH = re.compile(r"(?<=\\).", re.DOTALL)
 
 
 def _unbackslashed(text: str) -> str:
+    """`text` with CommonMark's backslash escapes and character references read, in one pass as
+    a renderer reads a destination: `a&amp;b.md` is `a&b.md`, `\\&amp;` stays `&amp;`.
+
+    Why the references: a renderer links `[Q&amp;A](Q&amp;A.md)` to `Q&A.md`; read as written, the
+    entry dangled (MB007) and left the page it leads to unregistered (MB009).
+    """
+    if "&" in text:
+        from markdown_it.common.utils import unescapeAll  # only a destination with a `&` needs it
+
+        return unescapeAll(text)
     return _BACKSLASHED.sub(r"\1", text) if "\\" in text else text
 
 

@@ -196,6 +196,18 @@ def test_backslash_escapes_in_a_link_lead_to_the_file_they_spell(make_bank, run_
     assert link_target("README.md", "odd\\b.md").resolved == "odd\\b.md"  # no escape: kept
 
 
+def test_character_references_in_a_link_lead_to_the_file_they_spell(make_bank, run_rule, tmp_path) -> None:
+    # CommonMark reads `&amp;` in a destination as `&` (an editor that escapes HTML writes it so),
+    # and `&#35;` as a `#` that starts the fragment; a backslash before the `&` keeps it as written.
+    readme = "- [QA](Q&amp;A.md)\n- [Part](Q&amp;A.md&#35;part)\n- [Kept](R\\&amp;D.md)\n"
+    files = {"README.md": readme, "Q&A.md": "# QA\n", "R&D.md": "# RD\n"}
+    bank = make_bank(tmp_path, files)
+    assert [(f.line, f.message) for f in run_rule(bank, CODE)] == [
+        (3, "index entry 'R\\&amp;D.md' leads nowhere: 'R&amp;D.md' — it is not a document of this bank"),
+    ]
+    assert [f.path for f in run_rule(bank, "MB009")] == ["R&D.md"]
+
+
 def test_percent_23_in_a_link_is_a_hash_of_the_file_name(make_bank, run_rule, tmp_path) -> None:
     # GitHub writes the link to `c#-style.md` as `c%23-style.md` and follows it there; the fragment
     # is cut before the escapes are read, so `c%23-style.md#usage` is the section `usage` of that file.
