@@ -431,3 +431,25 @@ def test_one_target_written_alike_from_two_folders_is_two_files_drawn_apart(tmp_
     assert sorted(lines[0] for lines in named.values()) == sorted([raw, raw, url, gone, gone])
     targets = {(a, b) for a, _, b in edges if b in named}
     assert len(targets) == 6 and len({b for _, b in targets}) == 5
+
+
+def test_the_job_summary_draws_only_the_targets_that_are_not_in_the_bank(tmp_path: Path) -> None:
+    """MB001 also reports a path written from the repository root (it leads to its document) and
+    items that name no path; drawn as leading nowhere, they said a document that is there was not."""
+    root = tmp_path / "memory-bank"
+    _loops(root, 0)
+    head = "---\ntitle: {}\nstatus: active\nderived_from:{}\n---\n"
+    odd = {
+        "odd/rooted.md": "\n  - memory-bank/dna/principles.md",
+        "odd/single.md": " ../dna/principles.md",
+        "odd/items.md": "\n  -\n  - see: x.md",
+    }
+    (root / "odd").mkdir()
+    for path, written in odd.items():
+        (root / path).write_text(head.format(path, written), encoding="utf-8")
+    text = _summary(root, tmp_path / "summary.md")
+    [block] = re.findall(r"```mermaid\n(.*?)\n```", text, re.S)
+    nodes, edges = parse_mermaid(block)
+    assert nodes == {"n0": ["memory-bank/domain/model.md"], "n1": ["../gone.md", "(not in the bank)"]}
+    assert edges == [("n0", "-.->", "n1")]
+    assert "derived_from targets that are not in the bank (1)" in text

@@ -1,5 +1,6 @@
 """Pictures of what is wrong, for the GitHub job summary: each `derived_from` loop (MB003) and the
-edges that lead nowhere (MB001), as Mermaid diagrams GitHub renders in place.
+edges that lead nowhere (MB001: not a path written from the repository root, which leads to its
+document, nor an item that names no path), as Mermaid diagrams GitHub renders in place.
 
 Why capped: a job summary is read on one page, and a bank with dozens of loops would bury the
 first one. At most `MAX_CYCLES` loops are drawn (each with at most `MAX_CYCLE_NODES` boxes: its
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..diagrams import Diagram, mermaid
 from ..findings import Finding
 from ..graph import DRAWN
+from ..rules.broken_derived_from import leads_nowhere
 from .github import summary_text
 from .text import plural
 
@@ -73,7 +75,7 @@ def _drawable(findings: Sequence[Finding]) -> tuple[list[Finding], list[Finding]
     """The loops to draw, the broken edges to draw, and how many loops are too long to draw."""
     loops = [f for f in findings if f.code == "MB003"]
     cycles = [f for f in loops if f.related]
-    broken = [f for f in findings if f.code == "MB001" and not f.related]
+    broken = [f for f in findings if f.code == "MB001" and not f.related and leads_nowhere(f.message)]
     return cycles, broken, len(loops) - len(cycles)
 
 

@@ -28,6 +28,17 @@ from ..document import Document
 from ..findings import Problem, Severity
 from ..registry import rule
 
+MISSING = "derived_from target '"  # how the finding of a target that is not in the bank begins
+
+
+def leads_nowhere(message: str) -> bool:
+    """Whether a finding of this rule (its `message`) is of a target that is not in the bank.
+
+    Why: the job summary draws those edges as leading nowhere; a path written from the repository
+    root is followed to its document, and an item that names no path has no target to draw.
+    """
+    return message.startswith(MISSING)
+
 
 @rule("MB001", "broken-derived-from", severity=Severity.ERROR)
 def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
@@ -61,7 +72,7 @@ def check(doc: Document, ctx: RuleContext) -> Iterator[Problem]:
             continue
         looked = ", then ".join(f"'{path}'" for path in target.as_written())
         twin = next(filter(None, map(ctx.bank.spelled_otherwise, target.as_written())), None)
-        said = f"derived_from target '{edge.raw}' does not exist (looked for {looked})"
+        said = f"{MISSING}{edge.raw}' does not exist (looked for {looked})"
         if twin is not None:  # the user sees the file: say why it is not the one written
             said += (
                 f"; '{twin}' reads the same but is stored in another Unicode normalisation, so the "

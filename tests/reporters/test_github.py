@@ -132,7 +132,8 @@ def test_step_summary_writes_control_characters_as_escapes() -> None:
 def test_the_job_summarys_pictures_write_control_characters_as_escapes() -> None:
     """A `derived_from` target is drawn by name in the summary: its control characters as escapes."""
     target = "../gone\x1b]0;x\x07\x00.md"
-    broken = Finding("MB001", "broken-derived-from", Severity.ERROR, "a.md", "gone", 5, 3, value=target)
+    said = f"derived_from target '{target}' does not exist"
+    broken = Finding("MB001", "broken-derived-from", Severity.ERROR, "a.md", said, 5, 3, value=target)
     drawn = render_pictures([broken], CAPPED)
     assert drawn is not None and not RAW_CONTROL.search(drawn)
     assert mermaid_text(visible(target)) in drawn  # `\x1b` as the text format writes it, then coded
