@@ -134,7 +134,9 @@ class Document:
     def header_items(self, key: str, lines: list[str] | None = None) -> list[tuple[int, int, str]]:
         """`(file line, column, value)` of each scalar written under `key`: flow and block items.
 
-        The column (1-based) is where the item's text starts: after `- ` and `path: `.
+        The column (1-based) is where the item's text starts: after `- ` and `path: `. An item
+        that is a mapping is placed at its `path`: `- {path: x.md}`, or a `path:` line below
+        `- fit: …`.
         """
         start = self.key_lines.get(key)
         if start is None:
@@ -143,26 +145,42 @@ class Document:
         items = [(start, column, value) for column, value in _flow_items(lines[start - 1])]
         if _opens_flow(lines[start - 1]):  # `[` left open: its items go on over the lines below
             return items + _flow_lines(lines, start, min(self.body_line, len(lines) + 1))
+        pathless = False  # the last item is a mapping whose `path` may follow on a line of its own
         for number in range(start + 1, min(self.body_line, len(lines) + 1)):
             line = lines[number - 1]
             if _KEY_LINE.match(line):
                 break
             if (item := _block_item(line)) is not None:
                 items.append((number, *item))
+                pathless = bool(_MAPPING_ITEM.match(line)) and not _PATH_ITEM.match(line)
+            elif pathless and (found := _PATH_LINE.match(line)):
+                cut = frontmatter.comment_start(found.group(1))
+                value = found.group(1) if cut is None else found.group(1)[:cut]
+                items[-1] = (number, found.start(1) + 1, frontmatter.unquote(value))
+                pathless = False
         return items
 
 
+_MAPPING_ITEM = re.compile(r"\s*-\s+[A-Za-z_][\w-]*\s*:(?:\s|$)")  # `- fit: …`
+_PATH_ITEM = re.compile(r"\s*-\s+path\s*:")
+_PATH_LINE = re.compile(r"\s+path\s*:\s*(\S.*)")  # `    path: x.md` below `- fit: …`
+# the `path` of a flow mapping (`{path: x.md, fit: …}`): its value quoted, or plain up to `,`/`}`
+_FLOW_PATH = re.compile(r"""[{,]\s*path\s*:\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^,}]*)""")
+
+
 def _flow_items(key_line: str) -> list[tuple[int, str]]:
-    """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`)."""
+    """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`); a
+    mapping item (`{path: a.md, fit: …}`) is one item, placed at its `path`."""
     colon = key_line.index(":") + 1
     cut = frontmatter.comment_start(key_line)
     inline = key_line[colon : len(key_line) if cut is None or cut < colon else cut]
     body = inline.strip()
     position = colon + len(inline) - len(inline.lstrip()) + len(body) - len(body.lstrip("["))
     items = []
-    for part in body.strip("[]").split(","):
+    for part in _flow_parts(body.strip("[]")):
         if part.strip():
-            items.append((position + len(part) - len(part.lstrip()) + 1, frontmatter.unquote(part)))
+            column, value = _mapping_path(part) or (len(part) - len(part.lstrip()), frontmatter.unquote(part))
+            items.append((position + column + 1, value))
         position += len(part) + 1
     return items
 
@@ -208,6 +226,34 @@ def _flow_lines(lines: list[str], start: int, end: int) -> list[tuple[int, int, 
     return items
 
 
+def _flow_parts(body: str) -> list[str]:
+    """`body` cut at its commas, except those inside a `{…}` mapping or a quoted value."""
+    if "{" not in body:
+        return body.split(",")
+    parts, depth, quote, begun = [], 0, "", 0
+    for at, character in enumerate(body):
+        if quote:
+            quote = "" if character == quote else quote
+        elif character in "\"'" and (at == begun or body[at - 1] in " ,{:"):
+            quote = character
+        elif character == "{":
+            depth += 1
+        elif character == "}":
+            depth = max(depth - 1, 0)
+        elif character == "," and not depth:
+            parts.append(body[begun:at])
+            begun = at + 1
+    parts.append(body[begun:])
+    return parts
+
+
+def _mapping_path(text: str) -> tuple[int, str] | None:
+    """`(offset, value)` of the `path` of a flow mapping written in `text`, or None."""
+    if not text.lstrip().startswith("{") or (found := _FLOW_PATH.search(text)) is None:
+        return None
+    return found.start(1), frontmatter.unquote(found.group(1))
+
+
 def _block_item(line: str) -> tuple[int, str] | None:
     """`(column, value)` of a `- value` or `- path: value` line, or None for any other line."""
     rest = line.lstrip()
@@ -216,6 +262,8 @@ def _block_item(line: str) -> tuple[int, str] | None:
     value = rest[1:].lstrip()
     if value.startswith("path:"):
         value = value[5:].lstrip()
+    elif mapping := _mapping_path(value):
+        return len(line) - len(value) + mapping[0] + 1, mapping[1]
     column = len(line) - len(value) + 1
     cut = frontmatter.comment_start(value)
     return column, frontmatter.unquote(value if cut is None else value[:cut])

@@ -112,6 +112,26 @@ def test_derived_from_string_and_path_fit_forms() -> None:
     ]
 
 
+def test_a_mapping_item_is_placed_at_its_path_however_it_is_written() -> None:
+    text = """
+        ---
+        derived_from:
+          - {path: a.md, fit: "one, two"}
+          - fit: b first
+            path: 'b.md'  # note
+          - path: c.md
+        other: [{fit: x, path: d.md}, "e.md", {path: "f, g.md"}]
+        ---
+        """
+    parsed = doc(text)
+    assert [(e.raw, e.line, e.column) for e in parsed.derived_from] == [
+        ("a.md", 3, 12),
+        ("b.md", 5, 11),
+        ("c.md", 6, 11),
+    ]
+    assert parsed.header_items("other") == [(7, 24, "d.md"), (7, 31, "e.md"), (7, 46, "f, g.md")]
+
+
 @pytest.mark.parametrize("value", ["../dna/principles.md", "{path: ../x.md}"])
 def test_scalar_or_mapping_derived_from_gives_no_edges(value: str) -> None:
     assert doc(f"---\nderived_from: {value}\n---\n").derived_from == []

@@ -331,3 +331,12 @@ def test_a_target_of_a_derived_from_written_twice_is_placed_on_its_own_line(
     text = "---\nderived_from: [gone.md]\nstatus: active\nderived_from:\n  - gone.md\n---\n"
     bank = make_bank(tmp_path, {"a.md": text})
     assert [(f.line, f.column) for f in run_rule(bank, CODE)] == [(5, 5)]
+
+
+def test_a_target_in_a_mapping_item_is_placed_at_its_path(make_bank, run_rule, tmp_path) -> None:
+    text = "---\nderived_from:\n  - {path: gone.md, fit: x}\n  - fit: y\n    path: lost.md\n---\n"
+    bank = make_bank(tmp_path, {"a.md": text})
+    assert [(f.value, f.line, f.column) for f in run_rule(bank, CODE)] == [
+        ("gone.md", 3, 12),
+        ("lost.md", 5, 11),
+    ]
