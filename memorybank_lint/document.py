@@ -227,13 +227,21 @@ def _flow_lines(lines: list[str], start: int, end: int) -> list[tuple[int, int, 
 
 
 def _flow_parts(body: str) -> list[str]:
-    """`body` cut at its commas, except those inside a `{…}` mapping or a quoted value."""
-    if "{" not in body:
+    """`body` cut at its commas, except those inside a `{…}` mapping or a quoted value
+    (`["retry, backoff", b]` holds two items)."""
+    if "{" not in body and '"' not in body and "'" not in body:
         return body.split(",")
-    parts, depth, quote, begun = [], 0, "", 0
+    parts, depth, quote, begun, escaped = [], 0, "", 0, False
     for at, character in enumerate(body):
         if quote:
-            quote = "" if character == quote else quote
+            if escaped:
+                escaped = False
+            elif (character == "\\" and quote == '"') or (
+                character == quote == "'" and body[at + 1 : at + 2] == "'"
+            ):
+                escaped = True  # `\"` in double quotes, `''` in single ones
+            elif character == quote:
+                quote = ""
         elif character in "\"'" and (at == begun or body[at - 1] in " ,{:"):
             quote = character
         elif character == "{":

@@ -203,3 +203,14 @@ def test_each_claim_of_a_key_a_document_lists_twice_is_asked_at_its_own_line(mak
         items[line] = "  - pricing  # noqa: MB004\n"
         bank = make_bank(tmp_path / str(line), {"a.md": "---\ncanonical_for:\n" + "".join(items) + "---\n"})
         assert _codes(lint(bank)) == [], line
+
+
+def test_a_quoted_key_holding_a_comma_is_placed_at_its_item(make_bank, run_rule, tmp_path) -> None:
+    head = "---\ncanonical_for: [k0, \"retry, backoff\", 'it''s, x']\n---\n"
+    bank = make_bank(tmp_path, {"a.md": head, "b.md": head})
+    findings = run_rule(bank, CODE)
+    assert [
+        f.message.startswith(f"canonical_for '{key}'")
+        for f, key in zip(findings, ["k0", "retry, backoff", "it's, x"], strict=True)
+    ] == [True] * 3
+    assert [(f.line, f.column) for f in findings] == [(2, 17), (2, 21), (2, 39)]
