@@ -256,3 +256,10 @@ def test_a_lower_case_value_in_another_script_is_a_value() -> None:
     assert declared(text) == {
         "status": [({"draft", "черновик", "готово", "草稿", "ร่าง", "مسودة"}, False, False)]
     }
+
+
+def test_a_table_in_fenced_code_or_an_html_comment_declares_nothing() -> None:
+    hidden = "| field | values |\n|---|---|\n| `status` | `old` |\n"
+    text = f"```markdown\n{hidden}```\n\n<!--\n{hidden}-->\n\n  <!-- retired:\n{hidden}-->\n"
+    assert read(text).declared == {}
+    assert read(f"{text}\n{hidden.replace('old', 'draft')}").allowed("status", "") == {"draft"}

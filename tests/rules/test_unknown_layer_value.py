@@ -67,3 +67,10 @@ def test_a_weight_above_100_is_reported_and_ignored(make_bank, run_rule, tmp_pat
     assert "99999999… (400 digits)" in findings[1].message
     assert (bank.layers.weight("knowledge"), bank.layers.weight("decision")) == (1.5, 1.2)
     assert bank.layers.weight("flow") == 100.0  # the most a layer may weigh is taken
+
+
+def test_a_layer_table_commented_out_is_not_read(make_bank, run_rule, tmp_path) -> None:
+    table = "<!--\n| Directory | Layer |\n|-|-|\n| guides | important |\n-->\n"
+    bank = make_bank(tmp_path, {"dna/governance.md": table, "guides/a.md": "# A\n"})
+    assert run_rule(bank, CODE) == []
+    assert bank.docs["guides/a.md"].layer == "other"
