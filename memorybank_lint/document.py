@@ -462,12 +462,14 @@ def parse(
     doc.parse_error, doc.parse_advice = header.error, header.advice
     doc.body_line = parts.body_line
     lines = text.split("\n")
-    if parts.block is not None:
+    if header.key_lines and header.error in (None, frontmatter.UNCLOSED):
+        doc.key_lines = dict(header.key_lines)  # YAML read it: every key, where it stands
+    elif parts.block is not None:
         for number in range(1, min(parts.body_line, len(lines) + 1)):
             match = _KEY_LINE.match(lines[number - 1])
             if match and match.group(1) not in doc.key_lines:
                 doc.key_lines[match.group(1)] = number
-        doc.key_lines.update(header.key_lines)  # where the value read was written, if elsewhere
+        doc.key_lines.update(header.key_lines)  # where the line reader took a value from
     doc.doc_kind, doc.doc_function, doc.purpose, doc.status = (
         _string(data.get(key)) for key in SCALAR_FIELDS
     )

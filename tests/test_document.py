@@ -366,6 +366,8 @@ def test_a_key_is_placed_where_yaml_reads_it_not_inside_a_quoted_value() -> None
     doc = parse("a.md", text)
     assert doc.status == "active"
     assert doc.key_lines["status"] == 4
+    # a key named only inside a quoted value is no key of the header
+    assert "derived_from" not in parse("a.md", '---\npurpose: "one\nderived_from: two"\n---\n').key_lines
 
 
 def test_a_key_written_twice_is_placed_at_the_line_its_value_is_read_from() -> None:
