@@ -142,6 +142,9 @@ class Document:
         if start is None:
             return []
         lines = lines if lines is not None else self.text.split("\n")
+        spread = _spread_flow(lines, start, min(self.body_line, len(lines) + 1))
+        if spread is not None:
+            return spread
         items = [(start, column, value) for column, value in _flow_items(lines[start - 1])]
         if _opens_flow(lines[start - 1]):  # `[` left open: its items go on over the lines below
             return items + _flow_lines(lines, start, min(self.body_line, len(lines) + 1))
@@ -166,6 +169,77 @@ _PATH_ITEM = re.compile(r"\s*-\s+path\s*:")
 _PATH_LINE = re.compile(r"\s+path\s*:\s*(\S.*)")  # `    path: x.md` below `- fit: …`
 # the `path` of a flow mapping (`{path: x.md, fit: …}`): its value quoted, or plain up to `,`/`}`
 _FLOW_PATH = re.compile(r"""[{,]\s*path\s*:\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^,}]*)""")
+
+
+def _uncommented(line: str) -> str:
+    cut = frontmatter.comment_start(line)
+    return line if cut is None else line[:cut]
+
+
+def _spread_flow(lines: list[str], start: int, stop: int) -> list[tuple[int, int, str]] | None:
+    """`(file line, column, value)` of the items of a flow list written over several lines
+    (`key: [` … `]`, or `[` alone on the line below `key:`, as Prettier writes a long one); None
+    for any other value, which `_flow_items` and the block items read."""
+    key_line = _uncommented(lines[start - 1])
+    colon = key_line.index(":") + 1
+    first = key_line[colon:]
+    if first.strip() and (not first.lstrip().startswith("[") or first.rstrip().endswith("]")):
+        return None
+    depth, quote, escaped = 0, "", False
+    items: list[tuple[int, int, str]] = []
+    begun: tuple[int, int] | None = None  # where the item being read starts
+    text: list[str] = []
+    for number in range(start, stop):
+        line = _uncommented(lines[number - 1]) if quote == "" else lines[number - 1]
+        offset = colon if number == start else 0
+        if not depth and line[offset:].strip() and not line[offset:].lstrip().startswith("["):
+            return None  # a block list, another key: no flow list opens here
+        for at in range(offset, len(line)):
+            character = line[at]
+            if quote:
+                if escaped:
+                    escaped = False
+                elif character == "\\" and quote == '"':
+                    escaped = True
+                elif character == quote == "'" and line[at + 1 : at + 2] == "'":
+                    escaped = True  # `''` in single quotes
+                elif character == quote:
+                    quote = ""
+            elif character in "[{":
+                depth += 1
+                if depth == 1:
+                    continue
+            elif character in "]}":
+                depth -= 1
+                if not depth:
+                    _spread_item(items, begun, text)
+                    return items
+            elif character == "," and depth == 1:
+                _spread_item(items, begun, text)
+                begun, text = None, []
+                continue
+            elif character in "\"'" and not text:
+                quote = character
+            if text or not character.isspace():
+                begun = begun or (number, at + 1)
+                text.append(character)
+        if text:
+            text.append("\n")
+    return None
+
+
+def _spread_item(items: list[tuple[int, int, str]], begun: tuple[int, int] | None, text: list[str]) -> None:
+    """Add the item read as `text` from `begun`: placed at its `path` when it is a mapping whose
+    path stands on its first line."""
+    written = "".join(text).strip()
+    if begun is None or not written:
+        return
+    line, column = begun
+    mapping = _mapping_path(written)
+    if mapping is not None and "\n" not in written[: mapping[0]]:
+        items.append((line, column + mapping[0], mapping[1]))
+    else:
+        items.append((line, column, frontmatter.unquote(written)))
 
 
 def _flow_items(key_line: str) -> list[tuple[int, str]]:

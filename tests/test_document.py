@@ -132,6 +132,30 @@ def test_a_mapping_item_is_placed_at_its_path_however_it_is_written() -> None:
     assert parsed.header_items("other") == [(7, 24, "d.md"), (7, 31, "e.md"), (7, 46, "f, g.md")]
 
 
+def test_a_flow_list_written_over_several_lines_places_each_item() -> None:
+    """Prettier writes a flow list longer than its line width with `[` below the key and one item
+    a line; each item was placed at the key, with no column."""
+    text = """
+        ---
+        derived_from:
+          [
+            a.md,  # first
+            "b, c.md",
+            {path: d.md, fit: x},
+          ]
+        canonical_for: [k1,
+          k2]
+        ---
+        """
+    parsed = doc(text)
+    assert [(e.raw, e.line, e.column) for e in parsed.derived_from] == [
+        ("a.md", 4, 5),
+        ("b, c.md", 5, 5),
+        ("d.md", 6, 12),
+    ]
+    assert parsed.header_items("canonical_for") == [(8, 17, "k1"), (9, 3, "k2")]
+
+
 @pytest.mark.parametrize("value", ["../dna/principles.md", "{path: ../x.md}"])
 def test_scalar_or_mapping_derived_from_gives_no_edges(value: str) -> None:
     assert doc(f"---\nderived_from: {value}\n---\n").derived_from == []

@@ -340,3 +340,11 @@ def test_a_target_in_a_mapping_item_is_placed_at_its_path(make_bank, run_rule, t
         ("gone.md", 3, 12),
         ("lost.md", 5, 11),
     ]
+
+
+def test_a_target_in_a_flow_list_over_several_lines_is_placed_at_its_item(
+    make_bank, run_rule, tmp_path
+) -> None:
+    text = "---\nderived_from:\n  [\n    ../dna/principles.md,\n    gone.md,\n  ]\n---\n"
+    bank = make_bank(tmp_path, {"a.md": text, "dna/principles.md": "# P\n"})
+    assert [(f.line, f.column) for f in run_rule(bank, CODE)] == [(5, 5)]
