@@ -181,6 +181,8 @@ def _spread_flow(lines: list[str], start: int, stop: int) -> list[tuple[int, int
     (`key: [` … `]`, or `[` alone on the line below `key:`, as Prettier writes a long one); None
     for any other value, which `_flow_items` and the block items read."""
     key_line = _uncommented(lines[start - 1])
+    if ":" not in key_line:  # an explicit key (`? derived_from`): its value is on a line below
+        return None
     colon = key_line.index(":") + 1
     first = key_line[colon:]
     if first.strip() and (not first.lstrip().startswith("[") or first.rstrip().endswith("]")):
@@ -245,6 +247,8 @@ def _spread_item(items: list[tuple[int, int, str]], begun: tuple[int, int] | Non
 def _flow_items(key_line: str) -> list[tuple[int, str]]:
     """`(column, value)` of the comma-separated items after `key:` (`[a, b]` or `a, b`); a
     mapping item (`{path: a.md, fit: …}`) is one item, placed at its `path`."""
+    if ":" not in key_line:  # an explicit key (`? derived_from`): no items on its line
+        return []
     colon = key_line.index(":") + 1
     cut = frontmatter.comment_start(key_line)
     inline = key_line[colon : len(key_line) if cut is None or cut < colon else cut]

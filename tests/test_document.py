@@ -156,6 +156,12 @@ def test_a_flow_list_written_over_several_lines_places_each_item() -> None:
     assert parsed.header_items("canonical_for") == [(8, 17, "k1"), (9, 3, "k2")]
 
 
+def test_an_explicit_key_is_read_without_a_position_for_its_items() -> None:
+    parsed = doc("---\n? derived_from\n: [gone.md]\n? canonical_for\n: [k]\n---\n")
+    assert [(e.raw, e.line) for e in parsed.derived_from] == [("gone.md", 2)]
+    assert parsed.value_position("canonical_for", "k") == (4, None)
+
+
 @pytest.mark.parametrize("value", ["../dna/principles.md", "{path: ../x.md}"])
 def test_scalar_or_mapping_derived_from_gives_no_edges(value: str) -> None:
     assert doc(f"---\nderived_from: {value}\n---\n").derived_from == []
