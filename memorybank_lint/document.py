@@ -146,8 +146,6 @@ class Document:
         if spread is not None:
             return spread
         items = [(start, column, value) for column, value in _flow_items(lines[start - 1])]
-        if _opens_flow(lines[start - 1]):  # `[` left open: its items go on over the lines below
-            return items + _flow_lines(lines, start, min(self.body_line, len(lines) + 1))
         pathless = False  # the last item is a mapping whose `path` may follow on a line of its own
         for number in range(start + 1, min(self.body_line, len(lines) + 1)):
             line = lines[number - 1]
@@ -260,47 +258,6 @@ def _flow_items(key_line: str) -> list[tuple[int, str]]:
             column, value = _mapping_path(part) or (len(part) - len(part.lstrip()), frontmatter.unquote(part))
             items.append((position + column + 1, value))
         position += len(part) + 1
-    return items
-
-
-def _uncommented(line: str) -> str:
-    cut = frontmatter.comment_start(line)
-    return line if cut is None else line[:cut]
-
-
-def _opens_flow(key_line: str) -> bool:
-    """Whether the key line opens a flat `[` list it does not close."""
-    if "[" not in key_line:
-        return False
-    inline = _uncommented(key_line)[key_line.index(":") + 1 :].strip()
-    return inline.startswith("[") and not any(c in inline[1:] for c in "[]{}")
-
-
-def _flow_lines(lines: list[str], start: int, end: int) -> list[tuple[int, int, str]]:
-    """`(file line, column, value)` of the items of a flat `[` list the key line `start` opened, on
-    the lines after it up to the one holding its `]` (before `end`).
-
-    Why: a list written one item a line (`derived_from: [` then `  a.md,`) is still YAML's flow
-    list; placed at the key's line, its findings pointed away from their items, a `# noqa` on an
-    item's line silenced nothing, and a target's fix found no text to rewrite. A line that nests a
-    collection stops the reading: what it holds is not placed.
-    """
-    items = []
-    for number in range(start + 1, end):
-        text = _uncommented(lines[number - 1])
-        closed = "]" in text
-        text = text.split("]", 1)[0]
-        if any(c in text for c in "[{}"):
-            break
-        position = 0
-        for part in text.split(","):
-            if part.strip():
-                items.append(
-                    (number, position + len(part) - len(part.lstrip()) + 1, frontmatter.unquote(part))
-                )
-            position += len(part) + 1
-        if closed:
-            break
     return items
 
 
