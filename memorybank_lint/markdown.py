@@ -80,21 +80,27 @@ def _blocks(lines: list[str]) -> tuple[list[bool], list[bool]]:
     container holds it. One opened inside a list item or a quote (`- <!--`, or `  <!--` below
     `- item`) ends where its container ends (CommonMark), which a line scanner cannot tell: such
     a page has its comment blocks read by markdown-it-py's block parse (`_parsed_comments`), and
-    its fences scanned around them. Few pages hold one, so nearly every page is only scanned."""
+    its fences scanned around them. So does a page with an HTML block of another kind (`<details>`,
+    `<div>`) beside a `<!--` or a fence line: such a block shows its lines as raw HTML up to its
+    end, and a `<!-- note` or a fence line inside it opens nothing. Few pages hold either, so
+    nearly every page is only scanned."""
     fences, comments = _scanned(lines)
-    if _contained_comment(lines, fences):
-        comments = _parsed_comments(lines)
-        fences = _scanned(lines, comments)[0]
+    if _contained_comment(lines, fences) or _raw_html_around(lines, fences, comments):
+        comments, raw = _parsed_comments(lines)
+        fences = _scanned(lines, comments, raw)[0]
     return fences, comments
 
 
-def _scanned(lines: list[str], comments: list[bool] | None = None) -> tuple[list[bool], list[bool]]:
+def _scanned(
+    lines: list[str], comments: list[bool] | None = None, raw: list[bool] | None = None
+) -> tuple[list[bool], list[bool]]:
     """The fenced code and HTML comment blocks of `lines`, as masks, in one pass over the lines
     that can open or close one: a fence line inside a comment block opens nothing (it hid the
     rest of the page), and a comment opened inside fenced code is code. A comment block runs from
     a line that starts with `<!--` (behind up to three spaces) to the first line holding `-->`,
     that line included (CommonMark's HTML block of the second kind). Given the `comments`, the
-    pass reads fences only, a line of those opening or closing none."""
+    pass reads fences only, a line of those opening or closing none, nor a line of the `raw` HTML
+    blocks the parse found."""
     fences = [False] * len(lines)
     given = comments is not None
     comments = comments if comments is not None else [False] * len(lines)
@@ -113,7 +119,7 @@ def _scanned(lines: list[str], comments: list[bool] | None = None) -> tuple[list
                 comment = None
             continue
         if opener is None:
-            if given and comments[i]:
+            if given and (comments[i] or (raw is not None and raw[i])):
                 continue
             if (fence := _fence_opener(line)) is not None:
                 opener, start = fence, i
@@ -211,19 +217,34 @@ def _contained_comment(lines: list[str], fences: list[bool]) -> bool:
 _CONTAINER_MARKS = " \t>-+*.)0123456789"  # what may stand before a block's start: markers, indentation
 
 
-def _parsed_comments(lines: list[str]) -> list[bool]:
+def _raw_html_around(lines: list[str], fences: list[bool], comments: list[bool]) -> bool:
+    """Whether a line outside fenced code and comment blocks may open an HTML block of another
+    kind than a comment (`<details>`, `<div>`, `<pre>`), on a page that also holds a line the scan
+    reads as opening a comment or a fence: only then can the scan misread one inside such a block.
+    Loose: the parse decides."""
+    if not any("<!--" in line or "```" in line or "~~~" in line for line in lines):
+        return False
+    return any(
+        not fences[i] and not comments[i] and "<" in line and _HTML_START.match(line) and "<!--" not in line
+        for i, line in enumerate(lines)
+    )
+
+
+def _parsed_comments(lines: list[str]) -> tuple[list[bool], list[bool]]:
     """For each line, whether markdown-it-py's block parse puts it in an HTML comment block, at
-    any depth of list items and quotes: the block ends at its `-->` or where its container does.
-    Linear: the blocks alone are parsed, never the inline rules."""
+    any depth of list items and quotes (the block ends at its `-->` or where its container does),
+    and whether in an HTML block of another kind (shown as raw HTML, to a blank line or its
+    closing tag). Linear: the blocks alone are parsed, never the inline rules."""
     from markdown_it import MarkdownIt
 
-    comments = [False] * len(lines)
+    comments, raw = [False] * len(lines), [False] * len(lines)
     parser = MarkdownIt("commonmark").disable("inline")
     for token in parser.parse("\n".join(lines).replace("\0", "\ufffd")):
-        if token.type == "html_block" and token.map and token.content.lstrip(" ").startswith("<!--"):
+        if token.type == "html_block" and token.map:
             first, after = token.map
-            comments[first:after] = [True] * (after - first)
-    return comments
+            held = comments if token.content.lstrip(" ").startswith("<!--") else raw
+            held[first:after] = [True] * (after - first)
+    return comments, raw
 
 
 def iter_unfenced(lines: list[str], mask: list[bool] | None = None) -> Iterator[tuple[int, str]]:

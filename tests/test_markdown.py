@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Iterator
+from itertools import compress
 from typing import Any
 
 import pytest
@@ -468,12 +469,17 @@ def test_a_fence_line_inside_an_html_comment_block_opens_no_code_block() -> None
 
 @given(
     st.lists(
-        st.sampled_from(["<!--", "-->", "<!-- x -->", "```", "~~~", "## H", "text", "    <!--"]), max_size=12
+        st.sampled_from(
+            ["<!--", "-->", "<!-- x -->", "```", "~~~", "## H", "text", "    <!--", "<details>", "</div>", ""]
+        ),
+        max_size=12,
     )
 )
 def test_the_comment_and_fence_masks_agree_with_commonmark(lines: list[str]) -> None:
     """Both masks against markdown-it-py's blocks: a line is in a comment block exactly when the
-    reference puts it in an HTML block, and in fenced code exactly when in a fence."""
+    reference puts it in an HTML comment block, and in fenced code exactly when in a fence. An
+    HTML block of another kind (`<details>` up to a blank line) shows a `<!--` or a fence line as
+    raw HTML: the scan took them for openers and hid the rest of the page."""
     from markdown_it import MarkdownIt
 
     fences, comments = [False] * len(lines), [False] * len(lines)
@@ -485,8 +491,10 @@ def test_the_comment_and_fence_masks_agree_with_commonmark(lines: list[str]) -> 
             fences[first:after] = [True] * (after - first)
         elif token.type == "html_block" and token.content.lstrip(" ").startswith("<!--"):
             comments[first:after] = [True] * (after - first)
-    assert markdown.fenced(lines) == fences
-    assert markdown._blocks(lines)[1] == comments
+    # a blank line holds nothing to hide: the reference leaves the page's last ones out of a block
+    written = [bool(line) for line in lines]
+    assert list(compress(markdown.fenced(lines), written)) == list(compress(fences, written))
+    assert list(compress(markdown._blocks(lines)[1], written)) == list(compress(comments, written))
 
 
 @pytest.mark.parametrize(
@@ -508,6 +516,24 @@ def test_a_comment_block_in_a_list_item_or_quote_ends_with_it(text: str, shown: 
 
     assert {href for href in _shown_hrefs(text) if href.endswith(".md")} == set(shown)
     assert [link.target.raw for link in parse("README.md", text).links] == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# I\n\n<details>\n<!-- note\n\n- [A](a.md)\n\n## Later\n",
+        "# I\n\n<div>\n```\n</div>\n\n- [A](a.md)\n\n## Later\n",
+    ],
+)
+def test_a_comment_or_fence_line_inside_an_html_block_hides_nothing_after_it(text: str) -> None:
+    """`<details>` then `<!-- note`, or `<div>` then a fence line: the HTML block shows both as raw
+    HTML and ends at the blank line, yet the scan opened a comment or a fence there and the rest
+    of the page lost its links and its sections."""
+    from memorybank_lint.document import parse
+
+    doc = parse("README.md", text)
+    assert [link.target.raw for link in doc.links] == ["a.md"] == sorted(_shown_hrefs(text))
+    assert [section.title for section in doc.sections] == ["Later"]
 
 
 # Lines a comment block may stand in, inside list items and quotes or not; no fence among them:
