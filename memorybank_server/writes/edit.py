@@ -173,11 +173,23 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
     """Refuse when the unchanged text after the change would no longer read as it did.
 
     A fence opened (or an opener removed) without its pair turns every later line into code, or
-    code into text: links and headings appear or vanish without a byte of them changing.
+    code into text, as an HTML block or comment left open turns it into raw HTML or hides it:
+    links and headings appear or vanish without a byte of them changing.
     """
     if not tail:
         return
     count = len(tail.split("\n"))
+    # an HTML block first: one left open turns the fences after it into its raw text too, and
+    # the block is what to name
+    old_block, new_block = _open_block(old_body, tail), _open_block(new_body, tail)
+    runs_on = next((opening for _, opening in (new_block, old_block) if _RUNS_ON.match(opening)), None)
+    if old_block[0] != new_block[0] and runs_on is not None:
+        raise ToolInputError(
+            f"the change leaves an HTML block open ('{clipped(runs_on, 80)}' runs on "
+            f"to its closing tag, past blank lines), or takes the opening from one the rest of {path} "
+            "closes, which would turn that text into raw HTML for every reader or show it; close "
+            "every <pre>, <script>, <style>, <textarea>, <?, <! or <![CDATA[ the change opens"
+        )
     before = markdown.fenced(old_body.split("\n"))[-count:]
     after = markdown.fenced(new_body.split("\n"))[-count:]
     if before != after:
@@ -194,15 +206,6 @@ def guard_rest(old_body: str, new_body: str, tail: str, path: str) -> None:
             f"the change leaves an HTML comment open (a '<!--' without its '-->'), or takes the "
             f"'<!--' from one the rest of {path} closes, which would hide that text from every reader "
             "or show it; pair every '<!--' with its '-->'"
-        )
-    old_block, new_block = _open_block(old_body, tail), _open_block(new_body, tail)
-    runs_on = next((opening for _, opening in (new_block, old_block) if _RUNS_ON.match(opening)), None)
-    if old_block[0] != new_block[0] and runs_on is not None:
-        raise ToolInputError(
-            f"the change leaves an HTML block open ('{clipped(runs_on, 80)}' runs on "
-            f"to its closing tag, past blank lines), or takes the opening from one the rest of {path} "
-            "closes, which would turn that text into raw HTML for every reader or show it; close "
-            "every <pre>, <script>, <style>, <textarea>, <?, <! or <![CDATA[ the change opens"
         )
 
 
