@@ -74,11 +74,19 @@ def _composed(found: re.Match[str]) -> str:
 # Characters that show nothing (Unicode's format characters, category Cf, as of Unicode 15): a
 # soft hyphen, a zero-width space or joiner, a bidi mark, a BOM, Arabic and other number signs.
 # Written out: reading the category of every code point took 0.1 s at each start.
-_FORMAT = re.compile(
-    "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
-    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
-    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
+_FORMAT_BMP = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
 )
+_FORMAT = re.compile(
+    f"[{_FORMAT_BMP}\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]"
+)
+# The first look, which the exact class runs after only where it finds something: the same
+# characters of the first plane and any beyond it. Why: a class of many ranges past the first
+# plane is tried range by range on every character (200 µs over 10 KB of Cyrillic, more than the
+# rest of `fold`); this one is read at a third of that.
+_MAY_BE_FORMAT = re.compile(f"[{_FORMAT_BMP}\U00010000-\U0010ffff]")
 
 
 def fold(text: str) -> str:
@@ -98,7 +106,7 @@ def fold(text: str) -> str:
     text = text.lower().replace("ё", "е")
     if text.isascii():
         return text
-    if _FORMAT.search(text) is not None:
+    if _MAY_BE_FORMAT.search(text) is not None:
         text = _FORMAT.sub("", text)
     if "\u0307" in text:  # `İ` lower-cased: `i` and a combining dot above
         text = text.replace("i\u0307", "i")
